@@ -23,6 +23,13 @@
 
 #define GUARD_MIN_FLOATS 4096    // guard zone length: at least this, and at least one plane
 
+// Guard cells on each side of a grid whose planes hold plane_cells cells. The
+// judge computes it too, rather than believe the runner.
+static inline unsigned long long protocol_guard_cells(unsigned long long plane_cells)
+{
+    return plane_cells > GUARD_MIN_FLOATS ? plane_cells : GUARD_MIN_FLOATS;
+}
+
 // File names inside the case directory the judge hands the runner.
 #define CASE_INPUT     "in.bin"        // nx*ny*nz floats, written by the judge
 #define CASE_OUTPUT    "out.bin"       // guard | grid | guard of the output after the checked launch

@@ -110,12 +110,6 @@ typedef struct runner_buffer {
     size_t guard;      // guard cells on each side
 } runner_buffer;
 
-// Guard length for a grid whose planes hold plane_cells cells.
-static size_t runner_guard_cells(size_t plane_cells)
-{
-    return plane_cells > GUARD_MIN_FLOATS ? plane_cells : GUARD_MIN_FLOATS;
-}
-
 // Fills n floats with the bit pattern bits.
 static void runner_fill_bits(float *h, size_t n, uint32_t bits)
 {

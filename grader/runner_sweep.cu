@@ -135,7 +135,7 @@ int main(int argc, char **argv)
                 else
                     h_out[c] = h_in[c];
             }
-    size_t guard = runner_guard_cells(n * n);
+    size_t guard = (size_t)protocol_guard_cells(n * n);
     runner_report("guard_cells", "%zu", guard);
     runner_buffer in = runner_buffer_create(h_in, cells, guard);
     runner_buffer out = runner_buffer_create(h_out, cells, guard);
@@ -146,9 +146,18 @@ int main(int argc, char **argv)
     if (launch_log_begin(why, sizeof(why)) != 0)
         runner_report("launch_log_error", "%s", why);
     runner_launch_arg la = {in.d_grid, out.d_grid, a.n};
+    cudaEvent_t start, stop;
+    runner_check(cudaEventCreate(&start), "create an event");
+    runner_check(cudaEventCreate(&stop), "create an event");
+    cudaEventRecord(start);
     runner_launch_student(&la);
+    cudaEventRecord(stop);
     cudaError_t launch_err = cudaGetLastError();
     cudaError_t sync_err = cudaDeviceSynchronize();
+    float launch_ms = 0;
+    if (launch_err == cudaSuccess && sync_err == cudaSuccess &&
+        cudaEventElapsedTime(&launch_ms, start, stop) == cudaSuccess)
+        runner_report("launch_ms", "%.6f", launch_ms);
     if (why[0] == '\0')
         runner_report_launches(launch_log_end());
     runner_check_student(launch_err, sync_err);

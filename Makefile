@@ -1,0 +1,62 @@
+# Stencil Labs — every user command. `make help` lists them.
+#
+# Variables (all optional): LAB=<n> the lab; KERNEL=<file.cu> grade another
+# file; SEED=<n> replay a run; EMU=1 CPU emulation, EMU=0 demand a GPU;
+# CASE=<N> one case only; JSON=1 machine-readable report; SANITIZE=1 run
+# under compute-sanitizer; ARCH=sm_XX override the detected GPU architecture.
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+KIT_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncation -Igrader -Ireference
+BUILD   := build
+
+JUDGE_SRCS := grader/judge.c grader/judge_case.c grader/conf.c grader/rng.c grader/verdict.c \
+              grader/spawn.c grader/kv.c grader/technique.c grader/report.c reference/stencil_ref.c
+JUDGE_HDRS := $(wildcard grader/*.h reference/*.h)
+LAB_DIRS   := $(sort $(wildcard labs/[0-9][0-9]-*))
+LAB_NUMBERS := $(foreach d,$(LAB_DIRS),$(patsubst 0%,%,$(firstword $(subst -, ,$(notdir $(d))))))
+
+JUDGE_FLAGS = --kit $(CURDIR) --lab $(LAB) \
+	$(if $(KERNEL),--kernel $(KERNEL)) $(if $(SEED),--seed $(SEED)) $(if $(CASE),--case $(CASE)) \
+	$(if $(filter 1,$(JSON)),--json) $(if $(filter 1,$(SANITIZE)),--sanitize) $(if $(ARCH),--arch $(ARCH)) \
+	$(if $(filter 1,$(EMU)),--backend emu,$(if $(filter 0,$(EMU)),--backend gpu))
+
+.PHONY: help check solutions-check test test-unit test-labs test-gpu coverage bench clean judge
+
+help: ## list the commands
+	@echo "Stencil Labs — make targets:"
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## (.*)/  make \1\t\2/' | expand -t 26
+	@echo "Variables: LAB=<n> KERNEL=<file.cu> SEED=<n> EMU=1|0 CASE=<N> JSON=1 SANITIZE=1 ARCH=sm_XX"
+	@echo "Labs: $(notdir $(LAB_DIRS))"
+
+judge: $(BUILD)/judge ## build the judge (C only; never links student code)
+
+$(BUILD)/judge: $(JUDGE_SRCS) $(JUDGE_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) $(JUDGE_SRCS) -o $@ -lm
+
+check: $(BUILD)/judge ## grade a lab's kernel: make check LAB=1 (KERNEL=, SEED=, EMU=1, CASE=, JSON=1)
+	@$(if $(LAB),,$(error which lab? make check LAB=<n>, one of: $(LAB_NUMBERS)))
+	@$(BUILD)/judge $(JUDGE_FLAGS)
+
+solutions-check: $(BUILD)/judge ## grade every lab's instructor solution (EMU=1 on a CPU)
+	@status=0; for n in $(LAB_NUMBERS); do \
+	  sol=$$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' labs/$$(printf '%02d' $$n)-*/lab.conf); \
+	  echo "== lab $$n: $$sol"; \
+	  $(MAKE) --no-print-directory check LAB=$$n KERNEL=$$sol || status=1; \
+	done; exit $$status
+
+test: ## the kit's own tests: host unit tests, labs through CPU emulation, GPU tests if a GPU is present
+	@tests/run.sh
+
+test-unit: ## host unit tests only (cmocka)
+	@tests/run.sh unit
+
+coverage: ## line coverage of the host C code (grader/, reference/), HTML report in build/coverage/
+	@tests/coverage.sh
+
+bench: ## benchmarks: CPU reference sweep, emulated sweep, GPU solutions (when a GPU is present)
+	@tests/bench.sh
+
+clean: ## remove everything built
+	rm -rf $(BUILD)

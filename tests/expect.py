@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""tests/expect.py — checks one judge run against what a test kernel expects.
+
+usage: expect.py KERNEL.cu JUDGE_JSON EXIT_STATUS [HINT]
+
+(HINT, when given, replaces the file's own expectation: the skeletons carry
+none, and must fail with "nothing-written".)
+
+The kernel file's header says what must happen:
+  // expect-hint: <key>     the run fails (exit 1) and a failing case carries this hint
+                            (several lines: any of them); "technique" means every
+                            case passes and the technique line fails
+  // expect-exit: <n>       the judge exits with n (e.g. 2: does not compile)
+  (none)                    the run passes (exit 0)
+Prints one line: "ok: ..." or "MISMATCH: ..."; exits 0 or 1.
+"""
+import json
+import re
+import sys
+
+
+def main():
+    kernel, json_path, status = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    header = open(kernel, encoding="utf-8", errors="replace").read(4000)
+    hints = re.findall(r"^// expect-hint: *(\S+)", header, re.M)
+    exits = re.findall(r"^// expect-exit: *(\d+)", header, re.M)
+    if len(sys.argv) > 4:
+        hints, exits = [sys.argv[4]], []
+    try:
+        report = json.load(open(json_path))
+    except (OSError, ValueError) as err:
+        report = {"error": "no JSON report (%s)" % err}
+    if exits:
+        want = int(exits[0])
+        ok = status == want
+        print(("ok" if ok else "MISMATCH") + ": exit %d (expected %d) %s" % (status, want, report.get("error", "")))
+        return 0 if ok else 1
+    if not hints:
+        ok = status == 0 and report.get("verdict") == "pass"
+        failing = [c["name"] + ": " + c["reason"] for c in report.get("cases", []) if c["status"] == "fail"]
+        timed = ["%s %.3f ms, %.1f GPoints/s, %.0f GB/s = %.0f%% of %.0f GB/s measured" % (
+            c["name"], c["timing"]["median_ms"], c["timing"]["gpoints_per_s"], c["timing"]["gb_per_s"],
+            100 * c["timing"]["bandwidth_fraction"], c["timing"]["bandwidth_gb_per_s"])
+            for c in report.get("cases", []) if c.get("timing")]
+        print(("ok" if ok else "MISMATCH") + ": exit %d, verdict %s, seed %s %s%s" % (
+            status, report.get("verdict"), report.get("seed"), "; ".join(timed), "; ".join(failing)[:300]))
+        return 0 if ok else 1
+    if hints == ["technique"]:
+        cases_ok = all(c["status"] != "fail" for c in report.get("cases", []))
+        tech = report.get("technique", {}).get("status")
+        ok = status == 1 and cases_ok and tech == "fail"
+        print(("ok" if ok else "MISMATCH") + ": exit %d, cases %s, technique %s" % (status, "all ok" if cases_ok else "some failed", tech))
+        return 0 if ok else 1
+    got = [c.get("hint_key") for c in report.get("cases", []) if c["status"] == "fail"]
+    ok = status == 1 and any(h in hints for h in got)
+    print(("ok" if ok else "MISMATCH") + ": exit %d, hints %s (expected %s)" % (status, got or report.get("error"), " or ".join(hints)))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# tests/labs.sh — the lab pipeline, end to end, on one backend: every lab's
+# solution must pass, its skeleton must fail with "nothing written", every
+# mutant in tests/mutants/<lab>/ must fail with the hint its header names, and
+# lab 1's hostile submissions in tests/hostile/ must be caught as their headers
+# say. Each judge run draws fresh random inputs; its seed is printed.
+#
+# usage: tests/labs.sh gpu|emu [LAB_NUMBER...]
+# Prints a line per kernel and a closing "N passed, M failed"; exits 1 on any mismatch.
+set -u
+backend=${1:?usage: tests/labs.sh gpu|emu [LAB...]}
+shift
+cd "$(dirname "$0")/.." || exit 2
+kit=$PWD
+make -s judge || exit 2
+pass=0
+fail=0
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+# check LAB KERNEL LABEL [HINT] [JUDGE OPTIONS...] — one judge run, checked by tests/expect.py.
+check() {
+    local lab=$1 kernel=$2 label=$3 hint=$4
+    shift 4
+    local json="$out/run.json" status result
+    ./build/judge --kit "$kit" --lab "$lab" --kernel "$kernel" --backend "$backend" --json "$@" >"$json" 2>"$out/stderr"
+    status=$?
+    if [ -n "$hint" ]; then
+        result=$(python3 tests/expect.py "$kernel" "$json" "$status" "$hint")
+    else
+        result=$(python3 tests/expect.py "$kernel" "$json" "$status")
+    fi
+    if [ $? -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+    printf '  %-44s %s\n' "$label" "$result"
+}
+
+labs=("$@")
+if [ ${#labs[@]} -eq 0 ]; then
+    for d in labs/[0-9][0-9]-*/; do labs+=("$(basename "$d")"); done
+fi
+for lab in "${labs[@]}"; do
+    dir=$(ls -d labs/"$lab"* labs/0"$lab"-* 2>/dev/null | head -1)
+    [ -n "$dir" ] || { echo "no lab $lab"; fail=$((fail + 1)); continue; }
+    name=$(basename "$dir")
+    solution=$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")
+    skeleton=$(sed -n 's/^kernel *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")
+    runner=$(sed -n 's/^runner *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")
+    echo "== $name ($backend)"
+    check "$name" "$solution" "solution" ""
+    if [ "$runner" = sweep ]; then
+        check "$name" "$skeleton" "skeleton" "nothing-written" --fail-fast
+    else
+        check "$name" "$skeleton" "skeleton" "" --fail-fast
+    fi
+    for m in tests/mutants/"$name"/*.cu; do
+        [ -e "$m" ] || continue
+        if grep -q '^// expect-hint: technique' "$m"; then
+            check "$name" "$m" "mutant $(basename "$m" .cu)" ""
+        else
+            check "$name" "$m" "mutant $(basename "$m" .cu)" "" --fail-fast
+        fi
+    done
+    if [ "$name" = 01-naive-sweep ]; then
+        for h in tests/hostile/*.cu; do
+            check "$name" "$h" "hostile $(basename "$h" .cu)" "" --fail-fast --timeout 8
+        done
+    fi
+done
+echo "labs on $backend: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,30 @@
+// MUTANT: c1 multiplies the x+1 neighbour and c2 the x-1 neighbour
+// expect-hint: neighbours-swapped-x
+// (lab 1 solution with this one mistake; the kit's tests check it fails as expected)
+#include "lab.h"
+
+#define BLOCK_DIM 8
+
+__global__ void stencil_kernel(float *in, float *out, unsigned int N)
+{
+    unsigned int i = blockIdx.z * blockDim.z + threadIdx.z;
+    unsigned int j = blockIdx.y * blockDim.y + threadIdx.y;
+    unsigned int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= 1 && i < N - 1 && j >= 1 && j < N - 1 && k >= 1 && k < N - 1) {
+        out[LAB_INDEX(i, j, k, N)] = c0 * in[LAB_INDEX(i, j, k, N)]
+                                   + c1 * in[LAB_INDEX(i, j, k + 1, N)]
+                                   + c2 * in[LAB_INDEX(i, j, k - 1, N)]
+                                   + c3 * in[LAB_INDEX(i, j - 1, k, N)]
+                                   + c4 * in[LAB_INDEX(i, j + 1, k, N)]
+                                   + c5 * in[LAB_INDEX(i - 1, j, k, N)]
+                                   + c6 * in[LAB_INDEX(i + 1, j, k, N)];
+    }
+}
+
+void launch_stencil(float *d_in, float *d_out, unsigned int N)
+{
+    dim3 block(BLOCK_DIM, BLOCK_DIM, BLOCK_DIM);
+    dim3 grid((N + BLOCK_DIM - 1) / BLOCK_DIM, (N + BLOCK_DIM - 1) / BLOCK_DIM,
+              (N + BLOCK_DIM - 1) / BLOCK_DIM);
+    stencil_kernel<<<grid, block>>>(d_in, d_out, N);
+}

@@ -8,11 +8,13 @@
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 KIT_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncation -Igrader -Ireference
-BUILD   := build
+BUILD   ?= build
 
 JUDGE_SRCS := grader/judge.c grader/judge_case.c grader/conf.c grader/rng.c grader/verdict.c \
               grader/spawn.c grader/kv.c grader/technique.c grader/report.c reference/stencil_ref.c
 JUDGE_HDRS := $(wildcard grader/*.h reference/*.h)
+UNIT_LIB_SRCS := $(filter-out grader/judge.c grader/judge_case.c,$(JUDGE_SRCS))
+UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 LAB_DIRS   := $(sort $(wildcard labs/[0-9][0-9]-*))
 LAB_NUMBERS := $(foreach d,$(LAB_DIRS),$(patsubst 0%,%,$(firstword $(subst -, ,$(notdir $(d))))))
 
@@ -21,7 +23,7 @@ JUDGE_FLAGS = --kit $(CURDIR) --lab $(LAB) \
 	$(if $(filter 1,$(JSON)),--json) $(if $(filter 1,$(SANITIZE)),--sanitize) $(if $(ARCH),--arch $(ARCH)) \
 	$(if $(filter 1,$(EMU)),--backend emu,$(if $(filter 0,$(EMU)),--backend gpu))
 
-.PHONY: help check solutions-check test test-unit test-labs test-gpu coverage bench clean judge
+.PHONY: help check unit-tests solutions-check test test-unit test-labs test-gpu coverage bench clean judge
 
 help: ## list the commands
 	@echo "Stencil Labs — make targets:"
@@ -34,6 +36,12 @@ judge: $(BUILD)/judge ## build the judge (C only; never links student code)
 $(BUILD)/judge: $(JUDGE_SRCS) $(JUDGE_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) $(JUDGE_SRCS) -o $@ -lm
+
+unit-tests: $(UNIT_TESTS)
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(UNIT_LIB_SRCS) $(JUDGE_HDRS)
+	@mkdir -p $(BUILD)/tests
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) $< $(UNIT_LIB_SRCS) -o $@ -lcmocka -lm
 
 check: $(BUILD)/judge ## grade a lab's kernel: make check LAB=1 (KERNEL=, SEED=, EMU=1, CASE=, JSON=1)
 	@$(if $(LAB),,$(error which lab? make check LAB=<n>, one of: $(LAB_NUMBERS)))

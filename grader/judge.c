@@ -71,6 +71,13 @@ static judge_args judge_parse(int argc, char **argv)
     snprintf(a.kit, sizeof(a.kit), ".");
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        static const char *known[] = {"--lab", "--kernel", "--backend", "--case", "--arch", "--kit", "--timeout",
+                                      "--seed", "--json", "--sanitize", "--keep", "--fail-fast"};
+        int is_known = 0;
+        for (size_t k = 0; k < sizeof(known) / sizeof(known[0]); k++)
+            is_known |= !strcmp(opt, known[k]);
+        if (!is_known)
+            judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: --lab --kernel --backend --seed --case --json --sanitize --keep --fail-fast --timeout --arch --kit)", opt);
         int takes = strcmp(opt, "--json") && strcmp(opt, "--sanitize") && strcmp(opt, "--keep") &&
                     strcmp(opt, "--fail-fast");
         if (takes && !v)
@@ -97,7 +104,6 @@ static judge_args judge_parse(int argc, char **argv)
         else if (!strcmp(opt, "--sanitize")) a.sanitize = 1, takes = 0;
         else if (!strcmp(opt, "--keep")) a.keep = 1, takes = 0;
         else if (!strcmp(opt, "--fail-fast")) a.fail_fast = 1, takes = 0;
-        else judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: --lab --kernel --backend --seed --case --json --sanitize --keep --fail-fast --timeout --arch --kit)", opt);
         i += takes;
     }
     if (!a.lab)
@@ -434,12 +440,17 @@ int main(int argc, char **argv)
         snprintf(run.kernel, sizeof(run.kernel), "%s/%s", a.kit, run.conf.kernel);
     if (!realpath(run.kernel, kernel_abs))
         judge_die(JUDGE_EXIT_KIT, "kernel file not found: %s (this lab's skeleton is %s; pass KERNEL=path/to/file.cu to grade another file)", run.kernel, run.conf.kernel);
+    int named = 0;
+    for (int i = 0; i < run.conf.ncases; i++) {
+        char name[48];
+        named |= judge_case_selected(&a, conf_case_name(&run.conf.cases[i], name, sizeof(name)));
+    }
+    if (!named)
+        judge_die(JUDGE_EXIT_KIT, "no case of %s is named '%s' (CASE= takes a size as lab.conf writes it, e.g. 33)", conf_path, a.case_name);
     run.seed = a.have_seed ? a.seed : rng_fresh_seed() % 1000000000ull;
     judge_pick_backend(&a, &run);
     judge_build_runner(&a, &run, kernel_abs, runner, sizeof(runner));
     judge_run_cases(&a, &run, runner);
-    if (run.ncases == 0)
-        judge_die(JUDGE_EXIT_KIT, "no case of %s is named '%s'", conf_path, a.case_name);
     run.opb_valid = opb_book_model(run.conf.opb_model, run.in_tile, &run.opb) == 0;
     run.exit_code = (run.failed == 0 && run.technique.status != TECHNIQUE_FAIL) ? JUDGE_EXIT_PASS : JUDGE_EXIT_FAIL;
     if (a.json)

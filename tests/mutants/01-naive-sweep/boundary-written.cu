@@ -1,4 +1,4 @@
-// MUTANT: the guard lets the boundary faces through, so boundary cells are overwritten
+// MUTANT: the kernel also writes the boundary cells (with zeros), which must keep their input values
 // expect-hint: boundary-overwritten
 // (lab 1 solution with this one mistake; the kit's tests check it fails as expected)
 #include "lab.h"
@@ -10,7 +10,7 @@ __global__ void stencil_kernel(float *in, float *out, unsigned int N)
     unsigned int i = blockIdx.z * blockDim.z + threadIdx.z;
     unsigned int j = blockIdx.y * blockDim.y + threadIdx.y;
     unsigned int k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < N && j < N && k < N) {
+    if (i >= 1 && i < N - 1 && j >= 1 && j < N - 1 && k >= 1 && k < N - 1) {
         out[LAB_INDEX(i, j, k, N)] = c0 * in[LAB_INDEX(i, j, k, N)]
                                    + c1 * in[LAB_INDEX(i, j, k - 1, N)]
                                    + c2 * in[LAB_INDEX(i, j, k + 1, N)]
@@ -18,6 +18,8 @@ __global__ void stencil_kernel(float *in, float *out, unsigned int N)
                                    + c4 * in[LAB_INDEX(i, j + 1, k, N)]
                                    + c5 * in[LAB_INDEX(i - 1, j, k, N)]
                                    + c6 * in[LAB_INDEX(i + 1, j, k, N)];
+    } else if (i < N && j < N && k < N) {
+        out[LAB_INDEX(i, j, k, N)] = 0.0f;  // "the boundary is zero": it is not, it keeps its input
     }
 }
 

@@ -1,5 +1,6 @@
 // MUTANT: the interior range stops one plane early in z (i < N - 2)
 // expect-hint: off-by-one
+// judge-args: --case 33
 // (lab 1 solution with this one mistake; the kit's tests check it fails as expected)
 #include "lab.h"
 

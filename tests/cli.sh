@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# tests/cli.sh — the judge's handling of bad input, as a user meets it: each
+# mistake gives a one-line error naming the problem and the exit status the
+# README promises. Uses throw-away kit folders for broken lab.conf files.
+#
+# usage: tests/cli.sh [JUDGE]     (default build/judge)
+# Prints a line per check and "N passed, M failed"; exits 1 on any failure.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+judge=${1:-build/judge}
+kit=$PWD
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect NAME STATUS TEXT -- COMMAND...: runs COMMAND, checks its exit status and that stderr+stdout holds TEXT.
+expect() {
+    local name=$1 want=$2 text=$3
+    shift 4
+    local got output
+    output=$("$@" 2>&1)
+    got=$?
+    if [ "$got" -eq "$want" ] && grep -qF -- "$text" <<<"$output"; then
+        pass=$((pass + 1))
+        printf '  ok    %s\n' "$name"
+    else
+        fail=$((fail + 1))
+        printf '  FAIL  %s: exit %s (expected %s), output: %s\n' "$name" "$got" "$want" "$(head -c 400 <<<"$output")"
+    fi
+}
+
+# A kit folder whose lab 1 has the given lab.conf text.
+fake_kit() {
+    local dir=$tmp/kit$RANDOM
+    mkdir -p "$dir/labs/01-naive-sweep" "$dir/kernels"
+    cp kernels/01-naive-sweep.cu "$dir/kernels/"
+    printf '%s' "$1" >"$dir/labs/01-naive-sweep/lab.conf"
+    echo "$dir"
+}
+
+good_conf=$(cat labs/01-naive-sweep/lab.conf)
+
+echo "== judge: bad input"
+expect "no lab given" 2 "which lab?" -- "$judge" --kit "$kit"
+expect "unknown lab" 2 "unknown lab '9': the labs are 1 (01-naive-sweep)" -- "$judge" --kit "$kit" --lab 9
+expect "unknown option" 2 "unknown option '--colour'" -- "$judge" --kit "$kit" --lab 1 --colour
+expect "option without value" 2 "option --seed needs a value" -- "$judge" --kit "$kit" --lab 1 --seed
+expect "bad seed" 2 "SEED must be a whole number" -- "$judge" --kit "$kit" --lab 1 --seed 12ab
+expect "bad backend" 2 "backend must be auto, gpu or emu" -- "$judge" --kit "$kit" --lab 1 --backend tpu
+expect "bad timeout" 2 "TIMEOUT must be a positive number" -- "$judge" --kit "$kit" --lab 1 --timeout 0
+expect "missing kernel file" 2 "kernel file not found: nope.cu" -- "$judge" --kit "$kit" --lab 1 --kernel nope.cu
+expect "missing kit" 2 "cannot open /nonexistent/labs" -- "$judge" --kit /nonexistent --lab 1
+k=$(fake_kit "${good_conf/timeout   = 20/timeout   = soon}")
+expect "lab.conf bad number" 2 "lab.conf:15: 'timeout' must be a positive number, got 'soon'" -- "$judge" --kit "$k" --lab 1
+k=$(fake_kit "${good_conf/runner    = sweep/}")
+expect "lab.conf missing key" 2 "lab.conf: missing key 'runner'" -- "$judge" --kit "$k" --lab 1
+k=$(fake_kit "${good_conf}
+colour = blue")
+expect "lab.conf unknown key" 2 "unknown key 'colour'" -- "$judge" --kit "$k" --lab 1
+k=$(fake_kit "${good_conf/case = 33/case = 33y}")
+expect "lab.conf bad case" 2 "a case starts with a grid size" -- "$judge" --kit "$k" --lab 1
+mkdir -p "$tmp/emptykit/labs/01-naive-sweep"
+expect "lab.conf missing" 2 "lab.conf: cannot open" -- "$judge" --kit "$tmp/emptykit" --lab 1
+expect "JSON error report" 2 '"verdict": "error"' -- "$judge" --kit "$kit" --lab 9 --json
+expect "unknown case" 2 "is named '999'" -- "$judge" --kit "$kit" --lab 1 --backend emu --case 999
+if [ -f grader/emu/emu.mk ]; then
+    expect "kernel does not compile" 2 "does-not-compile.cu does not compile; the compiler's first errors:" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/does-not-compile.cu
+fi
+if ! "$judge" --kit "$kit" --lab 1 --backend gpu --case 1 >/dev/null 2>&1; then
+    expect "no GPU with EMU=0" 77 "no usable GPU:" -- "$judge" --kit "$kit" --lab 1 --backend gpu
+    expect "no GPU message says what to do" 77 "grade on the CPU with EMU=1" -- "$judge" --kit "$kit" --lab 1 --backend gpu
+fi
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

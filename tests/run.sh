@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# tests/run.sh — `make test`, the kit's own tests, in three parts:
+#   1. host unit tests (cmocka) and the judge's command-line checks — always;
+#   2. every lab through the CPU emulation backend (solutions pass, skeletons
+#      and mutants fail with their hints) — always;
+#   3. the same on the GPU, plus the GPU-vs-emulation comparison — when a
+#      usable GPU is present; otherwise reported as SKIPPED with the reason.
+# usage: tests/run.sh [unit|emu|gpu|all]
+# Ends with one line "N passed, M failed, K skipped"; exits 1 if anything failed.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+part=${1:-all}
+passed=0
+failed=0
+skipped=0
+
+# tally LOG: adds a part's "N passed, M failed" closing line to the totals.
+tally() {
+    local line p f
+    line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$1" | tail -1)
+    p=$(sed -E 's/.* ([0-9]+) passed.*/\1/' <<<"$line")
+    f=$(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")
+    passed=$((passed + ${p:-0}))
+    failed=$((failed + ${f:-1}))
+}
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+if [ "$part" = all ] || [ "$part" = unit ]; then
+    echo "== host unit tests"
+    make -s unit-tests judge || exit 1
+    for t in build/tests/test_*; do
+        case "$t" in *.gcno | *.gcda) continue ;; esac
+        out=$("$t" 2>&1)
+        status=$?
+        n=$(grep -oE 'Running [0-9]+ test' <<<"$out" | grep -oE '[0-9]+')
+        n=${n:-0}
+        if [ "$status" -eq 0 ]; then
+            passed=$((passed + n))
+            printf '  %-22s %s tests ok   %s\n' "$(basename "$t")" "$n" "$(head -1 <<<"$out")"
+        else
+            failed=$((failed + (status > 0 ? status : 1)))
+            passed=$((passed + n - status))
+            echo "$out" | grep -vE '^\[ +(RUN|OK) +\]'
+        fi
+    done
+    tests/cli.sh | tee "$log"
+    tally "$log"
+fi
+
+if [ "$part" = all ] || [ "$part" = emu ]; then
+    echo "== labs through CPU emulation"
+    tests/labs.sh emu | tee "$log"
+    tally "$log"
+fi
+
+if [ "$part" = all ] || [ "$part" = gpu ]; then
+    echo "== GPU integration tests"
+    make -s judge
+    reason=$(build/judge --kit "$PWD" --lab 1 --backend gpu --case 4 2>&1 >/dev/null | head -1)
+    if build/judge --kit "$PWD" --lab 1 --backend gpu --case 4 --kernel reference/solutions/01-naive-sweep.cu >/dev/null 2>&1; then
+        tests/labs.sh gpu | tee "$log"
+        tally "$log"
+        tests/compare.sh | tee "$log"
+        tally "$log"
+    else
+        skipped=$((skipped + 1))
+        echo "  SKIPPED: no usable GPU here (${reason#stencil-labs: }); the GPU integration tests ran not at all."
+    fi
+fi
+
+echo "tests: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

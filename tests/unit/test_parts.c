@@ -1,0 +1,318 @@
+// tests/unit/test_parts.c — the judge's smaller parts: random numbers, the
+// runner's report, technique checks and OP/B models, child processes, and
+// the JSON report (checked with a real JSON parser).
+#include "test_util.h"
+
+#include <math.h>
+#include <signal.h>
+#include <sys/stat.h>
+
+#include "judge.h"
+#include "kv.h"
+#include "spawn.h"
+#include "technique.h"
+
+// ---------------------------------------------------------------------------
+// rng
+// ---------------------------------------------------------------------------
+
+static void test_rng_reproducible_and_in_range(void **state)
+{
+    (void)state;
+    rng a, b;
+    uint64_t seed = test_seed();
+    rng_init(&a, seed);
+    rng_init(&b, seed);
+    int negative = 0, positive = 0;
+    for (int i = 0; i < 10000; i++) {
+        float x = rng_unit(&a);
+        assert_true(x == rng_unit(&b));
+        assert_true(x >= -1.0f && x < 1.0f);
+        negative += x < 0;
+        positive += x > 0;
+    }
+    assert_true(negative > 4000 && positive > 4000);
+    assert_true(rng_case_seed(seed, 0) != rng_case_seed(seed, 1));
+    assert_true(rng_case_seed(seed, 3) == rng_case_seed(seed, 3));
+}
+
+static void test_coefficients_distinct(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() + 7);
+    for (int round = 0; round < 200; round++) {
+        float c[7];
+        rng_coefficients(&r, c, 7);
+        for (int i = 0; i < 7; i++) {
+            assert_true(fabsf(c[i]) >= 0.1f && fabsf(c[i]) <= 1.0f);
+            for (int j = 0; j < i; j++) {
+                assert_true(fabsf(c[i] - c[j]) >= 0.05f);
+                assert_true(fabsf(fabsf(c[i]) - fabsf(c[j])) >= 0.05f);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// kv, technique, OP/B
+// ---------------------------------------------------------------------------
+
+// Loads a report from text.
+static void load_report(const char *text, kv_list *kv)
+{
+    char path[64];
+    test_write_file(path, sizeof(path), text);
+    assert_int_equal(kv_load(path, kv), 0);
+    unlink(path);
+}
+
+static void test_kv(void **state)
+{
+    (void)state;
+    kv_list kv;
+    load_report("a=1\nname=NVIDIA H200\nnot a pair\n=x\na=2.5\n", &kv);
+    assert_int_equal(kv.n, 3);
+    assert_string_equal(kv_get(&kv, "name"), "NVIDIA H200");
+    assert_true(kv_number(&kv, "a", 0) == 2.5);  // the later line wins
+    assert_true(kv_number(&kv, "name", -1) == -1);
+    assert_null(kv_get(&kv, "missing"));
+    kv_free(&kv);
+    assert_int_equal(kv_load("/nonexistent/report.txt", &kv), -1);
+}
+
+// A report with one launch of the given grid, block and shared memory.
+static technique_result check_launch(const char *technique, int tile, const char *grid, const char *block,
+                                     int smem, unsigned int n)
+{
+    char text[512];
+    kv_list kv;
+    snprintf(text, sizeof(text), "in_tile_dim=%d\nlaunches=1\nlaunch.0=kernel=stencil_kernel grid=%s block=%s dynamic_smem=0 static_smem=%d regs=32\n",
+             tile, grid, block, smem);
+    load_report(text, &kv);
+    technique_result r = technique_check(technique, &kv, n);
+    kv_free(&kv);
+    return r;
+}
+
+static void test_techniques(void **state)
+{
+    (void)state;
+    // Lab 1: one thread per point.
+    assert_int_equal(check_launch("naive", 0, "32,32,32", "8,8,8", 0, 256).status, TECHNIQUE_OK);
+    assert_int_equal(check_launch("naive", 0, "1,32,32", "8,8,8", 0, 256).status, TECHNIQUE_FAIL);
+    // Lab 2: T=8 input tile in shared memory, block = input or output tile.
+    assert_int_equal(check_launch("shared-tile", 8, "43,43,43", "8,8,8", 2048, 256).status, TECHNIQUE_OK);
+    assert_int_equal(check_launch("shared-tile", 8, "43,43,43", "6,6,6", 2048, 256).status, TECHNIQUE_OK);
+    assert_int_equal(check_launch("shared-tile", 8, "32,32,32", "8,8,8", 0, 256).status, TECHNIQUE_FAIL);
+    assert_int_equal(check_launch("shared-tile", 0, "43,43,43", "8,8,8", 2048, 256).status, TECHNIQUE_FAIL);
+    // Lab 3: T=32, coarsened in z, three planes.
+    assert_int_equal(check_launch("z-coarsening", 32, "9,9,9", "32,32,1", 12288, 256).status, TECHNIQUE_OK);
+    assert_int_equal(check_launch("z-coarsening", 32, "9,9,9", "32,32,1", 4096, 256).status, TECHNIQUE_FAIL);
+    technique_result naive3 = check_launch("z-coarsening", 32, "8,8,256", "32,32,1", 12288, 256);
+    assert_int_equal(naive3.status, TECHNIQUE_FAIL);
+    assert_non_null(strstr(naive3.detail, "march"));
+    // Lab 4: one plane at most.
+    assert_int_equal(check_launch("register-tiling", 32, "9,9,9", "32,32,1", 4096, 256).status, TECHNIQUE_OK);
+    assert_int_equal(check_launch("register-tiling", 32, "9,9,9", "32,32,1", 12288, 256).status, TECHNIQUE_FAIL);
+    assert_int_equal(check_launch("unheard-of", 32, "9,9,9", "32,32,1", 0, 256).status, TECHNIQUE_NA);
+    // No launch records, or two launches.
+    kv_list kv;
+    load_report("launch_log_error=CUPTI unavailable\n", &kv);
+    technique_result r = technique_check("naive", &kv, 64);
+    assert_int_equal(r.status, TECHNIQUE_NA);
+    assert_non_null(strstr(r.detail, "CUPTI unavailable"));
+    kv_free(&kv);
+    load_report("launches=2\n", &kv);
+    assert_int_equal(technique_check("naive", &kv, 64).status, TECHNIQUE_FAIL);
+    kv_free(&kv);
+}
+
+static void test_opb_models(void **state)
+{
+    (void)state;
+    opb_model m;
+    assert_int_equal(opb_book_model("naive", 0, &m), 0);
+    assert_true(fabs(m.book - 13.0 / 28.0) < 1e-12);
+    assert_int_equal(opb_book_model("shared-tile", 8, &m), 0);
+    assert_true(fabs(m.book - 1.37) < 0.005);
+    assert_true(fabs(m.halo_fraction - 0.578) < 0.001);
+    assert_true(m.bound == 3.25 && m.smem_bytes == 2048);
+    assert_int_equal(opb_book_model("z-coarsening", 32, &m), 0);
+    assert_true(fabs(m.book - 2.68) < 0.005);
+    assert_true(m.smem_bytes == 12288);
+    assert_int_equal(opb_book_model("register-tiling", 32, &m), 0);
+    assert_true(m.smem_bytes == 4096);
+    assert_int_equal(opb_book_model("shared-tile", 0, &m), -1);
+    assert_int_equal(opb_book_model("unknown", 8, &m), -1);
+}
+
+// ---------------------------------------------------------------------------
+// spawn
+// ---------------------------------------------------------------------------
+
+static void test_spawn(void **state)
+{
+    (void)state;
+    char log[] = "/tmp/stencil-spawn-XXXXXX", tail[256];
+    close(mkstemp(log));
+    spawn_limits lim = {5.0, 0};
+    char *exit3[] = {"sh", "-c", "echo one; echo two; echo three; exit 3", NULL};
+    spawn_result r = spawn_run(exit3, NULL, log, &lim);
+    assert_true(r.started && r.exited && r.exit_code == 3);
+    assert_string_equal(spawn_log_tail(log, 2, tail, sizeof(tail)), "two\nthree\n");
+    char *env[] = {"STENCIL_SPAWN_TEST=yes", NULL};
+    char *show_env[] = {"sh", "-c", "test \"$STENCIL_SPAWN_TEST\" = yes", NULL};
+    assert_int_equal(spawn_run(show_env, env, log, &lim).exit_code, 0);
+    char *killed[] = {"sh", "-c", "kill -SEGV $$", NULL};
+    r = spawn_run(killed, NULL, log, &lim);
+    assert_true(r.signaled && r.signal == SIGSEGV);
+    spawn_limits short_lim = {0.3, 0};
+    char *hang[] = {"sleep", "30", NULL};
+    r = spawn_run(hang, NULL, log, &short_lim);
+    assert_true(r.timed_out && !r.exited && r.seconds < 5.0);
+    char *missing[] = {"/nonexistent/program", NULL};
+    r = spawn_run(missing, NULL, log, &lim);
+    assert_false(r.started);
+    unlink(log);
+    assert_string_equal(spawn_log_tail("/nonexistent/log", 3, tail, sizeof(tail)), "");
+}
+
+// ---------------------------------------------------------------------------
+// report
+// ---------------------------------------------------------------------------
+
+// Runs print (report_text or report_json) on run with stdout sent to a file; returns the path.
+static void capture(void (*print)(const judge_run *), const judge_run *run, char *path, size_t len)
+{
+    snprintf(path, len, "/tmp/stencil-report-XXXXXX");
+    int fd = mkstemp(path);
+    fflush(stdout);
+    int saved = dup(1);
+    dup2(fd, 1);
+    print(run);
+    fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+    close(fd);
+}
+
+// A run with one passing timed case and one failing case.
+static void sample_run(judge_run *run)
+{
+    memset(run, 0, sizeof(*run));
+    run->lab_number = 1;
+    snprintf(run->lab_name, sizeof(run->lab_name), "01-naive-sweep");
+    snprintf(run->conf.title, sizeof(run->conf.title), "The naive \"sweep\"");
+    snprintf(run->kernel, sizeof(run->kernel), "kernels/01-naive-sweep.cu");
+    snprintf(run->backend, sizeof(run->backend), "gpu");
+    run->seed = 42;
+    run->ncases = 3;
+    case_result *a = &run->cases[0], *b = &run->cases[1], *c = &run->cases[2];
+    snprintf(a->name, sizeof(a->name), "N=512");
+    a->status = CASE_OK;
+    a->timed = 1;
+    a->time_ms = 0.5;
+    a->gbs = 2000;
+    a->bandwidth_gbs = 4000;
+    a->launch_ms = 0.6;
+    snprintf(b->name, sizeof(b->name), "N=33");
+    b->status = CASE_FAIL;
+    b->hint_key = "centre-missing";
+    b->launch_ms = -1;
+    snprintf(b->kind, sizeof(b->kind), "wrong");
+    snprintf(b->reason, sizeof(b->reason), "1 of 2 cells wrong\twith a tab");
+    snprintf(b->hint, sizeof(b->hint), "add c0*in[i][j][k]");
+    snprintf(c->name, sizeof(c->name), "N=1024");
+    c->status = CASE_SKIPPED;
+    snprintf(c->reason, sizeof(c->reason), "too large for CPU emulation");
+    run->passed = 1;
+    run->failed = 1;
+    run->skipped = 1;
+    run->technique.status = TECHNIQUE_OK;
+    snprintf(run->technique_case, sizeof(run->technique_case), "N=512");
+    run->opb_valid = opb_book_model("shared-tile", 8, &run->opb) == 0;
+    run->exit_code = JUDGE_EXIT_FAIL;
+}
+
+static void test_json_parses(void **state)
+{
+    (void)state;
+    static judge_run run;
+    char path[64], cmd[512];
+    sample_run(&run);
+    capture(report_json, &run, path, sizeof(path));
+    snprintf(cmd, sizeof(cmd),
+             "python3 -c 'import json,sys; r=json.load(open(\"%s\")); "
+             "assert r[\"verdict\"]==\"fail\" and r[\"exit\"]==1 and r[\"seed\"]==42; "
+             "assert r[\"cases\"][1][\"hint_key\"]==\"centre-missing\"; "
+             "assert r[\"cases\"][0][\"timing\"][\"bandwidth_fraction\"]==0.5; "
+             "assert r[\"cases\"][1][\"launch_ms\"] is None and r[\"cases\"][2][\"status\"]==\"skipped\"; "
+             "assert r[\"title\"]==\"The naive \\\"sweep\\\"\"; "
+             "assert abs(r[\"opb\"][\"book_model\"]-1.37)<0.01'", path);
+    assert_int_equal(system(cmd), 0);
+    unlink(path);
+    snprintf(path, sizeof(path), "/tmp/stencil-report-XXXXXX");
+    int fd = mkstemp(path);
+    fflush(stdout);
+    int saved = dup(1);
+    dup2(fd, 1);
+    report_json_error(2, "bad \"lab.conf\"\n");
+    fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+    close(fd);
+    snprintf(cmd, sizeof(cmd), "python3 -c 'import json; r=json.load(open(\"%s\")); assert r[\"exit\"]==2 and r[\"verdict\"]==\"error\"'", path);
+    assert_int_equal(system(cmd), 0);
+    unlink(path);
+}
+
+static void test_text_report(void **state)
+{
+    (void)state;
+    static judge_run run;
+    char path[64], text[8192];
+    sample_run(&run);
+    capture(report_text, &run, path, sizeof(path));
+    FILE *f = fopen(path, "r");
+    size_t n = fread(text, 1, sizeof(text) - 1, f);
+    fclose(f);
+    unlink(path);
+    text[n] = '\0';
+    assert_non_null(strstr(text, "  N=512: OK (0.500 ms median"));
+    assert_non_null(strstr(text, "= 50% of the 4000 GB/s measured"));
+    assert_non_null(strstr(text, "  N=33: FAIL\n      1 of 2 cells wrong"));
+    assert_non_null(strstr(text, "      hint: add c0*in[i][j][k]"));
+    assert_non_null(strstr(text, "replay: make check LAB=1 SEED=42 CASE=33"));
+    assert_non_null(strstr(text, "  N=1024: skipped (too large for CPU emulation)"));
+    assert_non_null(strstr(text, "halo 58% of the input tile"));
+    assert_non_null(strstr(text, "verdict: FAIL — 1 of 2 cases passed"));
+    assert_null(strstr(text, "CPU EMULATION"));
+    snprintf(run.backend, sizeof(run.backend), "emu");
+    snprintf(run.fallback, sizeof(run.fallback), "no driver");
+    capture(report_text, &run, path, sizeof(path));
+    f = fopen(path, "r");
+    n = fread(text, 1, sizeof(text) - 1, f);
+    fclose(f);
+    unlink(path);
+    text[n] = '\0';
+    char *first = strstr(text, "CPU EMULATION");
+    assert_non_null(first);
+    assert_non_null(strstr(first + 1, "CPU EMULATION"));  // banner at the top and at the bottom
+}
+
+int main(void)
+{
+    test_seed();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rng_reproducible_and_in_range),
+        cmocka_unit_test(test_coefficients_distinct),
+        cmocka_unit_test(test_kv),
+        cmocka_unit_test(test_techniques),
+        cmocka_unit_test(test_opb_models),
+        cmocka_unit_test(test_spawn),
+        cmocka_unit_test(test_json_parses),
+        cmocka_unit_test(test_text_report),
+    };
+    return cmocka_run_group_tests_name("parts", tests, NULL, NULL);
+}

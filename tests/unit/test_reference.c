@@ -1,0 +1,140 @@
+// tests/unit/test_reference.c — the CPU reference sweep against values known
+// analytically, not only against itself.
+#include "test_util.h"
+
+#include <math.h>
+
+#include "stencil_ref.h"
+
+// Fills an n^3 grid with f(i, j, k) = a + b*k + c*j + d*i (small integers: exact in float).
+static float *linear_field(size_t n, int a, int b, int c, int d)
+{
+    float *g = malloc(n * n * n * sizeof(float));
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++)
+            for (size_t k = 0; k < n; k++)
+                g[(i * n + j) * n + k] = (float)(a + b * (int)k + c * (int)j + d * (int)i);
+    return g;
+}
+
+// On a linear field every stencil gives f*sum(c) + b(c2-c1) + c(c4-c3) + d(c6-c5), exactly.
+static void test_linear_field_exact(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed());
+    size_t n = 9;
+    int a = (int)(rng_next(&r) % 7) - 3, b = (int)(rng_next(&r) % 5) + 1, c = -2, d = 3;
+    float *in = linear_field(n, a, b, c, d);
+    double coef[7] = {-6, 0.5, 1.5, 0.25, 2, -1, 0.75};
+    double sum = 0;
+    for (int q = 0; q < 7; q++)
+        sum += coef[q];
+    double *out = malloc(n * n * n * sizeof(double));
+    reference_sweep7(in, out, n, n, n, coef);
+    for (size_t i = 1; i + 1 < n; i++)
+        for (size_t j = 1; j + 1 < n; j++)
+            for (size_t k = 1; k + 1 < n; k++) {
+                double f = a + b * (double)k + c * (double)j + d * (double)i;
+                double want = f * sum + b * (coef[2] - coef[1]) + c * (coef[4] - coef[3]) + d * (coef[6] - coef[5]);
+                assert_true(out[(i * n + j) * n + k] == want);
+            }
+    free(in);
+    free(out);
+}
+
+// The discrete Laplacian (c0 = -6, neighbours 1) of i^2 + j^2 + k^2 is 6 everywhere.
+static void test_laplacian_of_quadratic(void **state)
+{
+    (void)state;
+    size_t n = 12;
+    float *in = malloc(n * n * n * sizeof(float));
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++)
+            for (size_t k = 0; k < n; k++)
+                in[(i * n + j) * n + k] = (float)(i * i + j * j + k * k);
+    double lap[7] = {-6, 1, 1, 1, 1, 1, 1};
+    double scale = 0;
+    for (size_t i = 1; i + 1 < n; i++)
+        for (size_t j = 1; j + 1 < n; j++)
+            for (size_t k = 1; k + 1 < n; k++) {
+                assert_true(reference_point7(in, n, n, i, j, k, lap, &scale) == 6.0);
+                assert_true(scale > 0);
+            }
+    free(in);
+}
+
+// Each coefficient multiplies the neighbour lab.h says: a unit impulse at one
+// neighbour of (i, j, k) returns exactly that neighbour's coefficient.
+static void test_coefficient_positions(void **state)
+{
+    (void)state;
+    size_t nx = 6, ny = 5, nz = 4, i = 2, j = 2, k = 3;
+    double coef[7] = {10, 11, 12, 13, 14, 15, 16};
+    long offsets[7] = {0, -1, 1, -(long)nx, (long)nx, -(long)(nx * ny), (long)(nx * ny)};
+    float *in = calloc(nx * ny * nz, sizeof(float));
+    size_t p = (i * ny + j) * nx + k;
+    for (int q = 0; q < 7; q++) {
+        memset(in, 0, nx * ny * nz * sizeof(float));
+        in[(long)p + offsets[q]] = 1.0f;
+        assert_true(reference_point7(in, nx, ny, i, j, k, coef, NULL) == coef[q]);
+    }
+    free(in);
+}
+
+// Boundary cells are copied; rectangular grids index as (i*ny + j)*nx + k.
+static void test_boundary_copied_and_interior(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() + 1);
+    size_t nx = 7, ny = 4, nz = 3;
+    float *in = malloc(nx * ny * nz * sizeof(float));
+    double *out = malloc(nx * ny * nz * sizeof(double));
+    rng_fill(&r, in, nx * ny * nz);
+    double coef[7] = {0.5, 0.1, 0.2, 0.3, 0.4, 0.6, 0.7};
+    reference_sweep7(in, out, nx, ny, nz, coef);
+    size_t interior = 0;
+    for (size_t i = 0; i < nz; i++)
+        for (size_t j = 0; j < ny; j++)
+            for (size_t k = 0; k < nx; k++) {
+                size_t p = (i * ny + j) * nx + k;
+                if (reference_is_interior(nx, ny, nz, i, j, k)) {
+                    interior++;
+                    assert_true(out[p] == reference_point7(in, nx, ny, i, j, k, coef, NULL));
+                } else {
+                    assert_true(out[p] == (double)in[p]);
+                }
+            }
+    assert_int_equal(interior, (nx - 2) * (ny - 2) * (nz - 2));
+    assert_false(reference_is_interior(3, 3, 3, 0, 1, 1));
+    assert_true(reference_is_interior(3, 3, 3, 1, 1, 1));
+    assert_false(reference_is_interior(2, 2, 2, 1, 1, 1));
+    free(in);
+    free(out);
+}
+
+// The scale is the sum of the terms' magnitudes.
+static void test_scale_is_sum_of_magnitudes(void **state)
+{
+    (void)state;
+    float in[27];
+    for (int q = 0; q < 27; q++)
+        in[q] = (q % 2) ? -1.0f : 1.0f;
+    double coef[7] = {1, -2, 3, -4, 5, -6, 7}, scale = 0;
+    reference_point7(in, 3, 3, 1, 1, 1, coef, &scale);
+    assert_true(scale == 28.0);
+}
+
+int main(void)
+{
+    test_seed();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_linear_field_exact),
+        cmocka_unit_test(test_laplacian_of_quadratic),
+        cmocka_unit_test(test_coefficient_positions),
+        cmocka_unit_test(test_boundary_copied_and_interior),
+        cmocka_unit_test(test_scale_is_sum_of_magnitudes),
+    };
+    return cmocka_run_group_tests_name("reference", tests, NULL, NULL);
+}

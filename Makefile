@@ -10,10 +10,10 @@ CFLAGS  ?= -O2 -g
 KIT_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncation -Igrader -Ireference
 BUILD   ?= build
 
-JUDGE_SRCS := grader/judge.c grader/judge_case.c grader/conf.c grader/rng.c grader/verdict.c \
+JUDGE_SRCS := grader/judge.c grader/judge_case.c grader/judge_jacobi.c grader/conf.c grader/rng.c grader/verdict.c \
               grader/spawn.c grader/kv.c grader/technique.c grader/report.c reference/stencil_ref.c
 JUDGE_HDRS := $(wildcard grader/*.h reference/*.h)
-UNIT_LIB_SRCS := $(filter-out grader/judge.c grader/judge_case.c,$(JUDGE_SRCS))
+UNIT_LIB_SRCS := $(filter-out grader/judge.c grader/judge_case.c grader/judge_jacobi.c,$(JUDGE_SRCS))
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 LAB_DIRS   := $(sort $(wildcard labs/[0-9][0-9]-*))
 LAB_NUMBERS := $(foreach d,$(LAB_DIRS),$(patsubst 0%,%,$(firstword $(subst -, ,$(notdir $(d))))))

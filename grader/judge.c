@@ -22,6 +22,7 @@
 
 #include "judge.h"
 #include "judge_case.h"
+#include "judge_jacobi.h"
 #include "kv.h"
 #include "rng.h"
 #include "spawn.h"
@@ -400,7 +401,9 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *run
             fprintf(stderr, "  running %s ...\r", r->name);
             fflush(stderr);
         }
-        if (judge_run_case(&env, spec, r->seed, r, &report) != 0)
+        int rc = !strcmp(run->conf.runner, "jacobi") ? jacobi_run_case(&env, spec, r->seed, r, &report)
+                                                     : judge_run_case(&env, spec, r->seed, r, &report);
+        if (rc != 0)
             judge_die(JUDGE_EXIT_KIT, "could not run case %s: %s (temporary folder, memory or the runner)", r->name, strerror(errno));
         env.out_tile = (int)kv_number(&report, "out_tile_dim", env.out_tile);
         run->in_tile = (int)kv_number(&report, "in_tile_dim", run->in_tile);

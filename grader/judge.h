@@ -38,6 +38,7 @@ typedef struct case_result {
     double gpoints;             // interior points per second / 1e9
     double gbs;                 // 8 bytes per interior point over time_ms, GB/s
     double bandwidth_gbs;       // the device's copy bandwidth measured in the same run
+    char note[256];             // one more line printed under the case (e.g. iterations, residual), or ""
 } case_result;
 
 typedef struct judge_run {

@@ -36,6 +36,8 @@ static void report_text_case(const case_result *c, uint64_t master_seed, int lab
         printf("  %s: OK (%.2f s emulated)\n", c->name, c->wall_s);
     else
         printf("  %s: %s\n", c->name, !strcmp(c->kind, "timeout") ? "TIMEOUT" : "FAIL");
+    if (c->note[0])
+        printf("      %s\n", c->note);
     if (c->status != CASE_FAIL)
         return;
     printf("      %s\n", c->reason);
@@ -144,6 +146,7 @@ static void report_json_case(const case_result *c)
     else
         printf("null");
     json_kv_string("hint", c->hint, 0);
+    json_kv_string("note", c->note, 0);
     printf(", \"wrong_cells\": %zu, \"interior_cells\": %zu", c->wrong, c->interior);
     json_kv_number("launch_ms", c->launch_ms >= 0 ? c->launch_ms : NAN);
     json_kv_number("wall_s", c->wall_s);

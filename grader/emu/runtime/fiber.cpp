@@ -1,0 +1,206 @@
+// grader/emu/runtime/fiber.cpp — the context switch, fiber stacks, and the
+// AddressSanitizer annotations every switch needs.
+#include "fiber.h"
+
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+// Weak references: present when the program links a sanitizer runtime, NULL
+// otherwise, so one runtime object serves ASan and plain builds.
+extern "C" {
+void __sanitizer_start_switch_fiber(void **fake_stack_save, const void *bottom, size_t size)
+    __attribute__((weak));
+void __sanitizer_finish_switch_fiber(void *fake_stack_save, const void **bottom_old, size_t *size_old)
+    __attribute__((weak));
+void __asan_unpoison_memory_region(const volatile void *addr, size_t size) __attribute__((weak));
+}
+
+static emu_fiber *fiber_leaving;  // the context the last switch left: learns its stack bounds
+
+// ---------------------------------------------------------------------------
+// Stacks
+// ---------------------------------------------------------------------------
+
+int emu_stack_create(emu_stack *stack, size_t size)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size = (size + page - 1) / page * page;
+    void *base = mmap(NULL, size + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                      -1, 0);
+    if (base == MAP_FAILED)
+        return -1;
+    if (mprotect(base, page, PROT_NONE) != 0) {
+        munmap(base, size + page);
+        return -1;
+    }
+    stack->bottom = (char *)base + page;
+    stack->size = size;
+    return 0;
+}
+
+void emu_stack_forget_frames(const emu_stack *stack)
+{
+    if (__asan_unpoison_memory_region)
+        __asan_unpoison_memory_region(stack->bottom, stack->size);
+}
+
+// ---------------------------------------------------------------------------
+// ASan bookkeeping around a switch
+// ---------------------------------------------------------------------------
+
+// Tells ASan that to's stack is about to run; a NULL save means the running
+// fiber is leaving for good.
+static void fiber_announce(void **save, const emu_fiber *to)
+{
+    if (__sanitizer_start_switch_fiber)
+        __sanitizer_start_switch_fiber(save, to->stack_bottom, to->stack_size);
+}
+
+// Tells ASan the switch into the running context is complete, and records the
+// bounds of the stack left behind if they were not known yet.
+static void fiber_arrived(void *fake_stack)
+{
+    const void *bottom = NULL;
+    size_t size = 0;
+    if (!__sanitizer_finish_switch_fiber)
+        return;
+    __sanitizer_finish_switch_fiber(fake_stack, &bottom, &size);
+    if (fiber_leaving && !fiber_leaving->stack_bottom) {
+        fiber_leaving->stack_bottom = bottom;
+        fiber_leaving->stack_size = size;
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The switch itself
+// ---------------------------------------------------------------------------
+
+#ifdef EMU_FIBER_UCONTEXT
+
+// Runs a ucontext fiber's entry; makecontext passes ints, so the fiber's
+// address arrives in two halves.
+static void fiber_ucontext_entry(unsigned int high, unsigned int low)
+{
+    emu_fiber *fiber = (emu_fiber *)(((uintptr_t)high << 16 << 16) | (uintptr_t)low);
+    fiber->entry(fiber->entry_arg);
+}
+
+void emu_fiber_prepare(emu_fiber *fiber, const emu_stack *stack, void (*entry)(void *), void *arg)
+{
+    uintptr_t bits = (uintptr_t)fiber;
+    getcontext(&fiber->context);
+    fiber->context.uc_stack.ss_sp = stack->bottom;
+    fiber->context.uc_stack.ss_size = stack->size;
+    fiber->context.uc_link = NULL;
+    fiber->entry = entry;
+    fiber->entry_arg = arg;
+    makecontext(&fiber->context, (void (*)(void))fiber_ucontext_entry, 2, (unsigned int)(bits >> 16 >> 16),
+                (unsigned int)(bits & 0xffffffffu));
+    fiber->stack_bottom = stack->bottom;
+    fiber->stack_size = stack->size;
+    fiber->asan_fake_stack = NULL;
+}
+
+// Saves the running context into from and resumes to.
+static void fiber_jump(emu_fiber *from, emu_fiber *to)
+{
+    swapcontext(&from->context, &to->context);
+}
+
+#else
+
+extern "C" void emu_fiber_swap(void **save_stack_pointer, void *load_stack_pointer);
+extern "C" void emu_fiber_trampoline(void);
+
+// emu_fiber_swap saves the callee-saved registers, the SSE and x87 control
+// words and the stack pointer of the running context, then restores another's.
+// emu_fiber_trampoline is where a new fiber's first switch returns to: it calls
+// the entry function kept in r12 with the argument kept in r13.
+__asm__(
+    ".text\n"
+    ".globl emu_fiber_swap\n"
+    ".type emu_fiber_swap,@function\n"
+    "emu_fiber_swap:\n"
+    "    pushq %rbp\n"
+    "    pushq %rbx\n"
+    "    pushq %r12\n"
+    "    pushq %r13\n"
+    "    pushq %r14\n"
+    "    pushq %r15\n"
+    "    subq $16, %rsp\n"
+    "    stmxcsr 8(%rsp)\n"
+    "    fnstcw (%rsp)\n"
+    "    movq %rsp, (%rdi)\n"
+    "    movq %rsi, %rsp\n"
+    "    ldmxcsr 8(%rsp)\n"
+    "    fldcw (%rsp)\n"
+    "    addq $16, %rsp\n"
+    "    popq %r15\n"
+    "    popq %r14\n"
+    "    popq %r13\n"
+    "    popq %r12\n"
+    "    popq %rbx\n"
+    "    popq %rbp\n"
+    "    ret\n"
+    ".size emu_fiber_swap, .-emu_fiber_swap\n"
+    ".globl emu_fiber_trampoline\n"
+    ".type emu_fiber_trampoline,@function\n"
+    "emu_fiber_trampoline:\n"
+    "    movq %r13, %rdi\n"
+    "    callq *%r12\n"
+    "    ud2\n"
+    ".size emu_fiber_trampoline, .-emu_fiber_trampoline\n");
+
+void emu_fiber_prepare(emu_fiber *fiber, const emu_stack *stack, void (*entry)(void *), void *arg)
+{
+    uintptr_t top = ((uintptr_t)stack->bottom + stack->size) & ~(uintptr_t)15;
+    uint64_t *frame = (uint64_t *)(top - 72);  // the frame emu_fiber_swap pops, return address last
+    uint32_t mxcsr = 0x1f80;                   // all exceptions masked, round to nearest
+    uint16_t x87_control = 0x037f;             // the same for x87
+    memset(frame, 0, 72);
+    memcpy(&frame[0], &x87_control, sizeof(x87_control));
+    memcpy(&frame[1], &mxcsr, sizeof(mxcsr));
+    frame[2] = 0;                              // r15
+    frame[3] = 0;                              // r14
+    frame[4] = (uint64_t)(uintptr_t)arg;       // r13: the entry's argument
+    frame[5] = (uint64_t)(uintptr_t)entry;     // r12: the entry
+    frame[6] = 0;                              // rbx
+    frame[7] = 0;                              // rbp: ends frame-pointer walks
+    frame[8] = (uint64_t)(uintptr_t)&emu_fiber_trampoline;
+    fiber->stack_pointer = frame;
+    fiber->stack_bottom = stack->bottom;
+    fiber->stack_size = stack->size;
+    fiber->asan_fake_stack = NULL;
+}
+
+// Saves the running context into from and resumes to.
+static void fiber_jump(emu_fiber *from, emu_fiber *to)
+{
+    emu_fiber_swap(&from->stack_pointer, to->stack_pointer);
+}
+
+#endif
+
+void emu_fiber_switch(emu_fiber *from, emu_fiber *to)
+{
+    fiber_announce(&from->asan_fake_stack, to);
+    fiber_leaving = from;
+    fiber_jump(from, to);
+    fiber_arrived(from->asan_fake_stack);
+}
+
+void emu_fiber_started(void)
+{
+    fiber_arrived(NULL);
+}
+
+void emu_fiber_exit(emu_fiber *to)
+{
+    static emu_fiber abandoned;  // where the dying fiber's registers go; never resumed
+    fiber_announce(NULL, to);
+    fiber_leaving = &abandoned;
+    fiber_jump(&abandoned, to);
+    __builtin_unreachable();
+}

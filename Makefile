@@ -7,7 +7,8 @@
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-KIT_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncation -Igrader -Ireference
+OPENMP  ?= -fopenmp
+KIT_CFLAGS := $(OPENMP) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncation -Igrader -Ireference
 BUILD   ?= build
 
 JUDGE_SRCS := grader/judge.c grader/judge_case.c grader/judge_jacobi.c grader/conf.c grader/rng.c grader/verdict.c \
@@ -38,6 +39,10 @@ $(BUILD)/judge: $(JUDGE_SRCS) $(JUDGE_HDRS)
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) $(JUDGE_SRCS) -o $@ -lm
 
 unit-tests: $(UNIT_TESTS)
+
+$(BUILD)/bench_reference: tests/bench/bench_reference.c reference/stencil_ref.c grader/rng.c $(JUDGE_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) -O2 $(KIT_CFLAGS) tests/bench/bench_reference.c reference/stencil_ref.c grader/rng.c -o $@ -lm
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(UNIT_LIB_SRCS) $(JUDGE_HDRS)
 	@mkdir -p $(BUILD)/tests

@@ -28,15 +28,40 @@ int reference_is_interior(size_t nx, size_t ny, size_t nz, size_t i, size_t j, s
     return i >= 1 && j >= 1 && k >= 1 && i + 1 < nz && j + 1 < ny && k + 1 < nx;
 }
 
+// One row of the sweep: interior points 1..nx-2 of row (i, j), written in the
+// same order of terms as reference_point7 so both give identical results.
+static void reference_row7(const float *in, double *out, size_t nx, size_t ny, size_t i, size_t j,
+                           const double c[REF_NCOEF])
+{
+    size_t plane = nx * ny, row = (i * ny + j) * nx;
+    const float *p = in + row;
+    out[row] = (double)p[0];
+    for (size_t k = 1; k + 1 < nx; k++) {
+        double sum = c[0] * p[k];
+        sum += c[1] * p[k - 1];
+        sum += c[2] * p[k + 1];
+        sum += c[3] * p[k - nx];
+        sum += c[4] * p[k + nx];
+        sum += c[5] * p[k - plane];
+        sum += c[6] * p[k + plane];
+        out[row + k] = sum;
+    }
+    if (nx > 1)
+        out[row + nx - 1] = (double)p[nx - 1];
+}
+
 void reference_sweep7(const float *in, double *out, size_t nx, size_t ny, size_t nz,
                       const double c[REF_NCOEF])
 {
+#pragma omp parallel for schedule(static)
     for (size_t i = 0; i < nz; i++)
-        for (size_t j = 0; j < ny; j++)
-            for (size_t k = 0; k < nx; k++) {
-                size_t p = (i * ny + j) * nx + k;
-                out[p] = reference_is_interior(nx, ny, nz, i, j, k)
-                             ? reference_point7(in, nx, ny, i, j, k, c, NULL)
-                             : (double)in[p];
+        for (size_t j = 0; j < ny; j++) {
+            if (i == 0 || j == 0 || i + 1 >= nz || j + 1 >= ny || nx < 3) {
+                size_t row = (i * ny + j) * nx;
+                for (size_t k = 0; k < nx; k++)
+                    out[row + k] = (double)in[row + k];
+            } else {
+                reference_row7(in, out, nx, ny, i, j, c);
             }
+        }
 }

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# tests/bench.sh — `make bench`: prints figures, asserts nothing about time.
+#   1. the CPU reference sweep at N=512 (target: at most 0.5 s on 2 cores);
+#   2. lab 1's solution emulated on the CPU at N=64 (both thread orders);
+#   3. on a GPU: every lab's solution at its timed size, side by side with
+#      the bandwidth measured in the same run.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+make -s judge build/bench_reference || exit 2
+echo "== CPU reference sweep"
+build/bench_reference 512
+echo "== CPU emulation of lab 1's solution, N=64 (two thread orders, sanitizers on)"
+if [ -f grader/emu/emu.mk ]; then
+    build/judge --kit "$PWD" --lab 1 --backend emu --case 64 --kernel reference/solutions/01-naive-sweep.cu --json |
+        python3 -c 'import json,sys; r=json.load(sys.stdin); c=r["cases"][0]; print("lab 1 solution N=64 emulated: %s in %.2f s (seed %s)" % (c["status"], c["wall_s"], r["seed"]))'
+else
+    echo "  (the emulation backend is not in this tree)"
+fi
+echo "== GPU: every lab's solution at its timed size"
+if build/judge --kit "$PWD" --lab 1 --backend gpu --case 4 --kernel reference/solutions/01-naive-sweep.cu >/dev/null 2>&1; then
+    printf '  %-22s %-14s %10s %12s %9s %8s %14s %8s\n' lab case ms GPoints/s GB/s "% bw" "bw GB/s" "OP/B"
+    for dir in labs/[0-9][0-9]-*/; do
+        lab=$(basename "$dir")
+        sol=$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")
+        timed=$(sed -n 's/^case *= *\([^ #]*\).*timed.*/\1/p' "$dir/lab.conf" | head -1)
+        [ -n "$timed" ] || continue
+        build/judge --kit "$PWD" --lab "$lab" --backend gpu --case "$timed" --kernel "$sol" --json 2>/dev/null |
+            python3 -c 'import json,sys
+r = json.load(sys.stdin); c = r["cases"][0]; t = c.get("timing") or {}
+opb = (r.get("opb") or {}).get("book_model")
+print("  %-22s %-14s %10.3f %12.1f %9.0f %7.0f%% %14.0f %8s  (%s)" % (r["lab_name"], c["name"], t.get("median_ms", float("nan")),
+      t.get("gpoints_per_s", float("nan")), t.get("gb_per_s", float("nan")), 100 * (t.get("bandwidth_fraction") or float("nan")),
+      t.get("bandwidth_gb_per_s", float("nan")), "%.2f" % opb if opb else "-", r["device"]))'
+    done
+    [ -x tests/bench_jacobi.sh ] && tests/bench_jacobi.sh
+else
+    echo "  SKIPPED: no usable GPU here"
+fi

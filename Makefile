@@ -24,7 +24,7 @@ JUDGE_FLAGS = --kit $(CURDIR) --lab $(LAB) \
 	$(if $(filter 1,$(JSON)),--json) $(if $(filter 1,$(SANITIZE)),--sanitize) $(if $(ARCH),--arch $(ARCH)) \
 	$(if $(filter 1,$(EMU)),--backend emu,$(if $(filter 0,$(EMU)),--backend gpu))
 
-.PHONY: help check unit-tests solutions-check test test-unit test-labs test-gpu coverage bench clean judge
+.PHONY: help check grade unit-tests solutions-check test test-unit test-labs test-gpu coverage bench clean judge
 
 help: ## list the commands
 	@echo "Stencil Labs — make targets:"
@@ -58,6 +58,11 @@ solutions-check: $(BUILD)/judge ## grade every lab's instructor solution (EMU=1 
 	  echo "== lab $$n: $$sol"; \
 	  $(MAKE) --no-print-directory check LAB=$$n KERNEL=$$sol || status=1; \
 	done; exit $$status
+
+grade: ## grade a class: make grade LAB=3 SUBMISSIONS=dir/ (same seed for all; results in build/grades/)
+	@$(if $(LAB),,$(error which lab? make grade LAB=<n> SUBMISSIONS=<folder>))
+	@$(if $(SUBMISSIONS),,$(error which submissions? make grade LAB=$(LAB) SUBMISSIONS=<folder of .cu files or student folders>))
+	@grader/grade.sh $(LAB) $(SUBMISSIONS) $(EMU)
 
 test: ## the kit's own tests: host unit tests, labs through CPU emulation, GPU tests if a GPU is present
 	@tests/run.sh

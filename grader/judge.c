@@ -1,7 +1,7 @@
 // grader/judge.c — the judge: grades one kernel file for one lab.
 //
 //   judge --lab N|DIR [--kernel FILE] [--backend auto|gpu|emu] [--seed S]
-//         [--case NAME] [--json] [--sanitize] [--keep] [--fail-fast] [--timeout S]
+//         [--case NAME] [--json] [--json-out FILE] [--sanitize] [--keep] [--fail-fast] [--timeout S]
 //         [--arch sm_XX] [--kit DIR]
 //
 // It never links student code: it builds a runner (grader/runner.mk) from the
@@ -41,6 +41,7 @@ typedef struct judge_args {
     int keep;                   // 1: keep case directories
     int fail_fast;              // 1: stop after the first failing case (the kit's mutant tests)
     double timeout_s;           // per-case time limit overriding lab.conf's (0: lab.conf's)
+    const char *json_out;       // also write the JSON report to this file
 } judge_args;
 
 static int judge_json;  // 1 while the report is JSON, for judge_die
@@ -73,12 +74,12 @@ static judge_args judge_parse(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         static const char *known[] = {"--lab", "--kernel", "--backend", "--case", "--arch", "--kit", "--timeout",
-                                      "--seed", "--json", "--sanitize", "--keep", "--fail-fast"};
+                                      "--seed", "--json", "--sanitize", "--keep", "--fail-fast", "--json-out"};
         int is_known = 0;
         for (size_t k = 0; k < sizeof(known) / sizeof(known[0]); k++)
             is_known |= !strcmp(opt, known[k]);
         if (!is_known)
-            judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: --lab --kernel --backend --seed --case --json --sanitize --keep --fail-fast --timeout --arch --kit)", opt);
+            judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: --lab --kernel --backend --seed --case --json --sanitize --keep --fail-fast --timeout --json-out --arch --kit)", opt);
         int takes = strcmp(opt, "--json") && strcmp(opt, "--sanitize") && strcmp(opt, "--keep") &&
                     strcmp(opt, "--fail-fast");
         if (takes && !v)
@@ -88,6 +89,7 @@ static judge_args judge_parse(int argc, char **argv)
         else if (!strcmp(opt, "--backend")) a.backend = v;
         else if (!strcmp(opt, "--case")) a.case_name = v;
         else if (!strcmp(opt, "--arch")) a.arch = v;
+        else if (!strcmp(opt, "--json-out")) a.json_out = v;
         else if (!strcmp(opt, "--kit")) snprintf(a.kit, sizeof(a.kit), "%s", v);
         else if (!strcmp(opt, "--timeout")) {
             a.timeout_s = strtod(v, NULL);
@@ -457,8 +459,15 @@ int main(int argc, char **argv)
     run.opb_valid = opb_book_model(run.conf.opb_model, run.in_tile, &run.opb) == 0;
     run.exit_code = (run.failed == 0 && run.technique.status != TECHNIQUE_FAIL) ? JUDGE_EXIT_PASS : JUDGE_EXIT_FAIL;
     if (a.json)
-        report_json(&run);
+        report_json(&run, stdout);
     else
         report_text(&run);
+    if (a.json_out) {
+        FILE *f = fopen(a.json_out, "w");
+        if (!f)
+            judge_die(JUDGE_EXIT_KIT, "cannot write the JSON report %s: %s", a.json_out, strerror(errno));
+        report_json(&run, f);
+        fclose(f);
+    }
     return run.exit_code;
 }

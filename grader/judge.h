@@ -4,6 +4,7 @@
 #define STENCIL_JUDGE_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "conf.h"
 #include "technique.h"
@@ -66,8 +67,8 @@ typedef struct judge_run {
 // Prints the report as text (for people) on stdout.
 void report_text(const judge_run *run);
 
-// Prints the report as one JSON object on stdout.
-void report_json(const judge_run *run);
+// Writes the report as one JSON object to out.
+void report_json(const judge_run *run, FILE *out);
 
 // Prints a kit-level failure (exit 2 or 77) as JSON: {"verdict": "error", ...}.
 void report_json_error(int exit_code, const char *message);

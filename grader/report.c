@@ -88,43 +88,45 @@ void report_text(const judge_run *run)
 // JSON
 // ---------------------------------------------------------------------------
 
+static FILE *json_out;  // where the JSON functions write (set by report_json)
+
 // Prints s as a JSON string, escaped.
 static void json_string(const char *s)
 {
-    putchar('"');
+    fputc('"', json_out);
     for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
         if (*p == '"' || *p == '\\')
-            printf("\\%c", *p);
+            fprintf(json_out, "\\%c", *p);
         else if (*p == '\n')
-            printf("\\n");
+            fprintf(json_out, "\\n");
         else if (*p < 0x20)
-            printf("\\u%04x", *p);
+            fprintf(json_out, "\\u%04x", *p);
         else
-            putchar(*p);
+            fputc(*p, json_out);
     }
-    putchar('"');
+    fputc('"', json_out);
 }
 
 // Prints a number, or null when it is not finite.
 static void json_number(double v)
 {
     if (isfinite(v))
-        printf("%.6g", v);
+        fprintf(json_out, "%.6g", v);
     else
-        printf("null");
+        fprintf(json_out, "null");
 }
 
 // Prints "key": "value", with a leading comma unless first.
 static void json_kv_string(const char *key, const char *value, int first)
 {
-    printf("%s\"%s\": ", first ? "" : ", ", key);
+    fprintf(json_out, "%s\"%s\": ", first ? "" : ", ", key);
     json_string(value);
 }
 
 // Prints "key": number, with a leading comma.
 static void json_kv_number(const char *key, double value)
 {
-    printf(", \"%s\": ", key);
+    fprintf(json_out, ", \"%s\": ", key);
     json_number(value);
 }
 
@@ -132,26 +134,26 @@ static void json_kv_number(const char *key, double value)
 static void report_json_case(const case_result *c)
 {
     static const char *status_names[] = {"ok", "fail", "skipped"};
-    printf("{");
+    fprintf(json_out, "{");
     json_kv_string("name", c->name, 1);
-    printf(", \"size\": [%u, %u, %u]", c->spec.nx, c->spec.ny, c->spec.nz);
-    printf(", \"seed\": %llu", (unsigned long long)c->seed);
+    fprintf(json_out, ", \"size\": [%u, %u, %u]", c->spec.nx, c->spec.ny, c->spec.nz);
+    fprintf(json_out, ", \"seed\": %llu", (unsigned long long)c->seed);
     json_kv_string("status", status_names[c->status], 0);
     json_kv_string("kind", c->kind, 0);
     json_kv_string("reason", c->reason, 0);
     json_kv_string("detail", c->detail, 0);
-    printf(", \"hint_key\": ");
+    fprintf(json_out, ", \"hint_key\": ");
     if (c->hint_key)
         json_string(c->hint_key);
     else
-        printf("null");
+        fprintf(json_out, "null");
     json_kv_string("hint", c->hint, 0);
     json_kv_string("note", c->note, 0);
-    printf(", \"wrong_cells\": %zu, \"interior_cells\": %zu", c->wrong, c->interior);
+    fprintf(json_out, ", \"wrong_cells\": %zu, \"interior_cells\": %zu", c->wrong, c->interior);
     json_kv_number("launch_ms", c->launch_ms >= 0 ? c->launch_ms : NAN);
     json_kv_number("wall_s", c->wall_s);
     if (c->timed) {
-        printf(", \"timing\": {\"reps\": %d", c->time_reps);
+        fprintf(json_out, ", \"timing\": {\"reps\": %d", c->time_reps);
         json_kv_number("median_ms", c->time_ms);
         json_kv_number("min_ms", c->time_min_ms);
         json_kv_number("max_ms", c->time_max_ms);
@@ -159,17 +161,18 @@ static void report_json_case(const case_result *c)
         json_kv_number("gb_per_s", c->gbs);
         json_kv_number("bandwidth_gb_per_s", c->bandwidth_gbs);
         json_kv_number("bandwidth_fraction", c->bandwidth_gbs > 0 ? c->gbs / c->bandwidth_gbs : NAN);
-        printf("}");
+        fprintf(json_out, "}");
     } else {
-        printf(", \"timing\": null");
+        fprintf(json_out, ", \"timing\": null");
     }
-    printf("}");
+    fprintf(json_out, "}");
 }
 
-void report_json(const judge_run *run)
+void report_json(const judge_run *run, FILE *out)
 {
+    json_out = out;
     static const char *tech_names[] = {"fail", "ok"};
-    printf("{\"lab\": %d", run->lab_number);
+    fprintf(json_out, "{\"lab\": %d", run->lab_number);
     json_kv_string("lab_name", run->lab_name, 0);
     json_kv_string("title", run->conf.title, 0);
     json_kv_string("kernel", run->kernel, 0);
@@ -177,35 +180,36 @@ void report_json(const judge_run *run)
     json_kv_string("fallback", run->fallback, 0);
     json_kv_string("device", run->device, 0);
     json_kv_string("device_info", run->device_info, 0);
-    printf(", \"seed\": %llu, \"cases\": [", (unsigned long long)run->seed);
+    fprintf(json_out, ", \"seed\": %llu, \"cases\": [", (unsigned long long)run->seed);
     for (int i = 0; i < run->ncases; i++) {
-        printf(i ? ", " : "");
+        fprintf(json_out, i ? ", " : "");
         report_json_case(&run->cases[i]);
     }
-    printf("], \"technique\": {");
+    fprintf(json_out, "], \"technique\": {");
     json_kv_string("status", run->technique.status == TECHNIQUE_NA ? "not-checked" : tech_names[run->technique.status], 1);
     json_kv_string("detail", run->technique.detail, 0);
     json_kv_string("case", run->technique_case, 0);
-    printf("}, \"opb\": ");
+    fprintf(json_out, "}, \"opb\": ");
     if (run->opb_valid) {
-        printf("{\"book_model\": ");
+        fprintf(json_out, "{\"book_model\": ");
         json_number(run->opb.book);
         json_kv_number("bound", run->opb.bound);
         json_kv_number("halo_fraction", run->opb.halo_fraction);
         json_kv_number("smem_bytes", run->opb.smem_bytes);
         json_kv_string("formula", run->opb.formula, 0);
-        printf("}");
+        fprintf(json_out, "}");
     } else {
-        printf("null");
+        fprintf(json_out, "null");
     }
-    printf(", \"passed\": %d, \"failed\": %d, \"skipped\": %d", run->passed, run->failed, run->skipped);
+    fprintf(json_out, ", \"passed\": %d, \"failed\": %d, \"skipped\": %d", run->passed, run->failed, run->skipped);
     json_kv_string("verdict", run->exit_code == JUDGE_EXIT_PASS ? "pass" : "fail", 0);
-    printf(", \"exit\": %d}\n", run->exit_code);
+    fprintf(json_out, ", \"exit\": %d}\n", run->exit_code);
 }
 
 void report_json_error(int exit_code, const char *message)
 {
-    printf("{\"verdict\": \"error\", \"exit\": %d, ", exit_code);
+    json_out = stdout;
+    fprintf(json_out, "{\"verdict\": \"error\", \"exit\": %d, ", exit_code);
     json_kv_string("error", message, 1);
-    printf("}\n");
+    fprintf(json_out, "}\n");
 }

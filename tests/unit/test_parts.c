@@ -182,7 +182,13 @@ static void test_spawn(void **state)
 // report
 // ---------------------------------------------------------------------------
 
-// Runs print (report_text or report_json) on run with stdout sent to a file; returns the path.
+// report_json on stdout, to capture like report_text.
+static void report_json_stdout(const judge_run *run)
+{
+    report_json(run, stdout);
+}
+
+// Runs print (report_text or report_json_stdout) on run with stdout sent to a file; returns the path.
 static void capture(void (*print)(const judge_run *), const judge_run *run, char *path, size_t len)
 {
     snprintf(path, len, "/tmp/stencil-report-XXXXXX");
@@ -241,7 +247,7 @@ static void test_json_parses(void **state)
     static judge_run run;
     char path[64], cmd[512];
     sample_run(&run);
-    capture(report_json, &run, path, sizeof(path));
+    capture(report_json_stdout, &run, path, sizeof(path));
     snprintf(cmd, sizeof(cmd),
              "python3 -c 'import json,sys; r=json.load(open(\"%s\")); "
              "assert r[\"verdict\"]==\"fail\" and r[\"exit\"]==1 and r[\"seed\"]==42; "

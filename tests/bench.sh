@@ -32,6 +32,19 @@ print("  %-22s %-14s %10.3f %12.1f %9.0f %7.0f%% %14.0f %8s  (%s)" % (r["lab_nam
       t.get("gpoints_per_s", float("nan")), t.get("gb_per_s", float("nan")), 100 * (t.get("bandwidth_fraction") or float("nan")),
       t.get("bandwidth_gb_per_s", float("nan")), "%.2f" % opb if opb else "-", r["device"]))'
     done
+    echo "== GPU: lab 1's solution with other block shapes (x y z), N=512"
+    mkdir -p build/bench
+    for shape in "8 8 8" "16 8 4" "32 4 4" "32 8 2" "64 4 2" "128 2 2" "256 2 1"; do
+        read -r bx by bz <<<"$shape"
+        v=build/bench/naive-${bx}x${by}x${bz}.cu
+        sed -e "s/^#define BLOCK_X .*/#define BLOCK_X $bx/" -e "s/^#define BLOCK_Y .*/#define BLOCK_Y $by/" \
+            -e "s/^#define BLOCK_Z .*/#define BLOCK_Z $bz/" reference/solutions/01-naive-sweep.cu >"$v"
+        build/judge --kit "$PWD" --lab 1 --backend gpu --case 512 --kernel "$v" --json 2>/dev/null |
+            python3 -c 'import json,sys
+r = json.load(sys.stdin); c = r["cases"][0]; t = c.get("timing") or {}
+print("  block %-12s %s %8.3f ms %7.1f GPoints/s %6.0f GB/s = %3.0f%% of measured" % (sys.argv[1], c["status"], t.get("median_ms", float("nan")),
+      t.get("gpoints_per_s", float("nan")), t.get("gb_per_s", float("nan")), 100 * (t.get("bandwidth_fraction") or float("nan"))))' "${bx}x${by}x${bz}"
+    done
     [ -x tests/bench_jacobi.sh ] && tests/bench_jacobi.sh
 else
     echo "  SKIPPED: no usable GPU here"

@@ -24,7 +24,7 @@ JUDGE_FLAGS = --kit $(CURDIR) --lab $(LAB) \
 	$(if $(filter 1,$(JSON)),--json) $(if $(filter 1,$(SANITIZE)),--sanitize) $(if $(ARCH),--arch $(ARCH)) \
 	$(if $(filter 1,$(EMU)),--backend emu,$(if $(filter 0,$(EMU)),--backend gpu))
 
-.PHONY: help check grade unit-tests solutions-check test test-unit test-labs test-gpu coverage bench clean judge
+.PHONY: help check status grade unit-tests solutions-check test test-unit test-labs test-gpu coverage bench clean judge
 
 help: ## list the commands
 	@echo "Stencil Labs — make targets:"
@@ -58,6 +58,9 @@ solutions-check: $(BUILD)/judge ## grade every lab's instructor solution (EMU=1 
 	  echo "== lab $$n: $$sol"; \
 	  $(MAKE) --no-print-directory check LAB=$$n KERNEL=$$sol || status=1; \
 	done; exit $$status
+
+status: ## where you stand: each lab's last check and what to do next
+	@grader/status.sh
 
 grade: ## grade a class: make grade LAB=3 SUBMISSIONS=dir/ (same seed for all; results in build/grades/)
 	@$(if $(LAB),,$(error which lab? make grade LAB=<n> SUBMISSIONS=<folder>))

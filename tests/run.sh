@@ -51,8 +51,18 @@ fi
 
 if [ "$part" = all ] || [ "$part" = emu ]; then
     echo "== labs through CPU emulation"
-    tests/labs.sh emu | tee "$log"
-    tally "$log"
+    if [ -f grader/emu/emu.mk ]; then
+        tests/labs.sh emu | tee "$log"
+        tally "$log"
+        if [ -x tests/emu/run.sh ]; then
+            echo "== emulation backend unit tests"
+            tests/emu/run.sh | tee "$log"
+            tally "$log"
+        fi
+    else
+        skipped=$((skipped + 1))
+        echo "  SKIPPED: this tree has no emulation backend (grader/emu/emu.mk)"
+    fi
 fi
 
 if [ "$part" = all ] || [ "$part" = gpu ]; then

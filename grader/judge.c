@@ -24,6 +24,7 @@
 #include "judge_case.h"
 #include "judge_jacobi.h"
 #include "kv.h"
+#include "protocol.h"
 #include "rng.h"
 #include "spawn.h"
 
@@ -325,6 +326,7 @@ static void judge_pick_backend(const judge_args *a, judge_run *run)
         if (s.exited && s.exit_code == 0) {
             snprintf(run->backend, sizeof(run->backend), "gpu");
             snprintf(run->device, sizeof(run->device), "%s", kv_get(&rep, "device") ? kv_get(&rep, "device") : "?");
+            run->device_mem_bytes = kv_number(&rep, "global_mem_bytes", 0);
             snprintf(run->device_info, sizeof(run->device_info), "%s SMs, compute capability %s, driver %s, runtime %s",
                      kv_get(&rep, "sm_count"), kv_get(&rep, "compute_capability"),
                      kv_get(&rep, "driver_version"), kv_get(&rep, "runtime_version"));
@@ -373,6 +375,35 @@ static int judge_case_selected(const judge_args *a, const char *name)
     return !strcmp(a->case_name, name) || (name[0] == 'N' && !strcmp(a->case_name, name + 2));
 }
 
+// Fails case r without running it when its grids cannot fit in device memory
+// (two guarded grids) or in this machine's memory (the judge holds the input
+// and maps the outputs). Returns 1 if it did.
+static int judge_case_too_large(judge_run *run, const lab_case *spec, case_result *r)
+{
+    double cells = (double)spec->nx * spec->ny * spec->nz;
+    double grid = (cells + 2.0 * (double)protocol_guard_cells((unsigned long long)spec->nx * spec->ny)) * 4.0;
+    double host = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+    const char *where = NULL;
+    double have = 0;
+    if (run->device_mem_bytes > 0 && 2.0 * grid > run->device_mem_bytes)
+        where = run->device, have = run->device_mem_bytes;
+    else if (host > 0 && 3.0 * grid > host)
+        where = "this machine", have = host;
+    if (!where)
+        return 0;
+    r->status = CASE_FAIL;
+    snprintf(r->kind, sizeof(r->kind), "memory");
+    r->hint_key = "no-memory";
+    char name[48], place[256];
+    snprintf(name, sizeof(name), "%s", r->name);
+    snprintf(place, sizeof(place), "%s", where);
+    snprintf(r->reason, sizeof(r->reason), "%s is too large: its grids need %.1f GiB and %s has %.1f GiB", name,
+             (where == run->device ? 2.0 : 3.0) * grid / 1073741824.0, place, have / 1073741824.0);
+    snprintf(r->hint, sizeof(r->hint), "grade this case on a machine with more memory, or take it out of lab.conf.");
+    run->failed++;
+    return 1;
+}
+
 // Runs every case; fills run->cases and the technique line.
 static void judge_run_cases(const judge_args *a, judge_run *run, const char *runner)
 {
@@ -398,6 +429,8 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *run
             run->skipped++;
             continue;
         }
+        if (judge_case_too_large(run, spec, r))
+            continue;
         kv_list report;
         if (!a->json) {
             fprintf(stderr, "  running %s ...\r", r->name);

@@ -52,6 +52,7 @@ typedef struct judge_run {
     char fallback[512];         // why emulation was used without being asked for ("" if asked or GPU)
     char device[256];           // device name
     char device_info[256];      // SMs, compute capability, driver and runtime versions
+    double device_mem_bytes;    // the GPU's memory (0: unknown, or emulation)
     uint64_t seed;              // master seed (SEED=)
     int ncases;                 // cases in results
     case_result cases[CONF_MAX_CASES];

@@ -66,7 +66,7 @@ expect "JSON error report" 2 '"verdict": "error"' -- "$judge" --kit "$kit" --lab
 expect "unknown case" 2 "is named '999'" -- "$judge" --kit "$kit" --lab 1 --backend emu --case 999
 if [ -f grader/emu/emu.mk ]; then
     k=$(fake_kit "${good_conf/case = 512 timed noemu/case = 60000 timed}")
-    cp -r grader reference "$k/"
+    cp -r grader reference kernels "$k/"
     expect "case too large for memory" 1 "N=60000 is too large: its grids need" -- "$judge" --kit "$k" --lab 1 --backend emu --case 60000
     expect "kernel does not compile" 2 "does-not-compile.cu does not compile; the compiler's first errors:" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/does-not-compile.cu
 fi

@@ -9,9 +9,11 @@
 //     (i, j, k) = (bz*OUT_TILE_DIM + tz - 1, by*OUT_TILE_DIM + ty - 1, bx*OUT_TILE_DIM + tx - 1)
 // so output tiles start at multiples of OUT_TILE_DIM (tile 0 covers 0..5 in
 // each axis, of which 0 is boundary) and the grid has ceil(N / OUT_TILE_DIM)
-// blocks per axis. Points outside 0..N-1 (ghost cells) are never loaded and
-// never used: only interior points are computed, and their neighbours all lie
-// in the grid.
+// blocks per axis. Points outside 0..N-1 (ghost cells) are never read from
+// in[] and never used: only interior points are computed, and their
+// neighbours all lie in the grid. Their shared cells get 0 all the same, so
+// the tile holds no uninitialised value: a mistake then gives the same wrong
+// numbers on every GPU and under CPU emulation.
 //
 // Napkin math at N=512: 86 tiles per axis, each loading the 8 cells of its
 // input tile that lie in the grid: 682 loads per axis, 682³ × 4 B = 1.27 GB
@@ -35,6 +37,8 @@ __global__ void stencil_kernel(float *in, float *out, unsigned int N)
     // bounds, not the tile's.
     if (i >= 0 && i < n && j >= 0 && j < n && k >= 0 && k < n)
         in_s[threadIdx.z][threadIdx.y][threadIdx.x] = in[LAB_INDEX(i, j, k, N)];
+    else
+        in_s[threadIdx.z][threadIdx.y][threadIdx.x] = 0.0f;  // ghost cell: defined, never used
     __syncthreads();
 
     // Interior grid points only, and only the threads inside the output tile.
@@ -42,7 +46,7 @@ __global__ void stencil_kernel(float *in, float *out, unsigned int N)
         threadIdx.z >= 1 && threadIdx.z < IN_TILE_DIM - 1 &&
         threadIdx.y >= 1 && threadIdx.y < IN_TILE_DIM - 1 &&
         threadIdx.x >= 1 && threadIdx.x < IN_TILE_DIM - 1) {
-        unsigned int z = threadIdx.z, y = threadIdx.y, x = threadIdx.x;
+        int z = (int)threadIdx.z, y = (int)threadIdx.y, x = (int)threadIdx.x;
         out[LAB_INDEX(i, j, k, N)] = c0 * in_s[z][y][x]
                                    + c1 * in_s[z][y][x - 1] + c2 * in_s[z][y][x + 1]
                                    + c3 * in_s[z][y - 1][x] + c4 * in_s[z][y + 1][x]

@@ -22,7 +22,7 @@ __global__ void stencil_kernel(float *in, float *out, unsigned int N)
     int iStart = (int)(blockIdx.z * OUT_TILE_DIM);
     int j = (int)(blockIdx.y * OUT_TILE_DIM + threadIdx.y) - 1;
     int k = (int)(blockIdx.x * OUT_TILE_DIM + threadIdx.x) - 1;
-    unsigned int y = threadIdx.y, x = threadIdx.x;
+    int y = (int)threadIdx.y, x = (int)threadIdx.x;
 
     float inPrev = 0.0f, inCurr = 0.0f, inNext = 0.0f;  // this column's z neighbours
     __shared__ float inCurr_s[IN_TILE_DIM][IN_TILE_DIM];
@@ -31,6 +31,7 @@ __global__ void stencil_kernel(float *in, float *out, unsigned int N)
     bool computes = j >= 1 && j < n - 1 && k >= 1 && k < n - 1 &&
                     y >= 1 && y < IN_TILE_DIM - 1 && x >= 1 && x < IN_TILE_DIM - 1;
 
+    // Cells outside the grid (ghost cells) stay 0: never used, but defined.
     if (loads && iStart - 1 >= 0 && iStart - 1 < n)
         inPrev = in[LAB_INDEX(iStart - 1, j, k, N)];
     if (loads && iStart < n)
@@ -38,8 +39,7 @@ __global__ void stencil_kernel(float *in, float *out, unsigned int N)
     inCurr_s[y][x] = inCurr;
 
     for (int i = iStart; i < iStart + OUT_TILE_DIM && i < n - 1; i++) {
-        if (loads && i + 1 < n)
-            inNext = in[LAB_INDEX(i + 1, j, k, N)];
+        inNext = loads && i + 1 < n ? in[LAB_INDEX(i + 1, j, k, N)] : 0.0f;
         __syncthreads();  // inCurr_s holds the whole current plane
 
         if (computes && i >= 1)

@@ -338,16 +338,23 @@ static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
 static inline double rsqrt(double x) { return 1.0 / sqrt(x); }
 static inline float rcbrtf(float x) { return 1.0f / cbrtf(x); }
 static inline float __fdividef(float a, float b) { return a / b; }
-static inline float __expf(float x) { return expf(x); }
-static inline float __exp10f(float x) { return powf(10.0f, x); }
-static inline float __logf(float x) { return logf(x); }
-static inline float __log2f(float x) { return log2f(x); }
-static inline float __log10f(float x) { return log10f(x); }
-static inline float __sinf(float x) { return sinf(x); }
-static inline float __cosf(float x) { return cosf(x); }
-static inline float __tanf(float x) { return tanf(x); }
-static inline float __powf(float a, float b) { return powf(a, b); }
-static inline void __sincosf(float x, float *s, float *c) { *s = sinf(x); *c = cosf(x); }
+// glibc declares these names (without defining them): define them with its linkage.
+extern "C" {
+inline float __expf(float x) noexcept { return expf(x); }
+inline float __exp10f(float x) noexcept { return powf(10.0f, x); }
+inline float __logf(float x) noexcept { return logf(x); }
+inline float __log2f(float x) noexcept { return log2f(x); }
+inline float __log10f(float x) noexcept { return log10f(x); }
+inline float __sinf(float x) noexcept { return sinf(x); }
+inline float __cosf(float x) noexcept { return cosf(x); }
+inline float __tanf(float x) noexcept { return tanf(x); }
+inline float __powf(float a, float b) noexcept { return powf(a, b); }
+inline void __sincosf(float x, float *s, float *c) noexcept
+{
+    *s = sinf(x);
+    *c = cosf(x);
+}
+}
 static inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
 static inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
 static inline double __fma_rn(double a, double b, double c) { return fma(a, b, c); }

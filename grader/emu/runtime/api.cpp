@@ -1,0 +1,515 @@
+// grader/emu/runtime/api.cpp — the host API that is not about memory or
+// launches: options, errors, the device and its properties, streams, events,
+// kernel attributes.
+//
+// Errors behave as on a GPU whose kernels run asynchronously: a launch that
+// CUDA refuses sets the last error at once; an error found while a kernel
+// runs (the backend's strict checks) is reported by the next synchronising
+// call and is sticky from then on: every later call returns it.
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+emu_options emu_opts;
+
+// ---------------------------------------------------------------------------
+// Options
+// ---------------------------------------------------------------------------
+
+// Parses the unsigned number in the environment variable name, or returns
+// fallback when it is unset; exits with a message when it is malformed.
+static unsigned long long option_number(const char *name, unsigned long long fallback)
+{
+    const char *text = getenv(name);
+    char *end = NULL;
+    if (!text || !*text)
+        return fallback;
+    unsigned long long value = strtoull(text, &end, 0);
+    if (*end != '\0') {
+        fprintf(stderr, "stencil-emu: %s must be a number (got '%s')\n", name, text);
+        exit(2);
+    }
+    return value;
+}
+
+// Reads STENCIL_EMU_ORDER; exits with a message when it is not one of the three.
+static enum emu_order option_order(void)
+{
+    const char *text = getenv("STENCIL_EMU_ORDER");
+    if (!text || !*text || strcmp(text, "forward") == 0)
+        return EMU_ORDER_FORWARD;
+    if (strcmp(text, "reverse") == 0)
+        return EMU_ORDER_REVERSE;
+    if (strcmp(text, "shuffle") == 0)
+        return EMU_ORDER_SHUFFLE;
+    fprintf(stderr, "stencil-emu: STENCIL_EMU_ORDER must be forward, reverse or shuffle (got '%s')\n", text);
+    exit(2);
+}
+
+// Half the machine's memory, between 1 and 16 GiB: what cudaMalloc may hand out.
+static size_t default_memory_bytes(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    size_t half = pages > 0 && page > 0 ? (size_t)pages * (size_t)page / 2 : ((size_t)4 << 30);
+    size_t low = (size_t)1 << 30, high = (size_t)16 << 30;
+    return half < low ? low : (half > high ? high : half);
+}
+
+void emu_runtime_init(void)
+{
+    static int done;
+    if (done)
+        return;
+    done = 1;
+    emu_opts.order = option_order();
+    emu_opts.seed = option_number("STENCIL_EMU_SEED", 1);
+    emu_opts.stack_bytes = (size_t)option_number("STENCIL_EMU_STACK_KB", 256) << 10;
+    emu_opts.memory_bytes = (size_t)option_number("STENCIL_EMU_MEMORY_MB", default_memory_bytes() >> 20) << 20;
+    if (emu_opts.stack_bytes < ((size_t)16 << 10))
+        emu_opts.stack_bytes = (size_t)16 << 10;
+    emu_fault_install();
+}
+
+// ---------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------
+
+static cudaError_t last_error;          // cleared by cudaGetLastError
+static cudaError_t execution_error;     // the first error found while a kernel ran
+static int execution_error_reported;    // 1 once a synchronising call returned it: sticky
+static char execution_message[1024];    // its one-line explanation
+
+cudaError_t emu_api_begin(void)
+{
+    emu_runtime_init();
+    return execution_error_reported ? execution_error : cudaSuccess;
+}
+
+cudaError_t emu_api_return(cudaError_t err)
+{
+    if (err != cudaSuccess)
+        last_error = err;
+    return err;
+}
+
+cudaError_t emu_api_synchronize(void)
+{
+    emu_runtime_init();
+    if (execution_error == cudaSuccess)
+        return cudaSuccess;
+    execution_error_reported = 1;
+    return emu_api_return(execution_error);
+}
+
+void emu_execution_error(cudaError_t code, const char *fmt, ...)
+{
+    va_list ap;
+    if (execution_error != cudaSuccess)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(execution_message, sizeof(execution_message), fmt, ap);
+    va_end(ap);
+    for (char *p = execution_message; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+    execution_error = code;
+}
+
+int emu_execution_failed(void)
+{
+    return execution_error != cudaSuccess;
+}
+
+cudaError_t cudaGetLastError(void)
+{
+    cudaError_t err = emu_api_begin();
+    if (err != cudaSuccess)
+        return err;
+    err = last_error;
+    last_error = cudaSuccess;
+    return err;
+}
+
+cudaError_t cudaPeekAtLastError(void)
+{
+    cudaError_t err = emu_api_begin();
+    return err != cudaSuccess ? err : last_error;
+}
+
+// One error code: its enumerator's name and CUDA's text for it.
+typedef struct error_text {
+    cudaError_t code;     // the value
+    const char *name;     // "cudaErrorInvalidValue"
+    const char *text;     // "invalid argument"
+} error_text;
+
+static const error_text error_texts[] = {
+    {cudaSuccess, "cudaSuccess", "no error"},
+    {cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument"},
+    {cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory"},
+    {cudaErrorInitializationError, "cudaErrorInitializationError", "initialization error"},
+    {cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
+    {cudaErrorInvalidSymbol, "cudaErrorInvalidSymbol", "invalid device symbol"},
+    {cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
+    {cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
+    {cudaErrorMissingConfiguration, "cudaErrorMissingConfiguration", "__global__ function call is not configured"},
+    {cudaErrorInvalidDeviceFunction, "cudaErrorInvalidDeviceFunction", "invalid device function"},
+    {cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
+    {cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal"},
+    {cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
+    {cudaErrorNotReady, "cudaErrorNotReady", "device not ready"},
+    {cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
+    {cudaErrorLaunchOutOfResources, "cudaErrorLaunchOutOfResources", "too many resources requested for launch"},
+    {cudaErrorLaunchTimeout, "cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
+    {cudaErrorAssert, "cudaErrorAssert", "device-side assert triggered"},
+    {cudaErrorIllegalInstruction, "cudaErrorIllegalInstruction", "an illegal instruction was encountered"},
+    {cudaErrorMisalignedAddress, "cudaErrorMisalignedAddress", "misaligned address"},
+    {cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
+    {cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
+    {cudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
+};
+
+// The table entry of err, or NULL.
+static const error_text *error_lookup(cudaError_t err)
+{
+    for (size_t i = 0; i < sizeof(error_texts) / sizeof(error_texts[0]); i++)
+        if (error_texts[i].code == err)
+            return &error_texts[i];
+    return NULL;
+}
+
+const char *cudaGetErrorString(cudaError_t err)
+{
+    const error_text *e = error_lookup(err);
+    if (err != cudaSuccess && err == execution_error && execution_message[0])
+        return execution_message;
+    return e ? e->text : "unrecognized error code";
+}
+
+const char *cudaGetErrorName(cudaError_t err)
+{
+    const error_text *e = error_lookup(err);
+    return e ? e->name : "unrecognized error code";
+}
+
+// ---------------------------------------------------------------------------
+// The device
+// ---------------------------------------------------------------------------
+
+cudaError_t cudaGetDeviceCount(int *count)
+{
+    emu_runtime_init();
+    *count = 1;
+    return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int device)
+{
+    cudaError_t err = emu_api_begin();
+    if (err != cudaSuccess)
+        return emu_api_return(err);
+    return device == 0 ? cudaSuccess : emu_api_return(cudaErrorInvalidDevice);
+}
+
+cudaError_t cudaGetDevice(int *device)
+{
+    emu_runtime_init();
+    *device = 0;
+    return cudaSuccess;
+}
+
+// Fills prop with the emulated device's description.
+static void device_describe(struct cudaDeviceProp *prop)
+{
+    memset(prop, 0, sizeof(*prop));
+    snprintf(prop->name, sizeof(prop->name), "CPU emulation");
+    prop->totalGlobalMem = emu_opts.memory_bytes;
+    prop->sharedMemPerBlock = EMU_SHARED_DEFAULT_LIMIT;
+    prop->regsPerBlock = 65536;
+    prop->warpSize = 32;
+    prop->memPitch = 2147483647;
+    prop->maxThreadsPerBlock = 1024;
+    prop->maxThreadsDim[0] = 1024;
+    prop->maxThreadsDim[1] = 1024;
+    prop->maxThreadsDim[2] = 64;
+    prop->maxGridSize[0] = 2147483647;
+    prop->maxGridSize[1] = 65535;
+    prop->maxGridSize[2] = 65535;
+    prop->clockRate = 1000000;
+    prop->totalConstMem = 65536;
+    prop->major = 9;
+    prop->minor = 0;
+    prop->textureAlignment = 512;
+    prop->texturePitchAlignment = 32;
+    prop->multiProcessorCount = 1;
+    prop->integrated = 1;
+    prop->canMapHostMemory = 1;
+    prop->unifiedAddressing = 1;
+    prop->memoryClockRate = 1000000;
+    prop->memoryBusWidth = 64;
+    prop->l2CacheSize = 4 << 20;
+    prop->maxThreadsPerMultiProcessor = 2048;
+    prop->globalL1CacheSupported = 1;
+    prop->localL1CacheSupported = 1;
+    prop->sharedMemPerMultiprocessor = 228 * 1024;
+    prop->regsPerMultiprocessor = 65536;
+    prop->managedMemory = 1;
+    prop->hostNativeAtomicSupported = 1;
+    prop->sharedMemPerBlockOptin = EMU_SHARED_OPTIN_LIMIT;
+    prop->directManagedMemAccessFromHost = 1;
+    prop->maxBlocksPerMultiProcessor = 32;
+    prop->reservedSharedMemPerBlock = 1024;
+}
+
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
+{
+    cudaError_t err = emu_api_begin();
+    if (err != cudaSuccess)
+        return emu_api_return(err);
+    if (device != 0 || !prop)
+        return emu_api_return(device != 0 ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
+    device_describe(prop);
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
+{
+    struct cudaDeviceProp p;
+    cudaError_t err = cudaGetDeviceProperties(&p, device);
+    if (err != cudaSuccess)
+        return err;
+    switch (attr) {
+    case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
+    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
+    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
+    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
+    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
+    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
+    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
+    case cudaDevAttrMaxSharedMemoryPerBlock: *value = (int)p.sharedMemPerBlock; break;
+    case cudaDevAttrTotalConstantMemory: *value = (int)p.totalConstMem; break;
+    case cudaDevAttrWarpSize: *value = p.warpSize; break;
+    case cudaDevAttrMaxRegistersPerBlock: *value = p.regsPerBlock; break;
+    case cudaDevAttrClockRate: *value = p.clockRate; break;
+    case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
+    case cudaDevAttrMemoryClockRate: *value = p.memoryClockRate; break;
+    case cudaDevAttrGlobalMemoryBusWidth: *value = p.memoryBusWidth; break;
+    case cudaDevAttrL2CacheSize: *value = p.l2CacheSize; break;
+    case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
+    case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
+    case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
+    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = (int)p.sharedMemPerMultiprocessor; break;
+    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = (int)p.sharedMemPerBlockOptin; break;
+    default: return emu_api_return(cudaErrorInvalidValue);
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaDriverGetVersion(int *version)
+{
+    emu_runtime_init();
+    *version = CUDART_VERSION;
+    return cudaSuccess;
+}
+
+cudaError_t cudaRuntimeGetVersion(int *version)
+{
+    emu_runtime_init();
+    *version = CUDART_VERSION;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSynchronize(void)
+{
+    return emu_api_synchronize();
+}
+
+cudaError_t cudaDeviceReset(void)
+{
+    emu_runtime_init();
+    last_error = cudaSuccess;
+    execution_error = cudaSuccess;
+    execution_error_reported = 0;
+    execution_message[0] = '\0';
+    emu_memory_reset();
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
+{
+    (void)limit;
+    (void)value;
+    return emu_api_return(emu_api_begin());
+}
+
+// ---------------------------------------------------------------------------
+// Streams and events
+// ---------------------------------------------------------------------------
+
+struct emu_stream {
+    unsigned int flags;   // as created; nothing depends on them
+};
+
+struct emu_event {
+    double ms;            // host time of the last record, in milliseconds
+    int recorded;         // 1 once recorded
+};
+
+// Host monotonic time in milliseconds.
+static double host_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+cudaError_t cudaStreamCreate(cudaStream_t *stream)
+{
+    return cudaStreamCreateWithFlags(stream, cudaStreamDefault);
+}
+
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags)
+{
+    cudaError_t err = emu_api_begin();
+    if (err != cudaSuccess)
+        return emu_api_return(err);
+    *stream = new emu_stream{flags};
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t stream)
+{
+    delete stream;
+    return emu_api_return(emu_api_begin());
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t stream)
+{
+    (void)stream;
+    return emu_api_synchronize();
+}
+
+cudaError_t cudaStreamQuery(cudaStream_t stream)
+{
+    (void)stream;
+    return emu_api_synchronize();
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
+{
+    (void)stream;
+    (void)event;
+    (void)flags;
+    return emu_api_return(emu_api_begin());
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t *event)
+{
+    return cudaEventCreateWithFlags(event, cudaEventDefault);
+}
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
+{
+    (void)flags;
+    cudaError_t err = emu_api_begin();
+    if (err != cudaSuccess)
+        return emu_api_return(err);
+    *event = new emu_event{0.0, 0};
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
+{
+    (void)stream;
+    cudaError_t err = emu_api_begin();
+    if (err != cudaSuccess)
+        return emu_api_return(err);
+    if (!event)
+        return emu_api_return(cudaErrorInvalidResourceHandle);
+    event->ms = host_ms();
+    event->recorded = 1;
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t event)
+{
+    (void)event;
+    return emu_api_synchronize();
+}
+
+cudaError_t cudaEventQuery(cudaEvent_t event)
+{
+    (void)event;
+    return emu_api_synchronize();
+}
+
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t stop)
+{
+    cudaError_t err = emu_api_begin();
+    if (err != cudaSuccess)
+        return emu_api_return(err);
+    if (!start || !stop || !start->recorded || !stop->recorded)
+        return emu_api_return(cudaErrorInvalidResourceHandle);
+    *ms = (float)(stop->ms - start->ms);
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t event)
+{
+    delete event;
+    return emu_api_return(emu_api_begin());
+}
+
+// ---------------------------------------------------------------------------
+// Kernel attributes
+// ---------------------------------------------------------------------------
+
+cudaError_t emu_func_get_attributes(struct cudaFuncAttributes *attr, const void *kernel)
+{
+    cudaError_t err = emu_api_begin();
+    if (err != cudaSuccess)
+        return emu_api_return(err);
+    emu_kernel_info *k = kernel ? emu_kernel_find(kernel) : NULL;
+    if (!k || !attr)
+        return emu_api_return(k ? cudaErrorInvalidValue : cudaErrorInvalidDeviceFunction);
+    memset(attr, 0, sizeof(*attr));
+    attr->sharedSizeBytes = k->static_smem;
+    attr->maxThreadsPerBlock = 1024;
+    attr->ptxVersion = 90;
+    attr->binaryVersion = 90;
+    attr->maxDynamicSharedSizeBytes = k->max_dynamic_smem >= 0
+                                          ? k->max_dynamic_smem
+                                          : (int)(EMU_SHARED_DEFAULT_LIMIT - (k->static_smem < EMU_SHARED_DEFAULT_LIMIT
+                                                                                   ? k->static_smem
+                                                                                   : EMU_SHARED_DEFAULT_LIMIT));
+    attr->preferredShmemCarveout = k->carveout;
+    return cudaSuccess;
+}
+
+cudaError_t emu_func_set_attribute(const void *kernel, enum cudaFuncAttribute attr, int value)
+{
+    cudaError_t err = emu_api_begin();
+    if (err != cudaSuccess)
+        return emu_api_return(err);
+    emu_kernel_info *k = kernel ? emu_kernel_find(kernel) : NULL;
+    if (!k)
+        return emu_api_return(cudaErrorInvalidDeviceFunction);
+    if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize) {
+        if (value < 0 || (size_t)value + k->static_smem > EMU_SHARED_OPTIN_LIMIT)
+            return emu_api_return(cudaErrorInvalidValue);
+        k->max_dynamic_smem = value;
+        return cudaSuccess;
+    }
+    if (attr == cudaFuncAttributePreferredSharedMemoryCarveout) {
+        if (value < -1 || value > 100)
+            return emu_api_return(cudaErrorInvalidValue);
+        k->carveout = value;
+        return cudaSuccess;
+    }
+    return emu_api_return(cudaErrorInvalidValue);
+}

@@ -12,7 +12,8 @@ KIT_CFLAGS := $(OPENMP) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncat
 BUILD   ?= build
 
 JUDGE_SRCS := grader/judge.c grader/judge_case.c grader/judge_jacobi.c grader/conf.c grader/rng.c grader/verdict.c \
-              grader/spawn.c grader/kv.c grader/technique.c grader/report.c reference/stencil_ref.c
+              grader/spawn.c grader/kv.c grader/technique.c grader/report.c reference/stencil_ref.c \
+              grader/jacobi_verdict.c reference/jacobi_ref.c
 JUDGE_HDRS := $(wildcard grader/*.h reference/*.h)
 UNIT_LIB_SRCS := $(filter-out grader/judge.c grader/judge_case.c grader/judge_jacobi.c,$(JUDGE_SRCS))
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))

@@ -25,6 +25,18 @@
 #define HINT_TIMED_CHANGED     "timed-output-changed"
 #define HINT_CENTRE_MISSING    "centre-missing"
 #define HINT_TERM_MISSING      "term-missing"
+// Lab 5 (Jacobi iteration; grader/jacobi_verdict.c)
+#define HINT_IN_PLACE          "in-place-update"
+#define HINT_WRONG_BUFFER      "wrong-buffer"
+#define HINT_PERIODIC_WRAP     "periodic-wrap"
+#define HINT_NEUMANN_SIDE      "neumann-side"
+#define HINT_BOUNDARY_RACE     "boundary-race"
+#define HINT_BOUNDARY_VALUES   "boundary-values"
+#define HINT_SOURCE_TERM       "source-term"
+#define HINT_EARLY_STOP        "early-stop"
+#define HINT_RESIDUAL          "residual-value"
+#define HINT_ITERATIONS        "iteration-count"
+#define HINT_NOT_SECOND_ORDER  "not-second-order"
 
 typedef struct sweep_case {
     const float *in;            // the input grid the runner was given

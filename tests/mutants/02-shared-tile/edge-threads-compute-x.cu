@@ -1,5 +1,6 @@
 // MUTANT: the edge threads in x compute too: the compute test checks threadIdx.y and threadIdx.z against the output tile but not threadIdx.x.
 // expect-hint: tile-edges
+// expect-hint: thread-order
 //
 // Lab 2 mutant: the instructor solution with the mistake above (marked MUTANT).
 // Thread x=0 of tile b computes point k = 6b-1 (tile b-1's last column) and
@@ -8,7 +9,10 @@
 // neighbouring tiles both columns are interior from N=13 on, and whichever
 // tile writes last leaves one of the two wrong (on a GPU one warp writes both
 // columns of a row in one store), so the failure does not depend on timing;
-// the wrong cells lie on the x edges of the output tiles.
+// the wrong cells lie on the x edges of the output tiles (tile-edges). Which
+// cells are wrong does depend on the order of the blocks: under CPU emulation
+// the second run shuffles the blocks, and when the two runs differ the judge
+// reports the order dependence first (thread-order).
 #include "lab.h"
 
 #define IN_TILE_DIM 8                      // the grader reads this (OP/B model, technique)

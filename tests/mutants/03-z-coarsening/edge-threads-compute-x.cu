@@ -1,5 +1,6 @@
 // MUTANT: the edge threads in x compute too: the compute test checks y against the output tile but not x.
 // expect-hint: tile-edges
+// expect-hint: thread-order
 //
 // Lab 3 mutant: the instructor solution with the mistake above (marked MUTANT).
 // Thread x=0 of tile b computes k = 30b-1 and thread x=31 computes k = 30b+30,
@@ -7,7 +8,11 @@
 // neighbouring tile computes the same cells right. From N=32 on, both of
 // the columns two neighbouring tiles share are interior, and whichever tile
 // writes last leaves one of them wrong (one warp writes both columns of a
-// row in one store), so the failure does not depend on timing.
+// row in one store), so the failure does not depend on timing: on a GPU the
+// wrong cells lie on the x edges of the tiles (tile-edges). Which of the two
+// is wrong depends on the order of the blocks, so under CPU emulation, whose
+// second run shuffles the blocks, the judge reports the order dependence
+// first (thread-order).
 #include "lab.h"
 
 #define IN_TILE_DIM 32                     // the grader reads this (OP/B model, technique)

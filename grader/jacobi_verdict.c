@@ -452,11 +452,11 @@ static void jv_explain_grid(const jv_run *r, jacobi_verdict *v)
     snprintf(v->reason, sizeof(v->reason), "%zu of %zu cells wrong after %d iterations (allowed: %.3g)", v->wrong, v->cells, r->iters, v->allowed);
     snprintf(v->detail, sizeof(v->detail), "first wrong cell (i,j,k) = (%ld,%ld,%ld): expected %.9g, got %s",
              v->first[0], v->first[1], v->first[2], v->first_want, verdict_value_text(v->first_got, got, sizeof(got)));
-    if (jv_count_wrong(r->other, r->ref, r->cells, v->allowed) == 0 ||
-        (r->iters >= 1 && jv_count_wrong(r->got, r->prev, r->cells, v->allowed) == 0)) {
-        jv_fail(v, HINT_WRONG_BUFFER, "the other buffer holds the right grid: return the buffer the last sweep wrote (after the swap, that is cur), as 0 for d_a or 1 for d_b.");
-    } else if (jv_matches_next(r, v)) {
+    if (jv_matches_next(r, v)) {  // before the other buffer: it then holds the grid one iteration old
         jv_fail(v, HINT_ITERATIONS, "the grid is right for one iteration more than *iters_done says: count every iteration you do.");
+    } else if (jv_count_wrong(r->other, r->ref, r->cells, v->allowed) == 0 ||
+               (r->iters >= 1 && jv_count_wrong(r->got, r->prev, r->cells, v->allowed) == 0)) {
+        jv_fail(v, HINT_WRONG_BUFFER, "the other buffer holds the right grid: return the buffer the last sweep wrote (after the swap, that is cur), as 0 for d_a or 1 for d_b.");
     } else if (!jv_explain_boundary(r, v) && !jv_explain_sweep(r, v)) {
         if (jv_matches_flaw(r, JACOBI_GAUSS_SEIDEL, v->allowed) == 1)
             jv_fail(v, HINT_IN_PLACE, "the grid matches Gauss-Seidel (an in-place update): read the old grid, write the other buffer.");

@@ -37,18 +37,48 @@ static unsigned long long option_number(const char *name, unsigned long long fal
     return value;
 }
 
-// Reads STENCIL_EMU_ORDER; exits with a message when it is not one of the three.
-static enum emu_order option_order(void)
+// Parses an order's name (empty: forward) into order; returns 0, or -1 when unknown.
+static int order_parse(const char *text, enum emu_order *order)
 {
-    const char *text = getenv("STENCIL_EMU_ORDER");
     if (!text || !*text || strcmp(text, "forward") == 0)
-        return EMU_ORDER_FORWARD;
-    if (strcmp(text, "reverse") == 0)
-        return EMU_ORDER_REVERSE;
-    if (strcmp(text, "shuffle") == 0)
-        return EMU_ORDER_SHUFFLE;
-    fprintf(stderr, "stencil-emu: STENCIL_EMU_ORDER must be forward, reverse or shuffle (got '%s')\n", text);
+        *order = EMU_ORDER_FORWARD;
+    else if (strcmp(text, "reverse") == 0)
+        *order = EMU_ORDER_REVERSE;
+    else if (strcmp(text, "shuffle") == 0)
+        *order = EMU_ORDER_SHUFFLE;
+    else
+        return -1;
+    return 0;
+}
+
+// Reads the order in the environment variable name; exits with a message
+// when it is not one of the three.
+static enum emu_order option_order(const char *name)
+{
+    const char *text = getenv(name);
+    enum emu_order order;
+    if (order_parse(text, &order) == 0)
+        return order;
+    fprintf(stderr, "stencil-emu: %s must be forward, reverse or shuffle (got '%s')\n", name, text);
     exit(2);
+}
+
+int emu_set_order(const char *order, unsigned long long seed)
+{
+    emu_runtime_init();
+    if (order_parse(order, &emu_opts.order) != 0)
+        return -1;
+    emu_opts.seed = seed;
+    return 0;
+}
+
+int emu_set_block_order(const char *order, unsigned long long seed)
+{
+    emu_runtime_init();
+    if (order_parse(order, &emu_opts.block_order) != 0)
+        return -1;
+    emu_opts.seed = seed;
+    return 0;
 }
 
 // Half the machine's memory, between 1 and 16 GiB: what cudaMalloc may hand out.
@@ -66,7 +96,8 @@ void emu_runtime_init(void)
     if (done)
         return;
     done = 1;
-    emu_opts.order = option_order();
+    emu_opts.order = option_order("STENCIL_EMU_ORDER");
+    emu_opts.block_order = option_order("STENCIL_EMU_BLOCK_ORDER");
     emu_opts.seed = option_number("STENCIL_EMU_SEED", 1);
     emu_opts.stack_bytes = (size_t)option_number("STENCIL_EMU_STACK_KB", 256) << 10;
     emu_opts.memory_bytes = (size_t)option_number("STENCIL_EMU_MEMORY_MB", default_memory_bytes() >> 20) << 20;

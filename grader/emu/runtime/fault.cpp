@@ -6,7 +6,9 @@
 // kernel, block, thread — in one line on stderr and, when the runner named a
 // report file, as `error_stage=execute` and `error=...` lines appended to it,
 // before the process dies.
+#include <dlfcn.h>
 #include <fcntl.h>
+#include <link.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +22,7 @@
 extern "C" {
 void __asan_set_error_report_callback(void (*callback)(const char *)) __attribute__((weak));
 void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+void __asan_report_error(void *pc, void *bp, void *sp, void *addr, int is_write, size_t size) __attribute__((weak));
 }
 
 static char fault_report_path[4096];     // the runner's report file; empty when none
@@ -68,27 +71,26 @@ static void fault_context(char *out, size_t len)
     }
 }
 
-// Appends text to the report file and stderr, once per process.
+// Appends message (made one line) to the report file and stderr, once per process.
 static void fault_publish(const char *message)
 {
-    char line[1400];
+    char one_line[1000], text[1100];
     if (fault_done)
         return;
     fault_done = 1;
-    snprintf(line, sizeof(line), "stencil-emu: fatal: %s\n", message);
-    if (write(2, line, strlen(line)) < 0)
-        return;
-    if (!fault_report_path[0])
+    snprintf(one_line, sizeof(one_line), "%s", message);
+    for (char *p = one_line; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+    snprintf(text, sizeof(text), "stencil-emu: fatal: %s\n", one_line);
+    if (write(2, text, strlen(text)) < 0 || !fault_report_path[0])
         return;
     int fd = open(fault_report_path, O_WRONLY | O_APPEND | O_CREAT, 0644);
     if (fd < 0)
         return;
-    snprintf(line, sizeof(line), "error_stage=execute\nerror=%s\n", message);
-    for (char *p = line + strlen("error_stage=execute\nerror="); p[1]; p++)
-        if (*p == '\n' || *p == '\r')
-            *p = ' ';
-    if (write(fd, line, strlen(line)) < 0)
-        line[0] = '\0';
+    snprintf(text, sizeof(text), "error_stage=execute\nerror=%s\n", one_line);
+    if (write(fd, text, strlen(text)) < 0)
+        text[0] = '\0';
     close(fd);
 }
 
@@ -135,7 +137,7 @@ static void report_location(const char *report, char *out, size_t len)
             continue;
         const char *space = strrchr(frame, ' ');
         if (space && strchr(space, ':'))
-            snprintf(out, len, " at %s", emu_basename(space + 1));
+            snprintf(out, len, "; the access is at %s", emu_basename(space + 1));
         return;
     }
 }
@@ -159,13 +161,16 @@ static void fault_on_asan_report(const char *report)
         snprintf(access, sizeof(access), "write of %d bytes", size);
     else
         snprintf(access, sizeof(access), "access");
-    if (!fault_describe_address((const void *)(uintptr_t)address, detail, sizeof(detail)) &&
-        report_field(report, " is located ", detail + strlen("is located "),
-                     sizeof(detail) - strlen("is located ")))
+    if (strcmp(kind, "SEGV") == 0)
+        snprintf(access, sizeof(access), "on an access");
+    if (fault_describe_address((const void *)(uintptr_t)address, detail, sizeof(detail)))
+        snprintf(kind, sizeof(kind), "%s", strstr(detail, "freed") ? "use-after-free" : "out-of-bounds");
+    else if (report_field(report, " is located ", detail + strlen("is located "),
+                          sizeof(detail) - strlen("is located ")))
         memcpy(detail, "is located ", strlen("is located "));
     report_location(report, where, sizeof(where));
     fault_context(who, sizeof(who));
-    snprintf(message, sizeof(message), "%s: %s: %s at 0x%llx%s%s%s", who, kind, access, address,
+    snprintf(message, sizeof(message), "%s: %s %s at 0x%llx%s%s%s", who, kind, access, address,
              detail[0] ? ", " : "", detail, where);
     fault_publish(message);
 }
@@ -202,15 +207,20 @@ static void fault_on_death(void)
 // Signals
 // ---------------------------------------------------------------------------
 
-// Writes what the faulting access was, when the CPU says (x86-64 only).
-static const char *signal_access(void *context)
+// " on a read" or " on a write" when the CPU says which (x86-64); under ASan
+// only for device memory, whose shadow is valid (elsewhere the fault may be
+// ASan reading the shadow of a wild address). Empty otherwise.
+static const char *signal_access(void *context, int in_device_memory)
 {
 #if defined(__x86_64__)
     const ucontext_t *uc = (const ucontext_t *)context;
-    return (uc->uc_mcontext.gregs[REG_ERR] & 2) ? "write" : "read";
+    if (__asan_report_error && !in_device_memory)
+        return "";
+    return (uc->uc_mcontext.gregs[REG_ERR] & 2) ? " on a write" : " on a read";
 #else
     (void)context;
-    return "access";
+    (void)in_device_memory;
+    return "";
 #endif
 }
 
@@ -220,22 +230,21 @@ static void fault_on_signal(int sig, siginfo_t *info, void *context)
 {
     char who[200], detail[320], message[1000];
     const void *address = info->si_addr;
-    const char *access = signal_access(context);
+    const char *name = sig == SIGBUS ? "SIGBUS" : "SEGV";
+    int device = emu_memory_describe(address, detail, sizeof(detail));
+    const char *access = signal_access(context, device);
     fault_context(who, sizeof(who));
-    if (fault_describe_address(address, detail, sizeof(detail))) {
-        if (!emu_current_launch && emu_memory_describe(address, detail, sizeof(detail)))
-            snprintf(message, sizeof(message),
-                     "host code: %s of device memory at %p (%s): device pointers are only for kernels and cudaMemcpy",
-                     access, address, detail);
-        else
-            snprintf(message, sizeof(message), "%s: %s %s at %p, %s", who, sig == SIGBUS ? "SIGBUS" : "SEGV",
-                     access, address, detail);
-    } else if ((uintptr_t)address < 65536) {
-        snprintf(message, sizeof(message), "%s: %s at %p: a null pointer dereferenced", who, access, address);
-    } else {
-        snprintf(message, sizeof(message), "%s: %s %s at %p, an address no allocation covers", who,
-                 sig == SIGBUS ? "SIGBUS" : "SEGV", access, address);
-    }
+    if (device && !emu_current_launch)
+        snprintf(message, sizeof(message),
+                 "host code: %s%s at %p, %s: device pointers are only for kernels and cudaMemcpy", name, access,
+                 address, detail);
+    else if (device || fault_describe_address(address, detail, sizeof(detail)))
+        snprintf(message, sizeof(message), "%s: %s%s at %p, %s", who, name, access, address, detail);
+    else if ((uintptr_t)address < 65536)
+        snprintf(message, sizeof(message), "%s: %s%s at %p: a null pointer dereferenced", who, name, access, address);
+    else
+        snprintf(message, sizeof(message), "%s: %s%s at %p, an address no allocation covers (a wild index or pointer)",
+                 who, name, access, address);
     fault_publish(message);
     sigaction(sig, sig == SIGBUS ? &previous_bus : &previous_segv, NULL);
 }
@@ -253,6 +262,25 @@ static void fault_alternate_stack(void)
     sigaltstack(&mine, NULL);
 }
 
+// Registers the death callback with every sanitizer runtime loaded: with
+// ASan and UBSan each library keeps its own (a weak reference reaches one).
+static int fault_register_death_callback(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    (void)data;
+    const char *name = info->dlpi_name;
+    if (!name || (!strstr(name, "libubsan") && !strstr(name, "libasan")))
+        return 0;
+    void *library = dlopen(name, RTLD_LAZY | RTLD_NOLOAD);
+    void (*set_callback)(void (*)(void)) =
+        library ? (void (*)(void (*)(void)))dlsym(library, "__sanitizer_set_death_callback") : NULL;
+    if (set_callback)
+        set_callback(fault_on_death);
+    if (library)
+        dlclose(library);
+    return 0;
+}
+
 void emu_fault_install(void)
 {
     struct sigaction sa = {};
@@ -266,6 +294,7 @@ void emu_fault_install(void)
         __asan_set_error_report_callback(fault_on_asan_report);
     if (__sanitizer_set_death_callback)
         __sanitizer_set_death_callback(fault_on_death);
+    dl_iterate_phdr(fault_register_death_callback, NULL);
 }
 
 // ---------------------------------------------------------------------------

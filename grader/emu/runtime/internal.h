@@ -18,13 +18,14 @@
 // ---------------------------------------------------------------------------
 
 enum emu_order {
-    EMU_ORDER_FORWARD,    // threads and blocks in increasing linear index
+    EMU_ORDER_FORWARD,    // increasing linear index
     EMU_ORDER_REVERSE,    // decreasing
     EMU_ORDER_SHUFFLE     // a permutation drawn from STENCIL_EMU_SEED, new at every pass
 };
 
 typedef struct emu_options {
-    enum emu_order order;     // STENCIL_EMU_ORDER
+    enum emu_order order;     // STENCIL_EMU_ORDER: threads within a block
+    enum emu_order block_order; // STENCIL_EMU_BLOCK_ORDER: blocks within a grid (forward by default)
     uint64_t seed;            // STENCIL_EMU_SEED
     size_t stack_bytes;       // STENCIL_EMU_STACK_KB: stack of each synchronising CUDA thread
     size_t memory_bytes;      // STENCIL_EMU_MEMORY_MB: device memory cudaMalloc may hand out

@@ -86,7 +86,7 @@ static size_t kernel_dynamic_limit(const emu_kernel_info *k)
 // Shared memory
 // ---------------------------------------------------------------------------
 
-#define SHARED_REGIONS_MAX 4096                // __shared__ declarations a program may run
+#define SHARED_REGIONS_MAX 4096                // __shared__ variables a program may declare
 
 typedef struct shared_region {
     void *address;                             // the variable
@@ -136,16 +136,24 @@ void *emu_dynamic_shared(void)
     return dynamic_shared_base;
 }
 
-void emu_shared_register(void *address, size_t size, const char *name, const char *file, int line)
+void *emu_shared_allocate_bytes(size_t size, size_t alignment, const char *name, const char *file, int line)
 {
+    void *address = NULL;
     if (shared_region_count == SHARED_REGIONS_MAX) {
-        fprintf(stderr, "stencil-emu: more than %d __shared__ declarations ran\n", SHARED_REGIONS_MAX);
+        fprintf(stderr, "stencil-emu: more than %d __shared__ variables declared\n", SHARED_REGIONS_MAX);
+        exit(2);
+    }
+    if (alignment < 16)
+        alignment = 16;
+    if (posix_memalign(&address, alignment, size ? size : 1) != 0) {
+        fprintf(stderr, "stencil-emu: no host memory for __shared__ %s (%zu bytes)\n", name, size);
         exit(2);
     }
     shared_regions[shared_region_count++] = shared_region{address, size, name, file, line};
     if (emu_current_launch)
         emu_current_launch->kernel->static_smem += size;
     memset(address, 0xff, size);
+    return address;
 }
 
 void emu_shared_poison(size_t dynamic_bytes)
@@ -163,13 +171,13 @@ int emu_shared_describe(const void *address, char *out, size_t len)
         const shared_region *s = &shared_regions[i];
         const char *base = (const char *)s->address;
         if (a >= base + s->size && a < base + s->size + 256) {
-            snprintf(out, len, "%zu bytes after the end of __shared__ %s (%zu bytes, %s:%d)",
-                     (size_t)(a - base - s->size), s->name, s->size, emu_basename(s->file), s->line);
+            snprintf(out, len, "%zu bytes after the end of the %zu-byte __shared__ %s declared at %s:%d",
+                     (size_t)(a - base - s->size), s->size, s->name, emu_basename(s->file), s->line);
             return 1;
         }
         if (a < base && a >= base - 256) {
-            snprintf(out, len, "%zu bytes before __shared__ %s (%zu bytes, %s:%d)", (size_t)(base - a), s->name,
-                     s->size, emu_basename(s->file), s->line);
+            snprintf(out, len, "%zu bytes before the %zu-byte __shared__ %s declared at %s:%d", (size_t)(base - a),
+                     s->size, s->name, emu_basename(s->file), s->line);
             return 1;
         }
     }
@@ -201,13 +209,13 @@ static cudaError_t launch_check_config(const emu::launch_request *r, const emu_k
         snprintf(why, len, "grid (%u,%u,%u) or block (%u,%u,%u) has a zero dimension", g.x, g.y, g.z, b.x, b.y, b.z);
         return cudaErrorInvalidConfiguration;
     }
-    if (b.x > 1024 || b.y > 1024 || b.z > 64) {
-        snprintf(why, len, "block (%u,%u,%u) exceeds the per-axis limits (1024,1024,64)", b.x, b.y, b.z);
-        return cudaErrorInvalidConfiguration;
-    }
     if (threads > 1024) {
         snprintf(why, len, "block (%u,%u,%u) has %llu threads; a block may have at most 1024", b.x, b.y, b.z,
                  threads);
+        return cudaErrorInvalidConfiguration;
+    }
+    if (b.x > 1024 || b.y > 1024 || b.z > 64) {
+        snprintf(why, len, "block (%u,%u,%u) exceeds the per-axis limits (1024,1024,64)", b.x, b.y, b.z);
         return cudaErrorInvalidConfiguration;
     }
     if (g.x > 2147483647u || g.y > 65535 || g.z > 65535) {
@@ -272,9 +280,9 @@ static void block_order_start(block_order *o, uint64_t count)
 static uint64_t block_order_next(block_order *o)
 {
     uint64_t n = o->produced++;
-    if (emu_opts.order == EMU_ORDER_FORWARD)
+    if (emu_opts.block_order == EMU_ORDER_FORWARD)
         return n;
-    if (emu_opts.order == EMU_ORDER_REVERSE)
+    if (emu_opts.block_order == EMU_ORDER_REVERSE)
         return o->count - 1 - n;
     do
         o->state = (o->state * o->multiplier + o->increment) & (o->modulus - 1);

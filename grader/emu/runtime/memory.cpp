@@ -2,7 +2,7 @@
 // checks that keep host and device memory apart.
 //
 // Device allocations come from one reserved arena. Each takes whole pages
-// followed by a guard page, and its pages are inaccessible (PROT_NONE) except
+// followed by a guard page (the first one follows a guard page too), and its pages are inaccessible (PROT_NONE) except
 // while a kernel runs or the runtime copies: host code that dereferences a
 // device pointer faults, and the fault reporter explains it. Under ASan the
 // bytes after each allocation's end, the guard pages and freed allocations
@@ -90,6 +90,8 @@ static int arena_reserve(void)
     if (p == MAP_FAILED)
         return -1;
     arena_base = (char *)p;
+    arena_next = page_bytes;  // a guard page before the first allocation too
+    asan_poison(arena_base, page_bytes);
     return 0;
 }
 

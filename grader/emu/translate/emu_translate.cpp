@@ -9,7 +9,7 @@
 //   kernel<<<grid, block[, shmem[, stream]]>>>(args)
 //     -> kernel | ::emu::launch_site{__FILE__, __LINE__, "kernel"}(grid, block...)(args)
 //   __shared__ T name[...];
-//     -> static T name[...]; static ::emu_shared_note emu_shared_note_7(&name, ...);
+//     -> typedef T emu_shared_type_0[...]; static emu_shared_type_0 &name = ::emu_shared_allocate<...>(...);
 //   extern __shared__ T name[];
 //     -> T (*const name) = ::emu_dynamic_shared_as<decltype(name)>();
 //   return;  and the closing brace, inside __global__ functions
@@ -460,19 +460,24 @@ static void rewrite_extern_shared(const source &src, size_t shared, size_t exter
     }
 }
 
-// Rewrites __shared__ T a[..], b; into statics registered with the runtime.
-static void rewrite_static_shared(const source &src, size_t shared, bool has_static, size_t end,
+// Rewrites __shared__ T a[..], b; into a typedef of each variable's type and
+// a static reference to storage the runtime allocates (ASan guards it,
+// poisons it with NaN bytes at every block start, counts its size).
+static void rewrite_static_shared(const source &src, size_t shared, size_t static_token, size_t end,
                                   std::vector<edit> &edits, int *counter)
 {
     int line = src.tokens[shared].line;
-    std::string notes;
-    edits.push_back({src.tokens[shared].start, src.tokens[shared].end, has_static ? "" : "static"});
+    std::string bindings;
+    if (static_token != SIZE_MAX)
+        edits.push_back({src.tokens[static_token].start, src.tokens[static_token].end, ""});
+    edits.push_back({src.tokens[shared].start, src.tokens[shared].end, "typedef"});
     for (const declarator &d : split_declarators(src, shared, end)) {
-        std::string name = text_of(src, d.name);
-        notes += " static ::emu_shared_note emu_shared_note_" + std::to_string((*counter)++) + "(&" + name +
-                 ", sizeof(" + name + "), \"" + name + "\", __FILE__, " + std::to_string(line) + ");";
+        std::string name = text_of(src, d.name), type = "emu_shared_type_" + std::to_string((*counter)++);
+        edits.push_back({src.tokens[d.name].start, src.tokens[d.name].end, type});
+        bindings += " static " + type + " &" + name + " = ::emu_shared_allocate<" + type + ">(\"" + name +
+                    "\", __FILE__, " + std::to_string(line) + ");";
     }
-    edits.push_back({src.tokens[end].end, src.tokens[end].end, notes});
+    edits.push_back({src.tokens[end].end, src.tokens[end].end, bindings});
 }
 
 // Rewrites every __shared__ declaration.
@@ -483,17 +488,17 @@ static void rewrite_shared(const source &src, std::vector<edit> &edits)
         if (!is(src, i, "__shared__") || src.tokens[i].directive)
             continue;
         size_t first = statement_start(src, i), end = statement_end(src, i);
-        size_t extern_token = SIZE_MAX;
-        bool has_static = false;
+        size_t extern_token = SIZE_MAX, static_token = SIZE_MAX;
         for (size_t j = first; j < i; j = next_code(src, j)) {
             if (is(src, j, "extern"))
                 extern_token = j;
-            has_static |= is(src, j, "static");
+            if (is(src, j, "static"))
+                static_token = j;
         }
         if (extern_token != SIZE_MAX)
             rewrite_extern_shared(src, i, extern_token, end, edits);
         else
-            rewrite_static_shared(src, i, has_static, end, edits, &counter);
+            rewrite_static_shared(src, i, static_token, end, edits, &counter);
     }
 }
 

@@ -11,6 +11,7 @@
 #ifndef STENCIL_EMU_DEVICE_H
 #define STENCIL_EMU_DEVICE_H
 
+#include <assert.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -94,20 +95,20 @@ unsigned int emu_active_mask(void);
 void emu_kernel_exit(const char *file, int line);
 // Stops the kernel with an execution error naming the thread and line (__trap).
 [[noreturn]] void emu_trap(const char *what, const char *file, int line);
-// Registers a __shared__ variable: poisoned with NaN bytes at every block
+// Allocates the storage of a __shared__ variable (the first time its
+// declaration runs): guarded by ASan, poisoned with NaN bytes at every block
 // start, counted in the running kernel's static shared memory.
-void emu_shared_register(void *address, size_t size, const char *name, const char *file, int line);
+void *emu_shared_allocate_bytes(size_t size, size_t alignment, const char *name, const char *file, int line);
 // The launch's dynamic (extern __shared__) shared memory.
 void *emu_dynamic_shared(void);
 
-// Registers a __shared__ variable the first time its declaration runs.
-struct emu_shared_note {
-    // Registers size bytes at address, declared as name at file:line.
-    emu_shared_note(void *address, size_t size, const char *name, const char *file, int line)
-    {
-        emu_shared_register(address, size, name, file, line);
-    }
-};
+// The storage of a __shared__ variable of type T (the translator binds a
+// static reference to it).
+template <class T>
+static inline T &emu_shared_allocate(const char *name, const char *file, int line)
+{
+    return *static_cast<T *>(emu_shared_allocate_bytes(sizeof(T), alignof(T), name, file, line));
+}
 
 // The dynamic shared memory, as the pointer type P an extern __shared__
 // array has become.

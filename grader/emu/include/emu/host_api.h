@@ -106,6 +106,14 @@ cudaError_t emu_func_set_attribute(const void *kernel, enum cudaFuncAttribute at
 // `error=<message>` to before the process dies; the runner passes its report.
 void emu_set_fault_report(const char *path);
 
+// Changes the order of the threads in a block ("forward", "reverse" or
+// "shuffle", and the shuffle's seed) as STENCIL_EMU_ORDER and STENCIL_EMU_SEED
+// would; for tests that compare orders in one process. Returns 0, or -1 for
+// an unknown order.
+int emu_set_order(const char *order, unsigned long long seed);
+// The same for the order of the blocks in a grid (STENCIL_EMU_BLOCK_ORDER).
+int emu_set_block_order(const char *order, unsigned long long seed);
+
 } // extern "C"
 
 // ---------------------------------------------------------------------------

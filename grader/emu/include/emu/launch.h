@@ -11,6 +11,8 @@
 #define STENCIL_EMU_LAUNCH_H
 
 #include <stddef.h>
+#include <stdint.h>
+
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -77,6 +79,27 @@ int list_pointer_args(const Tuple &args, const void **values, int *positions, st
     return count;
 }
 
+// Converts one argument to its parameter's type, as a call would. An integer
+// for a pointer parameter can only be NULL or 0 here (the argument went
+// through the pending launch, where NULL lost its null-pointer-constant status).
+template <class P, class A>
+P convert_argument(A &&arg)
+{
+    if constexpr (std::is_pointer<P>::value && std::is_integral<std::decay_t<A>>::value) {
+        return reinterpret_cast<P>(static_cast<uintptr_t>(arg));
+    } else {
+        P converted = std::forward<A>(arg);
+        return converted;
+    }
+}
+
+// The kernel's parameters, converted from the pending arguments.
+template <class... P, class Tuple, size_t... I>
+std::tuple<std::decay_t<P>...> convert_arguments(Tuple &&args, std::index_sequence<I...>)
+{
+    return std::tuple<std::decay_t<P>...>(convert_argument<std::decay_t<P>>(std::get<I>(std::move(args)))...);
+}
+
 // Converts the pending arguments to the kernel's parameter types and launches.
 template <class... P, class... A>
 void launch_with(void (*kernel)(P...), const struct launch_config &config, std::tuple<A...> &&args);
@@ -130,7 +153,7 @@ void launch_with(void (*kernel)(P...), const launch_config &config, std::tuple<A
     static_assert(sizeof...(P) == sizeof...(A),
                   "kernel launched with a different number of arguments than it has parameters");
     if constexpr (sizeof...(P) == sizeof...(A)) {
-        kernel_closure<P...> closure{kernel, std::tuple<std::decay_t<P>...>(std::move(args))};
+        kernel_closure<P...> closure{kernel, convert_arguments<P...>(std::move(args), std::index_sequence_for<P...>{})};
         const void *values[sizeof...(P) + 1];
         int positions[sizeof...(P) + 1];
         int count = list_pointer_args(closure.args, values, positions, std::index_sequence_for<P...>{});

@@ -1,0 +1,288 @@
+// tests/emu/test_launch.cu — launches under CPU emulation: CUDA's
+// configuration checks, the dynamic shared memory limit and its attribute,
+// template kernels and multi-line launches, host pointers passed to kernels,
+// parameters copied per thread, and the launch records the runner reports.
+#include "emu_test.h"
+#include "launch_log.h"
+
+// ---------------------------------------------------------------------------
+// Kernels
+// ---------------------------------------------------------------------------
+
+// Marks that it ran.
+__global__ void mark_ran(int *ran)
+{
+    if (threadIdx.x == 0 && blockIdx.x == 0)
+        *ran = 1;
+}
+
+// Fills the whole dynamic shared memory (bytes of it), then sums it back.
+__global__ void fill_dynamic(unsigned int bytes, unsigned long long *sum)
+{
+    extern __shared__ unsigned char dyn[];
+    for (unsigned int b = threadIdx.x; b < bytes; b += blockDim.x)
+        dyn[b] = (unsigned char)(b * 7u);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        unsigned long long s = 0;
+        for (unsigned int b = 0; b < bytes; b++)
+            s += dyn[b];
+        *sum = s;
+    }
+}
+
+// Multiplies n elements by FACTOR * k.
+template <typename T, int FACTOR>
+__global__ void scale(T *data, int n, T k)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        data[i] *= FACTOR * k;
+}
+
+// Adds one to n elements (launched without template arguments: deduced).
+template <typename T>
+__global__ void add_one(T *data, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        data[i] += 1;
+}
+
+namespace ops {
+// Writes ones into n elements.
+__global__ void write_ones(float *data, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        data[i] = 1.0f;
+}
+} // namespace ops
+
+// Each thread changes its own copies of the parameters: no other thread may see it.
+__global__ void change_parameters(int *p, int n)
+{
+    p += threadIdx.x;
+    *p = n;
+    n = -1;
+    (void)n;
+}
+
+// ---------------------------------------------------------------------------
+// Tests
+// ---------------------------------------------------------------------------
+
+// Configurations CUDA refuses: the launch error is cudaErrorInvalidConfiguration,
+// cudaGetLastError returns it once, and the kernel does not run.
+static void test_invalid_configuration(void **state)
+{
+    (void)state;
+    struct {
+        dim3 grid, block;
+    } bad[] = {{dim3(1), dim3(2048)},           {dim3(1), dim3(32, 33)},  {dim3(1), dim3(1, 1, 65)},
+               {dim3(0), dim3(32)},             {dim3(1, 65536), dim3(32)}, {dim3(1), dim3(1025)},
+               {dim3(4), dim3(16, 0, 1)}};
+    int *d_ran, ran = 0;
+    check_cuda(cudaMalloc(&d_ran, sizeof(int)), "cudaMalloc");
+    check_cuda(cudaMemset(d_ran, 0, sizeof(int)), "cudaMemset");
+    for (size_t c = 0; c < sizeof(bad) / sizeof(bad[0]); c++) {
+        mark_ran<<<bad[c].grid, bad[c].block>>>(d_ran);
+        cudaError_t err = cudaGetLastError();
+        if (err != cudaErrorInvalidConfiguration)
+            fail_msg("grid (%u,%u,%u) block (%u,%u,%u): %s", bad[c].grid.x, bad[c].grid.y, bad[c].grid.z,
+                     bad[c].block.x, bad[c].block.y, bad[c].block.z, cudaGetErrorName(err));
+        assert_string_equal(cudaGetErrorString(err), "invalid configuration argument");
+        assert_int_equal(cudaGetLastError(), cudaSuccess);  // cleared: not sticky
+        check_cuda(cudaDeviceSynchronize(), "synchronize after a refused launch");
+    }
+    check_cuda(cudaMemcpy(&ran, d_ran, sizeof(int), cudaMemcpyDeviceToHost), "download");
+    assert_int_equal(ran, 0);
+    mark_ran<<<dim3(1, 65535), dim3(1024)>>>(d_ran);  // the limits themselves are fine
+    check_cuda(cudaGetLastError(), "launch at the limits");
+    check_cuda(cudaMemcpy(&ran, d_ran, sizeof(int), cudaMemcpyDeviceToHost), "download");
+    assert_int_equal(ran, 1);
+    cudaFree(d_ran);
+}
+
+// More than 48 KiB of dynamic shared memory needs the attribute (as on a GPU,
+// the launch error is cudaErrorInvalidValue); with it, all of it is usable.
+static void test_dynamic_shared_limit(void **state)
+{
+    (void)state;
+    unsigned int bytes = 48 * 1024 + 16 * (unsigned int)test_random_int(1, 1024);
+    unsigned long long *d_sum, sum = 0, expected = 0;
+    for (unsigned int b = 0; b < bytes; b++)
+        expected += (unsigned char)(b * 7u);
+    check_cuda(cudaMalloc(&d_sum, sizeof(*d_sum)), "cudaMalloc");
+    check_cuda(cudaMemset(d_sum, 0, sizeof(*d_sum)), "cudaMemset");
+    fill_dynamic<<<1, 256, bytes>>>(bytes, d_sum);
+    assert_int_equal(cudaGetLastError(), cudaErrorInvalidValue);
+    check_cuda(cudaMemcpy(&sum, d_sum, sizeof(sum), cudaMemcpyDeviceToHost), "download");
+    assert_int_equal(sum, 0);
+    assert_int_equal(cudaFuncSetAttribute(fill_dynamic, cudaFuncAttributeMaxDynamicSharedMemorySize, 300 * 1024),
+                     cudaErrorInvalidValue);
+    cudaGetLastError();
+    check_cuda(cudaFuncSetAttribute(fill_dynamic, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes),
+               "cudaFuncSetAttribute");
+    fill_dynamic<<<2, 256, bytes>>>(bytes, d_sum);
+    check_cuda(cudaGetLastError(), "launch with the attribute");
+    check_cuda(cudaMemcpy(&sum, d_sum, sizeof(sum), cudaMemcpyDeviceToHost), "download");
+    assert_int_equal(sum, expected);
+    cudaFree(d_sum);
+}
+
+// Template kernels, explicit and deduced, a namespace-qualified kernel, a
+// launch spread over lines with a stream and every argument.
+static void test_template_and_multiline_launches(void **state)
+{
+    (void)state;
+    int n = test_random_int(100, 5000);
+    float *h = (float *)malloc(n * sizeof(float)), *h_out = (float *)malloc(n * sizeof(float)), *d;
+    int *h_int = (int *)malloc(n * sizeof(int)), *d_int;
+    float k = test_random_float(0.5f, 2.0f);
+    cudaStream_t stream;
+    test_fill_floats(h, n);
+    for (int i = 0; i < n; i++)
+        h_int[i] = test_random_int(-50, 50);
+    check_cuda(cudaStreamCreate(&stream), "cudaStreamCreate");
+    check_cuda(cudaMalloc(&d, n * sizeof(float)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_int, n * sizeof(int)), "cudaMalloc");
+    check_cuda(cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice), "upload");
+    check_cuda(cudaMemcpy(d_int, h_int, n * sizeof(int), cudaMemcpyHostToDevice), "upload");
+    scale<float, 3><<<
+        (n + 127) / 128,
+        128, 0,
+        stream>>>(d,
+                  n, /* a comment with <<<1, 1>>> in it */
+                  k);
+    add_one<<<(n + 255) / 256, 256>>>(d_int, n);
+    check_cuda(cudaGetLastError(), "launches");
+    check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+    check_cuda(cudaMemcpy(h_out, d, n * sizeof(float), cudaMemcpyDeviceToHost), "download");
+    for (int i = 0; i < n; i++)
+        if (h_out[i] != h[i] * (3 * k))
+            fail_msg("scale<float, 3>: out[%d] = %g, expected %g", i, h_out[i], h[i] * (3 * k));
+    check_cuda(cudaMemcpy(h_out, d_int, n * sizeof(int), cudaMemcpyDeviceToHost), "download");
+    for (int i = 0; i < n; i++)
+        assert_int_equal(((int *)h_out)[i], h_int[i] + 1);
+    ops::write_ones<<<dim3((n + 63) / 64), dim3(64)>>>(d, n);
+    check_cuda(cudaMemcpy(h_out, d, n * sizeof(float), cudaMemcpyDeviceToHost), "download");
+    for (int i = 0; i < n; i++)
+        assert_true(h_out[i] == 1.0f);
+    cudaStreamDestroy(stream);
+    cudaFree(d);
+    cudaFree(d_int);
+    free(h);
+    free(h_out);
+    free(h_int);
+}
+
+// A host pointer (or a freed device pointer) passed to a kernel: the kernel
+// does not run, and the next synchronisation reports an illegal address that
+// names the argument; the error is sticky until cudaDeviceReset.
+static void test_host_pointer_argument(void **state)
+{
+    (void)state;
+    int n = test_random_int(10, 100);
+    float *h = (float *)calloc(n, sizeof(float)), *d, *freed;
+    ops::write_ones<<<1, 128>>>(h, n);
+    assert_int_equal(cudaGetLastError(), cudaSuccess);
+    cudaError_t err = cudaDeviceSynchronize();
+    assert_int_equal(err, cudaErrorIllegalAddress);
+    check_contains(cudaGetErrorString(err), "argument 1 of ops::write_ones", "a host pointer",
+                   "kernels can only use device memory from cudaMalloc", NULL);
+    for (int i = 0; i < n; i++)
+        assert_true(h[i] == 0.0f);
+    assert_int_equal(cudaMalloc(&d, 64), cudaErrorIllegalAddress);  // sticky: every call fails
+    check_cuda(cudaDeviceReset(), "cudaDeviceReset");
+    check_cuda(cudaMalloc(&freed, n * sizeof(float)), "cudaMalloc");
+    check_cuda(cudaFree(freed), "cudaFree");
+    ops::write_ones<<<1, 128>>>(freed, n);
+    err = cudaDeviceSynchronize();
+    assert_int_equal(err, cudaErrorIllegalAddress);
+    check_contains(cudaGetErrorString(err), "already freed by cudaFree", NULL);
+    check_cuda(cudaDeviceReset(), "cudaDeviceReset");
+    ops::write_ones<<<1, 32>>>(NULL, 0);  // a null pointer is a valid argument
+    check_cuda(cudaDeviceSynchronize(), "a launch with a null pointer");
+    free(h);
+}
+
+// Each CUDA thread gets its own copy of the kernel's parameters.
+static void test_parameters_copied_per_thread(void **state)
+{
+    (void)state;
+    int threads = test_random_int(2, 1024), value = test_random_int(1, 1 << 30), *d, *h;
+    h = (int *)malloc(threads * sizeof(int));
+    check_cuda(cudaMalloc(&d, threads * sizeof(int)), "cudaMalloc");
+    change_parameters<<<1, threads>>>(d, value);
+    check_cuda(cudaMemcpy(h, d, threads * sizeof(int), cudaMemcpyDeviceToHost), "download");
+    for (int t = 0; t < threads; t++)
+        assert_int_equal(h[t], value);
+    cudaFree(d);
+    free(h);
+}
+
+// The launch log records each launch with the kernel's symbol, its
+// configuration and its shared memory.
+static void test_launch_records(void **state)
+{
+    (void)state;
+    char why[128] = "";
+    unsigned int bytes = 16 * (unsigned int)test_random_int(1, 64);
+    unsigned long long *d_sum;
+    float *d;
+    check_cuda(cudaMalloc(&d_sum, sizeof(*d_sum)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d, 1000 * sizeof(float)), "cudaMalloc");
+    assert_int_equal(launch_log_begin(why, sizeof(why)), 0);
+    fill_dynamic<<<3, 64, bytes>>>(bytes, d_sum);
+    scale<float, 2><<<dim3(8, 1, 1), dim3(128, 1, 1)>>>(d, 1000, 1.0f);
+    assert_int_equal(launch_log_end(), 2);
+    const launch_record *a = launch_log_record(0), *b = launch_log_record(1);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_null(launch_log_record(2));
+    check_contains(a->kernel, "fill_dynamic", NULL);
+    assert_int_equal(a->grid[0], 3);
+    assert_int_equal(a->block[0], 64);
+    assert_int_equal(a->dynamic_smem, bytes);
+    assert_int_equal(a->regs, -1);
+    check_contains(b->kernel, "scale", NULL);
+    assert_int_equal(b->grid[0], 8);
+    assert_int_equal(b->block[0], 128);
+    assert_int_equal(b->static_smem, 0);
+    cudaFree(d_sum);
+    cudaFree(d);
+}
+
+// Error names and strings are CUDA's; cudaPeekAtLastError does not clear.
+static void test_error_names(void **state)
+{
+    (void)state;
+    assert_string_equal(cudaGetErrorName(cudaErrorInvalidConfiguration), "cudaErrorInvalidConfiguration");
+    assert_string_equal(cudaGetErrorString(cudaErrorInvalidValue), "invalid argument");
+    assert_string_equal(cudaGetErrorString(cudaErrorMemoryAllocation), "out of memory");
+    assert_string_equal(cudaGetErrorString(cudaErrorIllegalAddress), "an illegal memory access was encountered");
+    assert_string_equal(cudaGetErrorString(cudaSuccess), "no error");
+    assert_int_equal(cudaErrorInvalidConfiguration, 9);
+    assert_int_equal(cudaErrorLaunchFailure, 719);
+    mark_ran<<<1, 4096>>>(nullptr);
+    assert_int_equal(cudaPeekAtLastError(), cudaErrorInvalidConfiguration);
+    assert_int_equal(cudaPeekAtLastError(), cudaErrorInvalidConfiguration);
+    assert_int_equal(cudaGetLastError(), cudaErrorInvalidConfiguration);
+    assert_int_equal(cudaGetLastError(), cudaSuccess);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_invalid_configuration, test_reset_device),
+        cmocka_unit_test_setup(test_dynamic_shared_limit, test_reset_device),
+        cmocka_unit_test_setup(test_template_and_multiline_launches, test_reset_device),
+        cmocka_unit_test_setup(test_host_pointer_argument, test_reset_device),
+        cmocka_unit_test_setup(test_parameters_copied_per_thread, test_reset_device),
+        cmocka_unit_test_setup(test_launch_records, test_reset_device),
+        cmocka_unit_test_setup(test_error_names, test_reset_device),
+    };
+    test_seed("launch");
+    return cmocka_run_group_tests_name("launch", tests, NULL, NULL);
+}

@@ -1,0 +1,318 @@
+// tests/emu/test_memory.cu — memory under CPU emulation: constant memory and
+// __device__ variables through the symbol API, atomics from many threads,
+// copies and their checks, device properties, events and streams, block orders.
+#include "emu_test.h"
+
+// ---------------------------------------------------------------------------
+// Device variables and kernels
+// ---------------------------------------------------------------------------
+
+__constant__ float weights[5];   // a 5-point filter
+__constant__ float gain;         // applied after it
+__device__ int hits;             // counted by atomics
+__device__ float table[64];      // a device array reached through its symbol address
+
+// out[i] = gain * sum_k weights[k] * in[i + k] for i < n.
+__global__ void filter5(const float *in, float *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    float sum = 0.0f;
+    for (int k = 0; k < 5; k++)
+        sum = fmaf(weights[k], in[i + k], sum);
+    out[i] = gain * sum;
+}
+
+// Histogram of in into bins (float sums and int counts), plus extremes.
+__global__ void histogram(const float *in, int n, float *sums, int *counts, int *extremes, int bins)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    int bin = (int)((in[i] + 1.0f) * 0.5f * bins);
+    bin = min(max(bin, 0), bins - 1);
+    atomicAdd(&sums[bin], in[i]);
+    atomicAdd(&counts[bin], 1);
+    int scaled = (int)(in[i] * 1000000.0f);
+    atomicMax(&extremes[0], scaled);
+    atomicMin(&extremes[1], scaled);
+    atomicAdd(&hits, 1);
+}
+
+// A counter incremented through atomicCAS, and the last writer by atomicExch.
+__global__ void cas_increment(unsigned int *counter, int *last)
+{
+    unsigned int old = *counter, seen;
+    do {
+        seen = old;
+        old = atomicCAS(counter, seen, seen + 1);
+    } while (old != seen);
+    atomicExch(last, (int)(blockIdx.x * blockDim.x + threadIdx.x));
+}
+
+// Doubles the device array table through a pointer the host obtained.
+__global__ void double_table(float *t)
+{
+    t[threadIdx.x] *= 2.0f;
+}
+
+// Every block adds its index to count[block] and records the order blocks ran in.
+__global__ void record_block_order(int *count, int *order, int *next)
+{
+    if (threadIdx.x != 0)
+        return;
+    count[blockIdx.x] += 1;
+    order[atomicAdd(next, 1)] = (int)blockIdx.x;
+}
+
+// ---------------------------------------------------------------------------
+// Tests
+// ---------------------------------------------------------------------------
+
+// __constant__ variables set by cudaMemcpyToSymbol (with an offset too) are
+// what kernels read; cudaMemcpyFromSymbol reads them back; oversize copies fail.
+static void test_constant_memory(void **state)
+{
+    (void)state;
+    int n = test_random_int(50, 3000);
+    float h_w[5], h_gain = test_random_float(0.5f, 2.0f), back[5], w2 = test_random_float(-1.0f, 1.0f);
+    float *h_in = (float *)malloc((n + 4) * sizeof(float)), *h_out = (float *)malloc(n * sizeof(float));
+    float *d_in, *d_out;
+    test_fill_floats(h_w, 5);
+    test_fill_floats(h_in, n + 4);
+    check_cuda(cudaMemcpyToSymbol(weights, h_w, sizeof(h_w)), "cudaMemcpyToSymbol(weights)");
+    check_cuda(cudaMemcpyToSymbol(gain, &h_gain, sizeof(float)), "cudaMemcpyToSymbol(gain)");
+    h_w[2] = w2;
+    check_cuda(cudaMemcpyToSymbol(weights, &w2, sizeof(float), 2 * sizeof(float)), "offset copy");
+    check_cuda(cudaMemcpyFromSymbol(back, weights, sizeof(back)), "cudaMemcpyFromSymbol");
+    assert_memory_equal(back, h_w, sizeof(back));
+    assert_int_equal(cudaMemcpyToSymbol(weights, h_w, 6 * sizeof(float)), cudaErrorInvalidValue);
+    cudaGetLastError();
+    check_cuda(cudaMalloc(&d_in, (n + 4) * sizeof(float)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_out, n * sizeof(float)), "cudaMalloc");
+    check_cuda(cudaMemcpy(d_in, h_in, (n + 4) * sizeof(float), cudaMemcpyHostToDevice), "upload");
+    filter5<<<(n + 127) / 128, 128>>>(d_in, d_out, n);
+    check_cuda(cudaMemcpy(h_out, d_out, n * sizeof(float), cudaMemcpyDeviceToHost), "download");
+    for (int i = 0; i < n; i++) {
+        float sum = 0.0f;
+        for (int k = 0; k < 5; k++)
+            sum = fmaf(h_w[k], h_in[i + k], sum);
+        if (h_out[i] != h_gain * sum)
+            fail_msg("out[%d] = %.9g, expected %.9g", i, h_out[i], h_gain * sum);
+    }
+    cudaFree(d_in);
+    cudaFree(d_out);
+    free(h_in);
+    free(h_out);
+}
+
+// Atomics from many threads of many blocks: int results exact, float sums
+// within rounding of a double-precision sum.
+static void test_atomics(void **state)
+{
+    (void)state;
+    int n = test_random_int(20000, 120000), bins = 16, zero = 0;
+    float *h_in = (float *)malloc(n * sizeof(float)), h_sums[16], *d_in, *d_sums;
+    int h_counts[16], h_ext[2] = {INT_MIN, INT_MAX}, h_hits = 0, *d_counts, *d_ext, last = -1, *d_last;
+    unsigned int counter = 0, *d_counter;
+    double expected_sum[16] = {0}, sum_abs[16] = {0};
+    int expected_count[16] = {0}, expected_max = INT_MIN, expected_min = INT_MAX;
+    test_fill_floats(h_in, n);
+    for (int i = 0; i < n; i++) {
+        int bin = (int)((h_in[i] + 1.0f) * 0.5f * bins);
+        bin = bin < 0 ? 0 : (bin > bins - 1 ? bins - 1 : bin);
+        expected_sum[bin] += h_in[i];
+        sum_abs[bin] += fabs(h_in[i]);
+        expected_count[bin]++;
+        int scaled = (int)(h_in[i] * 1000000.0f);
+        expected_max = scaled > expected_max ? scaled : expected_max;
+        expected_min = scaled < expected_min ? scaled : expected_min;
+    }
+    check_cuda(cudaMemcpyToSymbol(hits, &zero, sizeof(int)), "reset hits");
+    check_cuda(cudaMalloc(&d_in, n * sizeof(float)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_sums, sizeof(h_sums)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_counts, sizeof(h_counts)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_ext, sizeof(h_ext)), "cudaMalloc");
+    check_cuda(cudaMemcpy(d_in, h_in, n * sizeof(float), cudaMemcpyHostToDevice), "upload");
+    check_cuda(cudaMemset(d_sums, 0, sizeof(h_sums)), "cudaMemset");
+    check_cuda(cudaMemset(d_counts, 0, sizeof(h_counts)), "cudaMemset");
+    check_cuda(cudaMemcpy(d_ext, h_ext, sizeof(h_ext), cudaMemcpyHostToDevice), "upload");
+    histogram<<<(n + 255) / 256, 256>>>(d_in, n, d_sums, d_counts, d_ext, bins);
+    check_cuda(cudaMemcpy(h_sums, d_sums, sizeof(h_sums), cudaMemcpyDeviceToHost), "download");
+    check_cuda(cudaMemcpy(h_counts, d_counts, sizeof(h_counts), cudaMemcpyDeviceToHost), "download");
+    check_cuda(cudaMemcpy(h_ext, d_ext, sizeof(h_ext), cudaMemcpyDeviceToHost), "download");
+    check_cuda(cudaMemcpyFromSymbol(&h_hits, hits, sizeof(int)), "read hits");
+    for (int b = 0; b < bins; b++) {
+        assert_int_equal(h_counts[b], expected_count[b]);
+        // float rounding of a sum of count terms in any order: at most count * 2^-24 * sum |x|
+        if (fabs(h_sums[b] - expected_sum[b]) > expected_count[b] * 5.97e-8 * sum_abs[b] + 1e-6)
+            fail_msg("bin %d: float atomicAdd sum %.9g, expected %.9g", b, h_sums[b], expected_sum[b]);
+    }
+    assert_int_equal(h_ext[0], expected_max);
+    assert_int_equal(h_ext[1], expected_min);
+    assert_int_equal(h_hits, n);
+    int blocks = test_random_int(1, 40);
+    check_cuda(cudaMalloc(&d_counter, sizeof(counter)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_last, sizeof(last)), "cudaMalloc");
+    check_cuda(cudaMemset(d_counter, 0, sizeof(counter)), "cudaMemset");
+    cas_increment<<<blocks, 96>>>(d_counter, d_last);
+    check_cuda(cudaMemcpy(&counter, d_counter, sizeof(counter), cudaMemcpyDeviceToHost), "download");
+    check_cuda(cudaMemcpy(&last, d_last, sizeof(last), cudaMemcpyDeviceToHost), "download");
+    assert_int_equal(counter, blocks * 96);
+    assert_int_equal(last, blocks * 96 - 1);  // forward order: the last thread writes last
+    cudaFree(d_in);
+    cudaFree(d_sums);
+    cudaFree(d_counts);
+    cudaFree(d_ext);
+    cudaFree(d_counter);
+    cudaFree(d_last);
+    free(h_in);
+}
+
+// A __device__ array's address, taken with cudaGetSymbolAddress, may be
+// passed to a kernel.
+static void test_symbol_address(void **state)
+{
+    (void)state;
+    float h[64], back[64];
+    void *d_table = NULL;
+    test_fill_floats(h, 64);
+    check_cuda(cudaMemcpyToSymbol(table, h, sizeof(h)), "cudaMemcpyToSymbol(table)");
+    check_cuda(cudaGetSymbolAddress(&d_table, table), "cudaGetSymbolAddress");
+    double_table<<<1, 64>>>((float *)d_table);
+    check_cuda(cudaDeviceSynchronize(), "synchronize");
+    check_cuda(cudaMemcpyFromSymbol(back, table, sizeof(back)), "cudaMemcpyFromSymbol(table)");
+    for (int i = 0; i < 64; i++)
+        assert_true(back[i] == 2.0f * h[i]);
+}
+
+// Copies in every direction; copies and frees CUDA would refuse are refused.
+static void test_copies_and_their_checks(void **state)
+{
+    (void)state;
+    size_t n = (size_t)test_random_int(1, 100000), before, after, total;
+    float *h = (float *)malloc(n * sizeof(float)), *back = (float *)malloc(n * sizeof(float)), *d1, *d2;
+    test_fill_floats(h, n);
+    check_cuda(cudaMemGetInfo(&before, &total), "cudaMemGetInfo");
+    check_cuda(cudaMalloc(&d1, n * sizeof(float)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d2, n * sizeof(float)), "cudaMalloc");
+    check_cuda(cudaMemGetInfo(&after, &total), "cudaMemGetInfo");
+    assert_true(after + 2 * n * sizeof(float) <= before && before <= total);
+    check_cuda(cudaMemcpy(d1, h, n * sizeof(float), cudaMemcpyHostToDevice), "H2D");
+    check_cuda(cudaMemcpy(d2, d1, n * sizeof(float), cudaMemcpyDeviceToDevice), "D2D");
+    check_cuda(cudaMemcpyAsync(back, d2, n * sizeof(float), cudaMemcpyDefault), "D2H (default kind)");
+    assert_memory_equal(back, h, n * sizeof(float));
+    check_cuda(cudaMemset(d2, 0xff, n * sizeof(float)), "cudaMemset");
+    check_cuda(cudaMemcpy(back, d2, n * sizeof(float), cudaMemcpyDeviceToHost), "D2H");
+    for (size_t i = 0; i < n; i++)
+        assert_true(isnan(back[i]));
+    assert_int_equal(cudaMemcpy(d1, h, (n + 1) * sizeof(float), cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+    assert_int_equal(cudaMemcpy(h, d1, n * sizeof(float), cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+    assert_int_equal(cudaMemcpy(back, h, n * sizeof(float), cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+    assert_int_equal(cudaMemset(d1 + 1, 0, n * sizeof(float)), cudaErrorInvalidValue);
+    assert_int_equal(cudaFree(d1 + 1), cudaErrorInvalidValue);
+    assert_int_equal(cudaMalloc(&d1, total + 1), cudaErrorMemoryAllocation);
+    assert_int_equal(cudaGetLastError(), cudaErrorMemoryAllocation);
+    free(h);
+    free(back);
+}
+
+// The device describes itself plausibly; only device 0 exists.
+static void test_device_properties(void **state)
+{
+    (void)state;
+    cudaDeviceProp prop;
+    int count = 0, driver = 0, runtime = 0, sms = 0;
+    check_cuda(cudaGetDeviceCount(&count), "cudaGetDeviceCount");
+    assert_int_equal(count, 1);
+    check_cuda(cudaSetDevice(0), "cudaSetDevice");
+    check_cuda(cudaFree(0), "cudaFree(0)");
+    assert_int_equal(cudaSetDevice(1), cudaErrorInvalidDevice);
+    cudaGetLastError();
+    check_cuda(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
+    assert_string_equal(prop.name, "CPU emulation");
+    assert_int_equal(prop.warpSize, 32);
+    assert_int_equal(prop.maxThreadsPerBlock, 1024);
+    assert_int_equal(prop.maxThreadsDim[2], 64);
+    assert_int_equal(prop.maxGridSize[1], 65535);
+    assert_int_equal(prop.sharedMemPerBlock, 48 * 1024);
+    assert_true(prop.l2CacheSize > 0 && prop.totalGlobalMem > ((size_t)1 << 30) && prop.multiProcessorCount >= 1);
+    check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), "cudaDeviceGetAttribute");
+    assert_int_equal(sms, prop.multiProcessorCount);
+    check_cuda(cudaDriverGetVersion(&driver), "cudaDriverGetVersion");
+    check_cuda(cudaRuntimeGetVersion(&runtime), "cudaRuntimeGetVersion");
+    assert_true(driver >= 12000 && runtime >= 12000);
+}
+
+// Events time host work in milliseconds; streams run work in call order.
+static void test_events_and_streams(void **state)
+{
+    (void)state;
+    cudaEvent_t start, stop;
+    cudaStream_t stream;
+    float ms = -1.0f, *d, h[256], back[256];
+    test_fill_floats(h, 256);
+    check_cuda(cudaEventCreate(&start), "cudaEventCreate");
+    check_cuda(cudaEventCreate(&stop), "cudaEventCreate");
+    check_cuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+    check_cuda(cudaMalloc(&d, sizeof(h)), "cudaMalloc");
+    check_cuda(cudaEventRecord(start, stream), "cudaEventRecord");
+    check_cuda(cudaMemcpyAsync(d, h, sizeof(h), cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync");
+    double_table<<<1, 256, 0, stream>>>(d);
+    check_cuda(cudaMemcpyAsync(back, d, sizeof(h), cudaMemcpyDeviceToHost, stream), "cudaMemcpyAsync");
+    check_cuda(cudaEventRecord(stop, stream), "cudaEventRecord");
+    check_cuda(cudaEventSynchronize(stop), "cudaEventSynchronize");
+    check_cuda(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
+    assert_true(ms >= 0.0f);
+    for (int i = 0; i < 256; i++)
+        assert_true(back[i] == 2.0f * h[i]);
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    cudaStreamDestroy(stream);
+}
+
+// Blocks run in increasing order by default; STENCIL_EMU_BLOCK_ORDER (here
+// emu_set_block_order) reverses or shuffles them, each block still once.
+static void test_block_orders(void **state)
+{
+    (void)state;
+    const char *orders[] = {"forward", "reverse", "shuffle"};
+    int blocks = test_random_int(3, 300), *d_count, *d_order, *d_next, count[300], order[300];
+    check_cuda(cudaMalloc(&d_count, sizeof(count)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_order, sizeof(order)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_next, sizeof(int)), "cudaMalloc");
+    for (int o = 0; o < 3; o++) {
+        check_cuda(cudaMemset(d_count, 0, sizeof(count)), "cudaMemset");
+        check_cuda(cudaMemset(d_next, 0, sizeof(int)), "cudaMemset");
+        emu_set_block_order(orders[o], 11);
+        record_block_order<<<blocks, 32>>>(d_count, d_order, d_next);
+        check_cuda(cudaMemcpy(count, d_count, blocks * sizeof(int), cudaMemcpyDeviceToHost), "download");
+        check_cuda(cudaMemcpy(order, d_order, blocks * sizeof(int), cudaMemcpyDeviceToHost), "download");
+        int in_order = 1;
+        for (int b = 0; b < blocks; b++) {
+            assert_int_equal(count[b], 1);
+            in_order &= order[b] == (o == 1 ? blocks - 1 - b : b);
+        }
+        assert_int_equal(in_order, o != 2);
+    }
+    emu_set_block_order("forward", 1);
+    cudaFree(d_count);
+    cudaFree(d_order);
+    cudaFree(d_next);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_constant_memory, test_reset_device),
+        cmocka_unit_test_setup(test_atomics, test_reset_device),
+        cmocka_unit_test_setup(test_symbol_address, test_reset_device),
+        cmocka_unit_test_setup(test_copies_and_their_checks, test_reset_device),
+        cmocka_unit_test_setup(test_device_properties, test_reset_device),
+        cmocka_unit_test_setup(test_events_and_streams, test_reset_device),
+        cmocka_unit_test_setup(test_block_orders, test_reset_device),
+    };
+    test_seed("memory");
+    return cmocka_run_group_tests_name("memory", tests, NULL, NULL);
+}

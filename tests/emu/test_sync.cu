@@ -1,0 +1,432 @@
+// tests/emu/test_sync.cu — barriers and warp operations under CPU emulation:
+// barriers not reached by every thread (named, with both threads' lines),
+// warp shuffle reductions and scans in every thread order, votes, and the
+// warp-synchronous code a GPU may tolerate but the backend flags or exposes.
+#include "emu_test.h"
+
+#define FULL_MASK 0xffffffffu
+
+// ---------------------------------------------------------------------------
+// Kernels
+// ---------------------------------------------------------------------------
+
+// Half the block waits at one barrier, half at another.
+__global__ void barrier_two_sites(float *out)
+{
+    if (threadIdx.x < 16) {
+        out[threadIdx.x] = 1.0f;
+        __syncthreads();  // mark: barrier-site-a
+    } else {
+        __syncthreads();  // mark: barrier-site-b
+    }
+}
+
+// Threads past n return before the barrier the others wait at.
+__global__ void barrier_after_early_return(const float *in, float *out, int n)
+{
+    __shared__ float s[256];
+    int t = threadIdx.x;
+    if (t >= n)
+        return;  // mark: early-return
+    s[t] = in[t];
+    __syncthreads();  // mark: barrier-after-return
+    out[t] = s[n - 1 - t];
+}
+
+// Per-warp sums by __shfl_down_sync; lane 0 stores its warp's.
+__global__ void warp_sum_down(const float *in, float *out)
+{
+    unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float v = in[i];
+    for (int offset = 16; offset > 0; offset /= 2)
+        v += __shfl_down_sync(FULL_MASK, v, offset);
+    if (threadIdx.x % 32 == 0)
+        out[i / 32] = v;
+}
+
+// Per-warp sums by a __shfl_xor_sync butterfly: every lane stores the sum.
+__global__ void warp_sum_xor(const float *in, float *out)
+{
+    unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float v = in[i];
+    for (int mask = 16; mask > 0; mask /= 2)
+        v += __shfl_xor_sync(FULL_MASK, v, mask);
+    out[i] = v;
+}
+
+// Inclusive per-warp prefix sums by __shfl_up_sync, plus a broadcast of
+// lane 3 of each 8-lane segment by __shfl_sync.
+__global__ void warp_scan_and_broadcast(const int *in, int *scan, int *broadcast)
+{
+    unsigned int i = blockIdx.x * blockDim.x + threadIdx.x, lane = threadIdx.x % 32;
+    int v = in[i];
+    for (int offset = 1; offset < 32; offset *= 2) {
+        int up = __shfl_up_sync(FULL_MASK, v, offset);
+        if (lane >= (unsigned int)offset)
+            v += up;
+    }
+    scan[i] = v;
+    broadcast[i] = __shfl_sync(FULL_MASK, in[i], 3, 8);
+}
+
+// The two halves of a warp shuffle at different call sites.
+__global__ void shuffle_two_sites(float *out)
+{
+    float v = (float)threadIdx.x;
+    if (threadIdx.x < 16)
+        v = __shfl_down_sync(FULL_MASK, v, 1);  // mark: shuffle-site-a
+    else
+        v = __shfl_down_sync(FULL_MASK, v, 1);  // mark: shuffle-site-b
+    out[threadIdx.x] = v;
+}
+
+// A full-mask shuffle in a block of 48 threads: the second warp has 16 lanes.
+__global__ void shuffle_missing_lanes(float *out)
+{
+    float v = (float)threadIdx.x;
+    v += __shfl_down_sync(FULL_MASK, v, 16);
+    out[threadIdx.x] = v;
+}
+
+// Lane 5 returns; the others read its value.
+__global__ void shuffle_reads_returned_lane(float *out)
+{
+    if (threadIdx.x == 5)
+        return;
+    out[threadIdx.x] = __shfl_sync(FULL_MASK, (float)threadIdx.x, 5);
+}
+
+// The classic warp-synchronous reduction: the last warp's steps rely on lanes
+// running in lock-step, with no __syncwarp() between them.
+__global__ void reduce_warp_synchronous(const float *in, float *out)
+{
+    __shared__ float s[64];
+    unsigned int t = threadIdx.x;
+    s[t] = in[t];
+    __syncthreads();
+    if (t < 32) {
+        volatile float *v = s;
+        v[t] += v[t + 32];
+        v[t] += v[t + 16];
+        v[t] += v[t + 8];
+        v[t] += v[t + 4];
+        v[t] += v[t + 2];
+        v[t] += v[t + 1];
+    }
+    __syncthreads();
+    if (t == 0)
+        *out = s[0];
+}
+
+// The same reduction made correct: read, __syncwarp(), write, __syncwarp().
+__global__ void reduce_with_syncwarp(const float *in, float *out)
+{
+    __shared__ float s[64];
+    unsigned int t = threadIdx.x;
+    s[t] = in[t];
+    __syncthreads();
+    if (t < 32) {
+        float v = s[t] + s[t + 32];
+        for (int offset = 16; offset > 0; offset /= 2) {
+            __syncwarp();
+            s[t] = v;
+            __syncwarp();
+            v += s[t + offset];
+        }
+        if (t == 0)
+            *out = v;
+    }
+}
+
+// Block-wide and warp-wide votes on pred.
+__global__ void votes(const int *pred, int *block_votes, unsigned int *warp_votes)
+{
+    unsigned int t = threadIdx.x;
+    int p = pred[t];
+    int count = __syncthreads_count(p);
+    int all = __syncthreads_and(p);
+    int any = __syncthreads_or(p);
+    unsigned int ballot = __ballot_sync(FULL_MASK, p);
+    int warp_all = __all_sync(FULL_MASK, p), warp_any = __any_sync(FULL_MASK, p);
+    if (t == 0) {
+        block_votes[0] = count;
+        block_votes[1] = all;
+        block_votes[2] = any;
+    }
+    if (t % 32 == 0) {
+        warp_votes[3 * (t / 32)] = ballot;
+        warp_votes[3 * (t / 32) + 1] = (unsigned int)warp_all;
+        warp_votes[3 * (t / 32) + 2] = (unsigned int)warp_any;
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+// The line of this file that holds marker ("test_sync.cu:<line>" is what
+// the backend's messages print).
+static char *source_site(const char *marker)
+{
+    static char sites[8][64];
+    static int next;
+    char line[512];
+    int number = 0;
+    FILE *f = fopen(__FILE__, "r");
+    if (!f)
+        fail_msg("cannot read %s", __FILE__);
+    while (fgets(line, sizeof(line), f)) {
+        number++;
+        if (strstr(line, marker) && !strstr(line, "source_site"))
+            break;
+    }
+    fclose(f);
+    char *site = sites[next++ % 8];
+    snprintf(site, 64, "test_sync.cu:%d", number);
+    return site;
+}
+
+// Synchronises after a launch expected to fail while running: checks the
+// launch itself succeeded, the error arrives at synchronisation and stays.
+static const char *expect_execution_error(cudaError_t code)
+{
+    assert_int_equal(cudaGetLastError(), cudaSuccess);
+    cudaError_t err = cudaDeviceSynchronize();
+    assert_int_equal(err, code);
+    assert_int_equal(cudaGetLastError(), code);   // sticky
+    assert_int_equal(cudaDeviceSynchronize(), code);
+    return cudaGetErrorString(err);
+}
+
+// Reduces 32 values as lanes in lock-step would with shfl_down (lane 0's result).
+static float lockstep_sum_down(const float *v32)
+{
+    float v[32];
+    memcpy(v, v32, sizeof(v));
+    for (int offset = 16; offset > 0; offset /= 2)
+        for (int lane = 0; lane + offset < 32; lane++)
+            v[lane] += v[lane + offset];
+    return v[0];
+}
+
+// Reduces 32 values as a butterfly does (every lane ends with this).
+static float lockstep_sum_xor(const float *v32, int lane_out)
+{
+    float v[32], w[32];
+    memcpy(v, v32, sizeof(v));
+    for (int mask = 16; mask > 0; mask /= 2) {
+        for (int lane = 0; lane < 32; lane++)
+            w[lane] = v[lane] + v[lane ^ mask];
+        memcpy(v, w, sizeof(v));
+    }
+    return v[lane_out];
+}
+
+// ---------------------------------------------------------------------------
+// Tests
+// ---------------------------------------------------------------------------
+
+// A barrier reached from two places: the error names a thread at each, with lines.
+static void test_barrier_at_two_sites_is_an_error(void **state)
+{
+    (void)state;
+    float *d_out;
+    check_cuda(cudaMalloc(&d_out, 32 * sizeof(float)), "cudaMalloc");
+    barrier_two_sites<<<2, 32>>>(d_out);
+    const char *msg = expect_execution_error(cudaErrorLaunchFailure);
+    check_contains(msg, "__syncthreads() divergence in barrier_two_sites", "thread (0,0,0) of block (0,0,0)",
+                   source_site("mark: barrier-site-a"), "thread (16,0,0)", source_site("mark: barrier-site-b"),
+                   NULL);
+    cudaFree(d_out);
+}
+
+// Threads that returned before a barrier others wait at: an error naming the
+// waiting thread and the returned one, with the line of its return.
+static void test_early_return_before_barrier_is_an_error(void **state)
+{
+    (void)state;
+    int n = test_random_int(1, 200);
+    float *d_in, *d_out;
+    check_cuda(cudaMalloc(&d_in, 256 * sizeof(float)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_out, 256 * sizeof(float)), "cudaMalloc");
+    barrier_after_early_return<<<1, 256>>>(d_in, d_out, n);
+    const char *msg = expect_execution_error(cudaErrorLaunchFailure);
+    char returned[64];
+    snprintf(returned, sizeof(returned), "thread (%d,0,0) returned at", n);
+    check_contains(msg, "__syncthreads() divergence in barrier_after_early_return",
+                   "thread (0,0,0) of block (0,0,0) waits at", source_site("mark: barrier-after-return"), returned,
+                   source_site("mark: early-return"), NULL);
+    cudaFree(d_in);
+    cudaFree(d_out);
+}
+
+// Shuffle reductions and scans give the lock-step results in every order.
+static void test_warp_shuffles_all_orders(void **state)
+{
+    (void)state;
+    const char *orders[] = {"forward", "reverse", "shuffle"};
+    int blocks = test_random_int(1, 4), threads = 32 * test_random_int(1, 8), n = blocks * threads;
+    float *h_in = (float *)malloc(n * sizeof(float)), *h_out = (float *)malloc(n * sizeof(float));
+    int *h_int = (int *)malloc(n * sizeof(int)), *h_scan = (int *)malloc(n * sizeof(int));
+    int *h_bcast = (int *)malloc(n * sizeof(int));
+    float *d_in, *d_out;
+    int *d_int, *d_scan, *d_bcast;
+    test_fill_floats(h_in, n);
+    for (int i = 0; i < n; i++)
+        h_int[i] = test_random_int(-1000, 1000);
+    check_cuda(cudaMalloc(&d_in, n * sizeof(float)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_out, n * sizeof(float)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_int, n * sizeof(int)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_scan, n * sizeof(int)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_bcast, n * sizeof(int)), "cudaMalloc");
+    check_cuda(cudaMemcpy(d_in, h_in, n * sizeof(float), cudaMemcpyHostToDevice), "upload");
+    check_cuda(cudaMemcpy(d_int, h_int, n * sizeof(int), cudaMemcpyHostToDevice), "upload");
+    for (int o = 0; o < 3; o++) {
+        emu_set_order(orders[o], 7 + o);
+        warp_sum_down<<<blocks, threads>>>(d_in, d_out);
+        check_cuda(cudaMemcpy(h_out, d_out, n / 32 * sizeof(float), cudaMemcpyDeviceToHost), "download");
+        for (int w = 0; w < n / 32; w++)
+            if (h_out[w] != lockstep_sum_down(&h_in[32 * w]))
+                fail_msg("%s: warp %d sum %g, expected %g", orders[o], w, h_out[w], lockstep_sum_down(&h_in[32 * w]));
+        warp_sum_xor<<<blocks, threads>>>(d_in, d_out);
+        check_cuda(cudaMemcpy(h_out, d_out, n * sizeof(float), cudaMemcpyDeviceToHost), "download");
+        for (int i = 0; i < n; i++)
+            if (h_out[i] != lockstep_sum_xor(&h_in[i - i % 32], i % 32))
+                fail_msg("%s: butterfly lane %d: %g", orders[o], i, h_out[i]);
+        warp_scan_and_broadcast<<<blocks, threads>>>(d_int, d_scan, d_bcast);
+        check_cuda(cudaMemcpy(h_scan, d_scan, n * sizeof(int), cudaMemcpyDeviceToHost), "download");
+        check_cuda(cudaMemcpy(h_bcast, d_bcast, n * sizeof(int), cudaMemcpyDeviceToHost), "download");
+        for (int i = 0, sum = 0; i < n; i++) {
+            sum = i % 32 ? sum + h_int[i] : h_int[i];
+            if (h_scan[i] != sum || h_bcast[i] != h_int[i - i % 8 + 3])
+                fail_msg("%s: thread %d: scan %d (expected %d), broadcast %d (expected %d)", orders[o], i,
+                         h_scan[i], sum, h_bcast[i], h_int[i - i % 8 + 3]);
+        }
+    }
+    emu_set_order("forward", 1);
+    cudaFree(d_in);
+    cudaFree(d_out);
+    cudaFree(d_int);
+    cudaFree(d_scan);
+    cudaFree(d_bcast);
+    free(h_in);
+    free(h_out);
+    free(h_int);
+    free(h_scan);
+    free(h_bcast);
+}
+
+// A warp whose lanes shuffle at different call sites: flagged, both sites named.
+static void test_warp_divergent_shuffle_is_flagged(void **state)
+{
+    (void)state;
+    float *d_out;
+    check_cuda(cudaMalloc(&d_out, 32 * sizeof(float)), "cudaMalloc");
+    shuffle_two_sites<<<1, 32>>>(d_out);
+    const char *msg = expect_execution_error(cudaErrorLaunchFailure);
+    check_contains(msg, "warp divergence in shuffle_two_sites", "thread (0,0,0) of block (0,0,0) waits at __shfl_down_sync()",
+                   source_site("mark: shuffle-site-a"), "thread (16,0,0) of the same warp waits at __shfl_down_sync()",
+                   source_site("mark: shuffle-site-b"), NULL);
+    cudaFree(d_out);
+}
+
+// Shuffles reading lanes that do not exist or have returned are flagged.
+static void test_shuffle_from_absent_lane_is_flagged(void **state)
+{
+    (void)state;
+    float *d_out;
+    check_cuda(cudaMalloc(&d_out, 64 * sizeof(float)), "cudaMalloc");
+    shuffle_missing_lanes<<<1, 48>>>(d_out);
+    const char *msg = expect_execution_error(cudaErrorLaunchFailure);
+    check_contains(msg, "__shfl_down_sync()", "thread (32,0,0)", "reads lane 16 of its warp, which does not exist",
+                   NULL);
+    check_cuda(cudaDeviceReset(), "cudaDeviceReset");
+    check_cuda(cudaMalloc(&d_out, 64 * sizeof(float)), "cudaMalloc");
+    shuffle_reads_returned_lane<<<1, 32>>>(d_out);
+    msg = expect_execution_error(cudaErrorLaunchFailure);
+    check_contains(msg, "__shfl_sync()", "reads lane 5 of its warp, which has returned from the kernel", NULL);
+}
+
+// Warp-synchronous code without __syncwarp(): the backend runs one thread at
+// a time, so the result depends on the order (the judge compares two), and
+// is not the lock-step sum; with __syncwarp() every order agrees with it.
+static void test_warp_synchronous_reduction_is_exposed(void **state)
+{
+    (void)state;
+    const char *orders[] = {"forward", "reverse", "shuffle"};
+    float h_in[64], results[3], fixed[3], *d_in, *d_out;
+    test_fill_floats(h_in, 64);
+    float v[32];
+    for (int t = 0; t < 32; t++)
+        v[t] = h_in[t] + h_in[t + 32];
+    float lockstep = lockstep_sum_down(v);
+    check_cuda(cudaMalloc(&d_in, sizeof(h_in)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_out, sizeof(float)), "cudaMalloc");
+    check_cuda(cudaMemcpy(d_in, h_in, sizeof(h_in), cudaMemcpyHostToDevice), "upload");
+    for (int o = 0; o < 3; o++) {
+        emu_set_order(orders[o], 3);
+        reduce_warp_synchronous<<<1, 64>>>(d_in, d_out);
+        check_cuda(cudaMemcpy(&results[o], d_out, sizeof(float), cudaMemcpyDeviceToHost), "download");
+        reduce_with_syncwarp<<<1, 64>>>(d_in, d_out);
+        check_cuda(cudaMemcpy(&fixed[o], d_out, sizeof(float), cudaMemcpyDeviceToHost), "download");
+    }
+    emu_set_order("forward", 1);
+    print_message("# warp-synchronous sum: lock-step %.9g, forward %.9g, reverse %.9g, shuffle %.9g\n", lockstep,
+                  results[0], results[1], results[2]);
+    assert_true(results[0] != results[1]);
+    assert_true(results[0] != lockstep);
+    for (int o = 0; o < 3; o++)
+        assert_true(fixed[o] == lockstep);
+    cudaFree(d_in);
+    cudaFree(d_out);
+}
+
+// __syncthreads_count/and/or and the warp votes agree with the predicates.
+static void test_votes(void **state)
+{
+    (void)state;
+    int threads = 32 * test_random_int(1, 8), h_pred[256], h_block[3], *d_pred, *d_block;
+    unsigned int h_warp[24], *d_warp;
+    int density = test_random_int(0, 2);  // mostly false, mixed, mostly true
+    for (int t = 0; t < threads; t++)
+        h_pred[t] = test_random_int(0, 3) < density + (density == 2);
+    check_cuda(cudaMalloc(&d_pred, sizeof(h_pred)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_block, sizeof(h_block)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_warp, sizeof(h_warp)), "cudaMalloc");
+    check_cuda(cudaMemcpy(d_pred, h_pred, sizeof(h_pred), cudaMemcpyHostToDevice), "upload");
+    votes<<<1, threads>>>(d_pred, d_block, d_warp);
+    check_cuda(cudaMemcpy(h_block, d_block, sizeof(h_block), cudaMemcpyDeviceToHost), "download");
+    check_cuda(cudaMemcpy(h_warp, d_warp, sizeof(h_warp), cudaMemcpyDeviceToHost), "download");
+    int count = 0;
+    for (int t = 0; t < threads; t++)
+        count += h_pred[t];
+    assert_int_equal(h_block[0], count);
+    assert_int_equal(h_block[1], count == threads);
+    assert_int_equal(h_block[2], count > 0);
+    for (int w = 0; w < threads / 32; w++) {
+        unsigned int ballot = 0;
+        for (int l = 0; l < 32; l++)
+            ballot |= (unsigned int)(h_pred[32 * w + l] != 0) << l;
+        assert_int_equal(h_warp[3 * w], ballot);
+        assert_int_equal(h_warp[3 * w + 1], ballot == FULL_MASK);
+        assert_int_equal(h_warp[3 * w + 2], ballot != 0);
+    }
+    cudaFree(d_pred);
+    cudaFree(d_block);
+    cudaFree(d_warp);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_barrier_at_two_sites_is_an_error, test_reset_device),
+        cmocka_unit_test_setup(test_early_return_before_barrier_is_an_error, test_reset_device),
+        cmocka_unit_test_setup(test_warp_shuffles_all_orders, test_reset_device),
+        cmocka_unit_test_setup(test_warp_divergent_shuffle_is_flagged, test_reset_device),
+        cmocka_unit_test_setup(test_shuffle_from_absent_lane_is_flagged, test_reset_device),
+        cmocka_unit_test_setup(test_warp_synchronous_reduction_is_exposed, test_reset_device),
+        cmocka_unit_test_setup(test_votes, test_reset_device),
+    };
+    test_seed("sync");
+    return cmocka_run_group_tests_name("sync", tests, NULL, NULL);
+}

@@ -1,9 +1,13 @@
 // MUTANT: the z loop counts from 0 and adds the block's first plane to the counter inside the loop (i += iStart), so every block but the first stops after one plane.
 // expect-hint: whole-planes
+// expect-hint: off-by-one
 //
 // Lab 4 mutant: the instructor solution with the mistake above (marked MUTANT).
 // Block column b > 0 computes plane 30b and leaves planes 30b+1 .. 30b+29
-// unwritten: whole planes. Passes up to N=32, fails from N=33 on.
+// unwritten: whole planes. Passes up to N=32, fails from N=33 on. At N=33
+// the only plane left unwritten is plane 31 = N-2, the last interior plane,
+// just what a loop that stops one plane short leaves, so the report may call
+// it off-by-one there; from N=37 on several whole planes are missing.
 #include "lab.h"
 
 #define IN_TILE_DIM 32                     // the grader reads this (OP/B model, technique)

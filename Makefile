@@ -3,7 +3,8 @@
 # Variables (all optional): LAB=<n> the lab; KERNEL=<file.cu> grade another
 # file; SEED=<n> replay a run; EMU=1 CPU emulation, EMU=0 demand a GPU;
 # CASE=<N> one case only; JSON=1 machine-readable report; SANITIZE=1 run
-# under compute-sanitizer; ARCH=sm_XX override the detected GPU architecture.
+# under compute-sanitizer; PROFILE=1 measure the timed case's OP/B with Nsight
+# Compute; ARCH=sm_XX override the detected GPU architecture.
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -12,7 +13,7 @@ KIT_CFLAGS := $(OPENMP) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncat
 BUILD   ?= build
 
 JUDGE_SRCS := grader/judge.c grader/judge_case.c grader/judge_jacobi.c grader/conf.c grader/rng.c grader/verdict.c \
-              grader/spawn.c grader/kv.c grader/technique.c grader/report.c reference/stencil_ref.c \
+              grader/spawn.c grader/kv.c grader/technique.c grader/report.c grader/ncu.c reference/stencil_ref.c \
               grader/jacobi_verdict.c reference/jacobi_ref.c
 JUDGE_HDRS := $(wildcard grader/*.h reference/*.h)
 UNIT_LIB_SRCS := $(filter-out grader/judge.c grader/judge_case.c grader/judge_jacobi.c,$(JUDGE_SRCS))
@@ -22,7 +23,7 @@ LAB_NUMBERS := $(foreach d,$(LAB_DIRS),$(patsubst 0%,%,$(firstword $(subst -, ,$
 
 JUDGE_FLAGS = --kit $(CURDIR) --lab $(LAB) \
 	$(if $(KERNEL),--kernel $(KERNEL)) $(if $(SEED),--seed $(SEED)) $(if $(CASE),--case $(CASE)) \
-	$(if $(filter 1,$(JSON)),--json) $(if $(filter 1,$(SANITIZE)),--sanitize) $(if $(ARCH),--arch $(ARCH)) \
+	$(if $(filter 1,$(JSON)),--json) $(if $(filter 1,$(SANITIZE)),--sanitize) $(if $(filter 1,$(PROFILE)),--profile) $(if $(ARCH),--arch $(ARCH)) \
 	$(if $(filter 1,$(EMU)),--backend emu,$(if $(filter 0,$(EMU)),--backend gpu))
 
 .PHONY: help check status grade unit-tests solutions-check test test-unit test-labs test-gpu coverage bench clean judge
@@ -30,7 +31,7 @@ JUDGE_FLAGS = --kit $(CURDIR) --lab $(LAB) \
 help: ## list the commands
 	@echo "Stencil Labs — make targets:"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## (.*)/  make \1\t\2/' | expand -t 26
-	@echo "Variables: LAB=<n> KERNEL=<file.cu> SEED=<n> EMU=1|0 CASE=<N> JSON=1 SANITIZE=1 ARCH=sm_XX"
+	@echo "Variables: LAB=<n> KERNEL=<file.cu> SEED=<n> EMU=1|0 CASE=<N> JSON=1 SANITIZE=1 PROFILE=1 ARCH=sm_XX"
 	@echo "Labs: $(notdir $(LAB_DIRS))"
 
 judge: $(BUILD)/judge ## build the judge (C only; never links student code)

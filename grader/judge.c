@@ -1,7 +1,8 @@
 // grader/judge.c — the judge: grades one kernel file for one lab.
 //
 //   judge --lab N|DIR [--kernel FILE] [--backend auto|gpu|emu] [--seed S]
-//         [--case NAME] [--json] [--json-out FILE] [--sanitize] [--keep] [--fail-fast] [--timeout S]
+//         [--case NAME] [--json] [--json-out FILE] [--sanitize] [--profile] [--keep] [--fail-fast]
+//         [--timeout S]
 //         [--arch sm_XX] [--kit DIR]
 //
 // It never links student code: it builds a runner (grader/runner.mk) from the
@@ -43,6 +44,7 @@ typedef struct judge_args {
     int fail_fast;              // 1: stop after the first failing case (the kit's mutant tests)
     double timeout_s;           // per-case time limit overriding lab.conf's (0: lab.conf's)
     const char *json_out;       // also write the JSON report to this file
+    int profile;                // 1: measure the timed case's traffic with ncu
 } judge_args;
 
 static int judge_json;  // 1 while the report is JSON, for judge_die
@@ -75,14 +77,14 @@ static judge_args judge_parse(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         static const char *known[] = {"--lab", "--kernel", "--backend", "--case", "--arch", "--kit", "--timeout",
-                                      "--seed", "--json", "--sanitize", "--keep", "--fail-fast", "--json-out"};
+                                      "--seed", "--json", "--sanitize", "--keep", "--fail-fast", "--json-out", "--profile"};
         int is_known = 0;
         for (size_t k = 0; k < sizeof(known) / sizeof(known[0]); k++)
             is_known |= !strcmp(opt, known[k]);
         if (!is_known)
-            judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: --lab --kernel --backend --seed --case --json --sanitize --keep --fail-fast --timeout --json-out --arch --kit)", opt);
+            judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: --lab --kernel --backend --seed --case --json --sanitize --keep --fail-fast --timeout --json-out --profile --arch --kit)", opt);
         int takes = strcmp(opt, "--json") && strcmp(opt, "--sanitize") && strcmp(opt, "--keep") &&
-                    strcmp(opt, "--fail-fast");
+                    strcmp(opt, "--fail-fast") && strcmp(opt, "--profile");
         if (takes && !v)
             judge_die(JUDGE_EXIT_KIT, "option %s needs a value (see grader/judge.c or make help)", opt);
         if (!strcmp(opt, "--lab")) a.lab = v;
@@ -108,6 +110,7 @@ static judge_args judge_parse(int argc, char **argv)
         else if (!strcmp(opt, "--sanitize")) a.sanitize = 1, takes = 0;
         else if (!strcmp(opt, "--keep")) a.keep = 1, takes = 0;
         else if (!strcmp(opt, "--fail-fast")) a.fail_fast = 1, takes = 0;
+        else if (!strcmp(opt, "--profile")) a.profile = 1, takes = 0;
         i += takes;
     }
     if (!a.lab)
@@ -408,7 +411,8 @@ static int judge_case_too_large(judge_run *run, const lab_case *spec, case_resul
 static void judge_run_cases(const judge_args *a, judge_run *run, const char *runner)
 {
     judge_case_env env = {&run->conf, runner, !strcmp(run->backend, "emu"), a->sanitize, a->keep, 0,
-                          strcmp(run->conf.technique, "z-coarsening") == 0 || strcmp(run->conf.technique, "register-tiling") == 0};
+                          strcmp(run->conf.technique, "z-coarsening") == 0 || strcmp(run->conf.technique, "register-tiling") == 0,
+                          a->profile};
     size_t technique_cells = 0;
     snprintf(run->technique.detail, sizeof(run->technique.detail), "no case ran to the end");
     run->technique.status = TECHNIQUE_NA;

@@ -40,6 +40,10 @@ typedef struct case_result {
     double gbs;                 // 8 bytes per interior point over time_ms, GB/s
     double bandwidth_gbs;       // the device's copy bandwidth measured in the same run
     char note[256];             // one more line printed under the case (e.g. iterations, residual), or ""
+    int profiled;               // 1: the traffic figures below were measured with ncu
+    double load_bytes;          // bytes requested by global loads (L1 view)
+    double dram_bytes;          // bytes that crossed DRAM, read + write
+    double flops;               // the book's count: 13 per interior point
 } case_result;
 
 typedef struct judge_run {

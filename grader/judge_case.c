@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "kv.h"
+#include "ncu.h"
 #include "protocol.h"
 #include "rng.h"
 #include "spawn.h"
@@ -262,6 +263,33 @@ unmap:
     case_unmap(&out2);
 }
 
+// Runs the case once more under Nsight Compute and fills r's traffic figures;
+// leaves r->profiled 0 (with a note) when ncu is missing or fails.
+static void case_profile(const judge_case_env *env, const lab_case *spec, const float *coef,
+                         const char *dir, case_result *r)
+{
+    char n_text[32], coef_text[256], log_path[1024];
+    snprintf(n_text, sizeof(n_text), "%u", spec->nx);
+    snprintf(coef_text, sizeof(coef_text), "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g", coef[0], coef[1],
+             coef[2], coef[3], coef[4], coef[5], coef[6]);
+    char *argv[] = {"ncu", "--csv", "--print-units", "base", "--metrics",
+                    "dram__bytes_read.sum,dram__bytes_write.sum,l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum",
+                    (char *)env->runner, "--outdir", (char *)dir, "--n", n_text, "--coef", coef_text, NULL};
+    snprintf(log_path, sizeof(log_path), "%s/ncu.log", dir);
+    spawn_limits lim = {env->conf->timeout_s * 20, 0};
+    spawn_result s = spawn_run(argv, NULL, log_path, &lim);
+    r->load_bytes = ncu_metric_sum(log_path, "l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum");
+    r->dram_bytes = ncu_metric_sum(log_path, "dram__bytes_read.sum") + ncu_metric_sum(log_path, "dram__bytes_write.sum");
+    r->flops = 13.0 * (double)r->interior;
+    r->profiled = s.exited && s.exit_code == 0 && r->load_bytes > 0 && r->dram_bytes > 0;
+    if (!r->profiled)
+        snprintf(r->note, sizeof(r->note), "OP/B not measured: Nsight Compute (ncu) %s", s.started ? "could not read the counters (see its log with --keep)" : "is not installed or not on PATH");
+    else
+        snprintf(r->note, sizeof(r->note), "OP/B measured with ncu: %.2f over bytes requested by global loads (%.0f MB), %.2f over DRAM traffic (%.0f MB)",
+                 r->flops / r->load_bytes, r->load_bytes / 1e6, r->flops / r->dram_bytes, r->dram_bytes / 1e6);
+    unlink(log_path);
+}
+
 // ---------------------------------------------------------------------------
 // One case
 // ---------------------------------------------------------------------------
@@ -313,6 +341,8 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
         case_judge_outputs(env, spec, in, coef, dir, dir2[0] ? dir2 : NULL, timed, r);
         if (r->status == CASE_OK && timed)
             case_read_timing(report_out, r);
+        if (r->status == CASE_OK && timed && env->profile)
+            case_profile(env, spec, coef, dir, r);
     } else if (ok == 0) {
         char log[600];
         snprintf(log, sizeof(log), "%s/runner.log", dir);

@@ -15,6 +15,7 @@ typedef struct judge_case_env {
     int keep;                   // 1: keep the case directories (for debugging)
     int out_tile;               // OUT_TILE_DIM the kernel declared, for the tile-edge hint
     int planes_first;           // 1: prefer the whole-planes hint (z-marching labs)
+    int profile;                // 1: measure the timed case's traffic with Nsight Compute (ncu)
 } judge_case_env;
 
 // Runs the case spec with its seed; fills r (status, reason, hint, timing).

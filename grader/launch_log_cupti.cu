@@ -85,18 +85,33 @@ int launch_log_begin(char *why, size_t why_len)
 }
 
 typedef CUresult (*log_attr_fn)(int *, CUfunction_attribute, CUfunction);
+typedef CUresult (*log_kernel_attr_fn)(int *, CUfunction_attribute, CUkernel, CUdevice);
+
+// Reads one attribute of a launched function. Since CUDA 12 the runtime may
+// launch a library kernel (CUkernel) in the CUfunction slot, which only the
+// kernel query answers, so both are tried. Returns 0 with *v set, or -1.
+static int log_attribute(log_attr_fn func_attr, log_kernel_attr_fn kernel_attr, CUfunction f,
+                         CUfunction_attribute which, int *v)
+{
+    if (func_attr && func_attr(v, which, f) == CUDA_SUCCESS)
+        return 0;
+    if (kernel_attr && kernel_attr(v, which, (CUkernel)f, 0) == CUDA_SUCCESS)
+        return 0;
+    return -1;
+}
 
 long launch_log_end(void)
 {
     log_recording = 0;
     long kept = log_count < LAUNCH_LOG_MAX ? log_count : LAUNCH_LOG_MAX;
     void *driver = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
-    log_attr_fn get_attr = driver ? (log_attr_fn)dlsym(driver, "cuFuncGetAttribute") : NULL;
-    for (long n = 0; n < kept && get_attr; n++) {
+    log_attr_fn func_attr = driver ? (log_attr_fn)dlsym(driver, "cuFuncGetAttribute") : NULL;
+    log_kernel_attr_fn kernel_attr = driver ? (log_kernel_attr_fn)dlsym(driver, "cuKernelGetAttribute") : NULL;
+    for (long n = 0; n < kept; n++) {
         int v = 0;
-        if (get_attr(&v, CU_FUNC_ATTRIBUTE_NUM_REGS, log_functions[n]) == CUDA_SUCCESS)
+        if (log_attribute(func_attr, kernel_attr, log_functions[n], CU_FUNC_ATTRIBUTE_NUM_REGS, &v) == 0)
             log_records[n].regs = v;
-        if (get_attr(&v, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, log_functions[n]) == CUDA_SUCCESS)
+        if (log_attribute(func_attr, kernel_attr, log_functions[n], CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, &v) == 0)
             log_records[n].static_smem = (size_t)v;
     }
     if (driver)

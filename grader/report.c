@@ -162,6 +162,9 @@ static void report_json_case(const case_result *c)
         json_kv_number("bandwidth_gb_per_s", c->bandwidth_gbs);
         json_kv_number("bandwidth_fraction", c->bandwidth_gbs > 0 ? c->gbs / c->bandwidth_gbs : NAN);
         fprintf(json_out, "}");
+        if (c->profiled)
+            fprintf(json_out, ", \"measured_opb\": {\"flops\": %.6g, \"load_bytes\": %.6g, \"dram_bytes\": %.6g, \"requested\": %.6g, \"dram\": %.6g}",
+                    c->flops, c->load_bytes, c->dram_bytes, c->flops / c->load_bytes, c->flops / c->dram_bytes);
     } else {
         fprintf(json_out, ", \"timing\": null");
     }

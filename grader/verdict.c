@@ -225,13 +225,27 @@ static int verdict_tile_edges(const sweep_verdict *v, const verdict_tally *t)
     return 0;
 }
 
+// Picks the hint for a case whose interior cells were partly never written.
+static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
+{
+    if (v->unwritten == v->wrong && t->unwritten_outer == v->unwritten) {
+        v->hint_key = HINT_OFF_BY_ONE;
+        snprintf(v->hint, sizeof(v->hint), "only cells of the first or last interior plane, row or column were never written: check the interior range (1 <= i <= N-2 means i < N-1) and the grid size.");
+    } else if (verdict_whole_planes(c, t)) {
+        v->hint_key = HINT_WHOLE_PLANES;
+        snprintf(v->hint, sizeof(v->hint), "whole z planes were never written while others are right: check the z loop (its start, step and end).");
+    } else {
+        v->hint_key = HINT_UNWRITTEN;
+        snprintf(v->hint, sizeof(v->hint), "some interior cells were never written: does the grid cover every point in each dimension (round up: (N + B - 1) / B blocks), are the tiles placed OUT_TILE_DIM apart, and does the guard let every interior point through?");
+    }
+}
+
 // Picks the hint for a case whose interior values are wrong.
 static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
 {
     int planes = verdict_whole_planes(c, t), edges = verdict_tile_edges(v, t);
-    if (v->unwritten == v->wrong && t->unwritten_outer == v->unwritten && !planes) {
-        v->hint_key = HINT_OFF_BY_ONE;
-        snprintf(v->hint, sizeof(v->hint), "only cells of the first or last interior plane, row or column were never written: check the interior range (1 <= i <= N-2 means i < N-1) and the grid size.");
+    if (v->unwritten > 0) {
+        verdict_explain_unwritten(c, v, t);
         return;
     }
     if (planes && (c->planes_first || !edges)) {
@@ -244,17 +258,14 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
         snprintf(v->hint, sizeof(v->hint), "wrong only at the edges of the %d-wide output tiles: the halo cells are loaded wrongly or not at all (guard loads by the grid's bounds, not the tile's), or read before a __syncthreads().", c->out_tile);
         return;
     }
-    if (v->unwritten == 0 && v->nan_cells == 0)
+    if (v->nan_cells == 0)
         for (int a = 0; a < VERDICT_NALTS; a++)
             if (t->alt_match[a] == t->wrong_finite) {
                 v->hint_key = verdict_alts[a].key;
                 snprintf(v->hint, sizeof(v->hint), "%s", verdict_alts[a].text);
                 return;
             }
-    if (v->unwritten > 0) {
-        v->hint_key = HINT_UNWRITTEN;
-        snprintf(v->hint, sizeof(v->hint), "some interior cells were never written: does the grid cover every point in each dimension (round up: (N + B - 1) / B blocks) and does the guard let every interior point through?");
-    } else if (v->nan_cells > 0) {
+    if (v->nan_cells > 0) {
         v->hint_key = HINT_NAN;
         snprintf(v->hint, sizeof(v->hint), "the kernel computed NaN: it reads a value nobody wrote (uninitialised shared memory, or an index outside the grid).");
     } else {

@@ -67,12 +67,12 @@ expect "unknown case" 2 "is named '999'" -- "$judge" --kit "$kit" --lab 1 --back
 if [ -f grader/emu/emu.mk ]; then
     k=$(fake_kit "${good_conf/case = 512 timed noemu/case = 60000 timed}")
     cp -r grader reference kernels "$k/"
+    expect "case too large for memory" 1 "N=60000 is too large: its grids need" -- "$judge" --kit "$k" --lab 1 --backend emu --case 60000
     k=$(fake_kit "$(grep -v '^case' labs/01-naive-sweep/lab.conf)
 case = 4
 case = 5")
     cp -r grader reference kernels "$k/"
     expect "a hung case is killed and the next case still runs" 1 "N=5: TIMEOUT" -- "$judge" --kit "$k" --lab 1 --backend emu --timeout 2 --kernel tests/hostile/never-returns.cu
-    expect "case too large for memory" 1 "N=60000 is too large: its grids need" -- "$judge" --kit "$k" --lab 1 --backend emu --case 60000
     expect "kernel does not compile" 2 "does-not-compile.cu does not compile; the compiler's first errors:" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/does-not-compile.cu
 fi
 if ! "$judge" --kit "$kit" --lab 1 --backend gpu --case 1 >/dev/null 2>&1; then

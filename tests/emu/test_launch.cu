@@ -5,6 +5,8 @@
 #include "emu_test.h"
 #include "launch_log.h"
 
+#include <algorithm>
+
 // ---------------------------------------------------------------------------
 // Kernels
 // ---------------------------------------------------------------------------
@@ -207,6 +209,50 @@ static void test_host_pointer_argument(void **state)
     free(h);
 }
 
+// Bytes of a T, as a variable template (its closing > meets the launch's >>>).
+template <class T>
+constexpr size_t bytes_of = sizeof(T);
+
+// A launch inside a macro.
+#define LAUNCH_ONES(p, n) ops::write_ones<<<((n) + 63) / 64, 64>>>(p, n)
+
+// The translator's corner cases: <<< in strings, raw strings and comments is
+// left alone; launches in macros, through a function pointer, with shifts and
+// template arguments in the configuration, with a template closing just
+// before the >>>, and with a comment before the arguments all run.
+static void test_translator_corner_cases(void **state)
+{
+    (void)state;
+    const char *text = "k<<<1, 1>>>(x)";
+    const char *raw = R"tag(k<<<a, b>>>(")")tag";
+    const char expected[] = {'k', '<', '<', '<', '1', ',', ' ', '1', '>', '>', '>', '(', 'x', ')', 0};
+    assert_string_equal(text, expected);
+    assert_string_equal(raw, "k<<<a, b>>>(\")\"");
+    int n = test_random_int(1, 4000);
+    float *d, *h = (float *)malloc(n * sizeof(float));
+    unsigned long long *d_sum, sum = 0;
+    check_cuda(cudaMalloc(&d, n * sizeof(float)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_sum, sizeof(sum)), "cudaMalloc");
+    LAUNCH_ONES(d, n);
+    check_cuda(cudaMemcpy(h, d, n * sizeof(float), cudaMemcpyDeviceToHost), "download");
+    for (int i = 0; i < n; i++)
+        assert_true(h[i] == 1.0f);
+    void (*pointer)(float *, int, float) = scale<float, 2>;
+    pointer<<<(n + 255) >> 8, std::min<int>(256, n) >= 256 ? 256 : 256>>>(d, n, 1.5f);
+    check_cuda(cudaMemcpy(h, d, n * sizeof(float), cudaMemcpyDeviceToHost), "download");
+    for (int i = 0; i < n; i++)
+        assert_true(h[i] == 3.0f);
+    fill_dynamic<<<1, 32, bytes_of<float4>>>> /* the arguments follow */ (16u, d_sum);
+    check_cuda(cudaMemcpy(&sum, d_sum, sizeof(sum), cudaMemcpyDeviceToHost), "download");
+    unsigned long long expected_sum = 0;
+    for (unsigned int b = 0; b < 16; b++)
+        expected_sum += (unsigned char)(b * 7u);
+    assert_int_equal(sum, expected_sum);
+    cudaFree(d);
+    cudaFree(d_sum);
+    free(h);
+}
+
 // Each CUDA thread gets its own copy of the kernel's parameters.
 static void test_parameters_copied_per_thread(void **state)
 {
@@ -279,6 +325,7 @@ int main(void)
         cmocka_unit_test_setup(test_dynamic_shared_limit, test_reset_device),
         cmocka_unit_test_setup(test_template_and_multiline_launches, test_reset_device),
         cmocka_unit_test_setup(test_host_pointer_argument, test_reset_device),
+        cmocka_unit_test_setup(test_translator_corner_cases, test_reset_device),
         cmocka_unit_test_setup(test_parameters_copied_per_thread, test_reset_device),
         cmocka_unit_test_setup(test_launch_records, test_reset_device),
         cmocka_unit_test_setup(test_error_names, test_reset_device),

@@ -9,6 +9,7 @@
 
 #include "judge.h"
 #include "kv.h"
+#include "ncu.h"
 #include "spawn.h"
 #include "technique.h"
 
@@ -145,6 +146,23 @@ static void test_opb_models(void **state)
     assert_true(m.smem_bytes == 4096);
     assert_int_equal(opb_book_model("shared-tile", 0, &m), -1);
     assert_int_equal(opb_book_model("unknown", 8, &m), -1);
+}
+
+static void test_ncu_csv(void **state)
+{
+    (void)state;
+    char path[64];
+    test_write_file(path, sizeof(path),
+        "==PROF== Connected to process 7939\n"
+        "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+        "\"0\",\"stencil_kernel(float *, float *, unsigned int)\",\"dram__bytes_read.sum\",\"byte\",\"1,020,160\"\n"
+        "\"0\",\"stencil_kernel(float *, float *, unsigned int)\",\"dram__bytes_write.sum\",\"byte\",\"0\"\n"
+        "\"1\",\"boundary_kernel\",\"dram__bytes_read.sum\",\"byte\",\"2,000.5\"\n");
+    assert_true(ncu_metric_sum(path, "dram__bytes_read.sum") == 1022160.5);
+    assert_true(ncu_metric_sum(path, "dram__bytes_write.sum") == 0);
+    assert_true(ncu_metric_sum(path, "l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum") == 0);
+    unlink(path);
+    assert_true(ncu_metric_sum("/nonexistent/ncu.log", "dram__bytes_read.sum") == 0);
 }
 
 // ---------------------------------------------------------------------------
@@ -317,6 +335,7 @@ int main(void)
         cmocka_unit_test(test_techniques),
         cmocka_unit_test(test_opb_models),
         cmocka_unit_test(test_spawn),
+        cmocka_unit_test(test_ncu_csv),
         cmocka_unit_test(test_json_parses),
         cmocka_unit_test(test_text_report),
     };

@@ -15,11 +15,15 @@
 // The tiles
 // ---------------------------------------------------------------------------
 
-// The grader reads IN_TILE_DIM for the OP/B model of the sweep (lab 4's
-// register tiling: a T×T block, OUT_TILE_DIM = T-2 planes deep). Keep the
-// names if you tile; any correct sweep passes.
-#define IN_TILE_DIM 32
-#define OUT_TILE_DIM (IN_TILE_DIM - 2)
+// The grader reads IN_TILE_DIM, the edge of the input tile your shared plane
+// holds (an output tile of OUT_TILE_DIM² points plus its one-cell halo), for
+// the OP/B model of the sweep. Keep the names if you tile; any correct sweep
+// passes. Two layouts work (handouts/05-jacobi.md, section 6): lab 4's, a
+// block of IN_TILE_DIM² threads where the edge threads only load; or a block
+// of OUT_TILE_DIM² threads, one per output column, where the edge threads
+// also load the halo cell beyond them.
+#define OUT_TILE_DIM 16
+#define IN_TILE_DIM (OUT_TILE_DIM + 2)
 
 // ---------------------------------------------------------------------------
 // The sweep
@@ -32,9 +36,10 @@
 //         v[i][j][k] = (u[i][j][k-1] + u[i][j][k+1] + u[i][j-1][k] + u[i][j+1][k]
 //                       + u[i-1][j][k] + u[i+1][j][k] - h2*f[i][j][k]) / 6
 //     with h2 = h*h and JACOBI_INDEX(i, j, k, nx, ny) from jacobi.h. Use any
-//     technique of labs 1-4; lab 4's register tiling (z neighbours in
-//     registers, one shared x-y plane) is the fast one. The grid is
-//     rectangular: nx, ny and nz differ, and none need be a multiple of a tile.
+//     technique of labs 1-4; register tiling (a block marching OUT_TILE_DIM
+//     planes in z, each thread's z neighbours in a ring of three registers,
+//     one shared x-y plane) is the fast one. The grid is rectangular: nx, ny
+//     and nz differ, and none need be a multiple of a tile.
 //   What is allowed: reading u and f, writing v at interior points only. Never
 //     write u: a sweep that writes the grid it reads is Gauss–Seidel, not
 //     Jacobi, and its result depends on the order threads run in.

@@ -1,6 +1,6 @@
 // MUTANT: the sweep writes the grid it reads (no second buffer): Jacobi becomes an in-place, order-dependent update
 // expect-hint: in-place-update
-// judge-args: --case 34x30x17
+// judge-args: --case 35x30x17
 // (lab 5 solution with this one mistake; the kit's tests check it fails as expected)
 #include "jacobi.h"
 

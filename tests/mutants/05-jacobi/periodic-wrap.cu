@@ -1,6 +1,6 @@
 // MUTANT: periodic wrap off by one: face 0 copies layer n-3 and face n-1 copies layer 2 (period n-3)
 // expect-hint: periodic-wrap
-// judge-args: --case 34x29x19
+// judge-args: --case 37x29x19
 // (lab 5 solution with this one mistake; the kit's tests check it fails as expected)
 #include "jacobi.h"
 

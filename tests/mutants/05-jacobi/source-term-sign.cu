@@ -1,6 +1,6 @@
 // MUTANT: the sweep adds h*h*f instead of subtracting it (solves the Poisson equation for -f)
 // expect-hint: source-term
-// judge-args: --case 34x30x17
+// judge-args: --case 35x30x17
 // (lab 5 solution with this one mistake; the kit's tests check it fails as expected)
 #include "jacobi.h"
 

@@ -1,6 +1,6 @@
 // MUTANT: correct grids, but no separate boundary kernel: the sweep kernel also sets each boundary cell, by computing its source point's new value itself (one launch per iteration)
 // expect-hint: technique
-// judge-args: --case 34x29x19
+// judge-args: --case 37x29x19
 // (lab 5 solution with this one change; the kit's tests check the technique line fails)
 #include "jacobi.h"
 

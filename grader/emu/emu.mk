@@ -32,6 +32,9 @@ EMU_SANITIZE ?= -fsanitize=address,undefined -fno-sanitize=bounds -fno-sanitize-
 # The runtime itself: optimised; it works with and without sanitizers.
 EMU_RUNTIME_CXXFLAGS ?= -std=c++17 -O2 -g -fno-omit-frame-pointer -Wall -Wextra
 EMU_LDLIBS ?=
+# The translator runs at build time: built by the host's compiler (differs when cross-compiling).
+EMU_HOST_CXX ?= $(EMU_CXX)
+EMU_AR ?= ar
 
 EMU_TRANSLATE := $(EMU_BUILD)/tools/emu-translate
 EMU_LIBRARY := $(EMU_BUILD)/lib/libstencil_emu.a
@@ -60,7 +63,7 @@ emu-help:
 
 $(EMU_TRANSLATE): $(EMU_DIR)/translate/emu_translate.cpp
 	@mkdir -p $(dir $@)
-	$(EMU_CXX) -std=c++17 -O2 -Wall -Wextra -MMD -MP -o $@ $<
+	$(EMU_HOST_CXX) -std=c++17 -O2 -Wall -Wextra -MMD -MP -o $@ $<
 
 $(EMU_BUILD)/obj/%.o: $(EMU_DIR)/%.cpp
 	@mkdir -p $(dir $@)
@@ -69,7 +72,7 @@ $(EMU_BUILD)/obj/%.o: $(EMU_DIR)/%.cpp
 $(EMU_LIBRARY): $(EMU_RUNTIME_OBJECTS)
 	@mkdir -p $(dir $@)
 	rm -f $@
-	ar rcs $@ $^
+	$(EMU_AR) rcs $@ $^
 
 -include $(EMU_TRANSLATE).d $(EMU_RUNTIME_OBJECTS:.o=.d)
 

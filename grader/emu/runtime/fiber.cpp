@@ -130,6 +130,8 @@ static void fiber_jump(emu_fiber *from, emu_fiber *to)
 extern "C" void emu_fiber_swap(void **save_stack_pointer, void *load_stack_pointer);
 extern "C" void emu_fiber_trampoline(void);
 
+#if defined(__x86_64__)
+
 // emu_fiber_swap saves the callee-saved registers, the SSE and x87 control
 // words and the stack pointer of the running context, then restores another's.
 // emu_fiber_trampoline is where a new fiber's first switch returns to: it calls
@@ -178,11 +180,8 @@ void emu_fiber_prepare(emu_fiber *fiber, const emu_stack *stack, void (*entry)(v
     memset(frame, 0, 72);
     memcpy(&frame[0], &x87_control, sizeof(x87_control));
     memcpy(&frame[1], &mxcsr, sizeof(mxcsr));
-    frame[2] = 0;                              // r15
-    frame[3] = 0;                              // r14
     frame[4] = (uint64_t)(uintptr_t)arg;       // r13: the entry's argument
     frame[5] = (uint64_t)(uintptr_t)entry;     // r12: the entry
-    frame[6] = 0;                              // rbx
     frame[7] = 0;                              // rbp: ends frame-pointer walks
     frame[8] = (uint64_t)(uintptr_t)&emu_fiber_trampoline;
     fiber->stack_pointer = frame;
@@ -190,6 +189,75 @@ void emu_fiber_prepare(emu_fiber *fiber, const emu_stack *stack, void (*entry)(v
     fiber->stack_size = stack->size;
     fiber->asan_fake_stack = NULL;
 }
+
+#else // __aarch64__
+
+// emu_fiber_swap saves x19-x30, d8-d15 and the floating-point control
+// register of the running context below its stack pointer, then restores
+// another's and returns through its x30. emu_fiber_trampoline is where a new
+// fiber's first switch returns to: it calls the entry function kept in x19
+// with the argument kept in x20.
+__asm__(
+    ".text\n"
+    ".globl emu_fiber_swap\n"
+    ".type emu_fiber_swap,%function\n"
+    "emu_fiber_swap:\n"
+    "    sub sp, sp, #176\n"
+    "    stp x19, x20, [sp, #0]\n"
+    "    stp x21, x22, [sp, #16]\n"
+    "    stp x23, x24, [sp, #32]\n"
+    "    stp x25, x26, [sp, #48]\n"
+    "    stp x27, x28, [sp, #64]\n"
+    "    stp x29, x30, [sp, #80]\n"
+    "    stp d8, d9, [sp, #96]\n"
+    "    stp d10, d11, [sp, #112]\n"
+    "    stp d12, d13, [sp, #128]\n"
+    "    stp d14, d15, [sp, #144]\n"
+    "    mrs x9, fpcr\n"
+    "    str x9, [sp, #160]\n"
+    "    mov x9, sp\n"
+    "    str x9, [x0]\n"
+    "    mov sp, x1\n"
+    "    ldr x9, [sp, #160]\n"
+    "    msr fpcr, x9\n"
+    "    ldp x19, x20, [sp, #0]\n"
+    "    ldp x21, x22, [sp, #16]\n"
+    "    ldp x23, x24, [sp, #32]\n"
+    "    ldp x25, x26, [sp, #48]\n"
+    "    ldp x27, x28, [sp, #64]\n"
+    "    ldp x29, x30, [sp, #80]\n"
+    "    ldp d8, d9, [sp, #96]\n"
+    "    ldp d10, d11, [sp, #112]\n"
+    "    ldp d12, d13, [sp, #128]\n"
+    "    ldp d14, d15, [sp, #144]\n"
+    "    add sp, sp, #176\n"
+    "    ret\n"
+    ".size emu_fiber_swap, .-emu_fiber_swap\n"
+    ".globl emu_fiber_trampoline\n"
+    ".type emu_fiber_trampoline,%function\n"
+    "emu_fiber_trampoline:\n"
+    "    mov x0, x20\n"
+    "    blr x19\n"
+    "    brk #0\n"
+    ".size emu_fiber_trampoline, .-emu_fiber_trampoline\n");
+
+void emu_fiber_prepare(emu_fiber *fiber, const emu_stack *stack, void (*entry)(void *), void *arg)
+{
+    uintptr_t top = ((uintptr_t)stack->bottom + stack->size) & ~(uintptr_t)15;
+    uint64_t *frame = (uint64_t *)(top - 176);  // the frame emu_fiber_swap restores
+    memset(frame, 0, 176);
+    frame[0] = (uint64_t)(uintptr_t)entry;      // x19: the entry
+    frame[1] = (uint64_t)(uintptr_t)arg;        // x20: its argument
+    frame[10] = 0;                              // x29: ends frame-pointer walks
+    frame[11] = (uint64_t)(uintptr_t)&emu_fiber_trampoline;  // x30: where the switch returns
+    frame[20] = 0;                              // fpcr: round to nearest, no traps
+    fiber->stack_pointer = frame;
+    fiber->stack_bottom = stack->bottom;
+    fiber->stack_size = stack->size;
+    fiber->asan_fake_stack = NULL;
+}
+
+#endif
 
 // Saves the running context into from and resumes to.
 static void fiber_jump(emu_fiber *from, emu_fiber *to)

@@ -2,8 +2,9 @@
 // for the CUDA threads of a block that synchronise.
 //
 // A fiber is switched to and from explicitly; nothing preempts it. On x86-64
-// the switch is a few instructions of assembly (callee-saved registers and the
-// stack pointer); elsewhere, or with -DEMU_FIBER_UCONTEXT, it is swapcontext.
+// and AArch64 the switch is a few instructions of assembly (callee-saved
+// registers and the stack pointer); elsewhere, or with -DEMU_FIBER_UCONTEXT,
+// it is swapcontext.
 // Every switch tells AddressSanitizer which stack is about to run, so ASan
 // builds see no false positives.
 #ifndef STENCIL_EMU_FIBER_H
@@ -11,7 +12,7 @@
 
 #include <stddef.h>
 
-#if !defined(__x86_64__) && !defined(EMU_FIBER_UCONTEXT)
+#if !defined(__x86_64__) && !defined(__aarch64__) && !defined(EMU_FIBER_UCONTEXT)
 #define EMU_FIBER_UCONTEXT 1
 #endif
 #ifdef EMU_FIBER_UCONTEXT

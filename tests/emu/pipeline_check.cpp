@@ -162,6 +162,7 @@ static int check_case(const char *runner, const char *work, int number, unsigned
     return why.empty();
 }
 
+// Checks three cases; exits 1 when one failed, 2 on usage errors.
 int main(int argc, char **argv)
 {
     if (argc != 3) {

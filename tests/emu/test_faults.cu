@@ -254,6 +254,7 @@ static void test_stack_overflow(void **state)
     check_fault(&r, "kernel recursing, block (0,0,0), thread (1,0,0)", "stack overflow", "STENCIL_EMU_STACK_KB");
 }
 
+// Runs the suite, or one child scenario (--child NAME).
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--child"))

@@ -318,6 +318,7 @@ static void test_error_names(void **state)
     assert_int_equal(cudaGetLastError(), cudaSuccess);
 }
 
+// Runs the suite; exits non-zero when a test failed.
 int main(void)
 {
     const struct CMUnitTest tests[] = {

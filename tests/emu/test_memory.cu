@@ -302,6 +302,7 @@ static void test_block_orders(void **state)
     cudaFree(d_next);
 }
 
+// Runs the suite; exits non-zero when a test failed.
 int main(void)
 {
     const struct CMUnitTest tests[] = {

@@ -243,6 +243,7 @@ static void test_template_tile_transpose(void **state)
     free(h_out);
 }
 
+// Runs the suite; exits non-zero when a test failed.
 int main(void)
 {
     const struct CMUnitTest tests[] = {

@@ -416,6 +416,7 @@ static void test_votes(void **state)
     cudaFree(d_warp);
 }
 
+// Runs the suite; exits non-zero when a test failed.
 int main(void)
 {
     const struct CMUnitTest tests[] = {

@@ -63,6 +63,7 @@ static enum emu_order option_order(const char *name)
     exit(2);
 }
 
+// Sets the thread order and seed (tests); -1 for an unknown order.
 int emu_set_order(const char *order, unsigned long long seed)
 {
     emu_runtime_init();
@@ -72,6 +73,7 @@ int emu_set_order(const char *order, unsigned long long seed)
     return 0;
 }
 
+// Sets the block order and seed (tests); -1 for an unknown order.
 int emu_set_block_order(const char *order, unsigned long long seed)
 {
     emu_runtime_init();
@@ -156,6 +158,7 @@ int emu_execution_failed(void)
     return execution_error != cudaSuccess;
 }
 
+// Returns the last error and clears it (a reported execution error stays).
 cudaError_t cudaGetLastError(void)
 {
     cudaError_t err = emu_api_begin();
@@ -166,6 +169,7 @@ cudaError_t cudaGetLastError(void)
     return err;
 }
 
+// Returns the last error without clearing it.
 cudaError_t cudaPeekAtLastError(void)
 {
     cudaError_t err = emu_api_begin();
@@ -214,6 +218,7 @@ static const error_text *error_lookup(cudaError_t err)
     return NULL;
 }
 
+// CUDA's text for err; the explanation for the execution error.
 const char *cudaGetErrorString(cudaError_t err)
 {
     const error_text *e = error_lookup(err);
@@ -222,6 +227,7 @@ const char *cudaGetErrorString(cudaError_t err)
     return e ? e->text : "unrecognized error code";
 }
 
+// The enumerator's name of err.
 const char *cudaGetErrorName(cudaError_t err)
 {
     const error_text *e = error_lookup(err);
@@ -232,6 +238,7 @@ const char *cudaGetErrorName(cudaError_t err)
 // The device
 // ---------------------------------------------------------------------------
 
+// One device: the emulation.
 cudaError_t cudaGetDeviceCount(int *count)
 {
     emu_runtime_init();
@@ -239,6 +246,7 @@ cudaError_t cudaGetDeviceCount(int *count)
     return cudaSuccess;
 }
 
+// Accepts device 0 only.
 cudaError_t cudaSetDevice(int device)
 {
     cudaError_t err = emu_api_begin();
@@ -247,6 +255,7 @@ cudaError_t cudaSetDevice(int device)
     return device == 0 ? cudaSuccess : emu_api_return(cudaErrorInvalidDevice);
 }
 
+// Always device 0.
 cudaError_t cudaGetDevice(int *device)
 {
     emu_runtime_init();
@@ -297,6 +306,7 @@ static void device_describe(struct cudaDeviceProp *prop)
     prop->reservedSharedMemPerBlock = 1024;
 }
 
+// Fills prop with the emulated device's description.
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
 {
     cudaError_t err = emu_api_begin();
@@ -308,6 +318,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
     return cudaSuccess;
 }
 
+// One field of the device description.
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
 {
     struct cudaDeviceProp p;
@@ -341,6 +352,7 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     return cudaSuccess;
 }
 
+// The runtime API level the shim follows.
 cudaError_t cudaDriverGetVersion(int *version)
 {
     emu_runtime_init();
@@ -348,6 +360,7 @@ cudaError_t cudaDriverGetVersion(int *version)
     return cudaSuccess;
 }
 
+// The runtime API level the shim follows.
 cudaError_t cudaRuntimeGetVersion(int *version)
 {
     emu_runtime_init();
@@ -355,11 +368,13 @@ cudaError_t cudaRuntimeGetVersion(int *version)
     return cudaSuccess;
 }
 
+// Nothing is pending; reports an execution error.
 cudaError_t cudaDeviceSynchronize(void)
 {
     return emu_api_synchronize();
 }
 
+// Frees every allocation and forgets every error.
 cudaError_t cudaDeviceReset(void)
 {
     emu_runtime_init();
@@ -371,6 +386,7 @@ cudaError_t cudaDeviceReset(void)
     return cudaSuccess;
 }
 
+// Accepted and ignored.
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
 {
     (void)limit;
@@ -399,11 +415,13 @@ static double host_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
 }
 
+// A stream: a handle only, work runs as issued.
 cudaError_t cudaStreamCreate(cudaStream_t *stream)
 {
     return cudaStreamCreateWithFlags(stream, cudaStreamDefault);
 }
 
+// A stream with flags (kept, unused).
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags)
 {
     cudaError_t err = emu_api_begin();
@@ -413,24 +431,28 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags)
     return cudaSuccess;
 }
 
+// Frees the handle.
 cudaError_t cudaStreamDestroy(cudaStream_t stream)
 {
     delete stream;
     return emu_api_return(emu_api_begin());
 }
 
+// Nothing is pending; reports an execution error.
 cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 {
     (void)stream;
     return emu_api_synchronize();
 }
 
+// Always complete; reports an execution error.
 cudaError_t cudaStreamQuery(cudaStream_t stream)
 {
     (void)stream;
     return emu_api_synchronize();
 }
 
+// Work is already in order: nothing to wait for.
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
 {
     (void)stream;
@@ -439,11 +461,13 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
     return emu_api_return(emu_api_begin());
 }
 
+// An event, not recorded yet.
 cudaError_t cudaEventCreate(cudaEvent_t *event)
 {
     return cudaEventCreateWithFlags(event, cudaEventDefault);
 }
 
+// An event with flags (ignored).
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
 {
     (void)flags;
@@ -454,6 +478,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
     return cudaSuccess;
 }
 
+// Stamps the event with the host time.
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
 {
     (void)stream;
@@ -467,18 +492,21 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
     return cudaSuccess;
 }
 
+// Nothing is pending; reports an execution error.
 cudaError_t cudaEventSynchronize(cudaEvent_t event)
 {
     (void)event;
     return emu_api_synchronize();
 }
 
+// Always complete; reports an execution error.
 cudaError_t cudaEventQuery(cudaEvent_t event)
 {
     (void)event;
     return emu_api_synchronize();
 }
 
+// Host milliseconds between two recorded events.
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t stop)
 {
     cudaError_t err = emu_api_begin();
@@ -490,6 +518,7 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t stop)
     return cudaSuccess;
 }
 
+// Frees the event.
 cudaError_t cudaEventDestroy(cudaEvent_t event)
 {
     delete event;
@@ -500,6 +529,7 @@ cudaError_t cudaEventDestroy(cudaEvent_t event)
 // Kernel attributes
 // ---------------------------------------------------------------------------
 
+// The kernel's attributes; its static shared size once it ran.
 cudaError_t emu_func_get_attributes(struct cudaFuncAttributes *attr, const void *kernel)
 {
     cudaError_t err = emu_api_begin();
@@ -522,6 +552,7 @@ cudaError_t emu_func_get_attributes(struct cudaFuncAttributes *attr, const void 
     return cudaSuccess;
 }
 
+// Sets the dynamic shared memory limit or the carveout.
 cudaError_t emu_func_set_attribute(const void *kernel, enum cudaFuncAttribute attr, int value)
 {
     cudaError_t err = emu_api_begin();

@@ -41,6 +41,7 @@ extern "C" const char *__asan_default_options(void)
     return "detect_leaks=0:allow_user_segv_handler=1:exitcode=" EMU_STR(RUNNER_KERNEL_FAULT);
 }
 
+// UBSan's defaults: stop at the first error, with a stack trace.
 extern "C" const char *__ubsan_default_options(void)
 {
     return "print_stacktrace=1:halt_on_error=1:exitcode=" EMU_STR(RUNNER_KERNEL_FAULT);

@@ -63,12 +63,14 @@ static int device_open;                         // 1 while a kernel runs
 // ASan poisoning (no-ops without ASan)
 // ---------------------------------------------------------------------------
 
+// Marks n bytes at p as an ASan error to touch.
 static void asan_poison(const void *p, size_t n)
 {
     if (__asan_poison_memory_region && n)
         __asan_poison_memory_region(p, n);
 }
 
+// Marks n bytes at p as usable.
 static void asan_unpoison(const void *p, size_t n)
 {
     if (__asan_unpoison_memory_region && n)
@@ -248,6 +250,7 @@ void emu_memory_reset(void)
 // Allocation
 // ---------------------------------------------------------------------------
 
+// Takes size bytes of device memory (page-aligned, guarded); NULL for 0 bytes.
 cudaError_t cudaMalloc(void **dev_ptr, size_t size)
 {
     cudaError_t err = emu_api_begin();
@@ -294,6 +297,7 @@ static int host_range_free(void *p)
     return 0;
 }
 
+// Frees a cudaMalloc (or managed/mapped) allocation; cudaFree(0) only initialises.
 cudaError_t cudaFree(void *dev_ptr)
 {
     cudaError_t err = emu_api_synchronize();
@@ -332,23 +336,27 @@ static cudaError_t host_range_alloc(void **ptr, size_t size, enum host_kind kind
     return cudaSuccess;
 }
 
+// Host memory that kernels may use too.
 cudaError_t cudaMallocManaged(void **ptr, size_t size, unsigned int flags)
 {
     (void)flags;
     return host_range_alloc(ptr, size, HOST_MANAGED);
 }
 
+// Host memory that kernels may use too (mapped, as with UVA).
 cudaError_t cudaMallocHost(void **ptr, size_t size)
 {
     return host_range_alloc(ptr, size, HOST_MAPPED);
 }
 
+// As cudaMallocHost; flags ignored.
 cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
 {
     (void)flags;
     return host_range_alloc(ptr, size, HOST_MAPPED);
 }
 
+// Frees what cudaMallocHost or cudaHostAlloc returned.
 cudaError_t cudaFreeHost(void *ptr)
 {
     cudaError_t err = emu_api_synchronize();
@@ -357,6 +365,7 @@ cudaError_t cudaFreeHost(void *ptr)
     return host_range_free(ptr) ? cudaSuccess : emu_api_return(cudaErrorInvalidValue);
 }
 
+// The variable's address, from now on usable by kernels.
 cudaError_t emu_get_symbol_address(void **dev_ptr, void *symbol, size_t symbol_size)
 {
     cudaError_t err = emu_api_begin();
@@ -368,6 +377,7 @@ cudaError_t emu_get_symbol_address(void **dev_ptr, void *symbol, size_t symbol_s
     return cudaSuccess;
 }
 
+// Device memory not yet handed out, and the total.
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 {
     cudaError_t err = emu_api_begin();
@@ -453,6 +463,7 @@ static void copy_protect(const void *a, const void *b, size_t count, int prot)
         allocation_protect(y, prot);
 }
 
+// Copies count bytes after checking both ranges against kind.
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
     cudaError_t err = emu_api_synchronize();
@@ -467,12 +478,14 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
     return cudaSuccess;
 }
 
+// As cudaMemcpy: copies run as issued.
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream)
 {
     (void)stream;
     return cudaMemcpy(dst, src, count, kind);
 }
 
+// Sets count bytes of device memory to value.
 cudaError_t cudaMemset(void *dev_ptr, int value, size_t count)
 {
     cudaError_t err = emu_api_begin();
@@ -490,12 +503,14 @@ cudaError_t cudaMemset(void *dev_ptr, int value, size_t count)
     return cudaSuccess;
 }
 
+// As cudaMemset.
 cudaError_t cudaMemsetAsync(void *dev_ptr, int value, size_t count, cudaStream_t stream)
 {
     (void)stream;
     return cudaMemset(dev_ptr, value, count);
 }
 
+// Copies into a variable after checking offset + count against its size.
 cudaError_t emu_memcpy_to_symbol(void *symbol, size_t symbol_size, const void *src, size_t count, size_t offset,
                                  enum cudaMemcpyKind kind)
 {
@@ -509,6 +524,7 @@ cudaError_t emu_memcpy_to_symbol(void *symbol, size_t symbol_size, const void *s
     return cudaMemcpy((char *)symbol + offset, src, count, cudaMemcpyDefault);
 }
 
+// Copies out of a variable after checking offset + count against its size.
 cudaError_t emu_memcpy_from_symbol(void *dst, const void *symbol, size_t symbol_size, size_t count, size_t offset,
                                    enum cudaMemcpyKind kind)
 {
@@ -522,6 +538,7 @@ cudaError_t emu_memcpy_from_symbol(void *dst, const void *symbol, size_t symbol_
     return cudaMemcpy(dst, (const char *)symbol + offset, count, cudaMemcpyDefault);
 }
 
+// Says whether ptr is device, managed, mapped or plain host memory.
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attr, const void *ptr)
 {
     cudaError_t err = emu_api_begin();

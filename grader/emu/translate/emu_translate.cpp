@@ -595,6 +595,7 @@ static bool write_file(const char *path, const std::string &text)
     return ok && rename(temporary.c_str(), path) == 0;
 }
 
+// Translates INPUT into OUTPUT; exit status as the header says.
 int main(int argc, char **argv)
 {
     if (argc != 3) {

@@ -122,44 +122,52 @@ static inline P emu_dynamic_shared_as(void)
 // Barriers and fences
 // ---------------------------------------------------------------------------
 
+// Waits until every thread of the block reached this call site.
 static inline void __syncthreads(const char *file = __builtin_FILE(), int line = __builtin_LINE())
 {
     emu_barrier(EMU_BARRIER_PLAIN, 0, file, line);
 }
 
+// Waits like __syncthreads(); returns how many threads brought a non-zero predicate.
 static inline int __syncthreads_count(int predicate, const char *file = __builtin_FILE(),
                                       int line = __builtin_LINE())
 {
     return emu_barrier(EMU_BARRIER_COUNT, predicate, file, line);
 }
 
+// Waits like __syncthreads(); returns 1 when every thread brought a non-zero predicate.
 static inline int __syncthreads_and(int predicate, const char *file = __builtin_FILE(),
                                     int line = __builtin_LINE())
 {
     return emu_barrier(EMU_BARRIER_AND, predicate, file, line);
 }
 
+// Waits like __syncthreads(); returns 1 when some thread brought a non-zero predicate.
 static inline int __syncthreads_or(int predicate, const char *file = __builtin_FILE(),
                                    int line = __builtin_LINE())
 {
     return emu_barrier(EMU_BARRIER_OR, predicate, file, line);
 }
 
+// Waits until every lane of mask reached a __syncwarp().
 static inline void __syncwarp(unsigned int mask = 0xffffffffu, const char *file = __builtin_FILE(),
                               int line = __builtin_LINE())
 {
     emu_warp_op(EMU_WARP_SYNC, mask, 0, 0, 32, file, line);
 }
 
+// Fences: threads switch only at synchronising calls, so ordering holds already.
 static inline void __threadfence(void) { std::atomic_signal_fence(std::memory_order_seq_cst); }
 static inline void __threadfence_block(void) { std::atomic_signal_fence(std::memory_order_seq_cst); }
 static inline void __threadfence_system(void) { std::atomic_signal_fence(std::memory_order_seq_cst); }
 
+// Stops the kernel with an execution error.
 static inline void __trap(const char *file = __builtin_FILE(), int line = __builtin_LINE())
 {
     emu_trap("__trap()", file, line);
 }
 
+// Stops the kernel with an execution error (no debugger here).
 static inline void __brkpt(const char *file = __builtin_FILE(), int line = __builtin_LINE())
 {
     emu_trap("__brkpt()", file, line);
@@ -184,6 +192,7 @@ static inline T emu_shuffle(enum emu_warp_kind kind, unsigned int mask, T var, i
     return out;
 }
 
+// Reads var from lane src_lane of this width-lane segment.
 template <class T>
 static inline T __shfl_sync(unsigned int mask, T var, int src_lane, int width = 32,
                             const char *file = __builtin_FILE(), int line = __builtin_LINE())
@@ -191,6 +200,7 @@ static inline T __shfl_sync(unsigned int mask, T var, int src_lane, int width = 
     return emu_shuffle(EMU_WARP_SHFL_IDX, mask, var, src_lane, width, file, line);
 }
 
+// Reads var from lane - delta (its own when that leaves the segment).
 template <class T>
 static inline T __shfl_up_sync(unsigned int mask, T var, unsigned int delta, int width = 32,
                                const char *file = __builtin_FILE(), int line = __builtin_LINE())
@@ -198,6 +208,7 @@ static inline T __shfl_up_sync(unsigned int mask, T var, unsigned int delta, int
     return emu_shuffle(EMU_WARP_SHFL_UP, mask, var, (int)delta, width, file, line);
 }
 
+// Reads var from lane + delta (its own when that leaves the segment).
 template <class T>
 static inline T __shfl_down_sync(unsigned int mask, T var, unsigned int delta, int width = 32,
                                  const char *file = __builtin_FILE(), int line = __builtin_LINE())
@@ -205,6 +216,7 @@ static inline T __shfl_down_sync(unsigned int mask, T var, unsigned int delta, i
     return emu_shuffle(EMU_WARP_SHFL_DOWN, mask, var, (int)delta, width, file, line);
 }
 
+// Reads var from lane ^ lane_mask (its own when that is a later segment).
 template <class T>
 static inline T __shfl_xor_sync(unsigned int mask, T var, int lane_mask, int width = 32,
                                 const char *file = __builtin_FILE(), int line = __builtin_LINE())
@@ -212,60 +224,70 @@ static inline T __shfl_xor_sync(unsigned int mask, T var, int lane_mask, int wid
     return emu_shuffle(EMU_WARP_SHFL_XOR, mask, var, lane_mask, width, file, line);
 }
 
+// 1 when every lane of mask brought a non-zero predicate.
 static inline int __all_sync(unsigned int mask, int predicate, const char *file = __builtin_FILE(),
                              int line = __builtin_LINE())
 {
     return (int)emu_warp_op(EMU_WARP_ALL, mask, predicate != 0, 0, 32, file, line);
 }
 
+// 1 when some lane of mask brought a non-zero predicate.
 static inline int __any_sync(unsigned int mask, int predicate, const char *file = __builtin_FILE(),
                              int line = __builtin_LINE())
 {
     return (int)emu_warp_op(EMU_WARP_ANY, mask, predicate != 0, 0, 32, file, line);
 }
 
+// Bit n set when lane n of mask brought a non-zero predicate.
 static inline unsigned int __ballot_sync(unsigned int mask, int predicate, const char *file = __builtin_FILE(),
                                          int line = __builtin_LINE())
 {
     return (unsigned int)emu_warp_op(EMU_WARP_BALLOT, mask, predicate != 0, 0, 32, file, line);
 }
 
+// The sum of value over the lanes of mask.
 static inline unsigned int __reduce_add_sync(unsigned int mask, unsigned int value,
                                              const char *file = __builtin_FILE(), int line = __builtin_LINE())
 {
     return (unsigned int)emu_warp_op(EMU_WARP_REDUCE_ADD, mask, value, 0, 32, file, line);
 }
 
+// The sum of value over the lanes of mask.
 static inline int __reduce_add_sync(unsigned int mask, int value, const char *file = __builtin_FILE(),
                                     int line = __builtin_LINE())
 {
     return (int)emu_warp_op(EMU_WARP_REDUCE_ADD, mask, (uint32_t)value, 0, 32, file, line);
 }
 
+// The least value over the lanes of mask.
 static inline unsigned int __reduce_min_sync(unsigned int mask, unsigned int value,
                                              const char *file = __builtin_FILE(), int line = __builtin_LINE())
 {
     return (unsigned int)emu_warp_op(EMU_WARP_REDUCE_MIN, mask, value, 0, 32, file, line);
 }
 
+// The least value over the lanes of mask.
 static inline int __reduce_min_sync(unsigned int mask, int value, const char *file = __builtin_FILE(),
                                     int line = __builtin_LINE())
 {
     return (int)emu_warp_op(EMU_WARP_REDUCE_MIN_SIGNED, mask, (uint32_t)value, 0, 32, file, line);
 }
 
+// The greatest value over the lanes of mask.
 static inline unsigned int __reduce_max_sync(unsigned int mask, unsigned int value,
                                              const char *file = __builtin_FILE(), int line = __builtin_LINE())
 {
     return (unsigned int)emu_warp_op(EMU_WARP_REDUCE_MAX, mask, value, 0, 32, file, line);
 }
 
+// The greatest value over the lanes of mask.
 static inline int __reduce_max_sync(unsigned int mask, int value, const char *file = __builtin_FILE(),
                                     int line = __builtin_LINE())
 {
     return (int)emu_warp_op(EMU_WARP_REDUCE_MAX_SIGNED, mask, (uint32_t)value, 0, 32, file, line);
 }
 
+// The lanes of this warp that have not returned.
 static inline unsigned int __activemask(void) { return emu_active_mask(); }
 
 // ---------------------------------------------------------------------------
@@ -449,6 +471,7 @@ static inline long long clock64(void)
     return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+// Returns at once: sleeping lets no other thread run here.
 static inline void __nanosleep(unsigned int ns) { (void)ns; }
 
 #endif // STENCIL_EMU_DEVICE_H

@@ -120,18 +120,21 @@ int emu_set_block_order(const char *order, unsigned long long seed);
 // C++ overloads, as in CUDA's runtime header
 // ---------------------------------------------------------------------------
 
+// cudaMalloc for a typed pointer.
 template <class T>
 static inline cudaError_t cudaMalloc(T **dev_ptr, size_t size)
 {
     return cudaMalloc((void **)dev_ptr, size);
 }
 
+// cudaMallocManaged for a typed pointer.
 template <class T>
 static inline cudaError_t cudaMallocManaged(T **ptr, size_t size, unsigned int flags = cudaMemAttachGlobal)
 {
     return cudaMallocManaged((void **)ptr, size, flags);
 }
 
+// cudaMallocHost for a typed pointer.
 template <class T>
 static inline cudaError_t cudaMallocHost(T **ptr, size_t size)
 {
@@ -147,6 +150,7 @@ static inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, s
     return emu_memcpy_to_symbol((void *)&symbol, sizeof(T), src, count, offset, kind);
 }
 
+// As cudaMemcpyToSymbol: copies run as issued.
 template <class T>
 static inline cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src, size_t count,
                                                   size_t offset = 0,
@@ -166,6 +170,7 @@ static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_
     return emu_memcpy_from_symbol(dst, (const void *)&symbol, sizeof(T), count, offset, kind);
 }
 
+// As cudaMemcpyFromSymbol: copies run as issued.
 template <class T>
 static inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count,
                                                     size_t offset = 0,
@@ -176,12 +181,14 @@ static inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, 
     return emu_memcpy_from_symbol(dst, (const void *)&symbol, sizeof(T), count, offset, kind);
 }
 
+// The variable's address, usable by kernels from now on.
 template <class T>
 static inline cudaError_t cudaGetSymbolAddress(void **dev_ptr, const T &symbol)
 {
     return emu_get_symbol_address(dev_ptr, (void *)&symbol, sizeof(T));
 }
 
+// The variable's size in bytes.
 template <class T>
 static inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol)
 {
@@ -190,28 +197,33 @@ static inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol)
     return cudaSuccess;
 }
 
+// The kernel's attributes (by address).
 static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *kernel)
 {
     return emu_func_get_attributes(attr, kernel);
 }
 
+// The kernel's attributes (by the function itself).
 template <class T>
 static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *kernel)
 {
     return emu_func_get_attributes(attr, (const void *)kernel);
 }
 
+// Sets one of the kernel's attributes (by address).
 static inline cudaError_t cudaFuncSetAttribute(const void *kernel, enum cudaFuncAttribute attr, int value)
 {
     return emu_func_set_attribute(kernel, attr, value);
 }
 
+// Sets one of the kernel's attributes (by the function itself).
 template <class T>
 static inline cudaError_t cudaFuncSetAttribute(T *kernel, enum cudaFuncAttribute attr, int value)
 {
     return emu_func_set_attribute((const void *)kernel, attr, value);
 }
 
+// Accepted and ignored: there is no cache to split.
 template <class T>
 static inline cudaError_t cudaFuncSetCacheConfig(T *kernel, enum cudaFuncCache config)
 {

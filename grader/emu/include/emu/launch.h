@@ -135,6 +135,7 @@ struct launch_config {
     }
 };
 
+// The launch configuration, with CUDA's defaults.
 inline launch_config launch_site::operator()(dim3 grid, dim3 block, size_t dynamic_smem,
                                              cudaStream_t stream) const
 {
@@ -147,6 +148,7 @@ struct pending_launch {
     std::tuple<A...> args;               // the arguments as given
 };
 
+// Defined here: converts, lists the pointer arguments, hands the runtime the launch.
 template <class... P, class... A>
 void launch_with(void (*kernel)(P...), const launch_config &config, std::tuple<A...> &&args)
 {

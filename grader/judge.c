@@ -319,13 +319,19 @@ static void judge_pick_backend(const judge_args *a, judge_run *run)
     } else {
         kv_list rep;
         char *argv[] = {probe, "--outdir", dir, NULL};
-        snprintf(dir, sizeof(dir), "%s", build);
-        snprintf(log_path, sizeof(log_path), "%s/gpu_probe.run.log", build);
+        const char *tmp = getenv("TMPDIR");
+        snprintf(dir, sizeof(dir), "%s/stencil-probe-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+        if (!mkdtemp(dir))  // a folder of its own: judges running side by side must not share it
+            judge_die(JUDGE_EXIT_KIT, "cannot create a temporary folder %s: %s", dir, strerror(errno));
+        snprintf(log_path, sizeof(log_path), "%s/gpu_probe.log", dir);
         spawn_limits lim = {60.0, 0};
         spawn_result s = spawn_run(argv, NULL, log_path, &lim);
         char report[PATH_MAX + 16];
-        snprintf(report, sizeof(report), "%s/report.txt", build);
+        snprintf(report, sizeof(report), "%s/report.txt", dir);
         kv_load(report, &rep);
+        unlink(report);
+        unlink(log_path);
+        rmdir(dir);
         if (s.exited && s.exit_code == 0) {
             snprintf(run->backend, sizeof(run->backend), "gpu");
             snprintf(run->device, sizeof(run->device), "%s", kv_get(&rep, "device") ? kv_get(&rep, "device") : "?");

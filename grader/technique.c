@@ -67,7 +67,8 @@ static void technique_z_march(const launch_info *li, int t, unsigned int n, int 
     unsigned long long expect = tiles * tiles * tiles * (unsigned long long)t * t;
     unsigned long long threads = technique_threads(li);
     size_t plane = (size_t)t * t * sizeof(float);
-    int threads_ok = threads <= 2 * expect && threads * 4 <= (unsigned long long)n * n * n;
+    // Small grids have few planes to march through: there the launch is only held to the coarsened shape.
+    int threads_ok = threads <= 2 * expect && (n < 64 || threads * 4 <= (unsigned long long)n * n * n);
     int smem_ok = planes == 3 ? li->smem >= 3 * plane : li->smem <= plane + 256;
     r->status = threads_ok && smem_ok ? TECHNIQUE_OK : TECHNIQUE_FAIL;
     snprintf(r->detail, sizeof(r->detail), "%llu threads for N=%u (coarsened: about %llu), %zu B shared per block (%s %zu B)%s%s",

@@ -292,7 +292,7 @@ static void verdict_explain(const sweep_case *c, sweep_verdict *v, const verdict
     } else if (v->order_differs) {
         v->hint_key = HINT_THREAD_ORDER;
         snprintf(v->reason, sizeof(v->reason), "results differ between two thread orders (%zu cells)", v->order_differs);
-        snprintf(v->hint, sizeof(v->hint), "a thread reads shared memory before another thread of its block has written it, or after it was overwritten: a __syncthreads() is missing.");
+        snprintf(v->hint, sizeof(v->hint), "the result depends on the order threads run in: a thread reads shared memory before another thread of its block wrote it or after it was overwritten (a __syncthreads() is missing), or two threads (of one block or of two blocks) write the same cell.");
     } else if (v->interior > 0 && v->unwritten == v->interior) {
         v->hint_key = HINT_NOTHING_WRITTEN;
         snprintf(v->reason, sizeof(v->reason), "nothing written: all %zu interior cells still hold the poison the grader put there", v->interior);

@@ -280,6 +280,7 @@ int main(int argc, char **argv)
     runner_open_report(a.outdir);
 #ifdef LAB_EMU
     runner_report("backend", "emu");
+    emu_set_fault_report(path);  // a fault inside a kernel is reported here, naming the CUDA thread
 #else
     runner_report("backend", "gpu");
 #endif

@@ -45,14 +45,9 @@ for lab in "${labs[@]}"; do
     name=$(basename "$dir")
     solution=$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")
     skeleton=$(sed -n 's/^kernel *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")
-    runner=$(sed -n 's/^runner *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")
     echo "== $name ($backend)"
     check "$name" "$solution" "solution" ""
-    if [ "$runner" = sweep ]; then
-        check "$name" "$skeleton" "skeleton" "nothing-written" --fail-fast
-    else
-        check "$name" "$skeleton" "skeleton" "" --fail-fast
-    fi
+    check "$name" "$skeleton" "skeleton" "nothing-written" --fail-fast
     for m in tests/mutants/"$name"/*.cu; do
         [ -e "$m" ] || continue
         # A mutant may narrow its run with a "// judge-args: ..." header line (e.g. one case).

@@ -280,7 +280,11 @@ int main(int argc, char **argv)
     runner_open_report(a.outdir);
 #ifdef LAB_EMU
     runner_report("backend", "emu");
-    emu_set_fault_report(path);  // a fault inside a kernel is reported here, naming the CUDA thread
+    {
+        char report_path[4096];  // a fault inside a kernel is reported here, naming the CUDA thread
+        snprintf(report_path, sizeof(report_path), "%s/%s", a.outdir, CASE_REPORT);
+        emu_set_fault_report(report_path);
+    }
 #else
     runner_report("backend", "gpu");
 #endif

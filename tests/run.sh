@@ -18,8 +18,8 @@ skipped=0
 tally() {
     local line p f
     line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$1" | tail -1)
-    p=$(sed -E 's/.* ([0-9]+) passed.*/\1/' <<<"$line")
-    f=$(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")
+    p=$(grep -oE '[0-9]+ passed' <<<"$line" | grep -oE '[0-9]+')
+    f=$(grep -oE '[0-9]+ failed' <<<"$line" | grep -oE '[0-9]+')
     passed=$((passed + ${p:-0}))
     failed=$((failed + ${f:-1}))
 }

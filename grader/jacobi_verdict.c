@@ -290,6 +290,44 @@ static size_t jv_stale_boundary(const jacobi_grid *g, const float *u, size_t *on
     return bad;
 }
 
+// Cells of the face of axis a at position x (other coordinates interior)
+// that differ from their source.
+static size_t jv_face_stale(const jacobi_grid *g, const float *u, int a, size_t x)
+{
+    int b = (a + 1) % 3, c = (a + 2) % 3;
+    size_t pos[3], src[3], bad = 0;
+    for (size_t pb = 1; pb + 1 < jv_extent(g, b); pb++)
+        for (size_t pc = 1; pc + 1 < jv_extent(g, c); pc++) {
+            pos[a] = x, pos[b] = pb, pos[c] = pc;
+            memcpy(src, pos, sizeof(src));
+            src[a] = jacobi_source(x, jv_extent(g, a), g->bc);
+            bad += (size_t)jv_differ(u[jv_at(g, pos)], u[jv_at(g, src)]);
+        }
+    return bad;
+}
+
+// 1 if every face is either wholly stale or wholly right, at least one
+// stale and one right; their names go into names ("k=0, i=17").
+static int jv_whole_faces_stale(const jacobi_grid *g, const float *u, char *names, size_t len)
+{
+    static const char axis_name[3] = {'k', 'j', 'i'};
+    int stale = 0, right = 0;
+    names[0] = '\0';
+    for (int a = 0; a < 3; a++)
+        for (int side = 0; side < 2; side++) {
+            size_t n = jv_extent(g, a), x = side ? n - 1 : 0;
+            size_t face = (jv_extent(g, (a + 1) % 3) - 2) * (jv_extent(g, (a + 2) % 3) - 2), bad = jv_face_stale(g, u, a, x);
+            if (bad != 0 && bad != face)
+                return 0;
+            right += bad == 0;
+            if (bad == face && stale++ < 3) {
+                size_t used = strlen(names);
+                snprintf(names + used, len - used, "%s%c=%zu", used ? ", " : "", axis_name[a], x);
+            }
+        }
+    return stale > 0 && right > 0;
+}
+
 // Names a face that copies the wrong layer. Returns 1 if it filled v.
 static int jv_explain_wrong_face(const jv_run *r, jacobi_verdict *v)
 {
@@ -340,13 +378,18 @@ static int jv_explain_boundary(const jv_run *r, jacobi_verdict *v)
         jv_fail(v, HINT_BOUNDARY_VALUES, "the faces are right but edges or corners are not: an edge cell applies the rule on both of its boundary axes, a corner on all three (Neumann (0,0,0) copies (1,1,1)).");
         return 1;
     }
-    int first = jv_matches_flaw(r, JACOBI_BOUNDARY_FIRST, v->allowed);
-    if (first == 1 || stale < r->cells - jacobi_interior_cells(g)) {
-        jv_fail(v, HINT_BOUNDARY_RACE, first == 1 ? "the grid matches the boundary step run BEFORE the sweep: boundary cells hold values one iteration old. Launch the boundary kernel after the sweep, in the same stream."
-                                                  : "some boundary cells hold older values than the interior they copy: the boundary step ran before the sweep had finished (another stream, or fused into the sweep without a grid-wide barrier).");
+    if (jv_matches_flaw(r, JACOBI_BOUNDARY_FIRST, v->allowed) == 1) {
+        jv_fail(v, HINT_BOUNDARY_RACE, "the grid matches the boundary step run BEFORE the sweep: boundary cells hold values one iteration old. Launch the boundary kernel after the sweep, in the same stream.");
         return 1;
     }
-    jv_fail(v, HINT_BOUNDARY_VALUES, "no boundary cell holds its source's value: is the boundary kernel launched, on the new grid, after each sweep?");
+    char missing[64], hint[256];
+    if (jv_whole_faces_stale(g, r->got, missing, sizeof(missing))) {
+        snprintf(hint, sizeof(hint), "the face%s %s never set (its cells keep older values) while the other faces are right: does the boundary kernel cover every face, both sides of each axis?",
+                 strchr(missing, ',') ? "s" : "", missing);
+        jv_fail(v, HINT_BOUNDARY_VALUES, hint);
+        return 1;
+    }
+    jv_fail(v, HINT_BOUNDARY_RACE, "some cells of a face hold older values than the interior they copy while others are right: the boundary step ran before the sweep had finished (another stream, or fused into the sweep without a grid-wide barrier).");
     return 1;
 }
 

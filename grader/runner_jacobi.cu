@@ -262,7 +262,8 @@ static void runner_time_solves(runner_solve *s, const float *d_init, size_t cell
 }
 #endif // LAB_EMU
 
-// Opens the report file in dir; exits with RUNNER_USAGE if it cannot.
+// Opens the report file in dir (under emulation, also where a kernel fault is
+// reported); exits with RUNNER_USAGE if it cannot.
 static void runner_open_report(const char *dir)
 {
     char path[4096];
@@ -272,6 +273,9 @@ static void runner_open_report(const char *dir)
         fprintf(stderr, "runner: cannot write %s: %s\n", path, strerror(errno));
         exit(RUNNER_USAGE);
     }
+#ifdef LAB_EMU
+    emu_set_fault_report(path);  // a fault inside a kernel is reported here, naming the CUDA thread
+#endif
 }
 
 int main(int argc, char **argv)
@@ -280,11 +284,6 @@ int main(int argc, char **argv)
     runner_open_report(a.outdir);
 #ifdef LAB_EMU
     runner_report("backend", "emu");
-    {
-        char report_path[4096];  // a fault inside a kernel is reported here, naming the CUDA thread
-        snprintf(report_path, sizeof(report_path), "%s/%s", a.outdir, CASE_REPORT);
-        emu_set_fault_report(report_path);
-    }
 #else
     runner_report("backend", "gpu");
 #endif

@@ -465,6 +465,14 @@ static void test_boundary_mistakes(void **state)
     expect_hint(&x, HINT_BOUNDARY_RACE);
     free_fixture(&x);
 
+    x = make_fixture(10, 9, 8, JACOBI_BC_NEUMANN, 4, 37);
+    for (size_t j = 0; j < 9; j++)           // a whole face never set: it keeps the previous iteration
+        for (size_t k = 0; k < 10; k++)
+            *cell(&x, 7, j, k) = x.b[x.guard + at(10, 9, 7, j, k)];
+    v = expect_hint(&x, HINT_BOUNDARY_VALUES);
+    assert_non_null(strstr(v.hint, "face i=7 never set"));
+    free_fixture(&x);
+
     x = make_fixture(10, 9, 8, JACOBI_BC_DIRICHLET, 4, 36);
     *cell(&x, 7, 3, 3) = 0.0f;               // a Dirichlet boundary cell overwritten
     expect_hint(&x, HINT_BOUNDARY);

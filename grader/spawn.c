@@ -46,6 +46,10 @@ static void spawn_child(char *const argv[], char *const env[], const char *log_p
     }
     for (int i = 0; env && env[i]; i++)
         putenv(env[i]);
+#ifdef STENCIL_COVERAGE
+    extern void __gcov_dump(void);  // exec replaces this image: write the child's counts first
+    __gcov_dump();
+#endif
     execvp(argv[0], argv);
     int err = errno;
     if (write(report_fd, &err, sizeof(err)) < 0)

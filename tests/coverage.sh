@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/coverage.sh — `make coverage`: builds the judge and the unit tests
 # with gcov instrumentation, runs the unit tests, the command-line checks and
-# the lab pipeline through CPU emulation (lab 1), and writes an lcov HTML
+# the lab pipeline through CPU emulation (labs 1, 2 and 5), and writes an lcov HTML
 # report of grader/ and reference/ (host C code) to build/coverage/.
 # Prints the line coverage; fails if lcov is missing (tests install it).
 set -u
@@ -10,14 +10,14 @@ command -v lcov >/dev/null && command -v genhtml >/dev/null ||
     { echo "coverage: lcov is not installed (apt-get install lcov; .ci/run installs it)"; exit 2; }
 cov=build/cov
 rm -rf "$cov" build/coverage
-make -s BUILD="$cov" CFLAGS="-O0 -g --coverage" unit-tests "$cov/judge" || exit 1
+make -s BUILD="$cov" CFLAGS="-O0 -g --coverage -DSTENCIL_COVERAGE" unit-tests "$cov/judge" || exit 1
 for t in "$cov"/tests/test_*; do
     case "$t" in *.gcno | *.gcda) continue ;; esac
     "$t" >/dev/null 2>&1 || echo "coverage: $t failed"
 done
 tests/cli.sh "$cov/judge" >/dev/null
 if [ -f grader/emu/emu.mk ]; then
-    JUDGE="$cov/judge" tests/labs.sh emu 1 >/dev/null
+    JUDGE="$cov/judge" tests/labs.sh emu 1 2 5 >/dev/null
 fi
 lcov --quiet --capture --directory "$cov" --output-file "$cov/all.info" --rc lcov_branch_coverage=0 2>/dev/null
 lcov --quiet --extract "$cov/all.info" "$PWD/grader/*.c" "$PWD/reference/*.c" --output-file "$cov/kit.info" 2>/dev/null

@@ -552,8 +552,7 @@ static int jv_check_stop(const jv_run *r, jacobi_verdict *v)
 static int jv_check_residual(const jv_run *r, jacobi_verdict *v)
 {
     int checks = r->c->check_every > 0 ? r->iters / r->c->check_every : 0;
-    double want = checks > 0 ? r->history[checks - 1] : -1.0;
-    v->ref_residual = want;
+    double want = v->ref_residual;
     if (checks == 0 ? r->o->residual == -1.0 : fabs(r->o->residual - want) <= jv_residual_band(v, want))
         return 0;
     snprintf(v->reason, sizeof(v->reason), "*residual = %.6g, but the residual at the last check (iteration %d) is %.6g", r->o->residual,
@@ -571,6 +570,8 @@ static int jv_judge_grid(jv_run *r, jacobi_verdict *v)
 {
     if (jv_reference(r) != 0)
         return -1;
+    int checks = r->c->check_every > 0 ? r->iters / r->c->check_every : 0;
+    v->ref_residual = checks > 0 ? r->history[checks - 1] : -1.0;
     v->scale = r->out.scale;
     v->allowed = r->c->atol + (double)r->iters * r->c->rtol * r->out.scale;
     if (r->o->order2 && jv_changed(r->got, r->o->order2 + r->o->guard, r->cells)) {

@@ -333,6 +333,7 @@ static fixture make_fixture(size_t nx, size_t ny, size_t nz, int bc, int iters, 
     return x;
 }
 
+// Frees what make_fixture allocated.
 static void free_fixture(fixture *x)
 {
     free(x->u0);

@@ -289,7 +289,7 @@ static void judge_build_failed(const char *kernel, const char *log_path)
             while (shown < 12 && fgets(line, sizeof(line), f))
                 fprintf(stderr, "  %s", line), shown++;
         }
-        fprintf(stderr, "hint: fix the first error first (later ones often follow from it); the file must define stencil_kernel and launch_stencil as the skeleton does. Full log: %s\n", log_path);
+        fprintf(stderr, "hint: fix the first error first (later ones often follow from it); the file must define the kernel and the host function the lab's skeleton declares, with the same names. Full log: %s\n", log_path);
     }
     if (f)
         fclose(f);

@@ -30,7 +30,7 @@ typedef struct technique_result {
 // Returns 0, or -1 if it is missing or malformed.
 int technique_launch(const kv_list *report, int idx, launch_info *li);
 
-// Checks technique ("naive", "shared-tile", "z-coarsening", "register-tiling")
+// Checks technique ("naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi")
 // against the report of a run on an n×n×n grid.
 technique_result technique_check(const char *technique, const kv_list *report, unsigned int n);
 

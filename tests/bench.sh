@@ -3,7 +3,8 @@
 #   1. the CPU reference sweep at N=512 (target: at most 0.5 s on 2 cores);
 #   2. lab 1's solution emulated on the CPU at N=64 (both thread orders);
 #   3. on a GPU: every lab's solution at its timed size, side by side with
-#      the bandwidth measured in the same run.
+#      the bandwidth measured in the same run, and lab 1's block shapes;
+#   4. lab 5's solver on 512x512x64 for 500 iterations, next to the CPU reference.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 make -s judge build/bench_reference || exit 2
@@ -45,7 +46,8 @@ r = json.load(sys.stdin); c = r["cases"][0]; t = c.get("timing") or {}
 print("  block %-12s %s %8.3f ms %7.1f GPoints/s %6.0f GB/s = %3.0f%% of measured" % (sys.argv[1], c["status"], t.get("median_ms", float("nan")),
       t.get("gpoints_per_s", float("nan")), t.get("gb_per_s", float("nan")), 100 * (t.get("bandwidth_fraction") or float("nan"))))' "${bx}x${by}x${bz}"
     done
-    [ -x tests/bench_jacobi.sh ] && tests/bench_jacobi.sh
 else
     echo "  SKIPPED: no usable GPU here"
 fi
+echo "== lab 5: Jacobi, 512x512x64, 500 iterations (GPU if present; CPU reference)"
+tests/bench_jacobi.sh

@@ -6,6 +6,7 @@
 // kernel, block, thread — in one line on stderr and, when the runner named a
 // report file, as `error_stage=execute` and `error=...` lines appended to it,
 // before the process dies.
+#include <cstdint>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <link.h>

@@ -1,6 +1,7 @@
 // grader/emu/runtime/launch.cpp — kernel launches: the kernel registry, the
 // checks CUDA makes at a launch (and the stricter ones of this backend), the
 // order of the blocks, and shared memory (registration, NaN poisoning).
+#include <cstdint>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,6 +9,7 @@
 // are also poisoned, so a kernel's out-of-bounds access is reported at the
 // first byte. Managed and mapped host memory are ordinary host memory that
 // kernels may use.
+#include <cstdint>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -14,6 +14,7 @@
 // An error stops the block: every suspended thread is resumed once more and
 // throws emu_abort, which unwinds its frames to its entry (so ASan sees every
 // stack frame leave properly).
+#include <cstdint>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

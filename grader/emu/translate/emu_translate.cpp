@@ -18,6 +18,7 @@
 // Comments, string and character literals (raw strings included) are never
 // touched, so a `<<<` inside them is left alone. Exit status: 0, 1 when the
 // input cannot be translated (a message names the line), 2 on usage errors.
+#include <cstdint>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>

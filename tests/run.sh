@@ -24,6 +24,15 @@ tally() {
     failed=$((failed + ${f:-1}))
 }
 
+# cmocka is a test-only tool: say so plainly when it is missing.
+if ! echo '#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>' | ${CC:-cc} -E -x c - >/dev/null 2>&1; then
+    echo "tests: cmocka is not installed (the kit's tests need it: apt-get install libcmocka-dev, as .ci/run does)"
+    exit 2
+fi
+
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 

@@ -147,37 +147,22 @@ static void case_explain_runner(const judge_case_env *env, const spawn_result *s
     snprintf(r->detail, sizeof(r->detail), "last output: %s", tail[0] ? tail : "(none)");
 }
 
-// Starts the runner once for the case in dir. Returns its outcome; report
-// receives its report file (empty if none).
-static spawn_result case_start_runner(const judge_case_env *env, const lab_case *spec, const float *coef,
-                                      const char *dir, int timed, const char *order, uint64_t seed,
-                                      kv_list *report)
+spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], const char *dir,
+                                size_t buffer_floats, const char *order, uint64_t seed, kv_list *report)
 {
-    char n_text[32], coef_text[256], reps_text[16], log_path[1024], report_path[1024];
+    char log_path[1024], report_path[1024];
     char order_env[64], seed_env[64], loading_env[] = "CUDA_MODULE_LOADING=EAGER";
-    char *argv[24];
+    char *argv[48];
     char *envp[4] = {NULL, NULL, NULL, NULL};
     int a = 0;
-    snprintf(n_text, sizeof(n_text), "%u", spec->nx);
-    snprintf(coef_text, sizeof(coef_text), "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g", coef[0], coef[1],
-             coef[2], coef[3], coef[4], coef[5], coef[6]);
-    snprintf(reps_text, sizeof(reps_text), "%d", env->conf->time_reps);
     if (env->sanitize) {
         argv[a++] = "compute-sanitizer";
         argv[a++] = "--error-exitcode=4";
         argv[a++] = "--print-limit=5";
     }
     argv[a++] = (char *)env->runner;
-    argv[a++] = "--outdir";
-    argv[a++] = (char *)dir;
-    argv[a++] = "--n";
-    argv[a++] = n_text;
-    argv[a++] = "--coef";
-    argv[a++] = coef_text;
-    if (timed) {
-        argv[a++] = "--time";
-        argv[a++] = reps_text;
-    }
+    for (int i = 0; args[i] && a < 47; i++)
+        argv[a++] = args[i];
     argv[a] = NULL;
     if (env->emu) {
         snprintf(order_env, sizeof(order_env), "STENCIL_EMU_ORDER=%s", order);
@@ -189,12 +174,29 @@ static spawn_result case_start_runner(const judge_case_env *env, const lab_case 
     }
     snprintf(log_path, sizeof(log_path), "%s/runner.log", dir);
     snprintf(report_path, sizeof(report_path), "%s/%s", dir, CASE_REPORT);
-    size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
     spawn_limits lim = {env->conf->timeout_s * (env->sanitize ? 20 : 1),
-                        (unsigned long long)(cells + 2 * protocol_guard_cells((unsigned long long)spec->nx * spec->ny)) * 4 + (1 << 20)};
+                        (unsigned long long)buffer_floats * 4 + (1 << 20)};
     spawn_result s = spawn_run(argv, envp, log_path, &lim);
     kv_load(report_path, report);
     return s;
+}
+
+// Starts the sweep runner once for the case in dir. Returns its outcome;
+// report receives its report file (empty if none).
+static spawn_result case_start_runner(const judge_case_env *env, const lab_case *spec, const float *coef,
+                                      const char *dir, int timed, const char *order, uint64_t seed,
+                                      kv_list *report)
+{
+    char n_text[32], coef_text[256], reps_text[16];
+    snprintf(n_text, sizeof(n_text), "%u", spec->nx);
+    snprintf(coef_text, sizeof(coef_text), "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g", coef[0], coef[1],
+             coef[2], coef[3], coef[4], coef[5], coef[6]);
+    snprintf(reps_text, sizeof(reps_text), "%d", env->conf->time_reps);
+    char *args[] = {"--outdir", (char *)dir, "--n", n_text, "--coef", coef_text,
+                    timed ? "--time" : NULL, reps_text, NULL};
+    size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
+    size_t guard = (size_t)protocol_guard_cells((unsigned long long)spec->nx * spec->ny);
+    return judge_spawn_runner(env, args, dir, cells + 2 * guard, order, seed, report);
 }
 
 // Copies the timing figures of a timed run into r.

@@ -249,10 +249,7 @@ static void jacobi_unmap(jacobi_files *m)
 static spawn_result jacobi_start_runner(const judge_case_env *env, const jacobi_spec *s, const char *dir, int timed,
                                         const char *order, uint64_t seed, kv_list *report)
 {
-    char size[64], h[32], iters[16], check[16], tol[32], reps[16], log_path[1024], report_path[1024];
-    char order_env[64], seed_env[64], loading_env[] = "CUDA_MODULE_LOADING=EAGER";
-    char *argv[32], *envp[4] = {NULL, NULL, NULL, NULL};
-    int a = 0;
+    char size[64], h[32], iters[16], check[16], tol[32], reps[16];
     const jacobi_grid *g = &s->c.g;
     snprintf(size, sizeof(size), "%zu,%zu,%zu", g->nx, g->ny, g->nz);
     snprintf(h, sizeof(h), "%.9g", g->h);
@@ -260,35 +257,10 @@ static spawn_result jacobi_start_runner(const judge_case_env *env, const jacobi_
     snprintf(check, sizeof(check), "%d", s->c.check_every);
     snprintf(tol, sizeof(tol), "%.9g", s->c.tol);
     snprintf(reps, sizeof(reps), "%d", env->conf->time_reps);
-    if (env->sanitize) {
-        argv[a++] = "compute-sanitizer";
-        argv[a++] = "--error-exitcode=4";
-        argv[a++] = "--print-limit=5";
-    }
-    char *args[] = {(char *)env->runner, "--outdir", (char *)dir, "--size", size, "--h", h, "--bc",
-                    (char *)jacobi_bc_name(g->bc), "--iters", iters, "--check", check, "--tol", tol};
-    for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++)
-        argv[a++] = args[i];
-    if (timed) {
-        argv[a++] = "--time";
-        argv[a++] = reps;
-    }
-    argv[a] = NULL;
-    if (env->emu) {
-        snprintf(order_env, sizeof(order_env), "STENCIL_EMU_ORDER=%s", order);
-        snprintf(seed_env, sizeof(seed_env), "STENCIL_EMU_SEED=%llu", (unsigned long long)seed);
-        envp[0] = order_env;
-        envp[1] = seed_env;
-    } else {
-        envp[0] = loading_env;
-    }
-    snprintf(log_path, sizeof(log_path), "%s/runner.log", dir);
-    snprintf(report_path, sizeof(report_path), "%s/%s", dir, CASE_REPORT);
+    char *args[] = {"--outdir", (char *)dir, "--size", size, "--h", h, "--bc", (char *)jacobi_bc_name(g->bc),
+                    "--iters", iters, "--check", check, "--tol", tol, timed ? "--time" : NULL, reps, NULL};
     size_t cells = jacobi_cells(g), guard = (size_t)protocol_guard_cells((unsigned long long)g->nx * g->ny);
-    spawn_limits lim = {env->conf->timeout_s * (env->sanitize ? 20 : 1), (unsigned long long)(cells + 2 * guard) * 4 + (1 << 20)};
-    spawn_result r = spawn_run(argv, envp, log_path, &lim);
-    kv_load(report_path, report);
-    return r;
+    return judge_spawn_runner(env, args, dir, cells + 2 * guard, order, seed, report);
 }
 
 // 1 if the runner finished and said so.

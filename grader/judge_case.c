@@ -96,6 +96,29 @@ static int case_make_dir(char *dir, size_t len)
 // Running the runner
 // ---------------------------------------------------------------------------
 
+// Replaces detail with compute-sanitizer's first error from the log: the
+// access, where in the source, and which thread. Leaves detail as it is when
+// the log holds no such report.
+static void case_sanitizer_summary(const char *log_path, char *detail, size_t len)
+{
+    char line[512], what[160] = "", at[200] = "", who[120] = "";
+    FILE *f = fopen(log_path, "r");
+    while (f && fgets(line, sizeof(line), f)) {
+        line[strcspn(line, "\n")] = '\0';
+        const char *text = line + strspn(line, "= ");
+        if (!what[0] && strstr(text, "Invalid ") == text)
+            snprintf(what, sizeof(what), "%s", text);
+        else if (what[0] && !at[0] && strstr(text, "at ") == text)
+            snprintf(at, sizeof(at), "%s", text);
+        else if (what[0] && !who[0] && strstr(text, "by thread ") == text)
+            snprintf(who, sizeof(who), "%s", text);
+    }
+    if (f)
+        fclose(f);
+    if (what[0])
+        snprintf(detail, len, "compute-sanitizer: %s, %s, %s", what, at[0] ? at : "(no source line: build with -lineinfo)", who);
+}
+
 // Fills r's reason, hint and kind from a runner that did not finish normally.
 static void case_explain_runner(const judge_case_env *env, const spawn_result *s, const kv_list *report,
                                 const char *log_path, case_result *r)
@@ -126,6 +149,7 @@ static void case_explain_runner(const judge_case_env *env, const spawn_result *s
         r->hint_key = "kernel-fault";
         snprintf(r->reason, sizeof(r->reason), "the kernel crashed: %s", err ? err : tail);
         snprintf(r->hint, sizeof(r->hint), "%s", env->emu ? "an access outside an allocation or a barrier problem: the message names the CUDA thread; fix the index or guard it uses."
+                 : env->sanitize ? "compute-sanitizer's report above names the access, the source line and the thread: fix the index or the guard there."
                  : "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case).");
     } else if (s->exited && s->exit_code == RUNNER_NO_MEMORY) {
         snprintf(r->kind, sizeof(r->kind), "memory");
@@ -145,6 +169,8 @@ static void case_explain_runner(const judge_case_env *env, const spawn_result *s
         snprintf(r->hint, sizeof(r->hint), "does the kernel file call exit() or print to the grader's files? It must only define the kernel and launch_stencil.");
     }
     snprintf(r->detail, sizeof(r->detail), "last output: %s", tail[0] ? tail : "(none)");
+    if (env->sanitize)
+        case_sanitizer_summary(log_path, r->detail, sizeof(r->detail));
 }
 
 spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], const char *dir,

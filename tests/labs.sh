@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tests/labs.sh — the lab pipeline, end to end, on one backend: every lab's
-# solution must pass, its skeleton must fail with "nothing written", every
+# solution and every odd-but-correct kernel in tests/variants/<lab>/ must
+# pass, its skeleton must fail with "nothing written", every
 # mutant in tests/mutants/<lab>/ must fail with the hint its header names, and
 # lab 1's hostile submissions in tests/hostile/ must be caught as their headers
 # say. Each judge run draws fresh random inputs; its seed is printed.
@@ -57,6 +58,10 @@ for lab in "${labs[@]}"; do
         else
             check "$name" "$m" "mutant $(basename "$m" .cu)" "" --fail-fast "${margs[@]}"
         fi
+    done
+    for v in tests/variants/"$name"/*.cu; do  # odd but correct: must pass
+        [ -e "$v" ] || continue
+        check "$name" "$v" "variant $(basename "$v" .cu)" ""
     done
     if [ "$name" = 01-naive-sweep ]; then
         for h in tests/hostile/*.cu; do

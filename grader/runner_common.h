@@ -281,20 +281,35 @@ static double runner_measure_bandwidth(const cudaDeviceProp *prop, int reps)
     return gbs;
 }
 
-// Times launch(), which launches the student's kernel(s), reps times after
-// warm-up, writing a buffer twice the L2 size before each repetition so no
-// repetition starts with a warm cache. Reports the median, min and max in ms.
-static void runner_time_launches(const cudaDeviceProp *prop, int reps, void (*launch)(void *), void *arg)
+// How a runner's timed repetitions are prepared.
+typedef struct runner_timing {
+    int reps;                       // timed repetitions
+    int warmups;                    // untimed repetitions first
+    int flush_l2;                   // 1: write a buffer twice the L2 size before each repetition
+    void (*prepare)(void *arg);     // called before each repetition, outside the timing, or NULL
+} runner_timing;
+
+// Times launch(arg), which launches the student's kernel(s), as t says: each
+// repetition between two events, prepare and the L2 flush outside them, the
+// launch and synchronisation errors checked. Reports the median, min and max
+// in ms and returns the median.
+static float runner_time_launches(const cudaDeviceProp *prop, const runner_timing *t,
+                                  void (*launch)(void *), void *arg)
 {
     size_t flush_bytes = (size_t)prop->l2CacheSize * 2;
     void *flush = NULL;
     cudaEvent_t start, stop;
+    int reps = t->reps > 0 ? t->reps : 1;
     float *ms = (float *)malloc(sizeof(float) * (size_t)reps);
-    runner_check(cudaMalloc(&flush, flush_bytes), "allocate the L2 flush buffer");
+    if (t->flush_l2)
+        runner_check(cudaMalloc(&flush, flush_bytes), "allocate the L2 flush buffer");
     runner_check(cudaEventCreate(&start), "create an event");
     runner_check(cudaEventCreate(&stop), "create an event");
-    for (int r = -3; r < reps; r++) {  // three warm-up launches
-        runner_check(cudaMemsetAsync(flush, r & 0xff, flush_bytes), "flush L2");
+    for (int r = -t->warmups; r < reps; r++) {
+        if (t->prepare)
+            t->prepare(arg);
+        if (t->flush_l2)
+            runner_check(cudaMemsetAsync(flush, r & 0xff, flush_bytes), "flush L2");
         cudaEventRecord(start);
         launch(arg);
         cudaEventRecord(stop);
@@ -308,14 +323,16 @@ static void runner_time_launches(const cudaDeviceProp *prop, int reps, void (*la
         lo = ms[r] < lo ? ms[r] : lo;
         hi = ms[r] > hi ? ms[r] : hi;
     }
+    float median = runner_median(ms, reps);
     runner_report("time_reps", "%d", reps);
-    runner_report("time_ms_median", "%.6f", runner_median(ms, reps));
+    runner_report("time_ms_median", "%.6f", median);
     runner_report("time_ms_min", "%.6f", lo);
     runner_report("time_ms_max", "%.6f", hi);
     cudaEventDestroy(start);
     cudaEventDestroy(stop);
     cudaFree(flush);
     free(ms);
+    return median;
 }
 #endif // LAB_EMU
 

@@ -173,7 +173,8 @@ int main(int argc, char **argv)
 #ifndef LAB_EMU
     if (a.time_reps > 0) {
         runner_measure_bandwidth(&prop, 20);
-        runner_time_launches(&prop, a.time_reps, runner_launch_student, &la);
+        runner_timing t = {a.time_reps, 3, 1, NULL};  // three warm-ups, L2 flushed before each launch
+        runner_time_launches(&prop, &t, runner_launch_student, &la);
         runner_buffer_save(&out, a.outdir, CASE_TIMED);
     }
 #endif

@@ -9,14 +9,14 @@
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 OPENMP  ?= -fopenmp
-KIT_CFLAGS := $(OPENMP) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncation -Igrader -Ireference
+KIT_CFLAGS := $(OPENMP) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncation -Igrader/judge -Igrader/protocol -Ireference
 BUILD   ?= build
 
-JUDGE_SRCS := grader/judge.c grader/judge_case.c grader/judge_jacobi.c grader/conf.c grader/rng.c grader/verdict.c \
-              grader/spawn.c grader/kv.c grader/technique.c grader/report.c grader/ncu.c reference/stencil_ref.c \
-              grader/jacobi_verdict.c reference/jacobi_ref.c
-JUDGE_HDRS := $(wildcard grader/*.h reference/*.h)
-UNIT_LIB_SRCS := $(filter-out grader/judge.c grader/judge_case.c grader/judge_jacobi.c,$(JUDGE_SRCS))
+JUDGE_SRCS := grader/judge/judge.c grader/judge/judge_case.c grader/judge/judge_jacobi.c grader/judge/conf.c grader/judge/rng.c grader/judge/verdict.c \
+              grader/judge/spawn.c grader/judge/kv.c grader/judge/technique.c grader/judge/report.c grader/judge/ncu.c reference/stencil_ref.c \
+              grader/judge/jacobi_verdict.c reference/jacobi_ref.c
+JUDGE_HDRS := $(wildcard grader/judge/*.h grader/protocol/*.h reference/*.h)
+UNIT_LIB_SRCS := $(filter-out grader/judge/judge.c grader/judge/judge_case.c grader/judge/judge_jacobi.c,$(JUDGE_SRCS))
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 LAB_DIRS   := $(sort $(wildcard labs/[0-9][0-9]-*))
 LAB_NUMBERS := $(foreach d,$(LAB_DIRS),$(patsubst 0%,%,$(firstword $(subst -, ,$(notdir $(d))))))
@@ -42,9 +42,9 @@ $(BUILD)/judge: $(JUDGE_SRCS) $(JUDGE_HDRS)
 
 unit-tests: $(UNIT_TESTS)
 
-$(BUILD)/bench_reference: tests/bench/bench_reference.c reference/stencil_ref.c grader/rng.c $(JUDGE_HDRS)
+$(BUILD)/bench_reference: tests/bench/bench_reference.c reference/stencil_ref.c grader/judge/rng.c $(JUDGE_HDRS)
 	@mkdir -p $(BUILD)
-	$(CC) -O2 $(KIT_CFLAGS) tests/bench/bench_reference.c reference/stencil_ref.c grader/rng.c -o $@ -lm
+	$(CC) -O2 $(KIT_CFLAGS) tests/bench/bench_reference.c reference/stencil_ref.c grader/judge/rng.c -o $@ -lm
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(UNIT_LIB_SRCS) $(JUDGE_HDRS)
 	@mkdir -p $(BUILD)/tests
@@ -62,12 +62,12 @@ solutions-check: $(BUILD)/judge ## grade every lab's instructor solution (EMU=1 
 	done; exit $$status
 
 status: ## where you stand: each lab's last check and what to do next
-	@grader/status.sh
+	@grader/class/status.sh
 
 grade: ## grade a class: make grade LAB=3 SUBMISSIONS=dir/ (same seed for all; results in build/grades/)
 	@$(if $(LAB),,$(error which lab? make grade LAB=<n> SUBMISSIONS=<folder>))
 	@$(if $(SUBMISSIONS),,$(error which submissions? make grade LAB=$(LAB) SUBMISSIONS=<folder of .cu files or student folders>))
-	@grader/grade.sh $(LAB) $(SUBMISSIONS) $(EMU)
+	@grader/class/grade.sh $(LAB) $(SUBMISSIONS) $(EMU)
 
 test: ## the kit's own tests: host unit tests, labs through CPU emulation, GPU tests if a GPU is present
 	@tests/run.sh

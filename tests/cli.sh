@@ -64,14 +64,14 @@ mkdir -p "$tmp/emptykit/labs/01-naive-sweep"
 expect "lab.conf missing" 2 "lab.conf: cannot open" -- "$judge" --kit "$tmp/emptykit" --lab 1
 expect "JSON error report" 2 '"verdict": "error"' -- "$judge" --kit "$kit" --lab 9 --json
 expect "unknown case" 2 "is named '999'" -- "$judge" --kit "$kit" --lab 1 --backend emu --case 999
-expect "grade: submissions not a folder" 2 "SUBMISSIONS=/nonexistent is not a folder" -- grader/grade.sh 1 /nonexistent
-expect "grade: unknown lab" 2 "unknown lab '9'" -- grader/grade.sh 9 "$tmp"
+expect "grade: submissions not a folder" 2 "SUBMISSIONS=/nonexistent is not a folder" -- grader/class/grade.sh 1 /nonexistent
+expect "grade: unknown lab" 2 "unknown lab '9'" -- grader/class/grade.sh 9 "$tmp"
 if [ -f grader/emu/emu.mk ]; then
     expect "JSON report to an unwritable file" 2 "cannot write the JSON report /nonexistent/r.json" -- "$judge" --kit "$kit" --lab 1 --backend emu --case 1 --json-out /nonexistent/r.json
     mkdir -p "$tmp/class/bob"
     cp reference/solutions/01-naive-sweep.cu "$tmp/class/alice.cu"
     cp tests/mutants/01-naive-sweep/centre-dropped.cu "$tmp/class/bob/01-naive-sweep.cu"
-    expect "grade: a class of two" 0 "alice                        pass" -- grader/grade.sh 1 "$tmp/class" 1
+    expect "grade: a class of two" 0 "alice                        pass" -- grader/class/grade.sh 1 "$tmp/class" 1
     summary=$(ls -t build/grades/01-naive-sweep-*/summary.csv | head -1)
     expect "grade: summary.csv has both verdicts" 0 "bob,fail" -- cat "$summary"
     k=$(fake_kit "${good_conf/case = 512 timed noemu/case = 60000 timed}")

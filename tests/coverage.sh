@@ -20,7 +20,7 @@ if [ -f grader/emu/emu.mk ]; then
     JUDGE="$cov/judge" tests/labs.sh emu 1 2 5 >/dev/null
 fi
 lcov --quiet --capture --directory "$cov" --output-file "$cov/all.info" --rc lcov_branch_coverage=0 2>/dev/null
-lcov --quiet --extract "$cov/all.info" "$PWD/grader/*.c" "$PWD/reference/*.c" --output-file "$cov/kit.info" 2>/dev/null
+lcov --quiet --extract "$cov/all.info" "$PWD/grader/judge/*.c" "$PWD/reference/*.c" --output-file "$cov/kit.info" 2>/dev/null
 genhtml --quiet "$cov/kit.info" --output-directory build/coverage >/dev/null 2>&1
 lcov --summary "$cov/kit.info" 2>&1 | grep -E "lines"
 echo "coverage report: build/coverage/index.html"

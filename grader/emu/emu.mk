@@ -1,9 +1,9 @@
 # grader/emu/emu.mk — builds CUDA C programs for the CPU emulation backend.
 #
-# Run from the kit root. Included by grader/runner.mk when BACKEND=emu, or
+# Run from the kit root. Included by grader/build.mk when BACKEND=emu, or
 # used on its own:
 #
-#   make -f grader/emu/emu.mk KERNEL=k.cu RUNNER=build/x/runner RUNNER_SRC=grader/runner_sweep.cu
+#   make -f grader/emu/emu.mk KERNEL=k.cu RUNNER=build/x/runner RUNNER_SRC=grader/emu/runner_sweep.cu
 #       a runner: the kit's runner source with the student's kernel file
 #   make -f grader/emu/emu.mk EMU_MAIN=prog.cu EMU_PROGRAM=build/x/prog [EMU_LDLIBS=-lcmocka]
 #       any single-file CUDA C program (the backend's tests use this)
@@ -40,7 +40,7 @@ EMU_TRANSLATE := $(EMU_BUILD)/tools/emu-translate
 EMU_LIBRARY := $(EMU_BUILD)/lib/libstencil_emu.a
 EMU_RUNTIME_SOURCES := $(wildcard $(EMU_DIR)/runtime/*.cpp) $(EMU_DIR)/launch_log_emu.cpp
 EMU_RUNTIME_OBJECTS := $(patsubst $(EMU_DIR)/%.cpp,$(EMU_BUILD)/obj/%.o,$(EMU_RUNTIME_SOURCES))
-EMU_INCLUDES := -I$(EMU_DIR)/include -I$(EMU_DIR)/.. -include cuda_runtime.h
+EMU_INCLUDES := -I$(EMU_DIR)/include -I$(EMU_DIR) -I$(EMU_DIR)/../protocol -include cuda_runtime.h
 # Compiles one translated .cu file (first prerequisite) into the program $@.
 EMU_LINK = $(EMU_CXX) -x c++ $(EMU_CXXFLAGS) $(EMU_SANITIZE) $(EMU_INCLUDES) -MMD -MP -MT $@ -MF $@.d
 
@@ -67,7 +67,7 @@ $(EMU_TRANSLATE): $(EMU_DIR)/translate/emu_translate.cpp
 
 $(EMU_BUILD)/obj/%.o: $(EMU_DIR)/%.cpp
 	@mkdir -p $(dir $@)
-	$(EMU_CXX) $(EMU_RUNTIME_CXXFLAGS) -I$(EMU_DIR)/include -I$(EMU_DIR)/.. -MMD -MP -c -o $@ $<
+	$(EMU_CXX) $(EMU_RUNTIME_CXXFLAGS) -I$(EMU_DIR)/include -I$(EMU_DIR) -I$(EMU_DIR)/../protocol -MMD -MP -c -o $@ $<
 
 $(EMU_LIBRARY): $(EMU_RUNTIME_OBJECTS)
 	@mkdir -p $(dir $@)
@@ -84,7 +84,7 @@ ifeq ($(KERNEL),)
 $(error RUNNER=$(RUNNER) needs KERNEL=<the student's .cu file>)
 endif
 ifeq ($(RUNNER_SRC),)
-$(error RUNNER=$(RUNNER) needs RUNNER_SRC=<the kit's runner source, e.g. grader/runner_sweep.cu>)
+$(error RUNNER=$(RUNNER) needs RUNNER_SRC=<the kit's runner source, e.g. grader/emu/runner_sweep.cu>)
 endif
 
 $(RUNNER).kernel.cu: $(KERNEL) $(EMU_TRANSLATE)

@@ -52,7 +52,7 @@ for name in "${wanted[@]}"; do
     if [ "$name" = pipeline ]; then
         runner=$build/lab1/runner
         if ! make -s -f grader/emu/emu.mk KERNEL=reference/solutions/01-naive-sweep.cu RUNNER="$runner" \
-                RUNNER_SRC=grader/runner_sweep.cu >"$build/pipeline.build.log" 2>&1 ||
+                RUNNER_SRC=grader/emu/runner_sweep.cu >"$build/pipeline.build.log" 2>&1 ||
            ! ${CXX:-g++} -std=c++17 -O2 -Wall -Igrader -o "$build/pipeline_check" tests/emu/pipeline_check.cpp \
                 >>"$build/pipeline.build.log" 2>&1; then
             printf '  %-58s FAIL\n' "pipeline: does not build (log: $build/pipeline.build.log)"

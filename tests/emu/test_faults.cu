@@ -7,7 +7,7 @@
 
 #include <signal.h>
 
-#define EXIT_KERNEL_FAULT 4  // RUNNER_KERNEL_FAULT in grader/protocol.h
+#define EXIT_KERNEL_FAULT 4  // RUNNER_KERNEL_FAULT in grader/protocol/protocol.h
 
 // ---------------------------------------------------------------------------
 // Kernels

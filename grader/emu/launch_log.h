@@ -1,0 +1,35 @@
+// grader/emu/launch_log.h — records every kernel launch a student's code makes.
+//
+// The runner brackets the student's launch function with launch_log_begin()
+// and launch_log_end(); the records say which kernels ran with which grid,
+// block and shared memory. The technique checks of labs 2-5 are built on them.
+// Two implementations: launch_log_cupti.cu (GPU, through CUPTI's callback API)
+// and the CPU emulation backend's own (grader/emu/).
+#ifndef STENCIL_LAUNCH_LOG_H
+#define STENCIL_LAUNCH_LOG_H
+
+#include <stddef.h>
+
+#define LAUNCH_LOG_MAX 4096        // records kept; further launches are only counted
+
+typedef struct launch_record {
+    char kernel[128];          // the kernel's name as the toolkit reports it (may be mangled)
+    unsigned int grid[3];      // gridDim.x, .y, .z of the launch
+    unsigned int block[3];     // blockDim.x, .y, .z of the launch
+    size_t dynamic_smem;       // dynamic shared memory asked for at launch, bytes
+    size_t static_smem;        // the kernel's static shared memory, bytes
+    int regs;                  // registers per thread; -1 when unknown
+} launch_record;
+
+// Starts recording launches. Returns 0, or -1 with a reason in why[] when
+// launches cannot be recorded on this machine.
+int launch_log_begin(char *why, size_t why_len);
+
+// Stops recording; fills the kernels' attributes in. Returns the number of
+// launches seen (which may exceed LAUNCH_LOG_MAX), or -1 on error.
+long launch_log_end(void);
+
+// The idx-th record of the last begin/end bracket (idx < min(count, MAX)).
+const launch_record *launch_log_record(long idx);
+
+#endif // STENCIL_LAUNCH_LOG_H

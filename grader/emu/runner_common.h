@@ -1,0 +1,339 @@
+// grader/emu/runner_common.h — the parts every runner shares: the report file,
+// guarded device buffers, case files, device information and timing.
+//
+// Included once, by the runner's single translation unit (which also includes
+// the student's kernel file), so everything here is static. Names start with
+// runner_ to stay out of the student's way.
+#ifndef STENCIL_RUNNER_COMMON_H
+#define STENCIL_RUNNER_COMMON_H
+
+#include <cuda_runtime.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "launch_log.h"
+#include "protocol.h"
+
+// ---------------------------------------------------------------------------
+// The report: key=value lines the judge reads
+// ---------------------------------------------------------------------------
+
+static FILE *runner_report_file;  // open report, or NULL before --outdir is known
+
+// Writes one key=value line; newlines in the value become spaces.
+static void runner_report(const char *key, const char *fmt, ...)
+{
+    char value[1024];
+    va_list ap;
+    if (!runner_report_file)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(value, sizeof(value), fmt, ap);
+    va_end(ap);
+    for (char *p = value; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+    fprintf(runner_report_file, "%s=%s\n", key, value);
+    fflush(runner_report_file);
+}
+
+// Reports a failure at one stage, prints it on stderr too, and exits with code.
+static void runner_fail(int code, const char *stage, const char *fmt, ...)
+{
+    char msg[900];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    runner_report("error_stage", "%s", stage);
+    runner_report("error", "%s", msg);
+    fprintf(stderr, "runner: %s: %s\n", stage, msg);
+    if (runner_report_file)
+        fclose(runner_report_file);
+    exit(code);
+}
+
+// Exits through runner_fail when a CUDA call made by the kit itself fails.
+static void runner_check(cudaError_t err, const char *what)
+{
+    if (err == cudaErrorMemoryAllocation)
+        runner_fail(RUNNER_NO_MEMORY, "memory", "%s: %s", what, cudaGetErrorString(err));
+    if (err != cudaSuccess)
+        runner_fail(RUNNER_KERNEL_FAULT, "kit", "%s: %s (%s)", what, cudaGetErrorString(err),
+                    cudaGetErrorName(err));
+}
+
+// ---------------------------------------------------------------------------
+// The device
+// ---------------------------------------------------------------------------
+
+// Picks device 0 and reports what it is; exits 77 when no usable GPU answers.
+static cudaDeviceProp runner_open_device(void)
+{
+    cudaDeviceProp prop;
+    int count = 0, driver = 0, runtime = 0;
+    cudaError_t err = cudaGetDeviceCount(&count);
+    if (err == cudaSuccess && count == 0)
+        err = cudaErrorNoDevice;
+    if (err == cudaSuccess)
+        err = cudaSetDevice(0);
+    if (err == cudaSuccess)
+        err = cudaFree(0);  // creates the context: the first call that really needs the GPU
+    if (err == cudaSuccess)
+        err = cudaGetDeviceProperties(&prop, 0);
+    if (err != cudaSuccess)
+        runner_fail(RUNNER_NO_GPU, "device", "%s (%s)", cudaGetErrorString(err), cudaGetErrorName(err));
+    cudaDriverGetVersion(&driver);
+    cudaRuntimeGetVersion(&runtime);
+    runner_report("device", "%s", prop.name);
+    runner_report("compute_capability", "%d.%d", prop.major, prop.minor);
+    runner_report("sm_count", "%d", prop.multiProcessorCount);
+    runner_report("l2_bytes", "%d", prop.l2CacheSize);
+    runner_report("global_mem_bytes", "%zu", (size_t)prop.totalGlobalMem);
+    runner_report("driver_version", "%d.%d", driver / 1000, (driver % 1000) / 10);
+    runner_report("runtime_version", "%d.%d", runtime / 1000, (runtime % 1000) / 10);
+    return prop;
+}
+
+// ---------------------------------------------------------------------------
+// Guarded buffers
+// ---------------------------------------------------------------------------
+
+typedef struct runner_buffer {
+    float *d_base;     // device allocation: guard | grid | guard
+    float *d_grid;     // the grid inside it, handed to the student
+    size_t cells;      // grid cells
+    size_t guard;      // guard cells on each side
+} runner_buffer;
+
+// Fills n floats with the bit pattern bits.
+static void runner_fill_bits(float *h, size_t n, uint32_t bits)
+{
+    for (size_t i = 0; i < n; i++)
+        memcpy(&h[i], &bits, sizeof(bits));
+}
+
+// Allocates a guarded device buffer and uploads host_grid (cells floats) with
+// guard patterns around it. Exits with RUNNER_NO_MEMORY when it does not fit.
+static runner_buffer runner_buffer_create(const float *host_grid, size_t cells, size_t guard)
+{
+    runner_buffer b;
+    size_t total = cells + 2 * guard;
+    float *h = (float *)malloc(total * sizeof(float));
+    if (!h)
+        runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", total);
+    runner_fill_bits(h, guard, GUARD_BITS);
+    memcpy(h + guard, host_grid, cells * sizeof(float));
+    runner_fill_bits(h + guard + cells, guard, GUARD_BITS);
+    cudaError_t err = cudaMalloc((void **)&b.d_base, total * sizeof(float));
+    if (err != cudaSuccess) {
+        size_t free_b = 0, total_b = 0;
+        cudaGetLastError();
+        cudaMemGetInfo(&free_b, &total_b);
+        runner_fail(RUNNER_NO_MEMORY, "memory",
+                    "cannot allocate %.2f GiB on the device (%.2f GiB free of %.2f GiB): %s",
+                    total * 4.0 / (1 << 30), free_b / 1073741824.0, total_b / 1073741824.0,
+                    cudaGetErrorString(err));
+    }
+    runner_check(cudaMemcpy(b.d_base, h, total * sizeof(float), cudaMemcpyHostToDevice),
+                 "upload a grid");
+    free(h);
+    b.d_grid = b.d_base + guard;
+    b.cells = cells;
+    b.guard = guard;
+    return b;
+}
+
+// Downloads the whole guarded buffer and writes it to dir/name.
+static void runner_buffer_save(const runner_buffer *b, const char *dir, const char *name)
+{
+    size_t total = b->cells + 2 * b->guard;
+    char path[4096];
+    float *h = (float *)malloc(total * sizeof(float));
+    if (!h)
+        runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", total);
+    runner_check(cudaMemcpy(h, b->d_base, total * sizeof(float), cudaMemcpyDeviceToHost),
+                 "download a grid");
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(h, sizeof(float), total, f) != total || fclose(f) != 0)
+        runner_fail(RUNNER_USAGE, "files", "cannot write %s: %s", path, strerror(errno));
+    free(h);
+}
+
+// Reads exactly cells floats from dir/name into a new host array.
+static float *runner_read_grid(const char *dir, const char *name, size_t cells)
+{
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    float *h = (float *)malloc(cells * sizeof(float) + 1);
+    FILE *f = fopen(path, "rb");
+    if (!h || !f)
+        runner_fail(RUNNER_USAGE, "files", "cannot read %s: %s", path, strerror(errno));
+    size_t got = fread(h, sizeof(float), cells, f);
+    fclose(f);
+    if (got != cells)
+        runner_fail(RUNNER_USAGE, "files", "%s holds %zu floats, expected %zu", path, got, cells);
+    return h;
+}
+
+// ---------------------------------------------------------------------------
+// Launch records
+// ---------------------------------------------------------------------------
+
+// Writes the launch records of the bracket that just ended into the report.
+static void runner_report_launches(long count)
+{
+    runner_report("launches", "%ld", count);
+    for (long n = 0; n < count && n < LAUNCH_LOG_MAX; n++) {
+        const launch_record *r = launch_log_record(n);
+        char key[64];
+        if (!r)
+            break;
+        snprintf(key, sizeof(key), "launch.%ld", n);
+        runner_report(key, "kernel=%s grid=%u,%u,%u block=%u,%u,%u dynamic_smem=%zu static_smem=%zu regs=%d",
+                      r->kernel, r->grid[0], r->grid[1], r->grid[2], r->block[0], r->block[1],
+                      r->block[2], r->dynamic_smem, r->static_smem, r->regs);
+    }
+}
+
+// Reports the error a student's launch function left behind, if any, and
+// exits: the launch error first, then the error found on synchronising.
+static void runner_check_student(cudaError_t launch_err, cudaError_t sync_err)
+{
+    if (launch_err != cudaSuccess)
+        runner_fail(RUNNER_LAUNCH_FAILED, "launch", "%s (%s)", cudaGetErrorString(launch_err),
+                    cudaGetErrorName(launch_err));
+    if (sync_err != cudaSuccess)
+        runner_fail(RUNNER_KERNEL_FAULT, "execute", "%s (%s)", cudaGetErrorString(sync_err),
+                    cudaGetErrorName(sync_err));
+}
+
+// ---------------------------------------------------------------------------
+// Timing (GPU only)
+// ---------------------------------------------------------------------------
+
+// Sorts n floats in place and returns the median.
+static float runner_median(float *v, int n)
+{
+    for (int a = 1; a < n; a++)
+        for (int b = a; b > 0 && v[b - 1] > v[b]; b--) {
+            float t = v[b];
+            v[b] = v[b - 1];
+            v[b - 1] = t;
+        }
+    return n % 2 ? v[n / 2] : 0.5f * (v[n / 2 - 1] + v[n / 2]);
+}
+
+#ifndef LAB_EMU
+// Copies n float4s: the bandwidth yardstick.
+__global__ void runner_copy_kernel(const float4 *__restrict__ src, float4 *__restrict__ dst, size_t n)
+{
+    size_t stride = (size_t)gridDim.x * blockDim.x;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+        dst[i] = src[i];
+}
+
+// Measures device memory bandwidth with a vectorized device-to-device copy
+// over buffers far larger than L2; returns GB/s counting bytes read plus
+// bytes written (median of reps), and reports it.
+static double runner_measure_bandwidth(const cudaDeviceProp *prop, int reps)
+{
+    size_t bytes = (size_t)prop->l2CacheSize * 16;
+    if (bytes < ((size_t)512 << 20))
+        bytes = (size_t)512 << 20;
+    size_t n4 = bytes / sizeof(float4);
+    float4 *src = NULL, *dst = NULL;
+    cudaEvent_t start, stop;
+    float ms[64];
+    if (reps > 64)
+        reps = 64;
+    if (cudaMalloc((void **)&src, bytes) != cudaSuccess || cudaMalloc((void **)&dst, bytes) != cudaSuccess) {
+        cudaGetLastError();
+        cudaFree(src);
+        runner_report("bandwidth_error", "no room for two %zu MiB buffers", bytes >> 20);
+        return 0.0;
+    }
+    runner_check(cudaMemset(src, 0x3c, bytes), "fill the bandwidth buffer");
+    runner_check(cudaEventCreate(&start), "create an event");
+    runner_check(cudaEventCreate(&stop), "create an event");
+    int blocks = prop->multiProcessorCount * 8;
+    for (int r = -2; r < reps; r++) {  // two warm-up copies
+        cudaEventRecord(start);
+        runner_copy_kernel<<<blocks, 256>>>(src, dst, n4);
+        cudaEventRecord(stop);
+        runner_check(cudaEventSynchronize(stop), "time the bandwidth copy");
+        if (r >= 0)
+            cudaEventElapsedTime(&ms[r], start, stop);
+    }
+    runner_check(cudaGetLastError(), "the bandwidth copy");
+    double gbs = 2.0 * bytes / (runner_median(ms, reps) * 1e-3) / 1e9;
+    runner_report("bandwidth_gbs", "%.1f", gbs);
+    runner_report("bandwidth_bytes", "%zu", bytes);
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    cudaFree(src);
+    cudaFree(dst);
+    return gbs;
+}
+
+// How a runner's timed repetitions are prepared.
+typedef struct runner_timing {
+    int reps;                       // timed repetitions
+    int warmups;                    // untimed repetitions first
+    int flush_l2;                   // 1: write a buffer twice the L2 size before each repetition
+    void (*prepare)(void *arg);     // called before each repetition, outside the timing, or NULL
+} runner_timing;
+
+// Times launch(arg), which launches the student's kernel(s), as t says: each
+// repetition between two events, prepare and the L2 flush outside them, the
+// launch and synchronisation errors checked. Reports the median, min and max
+// in ms and returns the median.
+static float runner_time_launches(const cudaDeviceProp *prop, const runner_timing *t,
+                                  void (*launch)(void *), void *arg)
+{
+    size_t flush_bytes = (size_t)prop->l2CacheSize * 2;
+    void *flush = NULL;
+    cudaEvent_t start, stop;
+    int reps = t->reps > 0 ? t->reps : 1;
+    float *ms = (float *)malloc(sizeof(float) * (size_t)reps);
+    if (t->flush_l2)
+        runner_check(cudaMalloc(&flush, flush_bytes), "allocate the L2 flush buffer");
+    runner_check(cudaEventCreate(&start), "create an event");
+    runner_check(cudaEventCreate(&stop), "create an event");
+    for (int r = -t->warmups; r < reps; r++) {
+        if (t->prepare)
+            t->prepare(arg);
+        if (t->flush_l2)
+            runner_check(cudaMemsetAsync(flush, r & 0xff, flush_bytes), "flush L2");
+        cudaEventRecord(start);
+        launch(arg);
+        cudaEventRecord(stop);
+        cudaError_t launch_err = cudaGetLastError();
+        runner_check_student(launch_err, cudaEventSynchronize(stop));
+        if (r >= 0)
+            cudaEventElapsedTime(&ms[r], start, stop);
+    }
+    float lo = ms[0], hi = ms[0];
+    for (int r = 1; r < reps; r++) {
+        lo = ms[r] < lo ? ms[r] : lo;
+        hi = ms[r] > hi ? ms[r] : hi;
+    }
+    float median = runner_median(ms, reps);
+    runner_report("time_reps", "%d", reps);
+    runner_report("time_ms_median", "%.6f", median);
+    runner_report("time_ms_min", "%.6f", lo);
+    runner_report("time_ms_max", "%.6f", hi);
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    cudaFree(flush);
+    free(ms);
+    return median;
+}
+#endif // LAB_EMU
+
+#endif // STENCIL_RUNNER_COMMON_H

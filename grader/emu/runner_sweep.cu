@@ -1,0 +1,186 @@
+// grader/emu/runner_sweep.cu — the runner of the sweep labs (1 to 4).
+//
+// Built once per student kernel file: the build includes that file into this
+// translation unit (LAB_KERNEL_FILE), so the runner calls the student's
+// launch_stencil() and reads the tile sizes the file declares. The judge
+// starts it as a child process:
+//
+//   runner --probe --outdir DIR                 report the device, exit 0 or 77
+//   runner --outdir DIR --n N --coef c0,...,c6 [--time REPS]
+//
+// DIR holds the case (protocol.h names the files). The runner uploads the
+// input into a guarded buffer, prepares the output (boundary = input, interior
+// = poison, guards around), sets the coefficients, calls launch_stencil once
+// with launch recording on, checks the launch and synchronisation errors, and
+// saves what it finds. With --time it then measures the device bandwidth and
+// times launch_stencil alone, and saves the output once more.
+#include "runner_common.h"
+#include "../kernels/lab.h"  // the kit's header first: a student's own copy cannot replace it
+
+#ifndef LAB_KERNEL_FILE
+#error "build the runner with -DLAB_KERNEL_FILE='\"path/to/kernel.cu\"' (grader/build.mk does)"
+#endif
+#include LAB_KERNEL_FILE
+
+// ---------------------------------------------------------------------------
+// Arguments
+// ---------------------------------------------------------------------------
+
+typedef struct runner_args {
+    const char *outdir;  // the case directory
+    int probe;           // 1: only report the device
+    unsigned int n;      // grid edge N
+    float coef[7];       // c0..c6
+    int have_coef;       // 1 once --coef was given
+    int time_reps;       // timed repetitions; 0: no timing
+} runner_args;
+
+// Parses argv into a; exits with RUNNER_USAGE on anything unexpected.
+static runner_args runner_parse(int argc, char **argv)
+{
+    runner_args a;
+    memset(&a, 0, sizeof(a));
+    for (int i = 1; i < argc; i++) {
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(argv[i], "--probe")) {
+            a.probe = 1;
+        } else if (!strcmp(argv[i], "--outdir") && v) {
+            a.outdir = v, i++;
+        } else if (!strcmp(argv[i], "--n") && v) {
+            a.n = (unsigned int)strtoul(v, NULL, 10), i++;
+        } else if (!strcmp(argv[i], "--time") && v) {
+            a.time_reps = atoi(v), i++;
+        } else if (!strcmp(argv[i], "--coef") && v) {
+            a.have_coef = sscanf(v, "%g,%g,%g,%g,%g,%g,%g", &a.coef[0], &a.coef[1], &a.coef[2],
+                                 &a.coef[3], &a.coef[4], &a.coef[5], &a.coef[6]) == 7;
+            i++;
+        } else {
+            fprintf(stderr, "runner: unexpected argument '%s' (the judge starts this program; run make check)\n", argv[i]);
+            exit(RUNNER_USAGE);
+        }
+    }
+    if (!a.outdir || (!a.probe && (a.n == 0 || !a.have_coef))) {
+        fprintf(stderr, "runner: usage: runner --outdir DIR (--probe | --n N --coef c0,...,c6 [--time REPS])\n");
+        exit(RUNNER_USAGE);
+    }
+    return a;
+}
+
+// ---------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------
+
+typedef struct runner_launch_arg {
+    float *d_in;      // input grid
+    float *d_out;     // output grid
+    unsigned int n;   // grid edge
+} runner_launch_arg;
+
+// Calls the student's launch function: the thing that is timed.
+static void runner_launch_student(void *p)
+{
+    runner_launch_arg *a = (runner_launch_arg *)p;
+    launch_stencil(a->d_in, a->d_out, a->n);
+}
+
+// Reports the tile sizes the kernel file declares, for the OP/B model.
+static void runner_report_tiles(void)
+{
+#ifdef IN_TILE_DIM
+    runner_report("in_tile_dim", "%d", (int)(IN_TILE_DIM));
+#endif
+#ifdef OUT_TILE_DIM
+    runner_report("out_tile_dim", "%d", (int)(OUT_TILE_DIM));
+#endif
+#ifdef BLOCK_DIM
+    runner_report("block_dim", "%d", (int)(BLOCK_DIM));
+#endif
+}
+
+int main(int argc, char **argv)
+{
+    runner_args a = runner_parse(argc, argv);
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/%s", a.outdir, CASE_REPORT);
+    runner_report_file = fopen(path, "w");
+    if (!runner_report_file) {
+        fprintf(stderr, "runner: cannot write %s: %s\n", path, strerror(errno));
+        return RUNNER_USAGE;
+    }
+#ifdef LAB_EMU
+    runner_report("backend", "emu");
+    emu_set_fault_report(path);  // a fault inside a kernel is reported here, naming the CUDA thread
+#else
+    runner_report("backend", "gpu");
+#endif
+    cudaDeviceProp prop = runner_open_device();
+    if (a.probe) {
+        runner_report("status", "ok");
+        fclose(runner_report_file);
+        return RUNNER_OK;
+    }
+    runner_report_tiles();
+
+    size_t n = a.n, cells = n * n * n;
+    float *h_in = runner_read_grid(a.outdir, CASE_INPUT, cells);
+    float *h_out = (float *)malloc(cells * sizeof(float));
+    if (!h_out)
+        runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", cells);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++)
+            for (size_t k = 0; k < n; k++) {
+                size_t c = (i * n + j) * n + k;
+                int interior = i > 0 && j > 0 && k > 0 && i < n - 1 && j < n - 1 && k < n - 1;
+                if (interior)
+                    runner_fill_bits(&h_out[c], 1, POISON_BITS);
+                else
+                    h_out[c] = h_in[c];
+            }
+    size_t guard = (size_t)protocol_guard_cells(n * n);
+    runner_report("guard_cells", "%zu", guard);
+    runner_buffer in = runner_buffer_create(h_in, cells, guard);
+    runner_buffer out = runner_buffer_create(h_out, cells, guard);
+    runner_check(lab_set_coefficients(a.coef), "copy the coefficients to constant memory");
+    runner_check(cudaDeviceSynchronize(), "prepare the case");
+
+    char why[256] = "";
+    if (launch_log_begin(why, sizeof(why)) != 0)
+        runner_report("launch_log_error", "%s", why);
+    runner_launch_arg la = {in.d_grid, out.d_grid, a.n};
+    cudaEvent_t start, stop;
+    runner_check(cudaEventCreate(&start), "create an event");
+    runner_check(cudaEventCreate(&stop), "create an event");
+    cudaEventRecord(start);
+    runner_launch_student(&la);
+    cudaEventRecord(stop);
+    cudaError_t launch_err = cudaGetLastError();
+    cudaError_t sync_err = cudaDeviceSynchronize();
+    float launch_ms = 0;
+    if (launch_err == cudaSuccess && sync_err == cudaSuccess &&
+        cudaEventElapsedTime(&launch_ms, start, stop) == cudaSuccess)
+        runner_report("launch_ms", "%.6f", launch_ms);
+    if (why[0] == '\0')
+        runner_report_launches(launch_log_end());
+    cudaFuncAttributes attr;
+    if (cudaFuncGetAttributes(&attr, stencil_kernel) == cudaSuccess) {  // the lab's kernel, by name
+        runner_report("kernel_static_smem", "%zu", (size_t)attr.sharedSizeBytes);
+        runner_report("kernel_regs", "%d", attr.numRegs);
+    }
+    runner_check_student(launch_err, sync_err);
+    runner_buffer_save(&out, a.outdir, CASE_OUTPUT);
+    runner_buffer_save(&in, a.outdir, CASE_INPUT_AFTER);
+
+#ifndef LAB_EMU
+    if (a.time_reps > 0) {
+        runner_measure_bandwidth(&prop, 20);
+        runner_timing t = {a.time_reps, 3, 1, NULL};  // three warm-ups, L2 flushed before each launch
+        runner_time_launches(&prop, &t, runner_launch_student, &la);
+        runner_buffer_save(&out, a.outdir, CASE_TIMED);
+    }
+#endif
+    runner_report("status", "ok");
+    fclose(runner_report_file);
+    free(h_in);
+    free(h_out);
+    return RUNNER_OK;
+}

@@ -1,0 +1,253 @@
+// grader/judge/conf.c — reads lab.conf files (see conf.h).
+#include "conf.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// The keys lab.conf may hold; `required` ones must be present.
+static const struct conf_key {
+    const char *name;   // key as written in lab.conf
+    int required;       // 1: missing is an error
+} conf_keys[] = {
+    {"title", 1},   {"chapter", 0},   {"runner", 1},    {"kernel", 1},
+    {"solution", 1}, {"technique", 1}, {"opb_model", 1}, {"timeout", 1},
+    {"time_reps", 0}, {"rtol", 1},     {"atol", 1},      {"case", 1},
+};
+#define CONF_NKEYS (sizeof(conf_keys) / sizeof(conf_keys[0]))
+
+// Strips leading and trailing white space in place; returns the start.
+static char *conf_trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}
+
+// Parses a positive number; returns 0, or -1 if text is not one.
+static int conf_number(const char *text, double *out)
+{
+    char *end = NULL;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *conf_trim(end) != '\0' || !(v > 0))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+// Copies text into a fixed field; returns -1 if it does not fit.
+static int conf_copy(char *dst, size_t cap, const char *text)
+{
+    if (strlen(text) >= cap)
+        return -1;
+    strcpy(dst, text);
+    return 0;
+}
+
+// Parses a grid size "N" or "NXxNYxNZ"; returns 0 or -1.
+static int conf_parse_size(const char *tok, lab_case *out)
+{
+    unsigned long v[3];
+    int n = 0;
+    const char *p = tok;
+    while (n < 3) {
+        char *end = NULL;
+        if (!isdigit((unsigned char)*p))
+            return -1;
+        v[n++] = strtoul(p, &end, 10);
+        if (*end == '\0')
+            break;
+        if (*end != 'x')
+            return -1;
+        p = end + 1;
+    }
+    if (n == 2 || *p == '\0')
+        return -1;
+    for (int d = 0; d < n; d++)
+        if (v[d] == 0 || v[d] > 65536)
+            return -1;
+    out->nx = (unsigned int)v[0];
+    out->ny = (unsigned int)(n == 3 ? v[1] : v[0]);
+    out->nz = (unsigned int)(n == 3 ? v[2] : v[0]);
+    return 0;
+}
+
+int conf_parse_case(const char *value, lab_case *out, char *err, size_t errlen)
+{
+    char buf[512];
+    char *save = NULL;
+    memset(out, 0, sizeof(*out));
+    if (conf_copy(buf, sizeof(buf), value) != 0) {
+        snprintf(err, errlen, "case line too long");
+        return -1;
+    }
+    char *tok = strtok_r(buf, " \t", &save);
+    if (!tok || conf_parse_size(tok, out) != 0) {
+        snprintf(err, errlen, "a case starts with a grid size, N or NXxNYxNZ (each 1..65536), got '%s'", tok ? tok : "");
+        return -1;
+    }
+    while ((tok = strtok_r(NULL, " \t", &save)) != NULL) {
+        char *eq = strchr(tok, '=');
+        if (!strcmp(tok, "timed")) {
+            out->timed = 1;
+        } else if (!strcmp(tok, "noemu")) {
+            out->noemu = 1;
+        } else if (eq && eq != tok && eq[1] != '\0' && out->nopts < CONF_MAX_OPTS) {
+            *eq = '\0';
+            if (conf_copy(out->opt_key[out->nopts], sizeof(out->opt_key[0]), tok) != 0 ||
+                conf_copy(out->opt_value[out->nopts], sizeof(out->opt_value[0]), eq + 1) != 0) {
+                snprintf(err, errlen, "case option '%s' is too long", tok);
+                return -1;
+            }
+            out->nopts++;
+        } else {
+            snprintf(err, errlen, "unknown case word '%s' (expected timed, noemu or key=value)", tok);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+const char *conf_case_opt(const lab_case *c, const char *key)
+{
+    for (int i = 0; i < c->nopts; i++)
+        if (!strcmp(c->opt_key[i], key))
+            return c->opt_value[i];
+    return NULL;
+}
+
+const char *conf_case_name(const lab_case *c, char *buf, size_t len)
+{
+    if (c->nx == c->ny && c->ny == c->nz)
+        snprintf(buf, len, "N=%u", c->nx);
+    else
+        snprintf(buf, len, "%ux%ux%u", c->nx, c->ny, c->nz);
+    return buf;
+}
+
+// Stores one key's value in c; returns 0, or -1 with the problem in err.
+static int conf_set(lab_conf *c, const char *key, const char *value, char *err, size_t errlen)
+{
+    int bad = 0;
+    double num = 0;
+    if (!strcmp(key, "title")) {
+        bad = conf_copy(c->title, sizeof(c->title), value);
+    } else if (!strcmp(key, "chapter")) {
+        bad = conf_copy(c->chapter, sizeof(c->chapter), value);
+    } else if (!strcmp(key, "runner")) {
+        bad = conf_copy(c->runner, sizeof(c->runner), value);
+    } else if (!strcmp(key, "kernel")) {
+        bad = conf_copy(c->kernel, sizeof(c->kernel), value);
+    } else if (!strcmp(key, "solution")) {
+        bad = conf_copy(c->solution, sizeof(c->solution), value);
+    } else if (!strcmp(key, "technique")) {
+        bad = conf_copy(c->technique, sizeof(c->technique), value);
+    } else if (!strcmp(key, "opb_model")) {
+        bad = conf_copy(c->opb_model, sizeof(c->opb_model), value);
+    } else if (!strcmp(key, "case")) {
+        if (c->ncases == CONF_MAX_CASES) {
+            snprintf(err, errlen, "more than %d cases", CONF_MAX_CASES);
+            return -1;
+        }
+        return conf_parse_case(value, &c->cases[c->ncases++], err, errlen);
+    } else {  // the numeric keys
+        if (conf_number(value, &num) != 0) {
+            snprintf(err, errlen, "'%s' must be a positive number, got '%s'", key, value);
+            return -1;
+        }
+        if (!strcmp(key, "timeout"))
+            c->timeout_s = num;
+        else if (!strcmp(key, "time_reps"))
+            c->time_reps = (int)num;
+        else if (!strcmp(key, "rtol"))
+            c->rtol = num;
+        else
+            c->atol = num;
+        if (!strcmp(key, "time_reps") && (num != (int)num || num > 10000)) {
+            snprintf(err, errlen, "'time_reps' must be a whole number up to 10000, got '%s'", value);
+            return -1;
+        }
+    }
+    if (bad)
+        snprintf(err, errlen, "the value of '%s' is too long", key);
+    return bad ? -1 : 0;
+}
+
+// Finds key in conf_keys; returns its index or -1.
+static int conf_key_index(const char *key)
+{
+    for (size_t i = 0; i < CONF_NKEYS; i++)
+        if (!strcmp(conf_keys[i].name, key))
+            return (int)i;
+    return -1;
+}
+
+int conf_load(const char *path, lab_conf *c, char *err, size_t errlen)
+{
+    char line[1024], msg[512];
+    int seen[CONF_NKEYS] = {0};
+    int lineno = 0;
+    FILE *f = fopen(path, "r");
+    memset(c, 0, sizeof(*c));
+    c->time_reps = 20;
+    snprintf(c->path, sizeof(c->path), "%s", path);
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
+    }
+    while (fgets(line, sizeof(line), f)) {
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        char *text = conf_trim(line);
+        if (*text == '\0')
+            continue;
+        char *eq = strchr(text, '=');
+        if (!eq) {
+            snprintf(err, errlen, "%s:%d: expected 'key = value', got '%s'", path, lineno, text);
+            goto fail_close;
+        }
+        *eq = '\0';
+        char *key = conf_trim(text), *value = conf_trim(eq + 1);
+        int k = conf_key_index(key);
+        if (k < 0) {
+            snprintf(err, errlen, "%s:%d: unknown key '%s' (known: title, chapter, runner, kernel, solution, technique, opb_model, timeout, time_reps, rtol, atol, case)", path, lineno, key);
+            goto fail_close;
+        }
+        if (seen[k] && strcmp(key, "case") != 0) {
+            snprintf(err, errlen, "%s:%d: key '%s' given twice", path, lineno, key);
+            goto fail_close;
+        }
+        if (*value == '\0') {
+            snprintf(err, errlen, "%s:%d: key '%s' has no value", path, lineno, key);
+            goto fail_close;
+        }
+        seen[k] = 1;
+        if (conf_set(c, key, value, msg, sizeof(msg)) != 0) {
+            snprintf(err, errlen, "%s:%d: %s", path, lineno, msg);
+            if (!strcmp(key, "case"))
+                c->ncases--;
+            goto fail_close;
+        }
+        if (!strcmp(key, "case"))
+            c->cases[c->ncases - 1].line = lineno;
+    }
+    fclose(f);
+    for (size_t i = 0; i < CONF_NKEYS; i++)
+        if (conf_keys[i].required && !seen[i]) {
+            snprintf(err, errlen, "%s: missing key '%s'", path, conf_keys[i].name);
+            return -1;
+        }
+    return 0;
+
+fail_close:
+    fclose(f);
+    return -1;
+}

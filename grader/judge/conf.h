@@ -1,0 +1,52 @@
+// grader/judge/conf.h — a lab's lab.conf: every grading parameter of one lab.
+#ifndef STENCIL_CONF_H
+#define STENCIL_CONF_H
+
+#include <stddef.h>
+
+#define CONF_MAX_CASES 64     // case lines per lab
+#define CONF_MAX_OPTS 8       // key=value options on one case line
+#define CONF_TEXT 256         // longest text value
+
+typedef struct lab_case {
+    unsigned int nx, ny, nz;                // grid size; N×N×N written as one number
+    int timed;                              // 1: this case is timed on a GPU
+    int noemu;                              // 1: skipped under CPU emulation (too slow there)
+    int line;                               // its line in lab.conf, for messages
+    int nopts;                              // key=value options that follow the size
+    char opt_key[CONF_MAX_OPTS][32];        // option names (lab-specific, e.g. bc)
+    char opt_value[CONF_MAX_OPTS][64];      // option values
+} lab_case;
+
+typedef struct lab_conf {
+    char path[CONF_TEXT * 2];      // where it was read from
+    char title[CONF_TEXT];         // lab title for the report
+    char chapter[CONF_TEXT];       // the book's section and figure
+    char runner[32];               // which runner builds and runs the kernel: sweep | jacobi
+    char kernel[CONF_TEXT];        // the student's file, relative to the kit root
+    char solution[CONF_TEXT];      // the instructor solution, relative to the kit root
+    char technique[32];            // which technique check applies
+    char opb_model[32];            // which of the book's OP/B models applies
+    double timeout_s;              // seconds one case may run before it is killed
+    int time_reps;                 // timed repetitions on a GPU
+    double rtol;                   // relative tolerance (on the sum of term magnitudes)
+    double atol;                   // absolute tolerance
+    int ncases;                    // cases read
+    lab_case cases[CONF_MAX_CASES];
+} lab_conf;
+
+// Reads and validates path into c. Returns 0, or -1 with a one-line message
+// naming the file, the line and the key in err.
+int conf_load(const char *path, lab_conf *c, char *err, size_t errlen);
+
+// Parses one case value ("33", "64x32x16", "512 timed noemu", "64 bc=periodic")
+// into out. Returns 0, or -1 with the problem in err.
+int conf_parse_case(const char *value, lab_case *out, char *err, size_t errlen);
+
+// The value of option key on case c, or NULL.
+const char *conf_case_opt(const lab_case *c, const char *key);
+
+// A short name for case c ("N=33" or "64x32x16"), written into buf.
+const char *conf_case_name(const lab_case *c, char *buf, size_t len);
+
+#endif // STENCIL_CONF_H

@@ -1,0 +1,634 @@
+// grader/judge/jacobi_verdict.c — see jacobi_verdict.h.
+//
+// The order of the checks is the order of the questions a teacher would ask:
+// did anything escape its buffer, was f written, does the solver's answer
+// make sense (buffer 0 or 1, a possible iteration count), was anything
+// computed at all, was the second buffer ever used (in place?), does the grid
+// match the reference after the reported iterations — and if not, which
+// classic mistake it matches: the other buffer, one iteration less or more,
+// a boundary face that copies the wrong layer, stale boundary values, a last
+// sweep that is itself wrong. If the grid is right: was the iteration stopped
+// where the residual says, and is the reported residual the grid's.
+#include "jacobi_verdict.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol.h"
+#include "verdict.h"
+
+typedef struct jv_run {
+    const jacobi_case *c;       // the case
+    const jacobi_outputs *o;    // what the runner left
+    const float *got;           // the returned grid (guards skipped)
+    const float *other;         // the other buffer's grid
+    size_t cells;               // grid cells
+    int iters;                  // the reported iteration count (checked to lie in [0, max_iters])
+    double *ref;                // the reference after iters iterations
+    double *prev;               // the reference after iters - 1 (the initial grid if iters is 0)
+    double *history;            // the reference's residual at each check up to iters
+    jacobi_outcome out;         // the reference run's outcome
+} jv_run;
+
+// ---------------------------------------------------------------------------
+// Small helpers
+// ---------------------------------------------------------------------------
+
+// 1 if a and b differ bit for bit.
+static int jv_differ(float a, float b)
+{
+    return memcmp(&a, &b, sizeof(a)) != 0;
+}
+
+// Cells of two float arrays of n that differ bit for bit.
+static size_t jv_changed(const float *x, const float *y, size_t n)
+{
+    size_t d = 0;
+    for (size_t p = 0; p < n; p++)
+        d += (size_t)jv_differ(x[p], y[p]);
+    return d;
+}
+
+// Guard cells around a grid of cells cells that lost their pattern.
+static size_t jv_guard_damage(const float *buf, size_t guard, size_t cells)
+{
+    uint32_t bits;
+    size_t bad = 0;
+    for (size_t p = 0; p < 2 * guard; p++) {
+        memcpy(&bits, &buf[p < guard ? p : cells + p], sizeof(bits));
+        bad += (size_t)(bits != GUARD_BITS);
+    }
+    return bad;
+}
+
+// 1 if |got - want| <= allowed (a NaN never is).
+static int jv_close(float got, double want, double allowed)
+{
+    return fabs((double)got - want) <= allowed;
+}
+
+// Cells of got outside allowed of want.
+static size_t jv_count_wrong(const float *got, const double *want, size_t n, double allowed)
+{
+    size_t bad = 0;
+    for (size_t p = 0; p < n; p++)
+        bad += (size_t)!jv_close(got[p], want[p], allowed);
+    return bad;
+}
+
+// The (i, j, k) of linear index p of g.
+static void jv_coords(const jacobi_grid *g, size_t p, long ijk[3])
+{
+    ijk[2] = (long)(p % g->nx);
+    ijk[1] = (long)((p / g->nx) % g->ny);
+    ijk[0] = (long)(p / (g->nx * g->ny));
+}
+
+// A new double copy of n floats, or NULL.
+static double *jv_widen(const float *x, size_t n)
+{
+    double *d = calloc(n ? n : 1, sizeof(double));
+    for (size_t p = 0; d && p < n; p++)
+        d[p] = x[p];
+    return d;
+}
+
+// Marks v failed with key and hint (reason and detail are the caller's).
+static void jv_fail(jacobi_verdict *v, const char *key, const char *hint)
+{
+    v->passed = 0;
+    v->hint_key = key;
+    snprintf(v->hint, sizeof(v->hint), "%s", hint);
+}
+
+// ---------------------------------------------------------------------------
+// Before any reference: buffers, claims, signs of life
+// ---------------------------------------------------------------------------
+
+// Guards, f, the returned index and the iteration count. Returns 1 if it failed v.
+static int jv_check_claims(const jv_run *r, jacobi_verdict *v)
+{
+    const jacobi_outputs *o = r->o;
+    size_t bad = jv_guard_damage(o->a, o->guard, r->cells) + jv_guard_damage(o->b, o->guard, r->cells) +
+                 jv_guard_damage(o->f_after, o->guard, r->cells);
+    if (bad) {
+        snprintf(v->reason, sizeof(v->reason), "out-of-bounds write: %zu cells of the guard zones around d_a, d_b and d_f were overwritten", bad);
+        jv_fail(v, HINT_OUT_OF_BOUNDS, "an index runs outside the grid: check every guard, in the sweep, the boundary kernel and the residual (run compute-sanitizer on a GPU: SANITIZE=1).");
+        return 1;
+    }
+    if ((bad = jv_changed(o->f_after + o->guard, r->c->f, r->cells)) != 0) {
+        snprintf(v->reason, sizeof(v->reason), "f was modified (%zu cells)", bad);
+        jv_fail(v, HINT_INPUT_MODIFIED, "d_f is read-only: check which pointer each store goes to.");
+        return 1;
+    }
+    if (o->result != 0 && o->result != 1) {
+        snprintf(v->reason, sizeof(v->reason), "jacobi_solve returned %d: it must return 0 (the newest grid is in d_a) or 1 (in d_b)", o->result);
+        jv_fail(v, HINT_WRONG_BUFFER, "track which buffer holds the newest grid as you swap, and return it.");
+        return 1;
+    }
+    if (o->iters < 0 || o->iters > r->c->max_iters) {
+        snprintf(v->reason, sizeof(v->reason), "*iters_done = %d, outside 0..%d (max_iters)", o->iters, r->c->max_iters);
+        jv_fail(v, HINT_ITERATIONS, "set *iters_done to the number of iterations done (the last t of the loop).");
+        return 1;
+    }
+    return 0;
+}
+
+// Nothing computed, or the second buffer never used. Returns 1 if it failed v.
+static int jv_check_buffers_used(const jv_run *r, jacobi_verdict *v)
+{
+    const float *a = r->o->a + r->o->guard, *b = r->o->b + r->o->guard;
+    size_t a_changed = jv_changed(a, r->c->u0, r->cells), b_changed = jv_changed(b, r->c->u0, r->cells);
+    if (r->c->max_iters < 1 || jacobi_interior_cells(&r->c->g) == 0)
+        return 0;
+    if (a_changed == 0 && b_changed == 0) {
+        snprintf(v->reason, sizeof(v->reason), "nothing written: d_a and d_b both still hold the initial grid");
+        jv_fail(v, HINT_NOTHING_WRITTEN, "does jacobi_solve launch the sweep, and does the sweep store into its output grid?");
+        return 1;
+    }
+    if (r->o->iters == 0) {
+        snprintf(v->reason, sizeof(v->reason), "*iters_done = 0, yet the grids changed");
+        jv_fail(v, HINT_ITERATIONS, "set *iters_done to the number of iterations done (the last t of the loop).");
+        return 1;
+    }
+    int other_unused = (r->o->result == 0 ? b_changed : a_changed) == 0;
+    int first_step_only = r->o->result == 1 && r->o->iters == 1;  // d_a is legitimately untouched then
+    if (other_unused && !first_step_only) {
+        snprintf(v->reason, sizeof(v->reason), "d_%c was changed but d_%c never written, after %d iterations: the grid was updated in place",
+                 r->o->result == 0 ? 'a' : 'b', r->o->result == 0 ? 'b' : 'a', r->o->iters);
+        jv_fail(v, HINT_IN_PLACE, "Jacobi must read the old grid and write the other buffer, then swap: updating in place mixes old and new values (Gauss-Seidel, in an order the threads decide).");
+        return 1;
+    }
+    return 0;
+}
+
+// ---------------------------------------------------------------------------
+// The reference
+// ---------------------------------------------------------------------------
+
+// Runs the reference for the reported iteration count. Returns 0 or -1.
+static int jv_reference(jv_run *r)
+{
+    int checks = r->c->check_every > 0 ? r->iters / r->c->check_every : 0;
+    r->ref = malloc(r->cells * sizeof(double));
+    r->prev = malloc(r->cells * sizeof(double));
+    r->history = malloc(((size_t)checks + 1) * sizeof(double));
+    if (!r->ref || !r->prev || !r->history)
+        return -1;
+    jacobi_run run = {r->iters, r->c->check_every, 0.0, JACOBI_EXACT};
+    memset(&r->out, 0, sizeof(r->out));
+    r->out.history = r->history;
+    r->out.prev = r->prev;
+    return jacobi_ref_solve(&r->c->g, r->c->u0, r->c->f, &run, r->ref, &r->out);
+}
+
+// 1 if got matches flaw's iteration after iters iterations within allowed
+// (-1 when out of memory).
+static int jv_matches_flaw(const jv_run *r, jacobi_flaw flaw, double allowed)
+{
+    double *u = malloc(r->cells * sizeof(double));
+    jacobi_run run = {r->iters, 0, 0.0, flaw};
+    jacobi_outcome out;
+    memset(&out, 0, sizeof(out));
+    if (!u || jacobi_ref_solve(&r->c->g, r->c->u0, r->c->f, &run, u, &out) != 0) {
+        free(u);
+        return -1;
+    }
+    int match = jv_count_wrong(r->got, u, r->cells, allowed) == 0;
+    free(u);
+    return match;
+}
+
+// Compares the returned grid with the reference; fills v's counts and first cell.
+static void jv_compare(const jv_run *r, jacobi_verdict *v)
+{
+    v->cells = r->cells;
+    for (size_t p = 0; p < r->cells; p++) {
+        double err = fabs((double)r->got[p] - r->ref[p]);
+        if (err <= v->allowed) {
+            v->max_err = err > v->max_err ? err : v->max_err;
+            continue;
+        }
+        if (v->wrong++ == 0) {
+            jv_coords(&r->c->g, p, v->first);
+            v->first_want = r->ref[p];
+            v->first_got = r->got[p];
+        }
+        if (!isnan(err))
+            v->max_err = err > v->max_err ? err : v->max_err;
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The boundary
+// ---------------------------------------------------------------------------
+
+// Linear index of a point given as pos[0] = k, pos[1] = j, pos[2] = i.
+static size_t jv_at(const jacobi_grid *g, const size_t pos[3])
+{
+    return (pos[2] * g->ny + pos[1]) * g->nx + pos[0];
+}
+
+// Points along axis a (0 = x/k, 1 = y/j, 2 = z/i).
+static size_t jv_extent(const jacobi_grid *g, int a)
+{
+    return a == 0 ? g->nx : a == 1 ? g->ny : g->nz;
+}
+
+// 1 if every cell of the face of axis a at position x (other coordinates
+// interior) equals, bit for bit, the cell at position layer along a.
+static int jv_face_is_copy(const jacobi_grid *g, const float *u, int a, size_t x, size_t layer)
+{
+    int b = (a + 1) % 3, c = (a + 2) % 3;
+    size_t pos[3], src[3];
+    for (size_t pb = 1; pb + 1 < jv_extent(g, b); pb++)
+        for (size_t pc = 1; pc + 1 < jv_extent(g, c); pc++) {
+            pos[a] = x, pos[b] = pb, pos[c] = pc;
+            memcpy(src, pos, sizeof(src));
+            src[a] = layer;
+            if (jv_differ(u[jv_at(g, pos)], u[jv_at(g, src)]))
+                return 0;
+        }
+    return 1;
+}
+
+// The layer the face of axis a at position x copies: the right one if it
+// does, else the first other layer it copies entirely; -1 if none.
+static long jv_face_copies(const jacobi_grid *g, const float *u, int a, size_t x)
+{
+    size_t n = jv_extent(g, a), want = jacobi_source(x, n, g->bc);
+    if (jv_face_is_copy(g, u, a, x, want))
+        return (long)want;
+    for (size_t layer = 0; layer < n; layer++)
+        if (layer != x && layer != want && jv_face_is_copy(g, u, a, x, layer))
+            return (long)layer;
+    return -1;
+}
+
+// Counts boundary cells of u that differ from their source; *on_faces gets
+// those whose other two coordinates are interior (not edges or corners).
+static size_t jv_stale_boundary(const jacobi_grid *g, const float *u, size_t *on_faces)
+{
+    size_t bad = 0, pos[3], src[3];
+    *on_faces = 0;
+    for (pos[2] = 0; pos[2] < g->nz; pos[2]++)
+        for (pos[1] = 0; pos[1] < g->ny; pos[1]++)
+            for (pos[0] = 0; pos[0] < g->nx; pos[0]++) {
+                int outside = 0;
+                for (int a = 0; a < 3; a++) {
+                    src[a] = jacobi_source(pos[a], jv_extent(g, a), g->bc);
+                    outside += src[a] != pos[a];
+                }
+                if (outside == 0 || !jv_differ(u[jv_at(g, pos)], u[jv_at(g, src)]))
+                    continue;
+                bad++;
+                *on_faces += (size_t)(outside == 1);
+            }
+    return bad;
+}
+
+// Cells of the face of axis a at position x (other coordinates interior)
+// that differ from their source.
+static size_t jv_face_stale(const jacobi_grid *g, const float *u, int a, size_t x)
+{
+    int b = (a + 1) % 3, c = (a + 2) % 3;
+    size_t pos[3], src[3], bad = 0;
+    for (size_t pb = 1; pb + 1 < jv_extent(g, b); pb++)
+        for (size_t pc = 1; pc + 1 < jv_extent(g, c); pc++) {
+            pos[a] = x, pos[b] = pb, pos[c] = pc;
+            memcpy(src, pos, sizeof(src));
+            src[a] = jacobi_source(x, jv_extent(g, a), g->bc);
+            bad += (size_t)jv_differ(u[jv_at(g, pos)], u[jv_at(g, src)]);
+        }
+    return bad;
+}
+
+// 1 if every face is either wholly stale or wholly right, at least one
+// stale and one right; their names go into names ("k=0, i=17").
+static int jv_whole_faces_stale(const jacobi_grid *g, const float *u, char *names, size_t len)
+{
+    static const char axis_name[3] = {'k', 'j', 'i'};
+    int stale = 0, right = 0;
+    names[0] = '\0';
+    for (int a = 0; a < 3; a++)
+        for (int side = 0; side < 2; side++) {
+            size_t n = jv_extent(g, a), x = side ? n - 1 : 0;
+            size_t face = (jv_extent(g, (a + 1) % 3) - 2) * (jv_extent(g, (a + 2) % 3) - 2), bad = jv_face_stale(g, u, a, x);
+            if (bad != 0 && bad != face)
+                return 0;
+            right += bad == 0;
+            if (bad == face && stale++ < 3) {
+                size_t used = strlen(names);
+                snprintf(names + used, len - used, "%s%c=%zu", used ? ", " : "", axis_name[a], x);
+            }
+        }
+    return stale > 0 && right > 0;
+}
+
+// Names a face that copies the wrong layer. Returns 1 if it filled v.
+static int jv_explain_wrong_face(const jv_run *r, jacobi_verdict *v)
+{
+    static const char axis_name[3] = {'k', 'j', 'i'};
+    const jacobi_grid *g = &r->c->g;
+    for (int a = 0; a < 3; a++)
+        for (int side = 0; side < 2; side++) {
+            size_t n = jv_extent(g, a), x = side ? n - 1 : 0, want = jacobi_source(x, n, g->bc);
+            long layer = jv_face_copies(g, r->got, a, x);
+            if (layer < 0 || (size_t)layer == want)
+                continue;
+            int periodic = g->bc == JACOBI_BC_PERIODIC;
+            snprintf(v->reason, sizeof(v->reason), "the %s boundary is wrong: the face %c=%zu copies layer %c=%ld instead of %c=%zu",
+                     jacobi_bc_name(g->bc), axis_name[a], x, axis_name[a], layer, axis_name[a], want);
+            jv_fail(v, periodic ? HINT_PERIODIC_WRAP : HINT_NEUMANN_SIDE,
+                    periodic ? "periodic wrap off by one: the interior repeats with period n-2, so face 0 copies layer n-2 and face n-1 copies layer 1 (jacobi.h)."
+                             : "Neumann ghost from the wrong side: zero gradient means a face copies its own neighbour, face 0 copies layer 1 and face n-1 copies layer n-2 (copying the far side is the periodic rule).");
+            return 1;
+        }
+    return 0;
+}
+
+// The boundary of the returned grid against its own interior (Neumann,
+// periodic) or against the initial grid (Dirichlet). Returns 1 if it failed v.
+static int jv_explain_boundary(const jv_run *r, jacobi_verdict *v)
+{
+    const jacobi_grid *g = &r->c->g;
+    size_t on_faces, stale;
+    if (g->bc == JACOBI_BC_DIRICHLET) {
+        size_t changed = 0;
+        for (size_t p = 0; p < r->cells; p++) {
+            long ijk[3];
+            jv_coords(g, p, ijk);
+            changed += !jacobi_is_interior(g, (size_t)ijk[0], (size_t)ijk[1], (size_t)ijk[2]) && jv_differ(r->got[p], r->c->u0[p]);
+        }
+        if (!changed)
+            return 0;
+        snprintf(v->reason, sizeof(v->reason), "%zu Dirichlet boundary cells changed (they keep their initial values)", changed);
+        jv_fail(v, HINT_BOUNDARY, "with Dirichlet nothing may write the boundary: the sweep writes interior points only, and the boundary kernel has nothing to do.");
+        return 1;
+    }
+    if ((stale = jv_stale_boundary(g, r->got, &on_faces)) == 0)
+        return 0;
+    if (jv_explain_wrong_face(r, v))
+        return 1;
+    snprintf(v->reason, sizeof(v->reason), "%zu boundary cells differ from the interior cell they must copy (%zu on faces, %zu on edges or corners)", stale, on_faces, stale - on_faces);
+    if (on_faces == 0) {
+        jv_fail(v, HINT_BOUNDARY_VALUES, "the faces are right but edges or corners are not: an edge cell applies the rule on both of its boundary axes, a corner on all three (Neumann (0,0,0) copies (1,1,1)).");
+        return 1;
+    }
+    if (jv_matches_flaw(r, JACOBI_BOUNDARY_FIRST, v->allowed) == 1) {
+        jv_fail(v, HINT_BOUNDARY_RACE, "the grid matches the boundary step run BEFORE the sweep: boundary cells hold values one iteration old. Launch the boundary kernel after the sweep, in the same stream.");
+        return 1;
+    }
+    char missing[64], hint[256];
+    if (jv_whole_faces_stale(g, r->got, missing, sizeof(missing))) {
+        snprintf(hint, sizeof(hint), "the face%s %s never set (its cells keep older values) while the other faces are right: does the boundary kernel cover every face, both sides of each axis?",
+                 strchr(missing, ',') ? "s" : "", missing);
+        jv_fail(v, HINT_BOUNDARY_VALUES, hint);
+        return 1;
+    }
+    jv_fail(v, HINT_BOUNDARY_RACE, "some cells of a face hold older values than the interior they copy while others are right: the boundary step ran before the sweep had finished (another stream, or fused into the sweep without a grid-wide barrier).");
+    return 1;
+}
+
+// ---------------------------------------------------------------------------
+// The last sweep
+// ---------------------------------------------------------------------------
+
+// Interior cells of the returned grid that differ from one sweep of the
+// other buffer, with f's term multiplied by fcoef (-h² is the right one).
+static size_t jv_sweep_mismatch(const jv_run *r, const double *other, double fcoef, double allowed)
+{
+    const jacobi_grid *g = &r->c->g;
+    size_t bad = 0, row = g->nx, plane = g->nx * g->ny;
+    for (size_t i = 1; i + 1 < g->nz; i++)
+        for (size_t j = 1; j + 1 < g->ny; j++)
+            for (size_t k = 1; k + 1 < g->nx; k++) {
+                size_t p = (i * g->ny + j) * g->nx + k;
+                double sum = other[p - 1] + other[p + 1] + other[p - row] + other[p + row] + other[p - plane] + other[p + plane];
+                bad += (size_t)!jv_close(r->got[p], (sum + fcoef * (double)r->c->f[p]) / 6.0, allowed);
+            }
+    return bad;
+}
+
+// Interior cells still holding their initial value though the reference
+// moved them; *outer gets those on the first or last interior layer.
+static size_t jv_unwritten(const jv_run *r, double allowed, size_t *outer)
+{
+    const jacobi_grid *g = &r->c->g;
+    size_t n = 0;
+    *outer = 0;
+    for (size_t p = 0; p < r->cells; p++) {
+        long ijk[3];
+        jv_coords(g, p, ijk);
+        size_t i = (size_t)ijk[0], j = (size_t)ijk[1], k = (size_t)ijk[2];
+        if (!jacobi_is_interior(g, i, j, k) || jv_differ(r->got[p], r->c->u0[p]) || jv_close(r->got[p], r->ref[p], allowed))
+            continue;
+        n++;
+        *outer += (size_t)(i == 1 || j == 1 || k == 1 || i == g->nz - 2 || j == g->ny - 2 || k == g->nx - 2);
+    }
+    return n;
+}
+
+// Names what is wrong with a last sweep that does not follow from the other
+// buffer, given as doubles. Fills v.
+static void jv_explain_bad_sweep(const jv_run *r, const double *other, double step_tol, jacobi_verdict *v)
+{
+    double h = r->c->g.h;
+    size_t outer, unwritten = jv_unwritten(r, v->allowed, &outer);
+    if (jv_sweep_mismatch(r, other, h * h, step_tol) == 0 || jv_sweep_mismatch(r, other, 0.0, step_tol) == 0 ||
+        jv_sweep_mismatch(r, other, -h, step_tol) == 0) {
+        jv_fail(v, HINT_SOURCE_TERM, "the sweep's f term is wrong (its sign, missing, or h instead of h*h): v = (sum of the six neighbours - h*h*f) / 6.");
+    } else if (jv_matches_flaw(r, JACOBI_GAUSS_SEIDEL, v->allowed) == 1) {
+        jv_fail(v, HINT_IN_PLACE, "the grid matches Gauss-Seidel (an in-place update): read the old grid, write the other buffer.");
+    } else if (unwritten > 0) {
+        int edge = outer == unwritten;
+        jv_fail(v, edge ? HINT_OFF_BY_ONE : HINT_UNWRITTEN, edge ? "interior cells on the first or last interior layer are never written: check the interior range (1 <= i <= nz-2 means i < nz-1) in each axis."
+                                                                 : "some interior cells are never written: does the grid of blocks cover every point of the rectangular grid, in x, y and z?");
+    } else if (isnan(v->first_got) || isnan(v->max_err)) {
+        jv_fail(v, HINT_NAN, "the sweep computed NaN: it reads a value nobody wrote (uninitialised shared memory, or an index outside the grid).");
+    } else {
+        jv_fail(v, HINT_WRONG_VALUES, "the last sweep does not follow from the other buffer: compare each index with JACOBI_INDEX(i, j, k, nx, ny) and the formula with jacobi.h.");
+    }
+}
+
+// Checks the last sweep (returned grid from the other buffer). Returns 1 if it failed v.
+static int jv_explain_sweep(const jv_run *r, jacobi_verdict *v)
+{
+    double step_tol = r->c->atol + 2.0 * r->c->rtol * v->scale;
+    if (r->iters < 1)
+        return 0;
+    double *other = jv_widen(r->other, r->cells);
+    if (!other)
+        return 0;
+    int bad = jv_sweep_mismatch(r, other, -r->c->g.h * r->c->g.h, step_tol) > 0;
+    if (bad)
+        jv_explain_bad_sweep(r, other, step_tol, v);
+    free(other);
+    return bad;
+}
+
+// ---------------------------------------------------------------------------
+// A wrong grid
+// ---------------------------------------------------------------------------
+
+// 1 if the returned grid is the reference after one more iteration than reported.
+static int jv_matches_next(const jv_run *r, const jacobi_verdict *v)
+{
+    double *next = malloc(r->cells * sizeof(double));
+    if (!next)
+        return 0;
+    memcpy(next, r->ref, r->cells * sizeof(double));
+    jacobi_ref_sweep(&r->c->g, r->ref, r->c->f, next);
+    jacobi_ref_boundary(&r->c->g, next);
+    int match = jv_count_wrong(r->got, next, r->cells, v->allowed + r->c->rtol * v->scale) == 0;
+    free(next);
+    return match;
+}
+
+// Fills v for a grid that does not match the reference.
+static void jv_explain_grid(const jv_run *r, jacobi_verdict *v)
+{
+    char got[48];
+    snprintf(v->reason, sizeof(v->reason), "%zu of %zu cells wrong after %d iterations (allowed: %.3g)", v->wrong, v->cells, r->iters, v->allowed);
+    snprintf(v->detail, sizeof(v->detail), "first wrong cell (i,j,k) = (%ld,%ld,%ld): expected %.9g, got %s",
+             v->first[0], v->first[1], v->first[2], v->first_want, verdict_value_text(v->first_got, got, sizeof(got)));
+    if (jv_matches_next(r, v)) {  // before the other buffer: it then holds the grid one iteration old
+        jv_fail(v, HINT_ITERATIONS, "the grid is right for one iteration more than *iters_done says: count every iteration you do.");
+    } else if (jv_count_wrong(r->other, r->ref, r->cells, v->allowed) == 0 ||
+               (r->iters >= 1 && jv_count_wrong(r->got, r->prev, r->cells, v->allowed) == 0)) {
+        jv_fail(v, HINT_WRONG_BUFFER, "the other buffer holds the right grid: return the buffer the last sweep wrote (after the swap, that is cur), as 0 for d_a or 1 for d_b.");
+    } else if (!jv_explain_boundary(r, v) && !jv_explain_sweep(r, v)) {
+        if (jv_matches_flaw(r, JACOBI_GAUSS_SEIDEL, v->allowed) == 1)
+            jv_fail(v, HINT_IN_PLACE, "the grid matches Gauss-Seidel (an in-place update): read the old grid, write the other buffer.");
+        else
+            jv_fail(v, HINT_WRONG_VALUES, "the last sweep and the boundary are consistent, yet the grid is not the reference's: an earlier iteration went wrong (buffers swapped at the wrong time, or kernels racing each other).");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// A right grid: stopping and the residual
+// ---------------------------------------------------------------------------
+
+// How far the reported residual may be from the reference's r: the float
+// grid's own error moves each defect by at most 12 times the cell error;
+// the float sum and the reduction order add relative rounding.
+static double jv_residual_band(const jacobi_verdict *v, double r)
+{
+    return 1e-3 * r + 12.0 * v->max_err + 1e-5 * v->scale;
+}
+
+// The iteration count against the stopping rule. Returns 1 if it failed v.
+static int jv_check_stop(const jv_run *r, jacobi_verdict *v)
+{
+    const jacobi_case *c = r->c;
+    int early = c->check_every > 0 && c->tol > 0;
+    for (int q = 0; early && (q + 1) * c->check_every < r->iters; q++)
+        if (r->history[q] + jv_residual_band(v, r->history[q]) < c->tol) {
+            snprintf(v->reason, sizeof(v->reason), "no early stop: the residual was %.6g < tol = %.6g after iteration %d, but the solver went on to iteration %d",
+                     r->history[q], c->tol, (q + 1) * c->check_every, r->iters);
+            jv_fail(v, HINT_EARLY_STOP, "after each check, stop when the residual is below p->tol (and return the newest grid).");
+            return 1;
+        }
+    if (r->iters == c->max_iters)
+        return 0;
+    if (!early || r->iters % c->check_every != 0) {
+        snprintf(v->reason, sizeof(v->reason), "stopped after %d of %d iterations, which is not a check%s", r->iters, c->max_iters, early ? "" : " (this case never stops early)");
+        jv_fail(v, HINT_ITERATIONS, "run all p->max_iters iterations unless a check (every p->check_every iterations) finds the residual below p->tol.");
+        return 1;
+    }
+    double last = r->history[r->iters / c->check_every - 1];
+    if (last - jv_residual_band(v, last) >= c->tol) {
+        snprintf(v->reason, sizeof(v->reason), "stopped early after iteration %d, but the residual there is %.6g, not below tol = %.6g", r->iters, last, c->tol);
+        jv_fail(v, HINT_RESIDUAL, "the residual the solver computed is wrong: r = sqrt(sum of d*d / N) over the interior, d = sum of the six neighbours - 6u - h*h*f (jacobi.h).");
+        return 1;
+    }
+    return 0;
+}
+
+// The reported residual against the reference's last check. Returns 1 if it failed v.
+static int jv_check_residual(const jv_run *r, jacobi_verdict *v)
+{
+    int checks = r->c->check_every > 0 ? r->iters / r->c->check_every : 0;
+    double want = v->ref_residual;
+    if (checks == 0 ? r->o->residual == -1.0 : fabs(r->o->residual - want) <= jv_residual_band(v, want))
+        return 0;
+    snprintf(v->reason, sizeof(v->reason), "*residual = %.6g, but the residual at the last check (iteration %d) is %.6g", r->o->residual,
+             checks * (r->c->check_every > 0 ? r->c->check_every : 0), want);
+    jv_fail(v, HINT_RESIDUAL, checks == 0 ? "no check was made: *residual must be -1." : "r = sqrt(sum of d*d / N) over the interior only, d = sum of the six neighbours - 6u - h*h*f, computed on the newest grid (jacobi.h).");
+    return 1;
+}
+
+// ---------------------------------------------------------------------------
+// The verdict
+// ---------------------------------------------------------------------------
+
+// Everything after the claims and the buffers: the grid and its story.
+static int jv_judge_grid(jv_run *r, jacobi_verdict *v)
+{
+    if (jv_reference(r) != 0)
+        return -1;
+    int checks = r->c->check_every > 0 ? r->iters / r->c->check_every : 0;
+    v->ref_residual = checks > 0 ? r->history[checks - 1] : -1.0;
+    v->scale = r->out.scale;
+    v->allowed = r->c->atol + (double)r->iters * r->c->rtol * r->out.scale;
+    if (r->o->order2 && jv_changed(r->got, r->o->order2 + r->o->guard, r->cells)) {
+        snprintf(v->reason, sizeof(v->reason), "results differ between two thread orders (%zu cells)", jv_changed(r->got, r->o->order2 + r->o->guard, r->cells));
+        jv_fail(v, HINT_THREAD_ORDER, "a thread reads shared memory before another thread of its block has written it, or after it was overwritten: a __syncthreads() is missing.");
+        return 0;
+    }
+    jv_compare(r, v);
+    if (v->wrong) {
+        jv_explain_grid(r, v);
+        return 0;
+    }
+    if (r->o->timed && jv_changed(r->got, r->o->timed + r->o->guard, r->cells)) {
+        snprintf(v->reason, sizeof(v->reason), "the grid changed during the timed solves (%zu cells)", jv_changed(r->got, r->o->timed + r->o->guard, r->cells));
+        jv_fail(v, HINT_TIMED_CHANGED, "another solve from the same start gives another grid: does the solver depend on what the buffers or the scratch held before?");
+        return 0;
+    }
+    if (jv_check_stop(r, v) || jv_check_residual(r, v))
+        return 0;
+    v->passed = 1;
+    return 0;
+}
+
+int jacobi_judge(const jacobi_case *c, const jacobi_outputs *o, jacobi_verdict *v)
+{
+    jv_run r;
+    memset(v, 0, sizeof(*v));
+    memset(&r, 0, sizeof(r));
+    v->first[0] = v->first[1] = v->first[2] = -1;
+    v->ref_residual = -1.0;
+    r.c = c;
+    r.o = o;
+    r.cells = jacobi_cells(&c->g);
+    r.iters = o->iters;
+    r.got = (o->result == 1 ? o->b : o->a) + o->guard;
+    r.other = (o->result == 1 ? o->a : o->b) + o->guard;
+    int rc = 0;
+    if (!jv_check_claims(&r, v) && !jv_check_buffers_used(&r, v))
+        rc = jv_judge_grid(&r, v);
+    if (rc != 0) {
+        snprintf(v->reason, sizeof(v->reason), "out of host memory while checking");
+        jv_fail(v, HINT_WRONG_VALUES, "the grader ran out of memory: free some, or grade on a larger machine.");
+    }
+    free(r.ref);
+    free(r.prev);
+    free(r.history);
+    return rc != 0 ? -1 : v->passed;
+}
+
+double jacobi_mms_error(const jacobi_grid *g, const float *u)
+{
+    double worst = 0.0;
+    for (size_t i = 0; i < g->nz; i++)
+        for (size_t j = 0; j < g->ny; j++)
+            for (size_t k = 0; k < g->nx; k++) {
+                double e = fabs((double)u[(i * g->ny + j) * g->nx + k] - jacobi_mms_exact(g, i, j, k));
+                worst = e > worst || isnan(e) ? e : worst;
+            }
+    return worst;
+}

@@ -1,0 +1,532 @@
+// grader/judge/judge.c — the judge: grades one kernel file for one lab.
+//
+//   judge --lab N|DIR [--kernel FILE] [--backend auto|gpu|emu] [--seed S]
+//         [--case NAME] [--json] [--json-out FILE] [--sanitize] [--profile] [--keep] [--fail-fast]
+//         [--timeout S]
+//         [--arch sm_XX] [--kit DIR]
+//
+// It never links student code: it builds a runner (grader/build.mk) from the
+// kernel file, starts it once per case as a child process with a time limit,
+// and judges only the grids the runner leaves behind. Exit status: 0 every
+// case passed, 1 a case failed, 2 the kit could not run (with a one-line
+// reason), 77 no usable GPU when one was demanded.
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "judge.h"
+#include "judge_case.h"
+#include "judge_jacobi.h"
+#include "kv.h"
+#include "protocol.h"
+#include "rng.h"
+#include "spawn.h"
+
+typedef struct judge_args {
+    const char *lab;            // lab number or folder
+    const char *kernel;         // kernel file (default: the lab's skeleton)
+    const char *backend;        // auto, gpu or emu
+    const char *case_name;      // only this case ("33", "N=33", "64x32x16")
+    const char *arch;           // sm_XX, or NULL to detect
+    char kit[PATH_MAX];         // the kit's root
+    uint64_t seed;              // master seed
+    int have_seed;              // 1 if --seed was given
+    int json;                   // 1: JSON report
+    int sanitize;               // 1: runs under compute-sanitizer
+    int keep;                   // 1: keep case directories
+    int fail_fast;              // 1: stop after the first failing case (the kit's mutant tests)
+    double timeout_s;           // per-case time limit overriding lab.conf's (0: lab.conf's)
+    const char *json_out;       // also write the JSON report to this file
+    int profile;                // 1: measure the timed case's traffic with ncu
+} judge_args;
+
+static int judge_json;  // 1 while the report is JSON, for judge_die
+
+// Reports a kit-level problem in one line and exits with code (2 or 77).
+static void judge_die(int code, const char *fmt, ...)
+{
+    char msg[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    if (judge_json)
+        report_json_error(code, msg);
+    fprintf(stderr, "stencil-labs: %s\n", msg);
+    exit(code);
+}
+
+// ---------------------------------------------------------------------------
+// Arguments and the lab
+// ---------------------------------------------------------------------------
+
+// Parses argv; exits 2 with a one-line reason on anything unexpected.
+static judge_args judge_parse(int argc, char **argv)
+{
+    judge_args a;
+    memset(&a, 0, sizeof(a));
+    a.backend = "auto";
+    snprintf(a.kit, sizeof(a.kit), ".");
+    for (int i = 1; i < argc; i++) {
+        const char *opt = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        static const char *known[] = {"--lab", "--kernel", "--backend", "--case", "--arch", "--kit", "--timeout",
+                                      "--seed", "--json", "--sanitize", "--keep", "--fail-fast", "--json-out", "--profile"};
+        int is_known = 0;
+        for (size_t k = 0; k < sizeof(known) / sizeof(known[0]); k++)
+            is_known |= !strcmp(opt, known[k]);
+        if (!is_known)
+            judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: --lab --kernel --backend --seed --case --json --sanitize --keep --fail-fast --timeout --json-out --profile --arch --kit)", opt);
+        int takes = strcmp(opt, "--json") && strcmp(opt, "--sanitize") && strcmp(opt, "--keep") &&
+                    strcmp(opt, "--fail-fast") && strcmp(opt, "--profile");
+        if (takes && !v)
+            judge_die(JUDGE_EXIT_KIT, "option %s needs a value (see grader/judge/judge.c or make help)", opt);
+        if (!strcmp(opt, "--lab")) a.lab = v;
+        else if (!strcmp(opt, "--kernel")) a.kernel = v;
+        else if (!strcmp(opt, "--backend")) a.backend = v;
+        else if (!strcmp(opt, "--case")) a.case_name = v;
+        else if (!strcmp(opt, "--arch")) a.arch = v;
+        else if (!strcmp(opt, "--json-out")) a.json_out = v;
+        else if (!strcmp(opt, "--kit")) snprintf(a.kit, sizeof(a.kit), "%s", v);
+        else if (!strcmp(opt, "--timeout")) {
+            a.timeout_s = strtod(v, NULL);
+            if (!(a.timeout_s > 0))
+                judge_die(JUDGE_EXIT_KIT, "TIMEOUT must be a positive number of seconds, got '%s'", v);
+        }
+        else if (!strcmp(opt, "--seed")) {
+            char *end = NULL;
+            errno = 0;
+            a.seed = strtoull(v, &end, 10);
+            if (errno || !end || *end || !isdigit((unsigned char)*v))
+                judge_die(JUDGE_EXIT_KIT, "SEED must be a whole number (as printed by an earlier run), got '%s'", v);
+            a.have_seed = 1;
+        } else if (!strcmp(opt, "--json")) a.json = 1, takes = 0;
+        else if (!strcmp(opt, "--sanitize")) a.sanitize = 1, takes = 0;
+        else if (!strcmp(opt, "--keep")) a.keep = 1, takes = 0;
+        else if (!strcmp(opt, "--fail-fast")) a.fail_fast = 1, takes = 0;
+        else if (!strcmp(opt, "--profile")) a.profile = 1, takes = 0;
+        i += takes;
+    }
+    if (!a.lab)
+        judge_die(JUDGE_EXIT_KIT, "which lab? give LAB=<number> (e.g. make check LAB=1)");
+    if (strcmp(a.backend, "auto") && strcmp(a.backend, "gpu") && strcmp(a.backend, "emu"))
+        judge_die(JUDGE_EXIT_KIT, "backend must be auto, gpu or emu, not '%s'", a.backend);
+    return a;
+}
+
+// Finds the lab folder for a number or a path; fills run->lab_dir, lab_name
+// and lab_number, or exits 2 naming the labs that exist.
+static void judge_find_lab(const judge_args *a, judge_run *run)
+{
+    char labs[PATH_MAX], known[1024] = "";
+    struct stat st;
+    char *end = NULL;
+    long want = strtol(a->lab, &end, 10);
+    int by_number = end && *end == '\0' && end != a->lab;
+    snprintf(labs, sizeof(labs), "%s/labs", a->kit);
+    struct dirent **entries = NULL;
+    int count = scandir(labs, &entries, NULL, alphasort);
+    if (count < 0)
+        judge_die(JUDGE_EXIT_KIT, "cannot open %s: %s (run make from the kit's root)", labs, strerror(errno));
+    for (int i = 0; i < count; i++) {
+        const char *name = entries[i]->d_name;
+        if (isdigit((unsigned char)name[0]) && isdigit((unsigned char)name[1]) && name[2] == '-') {
+            size_t used = strlen(known);
+            snprintf(known + used, sizeof(known) - used, "%s%ld (%s)", used ? ", " : "", strtol(name, NULL, 10), name);
+            int match = by_number ? strtol(name, NULL, 10) == want
+                                  : (!strcmp(name, a->lab) || strstr(a->lab, name) != NULL);
+            if (match && !run->lab_dir[0]) {
+                snprintf(run->lab_dir, sizeof(run->lab_dir), "%s/%s", labs, name);
+                snprintf(run->lab_name, sizeof(run->lab_name), "%s", name);
+                run->lab_number = (int)strtol(name, NULL, 10);
+            }
+        }
+        free(entries[i]);
+    }
+    free(entries);
+    if (!run->lab_dir[0] || stat(run->lab_dir, &st) != 0)
+        judge_die(JUDGE_EXIT_KIT, "unknown lab '%s': the labs are %s", a->lab, known[0] ? known : "(none found)");
+}
+
+// ---------------------------------------------------------------------------
+// Building
+// ---------------------------------------------------------------------------
+
+// A 64-bit FNV-1a hash of s, naming a kernel's build folder.
+static uint64_t judge_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+// Reads a whole file into a new buffer; returns NULL if it cannot.
+static char *judge_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = '\0';
+        *len = (size_t)n;
+    }
+    return buf;
+}
+
+// Copies the student's file into the build folder behind a #line directive
+// (compiler messages still name the student's file and lines), so the build
+// never writes next to it and a lab.h lying beside it is not picked up.
+// Rewrites the copy only when it changed, so make can skip rebuilding.
+static void judge_stage_kernel(const char *src_abs, const char *copy)
+{
+    size_t len = 0, old_len = 0;
+    char *text = judge_read_file(src_abs, &len);
+    if (!text)
+        judge_die(JUDGE_EXIT_KIT, "cannot read the kernel file %s: %s", src_abs, strerror(errno));
+    size_t cap = len + strlen(src_abs) * 2 + 64;
+    char *staged = malloc(cap);
+    if (!staged)
+        judge_die(JUDGE_EXIT_KIT, "out of memory");
+    size_t n = (size_t)snprintf(staged, cap, "#line 1 \"");
+    for (const char *p = src_abs; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            staged[n++] = '\\';
+        staged[n++] = *p;
+    }
+    n += (size_t)snprintf(staged + n, cap - n, "\"\n");
+    memcpy(staged + n, text, len);
+    n += len;
+    char *old = judge_read_file(copy, &old_len);
+    if (!old || old_len != n || memcmp(old, staged, n) != 0) {
+        FILE *f = fopen(copy, "wb");
+        if (!f || fwrite(staged, 1, n, f) != n || fclose(f) != 0)
+            judge_die(JUDGE_EXIT_KIT, "cannot write %s: %s", copy, strerror(errno));
+    }
+    free(old);
+    free(staged);
+    free(text);
+}
+
+// Creates every folder of path (like mkdir -p); exits 2 on failure.
+static void judge_mkdirs(const char *path)
+{
+    char buf[PATH_MAX];
+    snprintf(buf, sizeof(buf), "%s", path);
+    for (char *p = buf + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(buf, 0755);
+            *p = '/';
+        }
+    if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+        judge_die(JUDGE_EXIT_KIT, "cannot create %s: %s", buf, strerror(errno));
+}
+
+// Runs `make -f grader/build.mk` with the given variables; the log goes to
+// log_path. Returns 1 if the build succeeded.
+static int judge_make(const judge_args *a, const char *backend, const char *const vars[], const char *log_path)
+{
+    char *argv[16];
+    char backend_var[32], arch_var[64];
+    int n = 0;
+    argv[n++] = "make";
+    argv[n++] = "-s";
+    argv[n++] = "--no-print-directory";
+    argv[n++] = "-C";
+    argv[n++] = (char *)a->kit;
+    argv[n++] = "-f";
+    argv[n++] = "grader/build.mk";
+    snprintf(backend_var, sizeof(backend_var), "BACKEND=%s", backend);
+    argv[n++] = backend_var;
+    if (a->arch) {
+        snprintf(arch_var, sizeof(arch_var), "ARCH=%s", a->arch);
+        argv[n++] = arch_var;
+    }
+    for (int i = 0; vars[i] && n < 15; i++)
+        argv[n++] = (char *)vars[i];
+    argv[n] = NULL;
+    spawn_limits lim = {600.0, 0};
+    spawn_result s = spawn_run(argv, NULL, log_path, &lim);
+    if (!s.started)
+        judge_die(JUDGE_EXIT_KIT, "cannot run make: %s (GNU Make is required)", strerror(errno));
+    return s.exited && s.exit_code == 0;
+}
+
+// Prints the first compiler errors of a failed build and exits 2.
+static void judge_build_failed(const char *kernel, const char *log_path)
+{
+    char line[1024];
+    int shown = 0, total = 0;
+    FILE *f = fopen(log_path, "r");
+    if (!judge_json) {
+        fprintf(stderr, "stencil-labs: %s does not compile; the compiler's first errors:\n", kernel);
+        while (f && fgets(line, sizeof(line), f))
+            if (strstr(line, "error") || strstr(line, "Error")) {
+                total++;
+                if (shown < 12) {
+                    fprintf(stderr, "  %s", line);
+                    shown++;
+                }
+            }
+        if (!total && f) {  // no line says "error": show the start of the log
+            rewind(f);
+            while (shown < 12 && fgets(line, sizeof(line), f))
+                fprintf(stderr, "  %s", line), shown++;
+        }
+        fprintf(stderr, "hint: fix the first error first (later ones often follow from it); the file must define the kernel and the host function the lab's skeleton declares, with the same names. Full log: %s\n", log_path);
+    }
+    if (f)
+        fclose(f);
+    judge_die(JUDGE_EXIT_KIT, "compile error in %s (full log: %s)", kernel, log_path);
+}
+
+// Decides the backend: a usable GPU when asked or available, else emulation.
+// Fills run->backend, run->fallback and the device lines.
+static void judge_pick_backend(const judge_args *a, judge_run *run)
+{
+    char build[PATH_MAX], probe[PATH_MAX], probe_var[PATH_MAX + 8], log_path[PATH_MAX], dir[PATH_MAX];
+    char why[512] = "";
+    snprintf(run->backend, sizeof(run->backend), "emu");
+    if (!strcmp(a->backend, "emu"))
+        return;
+    snprintf(build, sizeof(build), "%s/build/gpu", a->kit);
+    judge_mkdirs(build);
+    snprintf(probe, sizeof(probe), "%s/gpu_probe", build);
+    snprintf(probe_var, sizeof(probe_var), "PROBE=%s", probe);
+    snprintf(log_path, sizeof(log_path), "%s/gpu_probe.log", build);
+    const char *vars[] = {probe_var, NULL};
+    if (!judge_make(a, "gpu", vars, log_path)) {
+        char tail[400];
+        spawn_log_tail(log_path, 1, tail, sizeof(tail));
+        tail[strcspn(tail, "\n")] = '\0';
+        snprintf(why, sizeof(why), "the GPU probe did not build: %s", tail);
+    } else {
+        kv_list rep;
+        char *argv[] = {probe, "--outdir", dir, NULL};
+        const char *tmp = getenv("TMPDIR");
+        snprintf(dir, sizeof(dir), "%s/stencil-probe-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+        if (!mkdtemp(dir))  // a folder of its own: judges running side by side must not share it
+            judge_die(JUDGE_EXIT_KIT, "cannot create a temporary folder %s: %s", dir, strerror(errno));
+        snprintf(log_path, sizeof(log_path), "%s/gpu_probe.log", dir);
+        spawn_limits lim = {60.0, 0};
+        spawn_result s = spawn_run(argv, NULL, log_path, &lim);
+        char report[PATH_MAX + 16];
+        snprintf(report, sizeof(report), "%s/report.txt", dir);
+        kv_load(report, &rep);
+        unlink(report);
+        unlink(log_path);
+        rmdir(dir);
+        if (s.exited && s.exit_code == 0) {
+            snprintf(run->backend, sizeof(run->backend), "gpu");
+            snprintf(run->device, sizeof(run->device), "%s", kv_get(&rep, "device") ? kv_get(&rep, "device") : "?");
+            run->device_mem_bytes = kv_number(&rep, "global_mem_bytes", 0);
+            snprintf(run->device_info, sizeof(run->device_info), "%s SMs, compute capability %s, driver %s, runtime %s",
+                     kv_get(&rep, "sm_count"), kv_get(&rep, "compute_capability"),
+                     kv_get(&rep, "driver_version"), kv_get(&rep, "runtime_version"));
+        } else {
+            snprintf(why, sizeof(why), "%s", kv_get(&rep, "error") ? kv_get(&rep, "error") : "the GPU probe failed");
+        }
+        kv_free(&rep);
+    }
+    if (!strcmp(run->backend, "gpu"))
+        return;
+    if (!strcmp(a->backend, "gpu"))
+        judge_die(JUDGE_EXIT_NO_GPU, "no usable GPU: %s. Without an NVIDIA GPU, grade on the CPU with EMU=1 (correctness only).", why);
+    snprintf(run->fallback, sizeof(run->fallback), "%s", why);
+}
+
+// Builds the runner for kernel_abs; returns its path in runner (exits 2 on a compile error).
+static void judge_build_runner(const judge_args *a, judge_run *run, const char *kernel_abs, char *runner, size_t len)
+{
+    char dir[PATH_MAX], copy[PATH_MAX + 16], log_path[PATH_MAX + 16];
+    char kvar[PATH_MAX + 16], rvar[PATH_MAX + 16], svar[256], nvar[PATH_MAX + 16];
+    snprintf(dir, sizeof(dir), "%s/build/%s/%s/k-%016llx", a->kit, run->backend, run->lab_name,
+             (unsigned long long)judge_hash(kernel_abs));
+    judge_mkdirs(dir);
+    snprintf(copy, sizeof(copy), "%s/kernel.cu", dir);
+    judge_stage_kernel(kernel_abs, copy);
+    snprintf(runner, len, "%s/runner", dir);
+    snprintf(log_path, sizeof(log_path), "%s/build.log", dir);
+    snprintf(kvar, sizeof(kvar), "KERNEL=%s", copy);
+    snprintf(nvar, sizeof(nvar), "KERNEL_NAME=%s", kernel_abs);
+    snprintf(rvar, sizeof(rvar), "RUNNER=%s", runner);
+    snprintf(svar, sizeof(svar), "RUNNER_SRC=grader/emu/runner_%s.cu", run->conf.runner);
+    const char *vars[] = {kvar, nvar, rvar, svar, NULL};
+    if (!judge_make(a, run->backend, vars, log_path))
+        judge_build_failed(run->kernel, log_path);
+}
+
+// ---------------------------------------------------------------------------
+// Cases
+// ---------------------------------------------------------------------------
+
+// 1 if case c is the one --case names (or no case was named).
+static int judge_case_selected(const judge_args *a, const char *name)
+{
+    if (!a->case_name)
+        return 1;
+    return !strcmp(a->case_name, name) || (name[0] == 'N' && !strcmp(a->case_name, name + 2));
+}
+
+// Fails case r without running it when its grids cannot fit in device memory
+// (two guarded grids) or in this machine's memory (the judge holds the input
+// and maps the outputs). Returns 1 if it did.
+static int judge_case_too_large(judge_run *run, const lab_case *spec, case_result *r)
+{
+    double cells = (double)spec->nx * spec->ny * spec->nz;
+    double grid = (cells + 2.0 * (double)protocol_guard_cells((unsigned long long)spec->nx * spec->ny)) * 4.0;
+    double host = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+    const char *where = NULL;
+    double have = 0;
+    if (run->device_mem_bytes > 0 && 2.0 * grid > run->device_mem_bytes)
+        where = run->device, have = run->device_mem_bytes;
+    else if (host > 0 && 3.0 * grid > host)
+        where = "this machine", have = host;
+    if (!where)
+        return 0;
+    r->status = CASE_FAIL;
+    snprintf(r->kind, sizeof(r->kind), "memory");
+    r->hint_key = "no-memory";
+    char name[48], place[256];
+    snprintf(name, sizeof(name), "%s", r->name);
+    snprintf(place, sizeof(place), "%s", where);
+    snprintf(r->reason, sizeof(r->reason), "%s is too large: its grids need %.1f GiB and %s has %.1f GiB", name,
+             (where == run->device ? 2.0 : 3.0) * grid / 1073741824.0, place, have / 1073741824.0);
+    snprintf(r->hint, sizeof(r->hint), "grade this case on a machine with more memory, or take it out of lab.conf.");
+    run->failed++;
+    return 1;
+}
+
+// Runs every case; fills run->cases and the technique line.
+static void judge_run_cases(const judge_args *a, judge_run *run, const char *runner)
+{
+    judge_case_env env = {&run->conf, runner, !strcmp(run->backend, "emu"), a->sanitize, a->keep, 0,
+                          strcmp(run->conf.technique, "z-coarsening") == 0 || strcmp(run->conf.technique, "register-tiling") == 0,
+                          a->profile};
+    size_t technique_cells = 0;
+    snprintf(run->technique.detail, sizeof(run->technique.detail), "no case ran to the end");
+    run->technique.status = TECHNIQUE_NA;
+    for (int i = 0; i < run->conf.ncases; i++) {
+        case_result *r = &run->cases[run->ncases];
+        const lab_case *spec = &run->conf.cases[i];
+        memset(r, 0, sizeof(*r));
+        r->spec = *spec;
+        conf_case_name(spec, r->name, sizeof(r->name));
+        if (!judge_case_selected(a, r->name))
+            continue;
+        run->ncases++;
+        r->seed = rng_case_seed(run->seed, i);
+        if (env.emu && spec->noemu) {
+            r->status = CASE_SKIPPED;
+            snprintf(r->kind, sizeof(r->kind), "skipped");
+            snprintf(r->reason, sizeof(r->reason), "%s", spec->timed ? "timing case: timing is n/a on CPU emulation" : "too large for CPU emulation");
+            run->skipped++;
+            continue;
+        }
+        if (judge_case_too_large(run, spec, r))
+            continue;
+        kv_list report;
+        if (!a->json) {
+            fprintf(stderr, "  running %s ...\r", r->name);
+            fflush(stderr);
+        }
+        int rc = !strcmp(run->conf.runner, "jacobi") ? jacobi_run_case(&env, spec, r->seed, r, &report)
+                                                     : judge_run_case(&env, spec, r->seed, r, &report);
+        if (rc != 0)
+            judge_die(JUDGE_EXIT_KIT, "could not run case %s: %s (temporary folder, memory or the runner)", r->name, strerror(errno));
+        env.out_tile = (int)kv_number(&report, "out_tile_dim", env.out_tile);
+        run->in_tile = (int)kv_number(&report, "in_tile_dim", run->in_tile);
+        size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
+        if (r->status == CASE_OK && cells >= technique_cells && kv_get(&report, "launches")) {
+            technique_cells = cells;
+            run->technique = technique_check(run->conf.technique, &report, spec->nx);
+            snprintf(run->technique_case, sizeof(run->technique_case), "%s", r->name);
+        }
+        if (r->status == CASE_OK)
+            run->passed++;
+        else
+            run->failed++;
+        kv_free(&report);
+        if (a->fail_fast && r->status == CASE_FAIL)
+            break;
+    }
+    if (!a->json)
+        fprintf(stderr, "%40s\r", "");
+}
+
+// Writes run's JSON report to build/status/<lab>.json, where `make status` reads it.
+static void judge_save_status(const judge_args *a, const judge_run *run)
+{
+    char dir[PATH_MAX], path[PATH_MAX + 160];
+    snprintf(dir, sizeof(dir), "%s/build/status", a->kit);
+    judge_mkdirs(dir);
+    snprintf(path, sizeof(path), "%s/%s.json", dir, run->lab_name);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return;  // status is a convenience: a check is never failed for it
+    report_json(run, f);
+    fclose(f);
+}
+
+int main(int argc, char **argv)
+{
+    static judge_run run;
+    char err[1024], conf_path[PATH_MAX + 16], kernel_abs[PATH_MAX], runner[PATH_MAX];
+    judge_args a = judge_parse(argc, argv);
+    judge_json = a.json;
+    judge_find_lab(&a, &run);
+    snprintf(conf_path, sizeof(conf_path), "%s/lab.conf", run.lab_dir);
+    if (conf_load(conf_path, &run.conf, err, sizeof(err)) != 0)
+        judge_die(JUDGE_EXIT_KIT, "%s", err);
+    if (a.timeout_s > 0)
+        run.conf.timeout_s = a.timeout_s;
+    if (a.kernel)
+        snprintf(run.kernel, sizeof(run.kernel), "%s", a.kernel);
+    else
+        snprintf(run.kernel, sizeof(run.kernel), "%s/%s", a.kit, run.conf.kernel);
+    if (!realpath(run.kernel, kernel_abs))
+        judge_die(JUDGE_EXIT_KIT, "kernel file not found: %s (this lab's skeleton is %s; pass KERNEL=path/to/file.cu to grade another file)", run.kernel, run.conf.kernel);
+    int named = 0;
+    for (int i = 0; i < run.conf.ncases; i++) {
+        char name[48];
+        named |= judge_case_selected(&a, conf_case_name(&run.conf.cases[i], name, sizeof(name)));
+    }
+    if (!named)
+        judge_die(JUDGE_EXIT_KIT, "no case of %s is named '%s' (CASE= takes a size as lab.conf writes it, e.g. 33)", conf_path, a.case_name);
+    run.seed = a.have_seed ? a.seed : rng_fresh_seed() % 1000000000ull;
+    judge_pick_backend(&a, &run);
+    judge_build_runner(&a, &run, kernel_abs, runner, sizeof(runner));
+    judge_run_cases(&a, &run, runner);
+    run.opb_valid = opb_book_model(run.conf.opb_model, run.in_tile, &run.opb) == 0;
+    run.exit_code = (run.failed == 0 && run.technique.status != TECHNIQUE_FAIL) ? JUDGE_EXIT_PASS : JUDGE_EXIT_FAIL;
+    if (a.json)
+        report_json(&run, stdout);
+    else
+        report_text(&run);
+    if (!a.kernel && !a.case_name)  // the student's own full check: remember it for make status
+        judge_save_status(&a, &run);
+    if (a.json_out) {
+        FILE *f = fopen(a.json_out, "w");
+        if (!f)
+            judge_die(JUDGE_EXIT_KIT, "cannot write the JSON report %s: %s", a.json_out, strerror(errno));
+        report_json(&run, f);
+        fclose(f);
+    }
+    return run.exit_code;
+}

@@ -1,0 +1,81 @@
+// grader/judge/judge.h — one grading run: a lab, a kernel file, a backend, a seed,
+// and what each case gave. judge.c fills it, report.c prints it.
+#ifndef STENCIL_JUDGE_H
+#define STENCIL_JUDGE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "conf.h"
+#include "technique.h"
+
+// Exit statuses of the judge (and of `make check`).
+#define JUDGE_EXIT_PASS   0   // every case passed
+#define JUDGE_EXIT_FAIL   1   // a case failed
+#define JUDGE_EXIT_KIT    2   // the kit could not run: bad lab.conf, missing file, compile error
+#define JUDGE_EXIT_NO_GPU 77  // no usable GPU (EMU=0 demanded one)
+
+typedef enum case_status { CASE_OK, CASE_FAIL, CASE_SKIPPED } case_status;
+
+typedef struct case_result {
+    char name[48];              // "N=33"
+    lab_case spec;              // the case as lab.conf gives it
+    uint64_t seed;              // this case's own seed
+    case_status status;         // OK, FAIL or SKIPPED
+    char kind[16];              // ok, wrong, timeout, launch, fault, crash, memory, exited, kit, skipped
+    char reason[512];           // what went wrong (empty when OK)
+    char detail[512];           // the first wrong cell, or the runner's last words
+    const char *hint_key;       // stable hint name (verdict.h), or NULL
+    char hint[512];             // what to do about it
+    size_t wrong;               // interior cells wrong
+    size_t interior;            // interior cells
+    double launch_ms;           // the checked launch's time, or -1
+    double wall_s;              // wall time of the runner(s)
+    int timed;                  // 1: timing figures below are valid
+    double time_ms;             // median of the timed launches
+    double time_min_ms;         // fastest timed launch
+    double time_max_ms;         // slowest timed launch
+    int time_reps;              // timed launches
+    double gpoints;             // interior points per second / 1e9
+    double gbs;                 // 8 bytes per interior point over time_ms, GB/s
+    double bandwidth_gbs;       // the device's copy bandwidth measured in the same run
+    char note[256];             // one more line printed under the case (e.g. iterations, residual), or ""
+    int profiled;               // 1: the traffic figures below were measured with ncu
+    double load_bytes;          // bytes requested by global loads (L1 view)
+    double dram_bytes;          // bytes that crossed DRAM, read + write
+    double flops;               // the book's count: 13 per interior point
+} case_result;
+
+typedef struct judge_run {
+    lab_conf conf;              // the lab's parameters
+    char lab_dir[512];          // labs/NN-name
+    char lab_name[128];         // NN-name
+    int lab_number;             // NN
+    char kernel[1024];          // the graded file, as given
+    char backend[8];            // "gpu" or "emu"
+    char fallback[512];         // why emulation was used without being asked for ("" if asked or GPU)
+    char device[256];           // device name
+    char device_info[256];      // SMs, compute capability, driver and runtime versions
+    double device_mem_bytes;    // the GPU's memory (0: unknown, or emulation)
+    uint64_t seed;              // master seed (SEED=)
+    int ncases;                 // cases in results
+    case_result cases[CONF_MAX_CASES];
+    technique_result technique; // the technique line
+    char technique_case[48];    // the case it was judged on
+    opb_model opb;              // the book's model for the declared tiles
+    int opb_valid;              // 1 if opb holds a value
+    int in_tile;                // IN_TILE_DIM the kernel declared (0: none)
+    int passed, failed, skipped;// case counts
+    int exit_code;              // JUDGE_EXIT_*
+} judge_run;
+
+// Prints the report as text (for people) on stdout.
+void report_text(const judge_run *run);
+
+// Writes the report as one JSON object to out.
+void report_json(const judge_run *run, FILE *out);
+
+// Prints a kit-level failure (exit 2 or 77) as JSON: {"verdict": "error", ...}.
+void report_json_error(int exit_code, const char *message);
+
+#endif // STENCIL_JUDGE_H

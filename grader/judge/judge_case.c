@@ -1,0 +1,394 @@
+// grader/judge/judge_case.c — runs one sweep case: draws the input, starts the
+// runner under limits, reads back what it wrote and decides.
+#include "judge_case.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kv.h"
+#include "ncu.h"
+#include "protocol.h"
+#include "rng.h"
+#include "spawn.h"
+#include "verdict.h"
+
+// ---------------------------------------------------------------------------
+// Files of one case
+// ---------------------------------------------------------------------------
+
+typedef struct mapped_grid {
+    const float *data;   // the mapped floats, or NULL
+    size_t bytes;        // mapping length
+} mapped_grid;
+
+// Maps dir/name read-only if it holds exactly floats floats. Returns 0 or -1.
+static int case_map(const char *dir, const char *name, size_t floats, mapped_grid *m)
+{
+    char path[1024];
+    struct stat st;
+    m->data = NULL;
+    m->bytes = 0;
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return -1;
+    if (fstat(fd, &st) != 0 || (size_t)st.st_size != floats * sizeof(float)) {
+        close(fd);
+        return -1;
+    }
+    void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (p == MAP_FAILED)
+        return -1;
+    m->data = p;
+    m->bytes = (size_t)st.st_size;
+    return 0;
+}
+
+// Unmaps m if mapped.
+static void case_unmap(mapped_grid *m)
+{
+    if (m->data)
+        munmap((void *)m->data, m->bytes);
+    m->data = NULL;
+}
+
+// Writes n floats to dir/name. Returns 0 or -1.
+static int case_write_grid(const char *dir, const char *name, const float *g, size_t n)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    size_t put = fwrite(g, sizeof(float), n, f);
+    return (fclose(f) == 0 && put == n) ? 0 : -1;
+}
+
+// Removes the files a runner may leave in dir, then dir itself.
+static void case_remove_dir(const char *dir)
+{
+    static const char *names[] = {CASE_INPUT, CASE_OUTPUT, CASE_INPUT_AFTER, CASE_TIMED, CASE_REPORT, "runner.log"};
+    char path[1024];
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+
+// Makes a fresh case directory under the system's temporary folder.
+static int case_make_dir(char *dir, size_t len)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, len, "%s/stencil-case-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+// ---------------------------------------------------------------------------
+// Running the runner
+// ---------------------------------------------------------------------------
+
+// Replaces detail with compute-sanitizer's first error from the log: the
+// access, where in the source, and which thread. Leaves detail as it is when
+// the log holds no such report.
+static void case_sanitizer_summary(const char *log_path, char *detail, size_t len)
+{
+    char line[512], what[160] = "", at[200] = "", who[120] = "";
+    FILE *f = fopen(log_path, "r");
+    while (f && fgets(line, sizeof(line), f)) {
+        line[strcspn(line, "\n")] = '\0';
+        const char *text = line + strspn(line, "= ");
+        if (!what[0] && strstr(text, "Invalid ") == text)
+            snprintf(what, sizeof(what), "%s", text);
+        else if (what[0] && !at[0] && strstr(text, "at ") == text)
+            snprintf(at, sizeof(at), "%s", text);
+        else if (what[0] && !who[0] && strstr(text, "by thread ") == text)
+            snprintf(who, sizeof(who), "%s", text);
+    }
+    if (f)
+        fclose(f);
+    if (what[0])
+        snprintf(detail, len, "compute-sanitizer: %s, %s, %s", what, at[0] ? at : "(no source line: build with -lineinfo)", who);
+}
+
+// Fills r's reason, hint and kind from a runner that did not finish normally.
+static void case_explain_runner(const judge_case_env *env, const spawn_result *s, const kv_list *report,
+                                const char *log_path, case_result *r)
+{
+    char tail[700];
+    const char *err = kv_get(report, "error");
+    const char *stage = kv_get(report, "error_stage");
+    spawn_log_tail(log_path, 4, tail, sizeof(tail));
+    for (char *p = tail; *p; p++)
+        if (*p == '\n')
+            *p = ' ';
+    r->status = CASE_FAIL;
+    if (s->timed_out) {
+        snprintf(r->kind, sizeof(r->kind), "timeout");
+        r->hint_key = "timeout";
+        snprintf(r->reason, sizeof(r->reason), "TIMEOUT: killed after %.0f s, the lab's limit per case", env->conf->timeout_s);
+        snprintf(r->hint, sizeof(r->hint), "the kernel never returned: a loop whose end is never reached, or a __syncthreads() that some threads of a block never reach.");
+    } else if (s->exited && s->exit_code == RUNNER_LAUNCH_FAILED) {
+        snprintf(r->kind, sizeof(r->kind), "launch");
+        r->hint_key = "launch-config";
+        snprintf(r->reason, sizeof(r->reason), "the launch failed: %s", err ? err : "(no message)");
+        if (err && strstr(err, "cudaErrorInvalidConfiguration"))
+            snprintf(r->hint, sizeof(r->hint), "a block may hold at most 1024 threads (and blockDim.z at most 64), no dimension may be 0, and dynamic shared memory over 48 KB needs cudaFuncSetAttribute: check the dim3 values in launch_stencil.");
+        else
+            snprintf(r->hint, sizeof(r->hint), "the kernel could not be launched: read CUDA's message above; check the grid, block and shared-memory arguments of the launch.");
+    } else if (s->exited && s->exit_code == RUNNER_KERNEL_FAULT) {
+        snprintf(r->kind, sizeof(r->kind), "fault");
+        r->hint_key = "kernel-fault";
+        snprintf(r->reason, sizeof(r->reason), "the kernel crashed: %s", err ? err : tail);
+        snprintf(r->hint, sizeof(r->hint), "%s", env->emu ? "an access outside an allocation or a barrier problem: the message names the CUDA thread; fix the index or guard it uses."
+                 : env->sanitize ? "compute-sanitizer's report above names the access, the source line and the thread: fix the index or the guard there."
+                 : "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case).");
+    } else if (s->exited && s->exit_code == RUNNER_NO_MEMORY) {
+        snprintf(r->kind, sizeof(r->kind), "memory");
+        r->hint_key = "no-memory";
+        snprintf(r->reason, sizeof(r->reason), "the case does not fit in memory: %s", err ? err : tail);
+        snprintf(r->hint, sizeof(r->hint), "this grid is too large for this device's memory: grade on a larger GPU, or remove the case from lab.conf.");
+    } else if (s->signaled) {
+        snprintf(r->kind, sizeof(r->kind), "crash");
+        r->hint_key = "kernel-fault";
+        snprintf(r->reason, sizeof(r->reason), "the program crashed (signal %d: %s)%s%s", s->signal, strsignal(s->signal),
+                 err ? ": " : "", err ? err : "");
+        snprintf(r->hint, sizeof(r->hint), "%s", env->emu ? "a memory error inside a kernel: the message names the CUDA thread that faulted; check the index it computes." : "the runner died: check host code in the kernel file for invalid pointers.");
+    } else {
+        snprintf(r->kind, sizeof(r->kind), (s->exited && s->exit_code == RUNNER_OK) ? "exited" : "kit");
+        r->hint_key = "runner-failed";
+        snprintf(r->reason, sizeof(r->reason), "the runner ended without its results (exit %d, stage %s)", s->exit_code, stage ? stage : "?");
+        snprintf(r->hint, sizeof(r->hint), "does the kernel file call exit() or print to the grader's files? It must only define the kernel and launch_stencil.");
+    }
+    snprintf(r->detail, sizeof(r->detail), "last output: %s", tail[0] ? tail : "(none)");
+    if (env->sanitize)
+        case_sanitizer_summary(log_path, r->detail, sizeof(r->detail));
+}
+
+spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], const char *dir,
+                                size_t buffer_floats, const char *order, uint64_t seed, kv_list *report)
+{
+    char log_path[1024], report_path[1024];
+    char order_env[64], seed_env[64], loading_env[] = "CUDA_MODULE_LOADING=EAGER";
+    char *argv[48];
+    char *envp[4] = {NULL, NULL, NULL, NULL};
+    int a = 0;
+    if (env->sanitize) {
+        argv[a++] = "compute-sanitizer";
+        argv[a++] = "--error-exitcode=4";
+        argv[a++] = "--print-limit=5";
+    }
+    argv[a++] = (char *)env->runner;
+    for (int i = 0; args[i] && a < 47; i++)
+        argv[a++] = args[i];
+    argv[a] = NULL;
+    if (env->emu) {
+        snprintf(order_env, sizeof(order_env), "STENCIL_EMU_ORDER=%s", order);
+        snprintf(seed_env, sizeof(seed_env), "STENCIL_EMU_SEED=%llu", (unsigned long long)seed);
+        envp[0] = order_env;
+        envp[1] = seed_env;
+    } else {
+        envp[0] = loading_env;
+    }
+    snprintf(log_path, sizeof(log_path), "%s/runner.log", dir);
+    snprintf(report_path, sizeof(report_path), "%s/%s", dir, CASE_REPORT);
+    spawn_limits lim = {env->conf->timeout_s * (env->sanitize ? 20 : 1),
+                        (unsigned long long)buffer_floats * 4 + (1 << 20)};
+    spawn_result s = spawn_run(argv, envp, log_path, &lim);
+    kv_load(report_path, report);
+    return s;
+}
+
+// Starts the sweep runner once for the case in dir. Returns its outcome;
+// report receives its report file (empty if none).
+static spawn_result case_start_runner(const judge_case_env *env, const lab_case *spec, const float *coef,
+                                      const char *dir, int timed, const char *order, uint64_t seed,
+                                      kv_list *report)
+{
+    char n_text[32], coef_text[256], reps_text[16];
+    snprintf(n_text, sizeof(n_text), "%u", spec->nx);
+    snprintf(coef_text, sizeof(coef_text), "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g", coef[0], coef[1],
+             coef[2], coef[3], coef[4], coef[5], coef[6]);
+    snprintf(reps_text, sizeof(reps_text), "%d", env->conf->time_reps);
+    char *args[] = {"--outdir", (char *)dir, "--n", n_text, "--coef", coef_text,
+                    timed ? "--time" : NULL, reps_text, NULL};
+    size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
+    size_t guard = (size_t)protocol_guard_cells((unsigned long long)spec->nx * spec->ny);
+    return judge_spawn_runner(env, args, dir, cells + 2 * guard, order, seed, report);
+}
+
+// Copies the timing figures of a timed run into r.
+static void case_read_timing(const kv_list *report, case_result *r)
+{
+    double t = kv_number(report, "time_ms_median", -1);
+    if (t <= 0)
+        return;
+    r->timed = 1;
+    r->time_ms = t;
+    r->time_min_ms = kv_number(report, "time_ms_min", t);
+    r->time_max_ms = kv_number(report, "time_ms_max", t);
+    r->time_reps = (int)kv_number(report, "time_reps", 0);
+    r->bandwidth_gbs = kv_number(report, "bandwidth_gbs", 0);
+    r->gpoints = (double)r->interior / (t * 1e-3) / 1e9;
+    r->gbs = 8.0 * (double)r->interior / (t * 1e-3) / 1e9;
+}
+
+// Maps what a successful runner wrote and judges it; fills r.
+static void case_judge_outputs(const judge_case_env *env, const lab_case *spec, const float *in,
+                               const float *coef, const char *dir, const char *dir2, int timed,
+                               case_result *r)
+{
+    size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
+    size_t guard = (size_t)protocol_guard_cells((unsigned long long)spec->nx * spec->ny);
+    size_t total = cells + 2 * guard;
+    mapped_grid out, in_after, out_timed = {0}, out2 = {0};
+    if (case_map(dir, CASE_OUTPUT, total, &out) != 0 || case_map(dir, CASE_INPUT_AFTER, total, &in_after) != 0 ||
+        (timed && case_map(dir, CASE_TIMED, total, &out_timed) != 0) ||
+        (dir2 && case_map(dir2, CASE_OUTPUT, total, &out2) != 0)) {
+        r->status = CASE_FAIL;
+        snprintf(r->kind, sizeof(r->kind), "exited");
+        r->hint_key = "runner-failed";
+        snprintf(r->reason, sizeof(r->reason), "the runner said it finished but its output files are missing or the wrong size");
+        snprintf(r->hint, sizeof(r->hint), "does the kernel file call exit() or write files? It must only define the kernel and launch_stencil.");
+        goto unmap;
+    }
+    sweep_case c = {in, spec->nx, spec->ny, spec->nz, {0}, env->conf->rtol, env->conf->atol,
+                    env->out_tile, env->planes_first};
+    memcpy(c.coef, coef, sizeof(c.coef));
+    sweep_buffers b = {out.data, in_after.data, out_timed.data, out2.data, guard};
+    sweep_verdict v;
+    verdict_sweep(&c, &b, &v);
+    r->wrong = v.wrong;
+    r->interior = v.interior;
+    if (v.passed) {
+        r->status = CASE_OK;
+        snprintf(r->kind, sizeof(r->kind), "ok");
+        goto unmap;
+    }
+    r->status = CASE_FAIL;
+    snprintf(r->kind, sizeof(r->kind), "wrong");
+    r->hint_key = v.hint_key;
+    snprintf(r->reason, sizeof(r->reason), "%s", v.reason);
+    snprintf(r->hint, sizeof(r->hint), "%s", v.hint);
+    if (v.first[0] >= 0) {
+        char got[48];
+        snprintf(r->detail, sizeof(r->detail), "first wrong cell (i,j,k) = (%ld,%ld,%ld): expected %.9g, got %s",
+                 v.first[0], v.first[1], v.first[2], v.first_want,
+                 verdict_value_text(v.first_got, got, sizeof(got)));
+    }
+unmap:
+    case_unmap(&out);
+    case_unmap(&in_after);
+    case_unmap(&out_timed);
+    case_unmap(&out2);
+}
+
+// Runs the case once more under Nsight Compute and fills r's traffic figures;
+// leaves r->profiled 0 (with a note) when ncu is missing or fails.
+static void case_profile(const judge_case_env *env, const lab_case *spec, const float *coef,
+                         const char *dir, case_result *r)
+{
+    char n_text[32], coef_text[256], log_path[1024];
+    snprintf(n_text, sizeof(n_text), "%u", spec->nx);
+    snprintf(coef_text, sizeof(coef_text), "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g", coef[0], coef[1],
+             coef[2], coef[3], coef[4], coef[5], coef[6]);
+    char *argv[] = {"ncu", "--csv", "--print-units", "base", "--metrics",
+                    "dram__bytes_read.sum,dram__bytes_write.sum,l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum",
+                    (char *)env->runner, "--outdir", (char *)dir, "--n", n_text, "--coef", coef_text, NULL};
+    snprintf(log_path, sizeof(log_path), "%s/ncu.log", dir);
+    spawn_limits lim = {env->conf->timeout_s * 20, 0};
+    spawn_result s = spawn_run(argv, NULL, log_path, &lim);
+    r->load_bytes = ncu_metric_sum(log_path, "l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum");
+    r->dram_bytes = ncu_metric_sum(log_path, "dram__bytes_read.sum") + ncu_metric_sum(log_path, "dram__bytes_write.sum");
+    r->flops = 13.0 * (double)r->interior;
+    r->profiled = s.exited && s.exit_code == 0 && r->load_bytes > 0 && r->dram_bytes > 0;
+    if (!r->profiled)
+        snprintf(r->note, sizeof(r->note), "OP/B not measured: Nsight Compute (ncu) %s", s.started ? "could not read the counters (see its log with --keep)" : "is not installed or not on PATH");
+    else
+        snprintf(r->note, sizeof(r->note), "OP/B measured with ncu: %.2f over bytes requested by global loads (%.0f MB), %.2f over DRAM traffic (%.0f MB)",
+                 r->flops / r->load_bytes, r->load_bytes / 1e6, r->flops / r->dram_bytes, r->dram_bytes / 1e6);
+    unlink(log_path);
+}
+
+// ---------------------------------------------------------------------------
+// One case
+// ---------------------------------------------------------------------------
+
+int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t seed, case_result *r,
+                   kv_list *report_out)
+{
+    char dir[512], dir2[512] = "";
+    size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
+    float coef[7];
+    rng g;
+    int timed = spec->timed && !env->emu;
+    kv_list report2 = {0};
+    memset(report_out, 0, sizeof(*report_out));
+    r->seed = seed;
+    r->launch_ms = -1;
+    rng_init(&g, seed);
+    rng_coefficients(&g, coef, 7);
+    float *in = malloc(cells * sizeof(float));
+    if (!in || case_make_dir(dir, sizeof(dir)) != 0) {
+        free(in);
+        return -1;
+    }
+    rng_fill(&g, in, cells);
+    if (case_write_grid(dir, CASE_INPUT, in, cells) != 0)
+        goto fail_dir;
+    spawn_result s = case_start_runner(env, spec, coef, dir, timed, "forward", seed, report_out);
+    if (!s.started)
+        goto fail_dir;
+    r->wall_s = s.seconds;
+    const char *status = kv_get(report_out, "status");
+    int ok = s.exited && s.exit_code == RUNNER_OK && status && !strcmp(status, "ok");
+    if (ok && env->emu) {  // the same case under a second thread order
+        spawn_result s2;
+        if (case_make_dir(dir2, sizeof(dir2)) != 0 || case_write_grid(dir2, CASE_INPUT, in, cells) != 0)
+            goto fail_dir;
+        s2 = case_start_runner(env, spec, coef, dir2, 0, "shuffle", seed, &report2);
+        r->wall_s += s2.seconds;
+        status = kv_get(&report2, "status");
+        if (!(s2.exited && s2.exit_code == RUNNER_OK && status && !strcmp(status, "ok"))) {
+            char log2[600];
+            snprintf(log2, sizeof(log2), "%s/runner.log", dir2);
+            case_explain_runner(env, &s2, &report2, log2, r);
+            ok = -1;
+        }
+    }
+    if (ok == 1) {
+        r->launch_ms = env->emu ? -1 : kv_number(report_out, "launch_ms", -1);
+        case_judge_outputs(env, spec, in, coef, dir, dir2[0] ? dir2 : NULL, timed, r);
+        if (r->status == CASE_OK && timed)
+            case_read_timing(report_out, r);
+        if (r->status == CASE_OK && timed && env->profile)
+            case_profile(env, spec, coef, dir, r);
+    } else if (ok == 0) {
+        char log[600];
+        snprintf(log, sizeof(log), "%s/runner.log", dir);
+        case_explain_runner(env, &s, report_out, log, r);
+    }
+    kv_free(&report2);
+    if (dir2[0] && !env->keep)
+        case_remove_dir(dir2);
+    if (!env->keep)
+        case_remove_dir(dir);
+    free(in);
+    return 0;
+
+fail_dir:
+    kv_free(&report2);
+    case_remove_dir(dir);
+    if (dir2[0])
+        case_remove_dir(dir2);
+    free(in);
+    return -1;
+}

@@ -1,0 +1,527 @@
+// grader/judge/judge_jacobi.c — lab 5's cases (see judge_jacobi.h): draws the
+// grids from the case seed, starts runner_jacobi under the lab's limits,
+// reads back both buffers and the solver's report, and hands them to
+// jacobi_verdict.c. Mirrors judge_case.c, which does the same for a sweep.
+//
+// Case options (lab.conf, after the size):
+//   bc=dirichlet|neumann|periodic   the boundary condition (default dirichlet)
+//   iters=K                         max_iters (default 20)
+//   check=C                         residual after every C-th iteration (default 0: never)
+//   tol=T                           stop at a check whose residual is below T (default 0: never)
+//   h=H                             grid spacing (default 1/(nx-1))
+//   mms=1                           the manufactured solution instead of random grids (a cube, Dirichlet)
+// Random grids: u uniform in [-1, 1] (boundary cells then set by the boundary
+// condition), and f = g/h² with g uniform in [-1, 1], so that the h²f term
+// of a sweep is as large as u itself and a wrong source term cannot hide.
+// Two mms cases in a row, the second with a smaller h, form the convergence
+// pair: the second one's note reports the error ratio, which must show
+// second order (error ∝ h²).
+#include "judge_jacobi.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "jacobi_ref.h"
+#include "jacobi_verdict.h"
+#include "protocol.h"
+#include "rng.h"
+#include "spawn.h"
+#include "verdict.h"
+
+// File names shared with grader/emu/runner_jacobi.cu (protocol.h names the others).
+#define JACOBI_CASE_F       "f.bin"        // f, written here
+#define JACOBI_CASE_A       "u_a.bin"      // guard | d_a | guard after the checked solve
+#define JACOBI_CASE_B       "u_b.bin"      // guard | d_b | guard after it
+#define JACOBI_CASE_F_AFTER "f_after.bin"  // guard | d_f | guard after it
+
+#define JACOBI_BYTES_PER_POINT 12.0  // a sweep's least traffic per interior point: read u and f, write v
+
+typedef struct jacobi_spec {
+    jacobi_case c;              // the case as the verdict sees it (grids filled in later)
+    int mms;                    // 1: manufactured solution
+    int timed;                  // 1: a timing case (on a GPU)
+    char error[160];            // a bad option, or "" when the spec is usable
+} jacobi_spec;
+
+typedef struct jacobi_mms_memory {
+    int valid;                  // 1 after an mms case passed
+    double h;                   // its spacing
+    double err;                 // its max error against the exact solution
+} jacobi_mms_memory;
+
+static jacobi_mms_memory jacobi_mms_last;  // the previous mms case of this judge run
+
+typedef struct jacobi_files {
+    const float *a, *b, *f_after, *timed, *order2;  // mapped files (NULL: absent)
+    size_t bytes;                                   // each mapping's length
+} jacobi_files;
+
+// ---------------------------------------------------------------------------
+// The case's options and grids
+// ---------------------------------------------------------------------------
+
+// Parses an integer option (>= 0) into *out; returns 0 or -1.
+static int jacobi_opt_int(const lab_case *spec, const char *key, int fallback, int *out)
+{
+    const char *v = conf_case_opt(spec, key);
+    char *end = NULL;
+    *out = fallback;
+    if (!v)
+        return 0;
+    long x = strtol(v, &end, 10);
+    if (*end || x < 0 || x > 1000000)
+        return -1;
+    *out = (int)x;
+    return 0;
+}
+
+// Parses a number option (>= 0) into *out; returns 0 or -1.
+static int jacobi_opt_number(const lab_case *spec, const char *key, double fallback, double *out)
+{
+    const char *v = conf_case_opt(spec, key);
+    char *end = NULL;
+    *out = fallback;
+    if (!v)
+        return 0;
+    *out = strtod(v, &end);
+    return (*end || !(*out >= 0)) ? -1 : 0;
+}
+
+// Names the first option of spec the lab does not know, or NULL.
+static const char *jacobi_unknown_opt(const lab_case *spec)
+{
+    static const char *known[] = {"bc", "iters", "check", "tol", "h", "mms"};
+    for (int i = 0; i < spec->nopts; i++) {
+        int ok = 0;
+        for (size_t q = 0; q < sizeof(known) / sizeof(known[0]); q++)
+            ok |= !strcmp(spec->opt_key[i], known[q]);
+        if (!ok)
+            return spec->opt_key[i];
+    }
+    return NULL;
+}
+
+// Reads spec's options into s; s->error says what is wrong, if anything.
+static void jacobi_read_spec(const lab_conf *conf, const lab_case *spec, jacobi_spec *s)
+{
+    const char *bc = conf_case_opt(spec, "bc"), *unknown = jacobi_unknown_opt(spec);
+    double h, tol;
+    memset(s, 0, sizeof(*s));
+    s->c.g.nx = spec->nx, s->c.g.ny = spec->ny, s->c.g.nz = spec->nz;
+    s->timed = spec->timed;
+    s->c.g.bc = bc ? jacobi_bc_parse(bc) : JACOBI_BC_DIRICHLET;
+    s->c.rtol = conf->rtol;
+    s->c.atol = conf->atol;
+    int bad = jacobi_opt_int(spec, "iters", 20, &s->c.max_iters) | jacobi_opt_int(spec, "check", 0, &s->c.check_every) |
+              jacobi_opt_int(spec, "mms", 0, &s->mms) | jacobi_opt_number(spec, "tol", 0.0, &tol) |
+              jacobi_opt_number(spec, "h", spec->nx > 1 ? 1.0 / (spec->nx - 1) : 1.0, &h);
+    s->c.g.h = (double)(float)h;  // the student gets a float: the reference uses the same number
+    s->c.tol = (double)(float)tol;
+    if (unknown)
+        snprintf(s->error, sizeof(s->error), "unknown case option '%s' (lab 5 knows bc, iters, check, tol, h, mms)", unknown);
+    else if (s->c.g.bc < 0)
+        snprintf(s->error, sizeof(s->error), "bc must be dirichlet, neumann or periodic, not '%s'", bc);
+    else if (bad || !(s->c.g.h > 0))
+        snprintf(s->error, sizeof(s->error), "iters, check, mms must be whole numbers >= 0 and h, tol numbers (h > 0)");
+    else if (spec->nx < 3 || spec->ny < 3 || spec->nz < 3)
+        snprintf(s->error, sizeof(s->error), "lab 5 grids need at least 3 points per axis (one interior layer)");
+    else if (s->mms && (spec->nx != spec->ny || spec->ny != spec->nz || s->c.g.bc != JACOBI_BC_DIRICHLET))
+        snprintf(s->error, sizeof(s->error), "an mms case is a cube with bc=dirichlet (the exact solution vanishes on the faces of the unit cube)");
+}
+
+// Applies the boundary condition to a float grid (the initial grid must satisfy it).
+static int jacobi_float_boundary(const jacobi_grid *g, float *u)
+{
+    size_t cells = jacobi_cells(g);
+    double *d = malloc(cells * sizeof(double));
+    if (!d)
+        return -1;
+    for (size_t p = 0; p < cells; p++)
+        d[p] = u[p];
+    jacobi_ref_boundary(g, d);
+    for (size_t p = 0; p < cells; p++)
+        u[p] = (float)d[p];  // copies of floats: exact
+    free(d);
+    return 0;
+}
+
+// Draws the initial grid and f for case s from seed. Returns 0 or -1.
+static int jacobi_draw(const jacobi_spec *s, uint64_t seed, float *u0, float *f)
+{
+    const jacobi_grid *g = &s->c.g;
+    size_t cells = jacobi_cells(g);
+    rng r;
+    if (s->mms) {
+        jacobi_mms_fill(g, u0, f);
+        return 0;
+    }
+    rng_init(&r, seed);
+    rng_fill(&r, u0, cells);
+    rng_fill(&r, f, cells);
+    for (size_t p = 0; p < cells; p++)
+        f[p] = (float)((double)f[p] / (g->h * g->h));
+    return jacobi_float_boundary(g, u0);
+}
+
+// ---------------------------------------------------------------------------
+// Files of one case
+// ---------------------------------------------------------------------------
+
+// Makes a fresh case directory under the system's temporary folder.
+static int jacobi_make_dir(char *dir, size_t len)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, len, "%s/stencil-jacobi-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+// Writes n floats to dir/name. Returns 0 or -1.
+static int jacobi_write(const char *dir, const char *name, const float *g, size_t n)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    size_t put = fwrite(g, sizeof(float), n, f);
+    return (fclose(f) == 0 && put == n) ? 0 : -1;
+}
+
+// Writes the case's two input files into dir. Returns 0 or -1.
+static int jacobi_write_inputs(const char *dir, const float *u0, const float *f, size_t cells)
+{
+    return jacobi_write(dir, CASE_INPUT, u0, cells) | jacobi_write(dir, JACOBI_CASE_F, f, cells);
+}
+
+// Removes what a runner may leave in dir, then dir itself.
+static void jacobi_remove_dir(const char *dir)
+{
+    static const char *names[] = {CASE_INPUT, JACOBI_CASE_F, JACOBI_CASE_A, JACOBI_CASE_B, JACOBI_CASE_F_AFTER,
+                                  CASE_TIMED, CASE_REPORT, "runner.log"};
+    char path[1024];
+    if (!dir[0])
+        return;
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+
+// Maps dir/name read-only if it is exactly bytes long; returns it or NULL.
+static const float *jacobi_map(const char *dir, const char *name, size_t bytes)
+{
+    char path[1024];
+    struct stat st;
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return NULL;
+    void *p = MAP_FAILED;
+    if (fstat(fd, &st) == 0 && (size_t)st.st_size == bytes)
+        p = mmap(NULL, bytes, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    return p == MAP_FAILED ? NULL : (const float *)p;
+}
+
+// Unmaps every file of m.
+static void jacobi_unmap(jacobi_files *m)
+{
+    const float *all[] = {m->a, m->b, m->f_after, m->timed, m->order2};
+    for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+        if (all[i])
+            munmap((void *)all[i], m->bytes);
+    memset(m, 0, sizeof(*m));
+}
+
+// ---------------------------------------------------------------------------
+// Running the runner
+// ---------------------------------------------------------------------------
+
+// Starts the runner once on the case in dir; report receives its report.
+static spawn_result jacobi_start_runner(const judge_case_env *env, const jacobi_spec *s, const char *dir, int timed,
+                                        const char *order, uint64_t seed, kv_list *report)
+{
+    char size[64], h[32], iters[16], check[16], tol[32], reps[16];
+    const jacobi_grid *g = &s->c.g;
+    snprintf(size, sizeof(size), "%zu,%zu,%zu", g->nx, g->ny, g->nz);
+    snprintf(h, sizeof(h), "%.9g", g->h);
+    snprintf(iters, sizeof(iters), "%d", s->c.max_iters);
+    snprintf(check, sizeof(check), "%d", s->c.check_every);
+    snprintf(tol, sizeof(tol), "%.9g", s->c.tol);
+    snprintf(reps, sizeof(reps), "%d", env->conf->time_reps);
+    char *args[] = {"--outdir", (char *)dir, "--size", size, "--h", h, "--bc", (char *)jacobi_bc_name(g->bc),
+                    "--iters", iters, "--check", check, "--tol", tol, timed ? "--time" : NULL, reps, NULL};
+    size_t cells = jacobi_cells(g), guard = (size_t)protocol_guard_cells((unsigned long long)g->nx * g->ny);
+    return judge_spawn_runner(env, args, dir, cells + 2 * guard, order, seed, report);
+}
+
+// 1 if the runner finished and said so.
+static int jacobi_runner_ok(const spawn_result *s, const kv_list *report)
+{
+    const char *status = kv_get(report, "status");
+    return s->exited && s->exit_code == RUNNER_OK && status && !strcmp(status, "ok");
+}
+
+// Fills r from a runner that did not finish normally.
+static void jacobi_explain_runner(const judge_case_env *env, const spawn_result *s, const kv_list *report,
+                                  const char *dir, case_result *r)
+{
+    char tail[700], log_path[1024];
+    const char *err = kv_get(report, "error");
+    snprintf(log_path, sizeof(log_path), "%s/runner.log", dir);
+    spawn_log_tail(log_path, 4, tail, sizeof(tail));
+    for (char *p = tail; *p; p++)
+        *p = *p == '\n' ? ' ' : *p;
+    r->status = CASE_FAIL;
+    snprintf(r->detail, sizeof(r->detail), "last output: %s", tail[0] ? tail : "(none)");
+    if (s->timed_out) {
+        snprintf(r->kind, sizeof(r->kind), "timeout");
+        r->hint_key = "timeout";
+        snprintf(r->reason, sizeof(r->reason), "TIMEOUT: killed after %.0f s, the lab's limit per case", env->conf->timeout_s);
+        snprintf(r->hint, sizeof(r->hint), "the solve never returned: a loop that never ends (is t incremented? does the early stop compare with p->tol?), or a __syncthreads() some threads never reach.");
+    } else if (s->exited && s->exit_code == RUNNER_LAUNCH_FAILED) {
+        snprintf(r->kind, sizeof(r->kind), "launch");
+        r->hint_key = "launch-config";
+        snprintf(r->reason, sizeof(r->reason), "a launch failed: %s", err ? err : "(no message)");
+        snprintf(r->hint, sizeof(r->hint), "check the grid and block of every launch in jacobi_solve: at most 1024 threads a block, no dimension 0 (a grid of 0 blocks when a size is small?).");
+    } else if (s->exited && (s->exit_code == RUNNER_KERNEL_FAULT || s->exit_code == RUNNER_NO_MEMORY)) {
+        int memory = s->exit_code == RUNNER_NO_MEMORY;
+        snprintf(r->kind, sizeof(r->kind), memory ? "memory" : "fault");
+        r->hint_key = memory ? "no-memory" : "kernel-fault";
+        snprintf(r->reason, sizeof(r->reason), "%s: %s", memory ? "the case does not fit in memory" : "a kernel crashed", err ? err : tail);
+        snprintf(r->hint, sizeof(r->hint), "%s", memory ? "this grid is too large for this device: grade on a larger GPU, or remove the case from lab.conf."
+                                                        : "an out-of-bounds access (an index outside the grid, or a boundary kernel reading past a face): rerun with SANITIZE=1 on a GPU, or read the emulator's message naming the thread.");
+    } else if (s->signaled) {
+        snprintf(r->kind, sizeof(r->kind), "crash");
+        r->hint_key = "kernel-fault";
+        snprintf(r->reason, sizeof(r->reason), "the program crashed (signal %d: %s)%s%s", s->signal, strsignal(s->signal), err ? ": " : "", err ? err : "");
+        snprintf(r->hint, sizeof(r->hint), "a memory error: check host code in jacobi_solve (the out-parameters, the scratch pointer) and the indices the kernels compute.");
+    } else {
+        snprintf(r->kind, sizeof(r->kind), (s->exited && s->exit_code == RUNNER_OK) ? "exited" : "kit");
+        r->hint_key = "runner-failed";
+        snprintf(r->reason, sizeof(r->reason), "the runner ended without its results (exit %d, stage %s)", s->exit_code,
+                 kv_get(report, "error_stage") ? kv_get(report, "error_stage") : "?");
+        snprintf(r->hint, sizeof(r->hint), "does the kernel file call exit() or write files? It must only define its kernels and jacobi_solve.");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Judging what came back
+// ---------------------------------------------------------------------------
+
+// Maps the outputs of dir (and the returned buffer of dir2). Returns 0 or -1.
+static int jacobi_map_outputs(const jacobi_spec *s, const char *dir, const char *dir2, const kv_list *report2,
+                              int timed, jacobi_files *m)
+{
+    size_t cells = jacobi_cells(&s->c.g), guard = (size_t)protocol_guard_cells((unsigned long long)s->c.g.nx * s->c.g.ny);
+    memset(m, 0, sizeof(*m));
+    m->bytes = (cells + 2 * guard) * sizeof(float);
+    m->a = jacobi_map(dir, JACOBI_CASE_A, m->bytes);
+    m->b = jacobi_map(dir, JACOBI_CASE_B, m->bytes);
+    m->f_after = jacobi_map(dir, JACOBI_CASE_F_AFTER, m->bytes);
+    if (timed)
+        m->timed = jacobi_map(dir, CASE_TIMED, m->bytes);
+    if (dir2)
+        m->order2 = jacobi_map(dir2, kv_number(report2, "result", 0) == 1 ? JACOBI_CASE_B : JACOBI_CASE_A, m->bytes);
+    return m->a && m->b && m->f_after && (!timed || m->timed) && (!dir2 || m->order2) ? 0 : -1;
+}
+
+// Copies a verdict into r.
+static void jacobi_fill_result(const jacobi_verdict *v, case_result *r)
+{
+    r->wrong = v->wrong;
+    r->status = v->passed ? CASE_OK : CASE_FAIL;
+    snprintf(r->kind, sizeof(r->kind), v->passed ? "ok" : "wrong");
+    if (v->passed)
+        return;
+    r->hint_key = v->hint_key;
+    snprintf(r->reason, sizeof(r->reason), "%s", v->reason);
+    snprintf(r->detail, sizeof(r->detail), "%s", v->detail);
+    snprintf(r->hint, sizeof(r->hint), "%s", v->hint);
+}
+
+// Appends text to r's note.
+static void jacobi_note(case_result *r, const char *text)
+{
+    size_t used = strlen(r->note);
+    snprintf(r->note + used, sizeof(r->note) - used, "%s%s", used ? "; " : "", text);
+}
+
+// The manufactured-solution check: error against the exact solution, and
+// against the previous mms case the observed order. Fills the note, and
+// fails r when the pair is not second order.
+static void jacobi_check_mms(const jacobi_spec *s, const float *got, case_result *r)
+{
+    char text[160];
+    double err = jacobi_mms_error(&s->c.g, got);
+    snprintf(text, sizeof(text), "max error vs the exact solution %.3e at h=1/%.0f", err, 1.0 / s->c.g.h);
+    jacobi_note(r, text);
+    if (jacobi_mms_last.valid && jacobi_mms_last.h > s->c.g.h && err > 0) {
+        double ratio = jacobi_mms_last.err / err, want = pow(jacobi_mms_last.h / s->c.g.h, 2.0);
+        snprintf(text, sizeof(text), "%.2fx smaller than at h=1/%.0f (second order: %.2f)", ratio, 1.0 / jacobi_mms_last.h, want);
+        jacobi_note(r, text);
+        if (r->status == CASE_OK && !(ratio >= 0.75 * want && ratio <= 1.25 * want)) {
+            r->status = CASE_FAIL;
+            snprintf(r->kind, sizeof(r->kind), "wrong");
+            r->hint_key = HINT_NOT_SECOND_ORDER;
+            snprintf(r->reason, sizeof(r->reason), "the error fell %.2fx when h fell %.2fx: not second order (expected about %.2fx)", ratio, jacobi_mms_last.h / s->c.g.h, want);
+            snprintf(r->hint, sizeof(r->hint), "the seven-point Laplacian is second order; a smaller ratio means the iteration has not converged (too few iterations for this h) or the sweep's h*h*f term is wrong.");
+        }
+    }
+    jacobi_mms_last.valid = r->status == CASE_OK;
+    jacobi_mms_last.h = s->c.g.h;
+    jacobi_mms_last.err = err;
+}
+
+// The case's note: what the solver did, launches per iteration, timing.
+static void jacobi_describe(const jacobi_spec *s, const jacobi_outputs *o, const jacobi_verdict *v,
+                            const kv_list *report, case_result *r)
+{
+    char text[200];
+    snprintf(text, sizeof(text), "%s, %d of %d iterations", jacobi_bc_name(s->c.g.bc), o->iters, s->c.max_iters);
+    jacobi_note(r, text);
+    if (o->residual >= 0) {
+        snprintf(text, sizeof(text), "residual %.4g (reference %.4g, tol %.3g)", o->residual, v->ref_residual, s->c.tol);
+        jacobi_note(r, text);
+    }
+    if (kv_get(report, "launches_per_iteration")) {
+        snprintf(text, sizeof(text), "%.2f launches per iteration", kv_number(report, "launches_per_iteration", 0));
+        jacobi_note(r, text);
+    }
+}
+
+// Copies the timing of a timed run into r: time_ms is one whole solve.
+static void jacobi_read_timing(const jacobi_spec *s, const kv_list *report, case_result *r)
+{
+    double t = kv_number(report, "time_ms_median", -1), iters = kv_number(report, "timed_iterations", 0);
+    char text[120];
+    if (t <= 0 || iters <= 0)
+        return;
+    double points = (double)jacobi_interior_cells(&s->c.g) * iters;
+    r->timed = 1;
+    r->time_ms = t;
+    r->time_min_ms = kv_number(report, "time_ms_min", t);
+    r->time_max_ms = kv_number(report, "time_ms_max", t);
+    r->time_reps = (int)kv_number(report, "time_reps", 0);
+    r->bandwidth_gbs = kv_number(report, "bandwidth_gbs", 0);
+    r->gpoints = points / (t * 1e-3) / 1e9;
+    r->gbs = JACOBI_BYTES_PER_POINT * points / (t * 1e-3) / 1e9;
+    snprintf(text, sizeof(text), "%.4f ms per iteration (%.0f iterations a solve; GB/s counts 12 B per point)", t / iters, iters);
+    jacobi_note(r, text);
+}
+
+// Maps, judges and describes a finished case; fills r. Returns 0 or -1 (out of memory).
+static int jacobi_judge_outputs(const judge_case_env *env, jacobi_spec *s, const char *dir, const char *dir2,
+                                const kv_list *report, const kv_list *report2, int timed, case_result *r)
+{
+    jacobi_files m;
+    jacobi_verdict v;
+    size_t guard = (size_t)protocol_guard_cells((unsigned long long)s->c.g.nx * s->c.g.ny);
+    if (jacobi_map_outputs(s, dir, dir2, report2, timed, &m) != 0) {
+        jacobi_unmap(&m);
+        r->status = CASE_FAIL;
+        snprintf(r->kind, sizeof(r->kind), "exited");
+        r->hint_key = "runner-failed";
+        snprintf(r->reason, sizeof(r->reason), "the runner said it finished but its output files are missing or the wrong size");
+        snprintf(r->hint, sizeof(r->hint), "does the kernel file call exit() or write files? It must only define its kernels and jacobi_solve.");
+        return 0;
+    }
+    jacobi_outputs o = {m.a, m.b, m.f_after, m.timed, m.order2, guard, (int)kv_number(report, "result", -1),
+                        (int)kv_number(report, "iterations", -1), kv_number(report, "residual", -2)};
+    int rc = jacobi_judge(&s->c, &o, &v);
+    jacobi_fill_result(&v, r);
+    r->launch_ms = env->emu ? -1 : kv_number(report, "launch_ms", -1);
+    jacobi_describe(s, &o, &v, report, r);
+    if (s->mms && rc >= 0)
+        jacobi_check_mms(s, (o.result == 1 ? o.b : o.a) + guard, r);
+    if (r->status == CASE_OK && timed)
+        jacobi_read_timing(s, report, r);
+    jacobi_unmap(&m);
+    return rc < 0 ? -1 : 0;
+}
+
+// ---------------------------------------------------------------------------
+// One case
+// ---------------------------------------------------------------------------
+
+// Fails r for a case lab.conf cannot describe.
+static void jacobi_bad_spec(const jacobi_spec *s, const lab_case *spec, case_result *r)
+{
+    r->status = CASE_FAIL;
+    snprintf(r->kind, sizeof(r->kind), "kit");
+    r->hint_key = "runner-failed";
+    snprintf(r->reason, sizeof(r->reason), "lab.conf line %d: %s", spec->line, s->error);
+    snprintf(r->hint, sizeof(r->hint), "fix the case line in labs/05-jacobi/lab.conf (its header lists the options).");
+}
+
+// Runs the case in dir (and, under emulation, again in dir2 with another
+// thread order); judges it. Returns 0 or -1 when the kit failed.
+static int jacobi_run_in(const judge_case_env *env, jacobi_spec *s, uint64_t seed, const char *dir, char *dir2,
+                         size_t dir2_len, case_result *r, kv_list *report)
+{
+    int timed = s->timed && !env->emu, rc = 0;
+    kv_list report2 = {0};
+    spawn_result sr = jacobi_start_runner(env, s, dir, timed, "forward", seed, report);
+    if (!sr.started)
+        return -1;
+    r->wall_s = sr.seconds;
+    int ok = jacobi_runner_ok(&sr, report);
+    if (ok && env->emu) {
+        if (jacobi_make_dir(dir2, dir2_len) != 0 || jacobi_write_inputs(dir2, s->c.u0, s->c.f, jacobi_cells(&s->c.g)) != 0)
+            return -1;
+        spawn_result s2 = jacobi_start_runner(env, s, dir2, 0, "shuffle", seed, &report2);
+        r->wall_s += s2.seconds;
+        if (!jacobi_runner_ok(&s2, &report2)) {
+            jacobi_explain_runner(env, &s2, &report2, dir2, r);
+            ok = -1;
+        }
+    }
+    if (ok == 1)
+        rc = jacobi_judge_outputs(env, s, dir, env->emu ? dir2 : NULL, report, &report2, timed, r);
+    else if (ok == 0)
+        jacobi_explain_runner(env, &sr, report, dir, r);
+    kv_free(&report2);
+    return rc;
+}
+
+int jacobi_run_case(const judge_case_env *env, const lab_case *spec, uint64_t seed, case_result *r,
+                    kv_list *report_out)
+{
+    jacobi_spec s;
+    char dir[512] = "", dir2[512] = "";
+    memset(report_out, 0, sizeof(*report_out));
+    r->seed = seed;
+    r->launch_ms = -1;
+    jacobi_read_spec(env->conf, spec, &s);
+    if (s.error[0]) {
+        jacobi_bad_spec(&s, spec, r);
+        return 0;
+    }
+    size_t cells = jacobi_cells(&s.c.g);
+    r->interior = jacobi_interior_cells(&s.c.g);
+    float *u0 = malloc(cells * sizeof(float)), *f = malloc(cells * sizeof(float));
+    int rc = -1;
+    if (u0 && f && jacobi_draw(&s, seed, u0, f) == 0 && jacobi_make_dir(dir, sizeof(dir)) == 0) {
+        s.c.u0 = u0;
+        s.c.f = f;
+        if (jacobi_write_inputs(dir, u0, f, cells) == 0)
+            rc = jacobi_run_in(env, &s, seed, dir, dir2, sizeof(dir2), r, report_out);
+    }
+    if (!env->keep || rc != 0) {
+        jacobi_remove_dir(dir);
+        jacobi_remove_dir(dir2);
+    }
+    free(u0);
+    free(f);
+    if (rc != 0 && errno == 0)
+        errno = ENOMEM;
+    return rc;
+}

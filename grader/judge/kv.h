@@ -1,0 +1,28 @@
+// grader/judge/kv.h — the runner's report: key=value lines, read back by the judge.
+#ifndef STENCIL_KV_H
+#define STENCIL_KV_H
+
+#include <stddef.h>
+
+#define KV_MAX 8192    // lines kept (the launch records can be many)
+
+typedef struct kv_list {
+    int n;             // pairs read
+    char **key;        // keys, n of them
+    char **value;      // values, n of them
+} kv_list;
+
+// Reads path into kv. Returns 0, or -1 if it cannot be read (kv is then empty).
+// Later duplicates win on lookup.
+int kv_load(const char *path, kv_list *kv);
+
+// The value of key, or NULL.
+const char *kv_get(const kv_list *kv, const char *key);
+
+// The value of key as a number, or fallback when absent or not a number.
+double kv_number(const kv_list *kv, const char *key, double fallback);
+
+// Frees what kv_load allocated.
+void kv_free(kv_list *kv);
+
+#endif // STENCIL_KV_H

@@ -1,0 +1,78 @@
+// grader/judge/rng.c — see rng.h.
+#include "rng.h"
+
+#include <math.h>
+#include <time.h>
+#include <unistd.h>
+
+uint64_t rng_mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+uint64_t rng_case_seed(uint64_t master, int index)
+{
+    return rng_mix(master ^ rng_mix((uint64_t)index + 1));
+}
+
+void rng_init(rng *r, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++)
+        r->s[i] = seed = rng_mix(seed);
+}
+
+// Rotates x left by k bits.
+static uint64_t rng_rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+uint64_t rng_next(rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t out = rng_rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rng_rotl(s[3], 45);
+    return out;
+}
+
+float rng_unit(rng *r)
+{
+    return (float)(int32_t)(rng_next(r) >> 40) / 8388608.0f - 1.0f;
+}
+
+void rng_fill(rng *r, float *grid, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        grid[i] = rng_unit(r);
+}
+
+void rng_coefficients(rng *r, float *c, int k)
+{
+    for (int i = 0; i < k; i++) {
+        int clash;
+        do {
+            float mag = 0.1f + 0.9f * (float)(rng_next(r) >> 40) / 16777216.0f;
+            c[i] = (rng_next(r) & 1) ? mag : -mag;
+            clash = 0;
+            for (int j = 0; j < i; j++)
+                if (fabsf(c[i] - c[j]) < 0.05f || fabsf(fabsf(c[i]) - fabsf(c[j])) < 0.05f)
+                    clash = 1;
+        } while (clash);
+    }
+}
+
+uint64_t rng_fresh_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return rng_mix((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec) ^ (uint64_t)getpid();
+}

@@ -1,0 +1,39 @@
+// grader/judge/rng.h — reproducible random numbers for cases: one master seed
+// (printed, replayed with SEED=) gives every case its own seed.
+#ifndef STENCIL_RNG_H
+#define STENCIL_RNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct rng {
+    uint64_t s[4];  // xoshiro256** state
+} rng;
+
+// Mixes x into a well-spread 64-bit value (splitmix64's finaliser).
+uint64_t rng_mix(uint64_t x);
+
+// The seed of case number index under the master seed.
+uint64_t rng_case_seed(uint64_t master, int index);
+
+// Starts a generator from seed.
+void rng_init(rng *r, uint64_t seed);
+
+// Next 64 random bits.
+uint64_t rng_next(rng *r);
+
+// A float uniform in [-1, 1), a multiple of 2^-23 (exact in float).
+float rng_unit(rng *r);
+
+// Fills grid[0..n) with rng_unit values.
+void rng_fill(rng *r, float *grid, size_t n);
+
+// Draws k coefficients with |c| in [0.1, 1], random signs, no two closer than
+// 0.05 in value or in magnitude: a kernel that swaps two neighbours or drops
+// a term cannot match by symmetry.
+void rng_coefficients(rng *r, float *c, int k);
+
+// A master seed from the clock and the process id, for when SEED= is not given.
+uint64_t rng_fresh_seed(void);
+
+#endif // STENCIL_RNG_H

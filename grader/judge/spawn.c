@@ -1,0 +1,134 @@
+// grader/judge/spawn.c — see spawn.h.
+#include "spawn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+// Seconds on a monotonic clock.
+static double spawn_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+// In the child: limits, output redirection, environment, then exec. Never returns.
+static void spawn_child(char *const argv[], char *const env[], const char *log_path,
+                        const spawn_limits *limits, int report_fd)
+{
+    struct rlimit no_core = {0, 0};
+    setpgid(0, 0);
+    setrlimit(RLIMIT_CORE, &no_core);
+    if (limits->max_file_bytes) {
+        struct rlimit fsize = {limits->max_file_bytes, limits->max_file_bytes};
+        setrlimit(RLIMIT_FSIZE, &fsize);
+    }
+    int fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd >= 0) {
+        dup2(fd, STDOUT_FILENO);
+        dup2(fd, STDERR_FILENO);
+        close(fd);
+    }
+    int devnull = open("/dev/null", O_RDONLY);
+    if (devnull >= 0) {
+        dup2(devnull, STDIN_FILENO);
+        close(devnull);
+    }
+    for (int i = 0; env && env[i]; i++)
+        putenv(env[i]);
+#ifdef STENCIL_COVERAGE
+    extern void __gcov_dump(void);  // exec replaces this image: write the child's counts first
+    __gcov_dump();
+#endif
+    execvp(argv[0], argv);
+    int err = errno;
+    if (write(report_fd, &err, sizeof(err)) < 0)
+        _exit(127);
+    _exit(127);
+}
+
+spawn_result spawn_run(char *const argv[], char *const env[], const char *log_path,
+                       const spawn_limits *limits)
+{
+    spawn_result r;
+    int pipefd[2], status = 0, child_errno = 0;
+    memset(&r, 0, sizeof(r));
+    if (pipe(pipefd) != 0)
+        return r;
+    fcntl(pipefd[1], F_SETFD, FD_CLOEXEC);
+    double start = spawn_now();
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(pipefd[0]);
+        close(pipefd[1]);
+        return r;
+    }
+    if (pid == 0)
+        spawn_child(argv, env, log_path, limits, pipefd[1]);
+    setpgid(pid, pid);
+    close(pipefd[1]);
+    ssize_t got = read(pipefd[0], &child_errno, sizeof(child_errno));
+    close(pipefd[0]);
+    if (got == (ssize_t)sizeof(child_errno)) {  // exec failed
+        waitpid(pid, &status, 0);
+        errno = child_errno;
+        return r;
+    }
+    r.started = 1;
+    for (;;) {
+        pid_t w = waitpid(pid, &status, WNOHANG);
+        if (w == pid)
+            break;
+        if (w < 0 && errno != EINTR)
+            break;
+        if (limits->timeout_s > 0 && spawn_now() - start > limits->timeout_s) {
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            r.timed_out = 1;
+            break;
+        }
+        struct timespec nap = {0, 5 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+    }
+    kill(-pid, SIGKILL);  // anything the child left behind in its group
+    r.seconds = spawn_now() - start;
+    if (!r.timed_out && WIFEXITED(status)) {
+        r.exited = 1;
+        r.exit_code = WEXITSTATUS(status);
+    } else if (!r.timed_out && WIFSIGNALED(status)) {
+        r.signaled = 1;
+        r.signal = WTERMSIG(status);
+    }
+    return r;
+}
+
+const char *spawn_log_tail(const char *path, int max_lines, char *buf, size_t len)
+{
+    FILE *f = fopen(path, "rb");
+    buf[0] = '\0';
+    if (!f || len < 2)
+        return f ? (fclose(f), buf) : buf;
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    long from = size > (long)len - 1 ? size - ((long)len - 1) : 0;
+    fseek(f, from, SEEK_SET);
+    size_t n = fread(buf, 1, len - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    int lines = 0;
+    for (size_t i = n; i > 0; i--)
+        if (buf[i - 1] == '\n' && i != n && ++lines == max_lines)
+            return memmove(buf, buf + i, n - i + 1);
+    return buf;
+}

@@ -1,0 +1,49 @@
+// grader/judge/technique.h — did the kernel use the idea the lab teaches? And the
+// book's arithmetic-intensity (OP/B) model for the tile sizes it declared.
+//
+// Both read the runner's report: the launch records (kernel, grid, block,
+// shared memory) and the tile sizes the kernel file #defines.
+#ifndef STENCIL_TECHNIQUE_H
+#define STENCIL_TECHNIQUE_H
+
+#include <stddef.h>
+
+#include "kv.h"
+
+#define TECHNIQUE_OK 1
+#define TECHNIQUE_FAIL 0
+#define TECHNIQUE_NA (-1)
+
+typedef struct launch_info {
+    char kernel[128];           // kernel name as reported
+    unsigned long long grid[3]; // grid dimensions
+    unsigned long long block[3];// block dimensions
+    size_t smem;                // static + dynamic shared memory, bytes
+} launch_info;
+
+typedef struct technique_result {
+    int status;                 // TECHNIQUE_OK, TECHNIQUE_FAIL or TECHNIQUE_NA
+    char detail[512];           // what was seen, and on failure what is expected
+} technique_result;
+
+// Reads launch record idx ("launch.<idx>") from the runner's report into li.
+// Returns 0, or -1 if it is missing or malformed.
+int technique_launch(const kv_list *report, int idx, launch_info *li);
+
+// Checks technique ("naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi")
+// against the report of a run on an n×n×n grid.
+technique_result technique_check(const char *technique, const kv_list *report, unsigned int n);
+
+typedef struct opb_model {
+    double book;                // the book's OP/B for this kernel
+    double bound;               // the model's upper bound as tiles grow (0: none)
+    double halo_fraction;       // share of an input tile that is halo (0: no tiles)
+    double smem_bytes;          // shared memory per block the model assumes (0: none)
+    char formula[128];          // the formula with the kit's numbers
+} opb_model;
+
+// Evaluates the book's OP/B model name for input tile edge t (ignored by
+// "naive"). Returns 0, or -1 for an unknown model or a tile too small.
+int opb_book_model(const char *name, int t, opb_model *m);
+
+#endif // STENCIL_TECHNIQUE_H

@@ -1,0 +1,339 @@
+// grader/judge/verdict.c — see verdict.h.
+#include "verdict.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../reference/stencil_ref.h"
+#include "protocol.h"
+
+// ---------------------------------------------------------------------------
+// Alternative stencils: what a kernel with one classic mistake computes
+// ---------------------------------------------------------------------------
+
+typedef struct verdict_alt {
+    const char *key;      // hint key when the wrong cells match this stencil
+    int perm[7];          // term n uses coefficient perm[n]
+    int dropped;          // term left out, or -1
+    const char *text;     // the hint sentence
+} verdict_alt;
+
+static const verdict_alt verdict_alts[] = {
+    {"neighbours-swapped-x", {0, 2, 1, 3, 4, 5, 6}, -1, "the values match the stencil with c1 and c2 exchanged: the x neighbours are swapped (c1 multiplies in[i][j][k-1], c2 in[i][j][k+1])."},
+    {"neighbours-swapped-y", {0, 1, 2, 4, 3, 5, 6}, -1, "the values match the stencil with c3 and c4 exchanged: the y neighbours are swapped (c3 multiplies in[i][j-1][k], c4 in[i][j+1][k])."},
+    {"neighbours-swapped-z", {0, 1, 2, 3, 4, 6, 5}, -1, "the values match the stencil with c5 and c6 exchanged: the z neighbours are swapped (c5 multiplies in[i-1][j][k], c6 in[i+1][j][k])."},
+    {"axes-swapped-xy", {0, 3, 4, 1, 2, 5, 6}, -1, "the values match the stencil with the x and y coefficients exchanged: c1/c2 belong to k-1/k+1 (x, stride 1) and c3/c4 to j-1/j+1 (y, stride N)."},
+    {"axes-swapped-xz", {0, 5, 6, 3, 4, 1, 2}, -1, "the values match the stencil with the x and z coefficients exchanged: c1/c2 belong to k-1/k+1 (x, stride 1) and c5/c6 to i-1/i+1 (z, stride N*N)."},
+    {"axes-swapped-yz", {0, 1, 2, 5, 6, 3, 4}, -1, "the values match the stencil with the y and z coefficients exchanged: c3/c4 belong to j-1/j+1 (y, stride N) and c5/c6 to i-1/i+1 (z, stride N*N)."},
+    {HINT_CENTRE_MISSING, {0, 1, 2, 3, 4, 5, 6}, 0, "the values match the stencil without its centre term: add c0*in[i][j][k]."},
+    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 1, "the values match the stencil without its c1 term (the x-1 neighbour, in[i][j][k-1])."},
+    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 2, "the values match the stencil without its c2 term (the x+1 neighbour, in[i][j][k+1])."},
+    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 3, "the values match the stencil without its c3 term (the y-1 neighbour, in[i][j-1][k])."},
+    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 4, "the values match the stencil without its c4 term (the y+1 neighbour, in[i][j+1][k])."},
+    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 5, "the values match the stencil without its c5 term (the z-1 neighbour, in[i-1][j][k])."},
+    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 6, "the values match the stencil without its c6 term (the z+1 neighbour, in[i+1][j][k])."},
+};
+#define VERDICT_NALTS ((int)(sizeof(verdict_alts) / sizeof(verdict_alts[0])))
+
+// ---------------------------------------------------------------------------
+// Small helpers
+// ---------------------------------------------------------------------------
+
+// 1 if value has exactly the bit pattern bits.
+static int verdict_has_bits(float value, uint32_t bits)
+{
+    uint32_t b;
+    memcpy(&b, &value, sizeof(b));
+    return b == bits;
+}
+
+// 1 if a and b differ bit for bit.
+static int verdict_differ(float a, float b)
+{
+    return memcmp(&a, &b, sizeof(a)) != 0;
+}
+
+// Counts guard cells that lost their pattern; *first gets the first one's index.
+static size_t verdict_guard_damage(const float *g, size_t n, long *first)
+{
+    size_t bad = 0;
+    *first = -1;
+    for (size_t i = 0; i < n; i++)
+        if (!verdict_has_bits(g[i], GUARD_BITS)) {
+            if (*first < 0)
+                *first = (long)i;
+            bad++;
+        }
+    return bad;
+}
+
+const char *verdict_value_text(float value, char *buf, size_t len)
+{
+    if (verdict_has_bits(value, POISON_BITS))
+        snprintf(buf, len, "<unwritten>");
+    else if (isnan(value))
+        snprintf(buf, len, "NaN");
+    else
+        snprintf(buf, len, "%.9g", value);
+    return buf;
+}
+
+// 1 if position p (0-based) sits on the edge of a tile of width t whose tiles start at offset.
+static int verdict_on_tile_edge(size_t p, int t, int offset)
+{
+    if (p < (size_t)offset)
+        return 1;
+    size_t r = (p - (size_t)offset) % (size_t)t;
+    return r == 0 || r == (size_t)t - 1;
+}
+
+// ---------------------------------------------------------------------------
+// The pass over the grid
+// ---------------------------------------------------------------------------
+
+typedef struct verdict_tally {
+    size_t wrong_finite;          // wrong cells that hold a finite number
+    size_t alt_match[VERDICT_NALTS]; // of those, how many each alternative explains
+    size_t edge_wrong[2];         // wrong cells on a tile edge, tiles starting at 0 and at 1
+    size_t edge_cells[2];         // interior cells on a tile edge, likewise
+    size_t unwritten_outer;       // unwritten cells on the first or last interior plane, row or column
+    size_t *plane_wrong;          // wrong cells per plane i
+} verdict_tally;
+
+// Records the first wrong cell.
+static void verdict_note_first(sweep_verdict *v, size_t i, size_t j, size_t k, double want, float got)
+{
+    if (v->first[0] >= 0)
+        return;
+    v->first[0] = (long)i;
+    v->first[1] = (long)j;
+    v->first[2] = (long)k;
+    v->first_want = want;
+    v->first_got = got;
+}
+
+// Tests which alternative stencils explain a wrong finite cell.
+static void verdict_try_alts(const sweep_case *c, size_t i, size_t j, size_t k, float got,
+                             verdict_tally *t)
+{
+    for (int a = 0; a < VERDICT_NALTS; a++) {
+        double alt_c[7], scale;
+        for (int n = 0; n < 7; n++)
+            alt_c[n] = n == verdict_alts[a].dropped ? 0.0 : (double)c->coef[verdict_alts[a].perm[n]];
+        double alt = reference_point7(c->in, c->nx, c->ny, i, j, k, alt_c, &scale);
+        if (fabs((double)got - alt) <= c->atol + c->rtol * scale)
+            t->alt_match[a]++;
+    }
+}
+
+// Classifies one interior cell; updates v and t.
+static void verdict_interior_cell(const sweep_case *c, const float *out, size_t i, size_t j, size_t k,
+                                  const double coef[7], sweep_verdict *v, verdict_tally *t)
+{
+    size_t p = (i * c->ny + j) * c->nx + k;
+    double scale;
+    double want = reference_point7(c->in, c->nx, c->ny, i, j, k, coef, &scale);
+    double allowed = c->atol + c->rtol * scale;
+    float got = out[p];
+    int unwritten = verdict_has_bits(got, POISON_BITS);
+    int bad = unwritten || isnan(got) || !(fabs((double)got - want) <= allowed);
+    if (!unwritten && !isnan(got) && fabs((double)got - want) / allowed > v->max_err_ratio)
+        v->max_err_ratio = fabs((double)got - want) / allowed;
+    for (int o = 0; o < 2; o++) {
+        int edge = c->out_tile >= 3 &&
+                   (verdict_on_tile_edge(i, c->out_tile, o) || verdict_on_tile_edge(j, c->out_tile, o) ||
+                    verdict_on_tile_edge(k, c->out_tile, o));
+        t->edge_cells[o] += (size_t)edge;
+        t->edge_wrong[o] += (size_t)(edge && bad);
+    }
+    if (!bad)
+        return;
+    v->wrong++;
+    t->plane_wrong[i]++;
+    verdict_note_first(v, i, j, k, want, got);
+    if (unwritten) {
+        v->unwritten++;
+        if (i == 1 || j == 1 || k == 1 || i == c->nz - 2 || j == c->ny - 2 || k == c->nx - 2)
+            t->unwritten_outer++;
+    } else if (isnan(got)) {
+        v->nan_cells++;
+    } else {
+        t->wrong_finite++;
+        verdict_try_alts(c, i, j, k, got, t);
+    }
+}
+
+// Walks the whole grid once: interior values, boundary cells, thread orders, timing.
+static void verdict_scan(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v, verdict_tally *t)
+{
+    const float *out = b->out + b->guard;
+    const float *out2 = b->out_order2 ? b->out_order2 + b->guard : NULL;
+    const float *timed = b->out_timed ? b->out_timed + b->guard : NULL;
+    double coef[7];
+    for (int n = 0; n < 7; n++)
+        coef[n] = c->coef[n];
+    for (size_t i = 0; i < c->nz; i++)
+        for (size_t j = 0; j < c->ny; j++)
+            for (size_t k = 0; k < c->nx; k++) {
+                size_t p = (i * c->ny + j) * c->nx + k;
+                if (out2 && verdict_differ(out[p], out2[p]))
+                    v->order_differs++;
+                if (timed && verdict_differ(out[p], timed[p]))
+                    v->timed_differs++;
+                if (reference_is_interior(c->nx, c->ny, c->nz, i, j, k)) {
+                    v->interior++;
+                    verdict_interior_cell(c, out, i, j, k, coef, v, t);
+                } else if (verdict_differ(out[p], c->in[p])) {
+                    v->boundary_changed++;
+                    verdict_note_first(v, i, j, k, (double)c->in[p], out[p]);
+                }
+            }
+}
+
+// ---------------------------------------------------------------------------
+// Patterns
+// ---------------------------------------------------------------------------
+
+// 1 if the wrong cells fill whole planes: each interior plane is either
+// entirely right or at least 90% wrong, with at least one of each.
+static int verdict_whole_planes(const sweep_case *c, const verdict_tally *t)
+{
+    size_t per_plane = (c->nx - 2) * (c->ny - 2);
+    int right = 0, wrong = 0;
+    if (c->nz < 5)
+        return 0;
+    for (size_t i = 1; i + 1 < c->nz; i++) {
+        if (t->plane_wrong[i] == 0)
+            right++;
+        else if (t->plane_wrong[i] * 10 >= per_plane * 9)
+            wrong++;
+        else
+            return 0;
+    }
+    return right > 0 && wrong > 0;
+}
+
+// 1 if every wrong cell sits on an output-tile edge while cells off the edges exist.
+static int verdict_tile_edges(const sweep_verdict *v, const verdict_tally *t)
+{
+    for (int o = 0; o < 2; o++)
+        if (t->edge_wrong[o] == v->wrong && t->edge_cells[o] < v->interior)
+            return 1;
+    return 0;
+}
+
+// Picks the hint for a case whose interior cells were partly never written.
+static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
+{
+    if (v->unwritten == v->wrong && t->unwritten_outer == v->unwritten) {
+        v->hint_key = HINT_OFF_BY_ONE;
+        snprintf(v->hint, sizeof(v->hint), "only cells of the first or last interior plane, row or column were never written: check the interior range (1 <= i <= N-2 means i < N-1) and the grid size.");
+    } else if (verdict_whole_planes(c, t)) {
+        v->hint_key = HINT_WHOLE_PLANES;
+        snprintf(v->hint, sizeof(v->hint), "whole z planes were never written while others are right: check the z loop (its start, step and end).");
+    } else {
+        v->hint_key = HINT_UNWRITTEN;
+        snprintf(v->hint, sizeof(v->hint), "some interior cells were never written: does the grid cover every point in each dimension (round up: (N + B - 1) / B blocks), are the tiles placed OUT_TILE_DIM apart, and does the guard let every interior point through?");
+    }
+}
+
+// Picks the hint for a case whose interior values are wrong.
+static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
+{
+    int planes = verdict_whole_planes(c, t), edges = verdict_tile_edges(v, t);
+    if (v->unwritten > 0) {
+        verdict_explain_unwritten(c, v, t);
+        return;
+    }
+    if (planes && (c->planes_first || !edges)) {
+        v->hint_key = HINT_WHOLE_PLANES;
+        snprintf(v->hint, sizeof(v->hint), "wrong in whole z planes while other planes are right: check the z loop (its start, step and end) and where the planes are rotated.");
+        return;
+    }
+    if (edges) {
+        v->hint_key = HINT_TILE_EDGES;
+        snprintf(v->hint, sizeof(v->hint), "wrong only at the edges of the %d-wide output tiles: the halo cells are loaded wrongly or not at all (guard loads by the grid's bounds, not the tile's), or read before a __syncthreads().", c->out_tile);
+        return;
+    }
+    if (v->nan_cells == 0)
+        for (int a = 0; a < VERDICT_NALTS; a++)
+            if (t->alt_match[a] == t->wrong_finite) {
+                v->hint_key = verdict_alts[a].key;
+                snprintf(v->hint, sizeof(v->hint), "%s", verdict_alts[a].text);
+                return;
+            }
+    if (v->nan_cells > 0) {
+        v->hint_key = HINT_NAN;
+        snprintf(v->hint, sizeof(v->hint), "the kernel computed NaN: it reads a value nobody wrote (uninitialised shared memory, or an index outside the grid).");
+    } else {
+        v->hint_key = HINT_WRONG_VALUES;
+        snprintf(v->hint, sizeof(v->hint), "wrong values with no simpler pattern: compare each index with LAB_INDEX(i, j, k, N) (i plane, j row, k column) and each coefficient with the term it multiplies.");
+    }
+}
+
+// Fills reason and hint for the first problem found, in order of importance.
+static void verdict_explain(const sweep_case *c, sweep_verdict *v, const verdict_tally *t,
+                            long guard_first_before, long guard_first_after, size_t guard)
+{
+    if (v->guard_before || v->guard_after) {
+        v->hint_key = HINT_OUT_OF_BOUNDS;
+        snprintf(v->reason, sizeof(v->reason), "out-of-bounds write: %zu cells of the guard zones around the buffers were overwritten", v->guard_before + v->guard_after);
+        if (v->guard_after)
+            snprintf(v->hint, sizeof(v->hint), "something was written %ld floats past the end of a grid: an index runs beyond N*N*N (check every guard; run compute-sanitizer on a GPU).", guard_first_after + 1);
+        else
+            snprintf(v->hint, sizeof(v->hint), "something was written %ld floats before the start of a grid: an index went negative or wrapped around (unsigned i - 1 at i = 0?).", (long)guard - guard_first_before);
+    } else if (v->input_changed) {
+        v->hint_key = HINT_INPUT_MODIFIED;
+        snprintf(v->reason, sizeof(v->reason), "the input grid was modified (%zu cells)", v->input_changed);
+        snprintf(v->hint, sizeof(v->hint), "the kernel must only read in[] and write out[]: check which pointer each store goes to.");
+    } else if (v->order_differs) {
+        v->hint_key = HINT_THREAD_ORDER;
+        snprintf(v->reason, sizeof(v->reason), "results differ between two thread orders (%zu cells)", v->order_differs);
+        snprintf(v->hint, sizeof(v->hint), "the result depends on the order threads run in: a thread reads shared memory before another thread of its block wrote it or after it was overwritten (a __syncthreads() is missing), or two threads (of one block or of two blocks) write the same cell.");
+    } else if (v->interior > 0 && v->unwritten == v->interior) {
+        v->hint_key = HINT_NOTHING_WRITTEN;
+        snprintf(v->reason, sizeof(v->reason), "nothing written: all %zu interior cells still hold the poison the grader put there", v->interior);
+        snprintf(v->hint, sizeof(v->hint), "is the kernel launched from launch_stencil, does its guard let interior threads through, and does it store into out[]?");
+    } else if (v->boundary_changed) {
+        v->hint_key = HINT_BOUNDARY;
+        snprintf(v->reason, sizeof(v->reason), "%zu boundary cells changed (they must keep their input values)", v->boundary_changed);
+        snprintf(v->hint, sizeof(v->hint), "the kernel writes cells on the grid's faces: only points with 1 <= i, j, k <= N-2 may be written.");
+    } else if (v->wrong) {
+        snprintf(v->reason, sizeof(v->reason), "%zu of %zu interior cells wrong (%zu never written, %zu NaN)", v->wrong, v->interior, v->unwritten, v->nan_cells);
+        verdict_explain_values(c, v, t);
+    } else if (v->timed_differs) {
+        v->hint_key = HINT_TIMED_CHANGED;
+        snprintf(v->reason, sizeof(v->reason), "the output changed during the timed launches (%zu cells)", v->timed_differs);
+        snprintf(v->hint, sizeof(v->hint), "a second launch gives another result: the kernel depends on what out[] held before (does it accumulate into out, or read it?).");
+    }
+}
+
+int verdict_sweep(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v)
+{
+    verdict_tally t;
+    long gb_out, ga_out, gb_in, ga_in;
+    size_t cells = c->nx * c->ny * c->nz;
+    memset(v, 0, sizeof(*v));
+    memset(&t, 0, sizeof(t));
+    v->first[0] = v->first[1] = v->first[2] = -1;
+    t.plane_wrong = calloc(c->nz, sizeof(size_t));
+    if (!t.plane_wrong) {
+        snprintf(v->reason, sizeof(v->reason), "out of host memory while checking");
+        v->hint_key = HINT_WRONG_VALUES;
+        return 0;
+    }
+    v->guard_before = verdict_guard_damage(b->out, b->guard, &gb_out) +
+                      verdict_guard_damage(b->in_after, b->guard, &gb_in);
+    v->guard_after = verdict_guard_damage(b->out + b->guard + cells, b->guard, &ga_out) +
+                     verdict_guard_damage(b->in_after + b->guard + cells, b->guard, &ga_in);
+    for (size_t p = 0; p < cells; p++)
+        v->input_changed += (size_t)verdict_differ(b->in_after[b->guard + p], c->in[p]);
+    verdict_scan(c, b, v, &t);
+    verdict_explain(c, v, &t, gb_out >= 0 ? gb_out : gb_in, ga_out >= 0 ? ga_out : ga_in, b->guard);
+    free(t.plane_wrong);
+    v->passed = v->hint_key == NULL;
+    return v->passed;
+}

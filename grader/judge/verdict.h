@@ -1,0 +1,85 @@
+// grader/judge/verdict.h — decides whether a sweep's output is right, and if not,
+// says what the pattern of wrong cells suggests.
+//
+// The judge hands it the case (input grid, coefficients, tolerance) and what
+// the runner returned (the output and input buffers with their guard zones,
+// optionally the output after timing and the output of a second thread order).
+// It never trusts the runner's word, only these buffers.
+#ifndef STENCIL_VERDICT_H
+#define STENCIL_VERDICT_H
+
+#include <stddef.h>
+
+// The hint keys: stable names tools and the kit's mutant tests match on.
+#define HINT_NOTHING_WRITTEN   "nothing-written"
+#define HINT_UNWRITTEN         "unwritten-cells"
+#define HINT_OFF_BY_ONE        "off-by-one"
+#define HINT_BOUNDARY          "boundary-overwritten"
+#define HINT_TILE_EDGES        "tile-edges"
+#define HINT_WHOLE_PLANES      "whole-planes"
+#define HINT_THREAD_ORDER      "thread-order"
+#define HINT_INPUT_MODIFIED    "input-modified"
+#define HINT_OUT_OF_BOUNDS     "out-of-bounds"
+#define HINT_NAN               "nan-computed"
+#define HINT_WRONG_VALUES      "wrong-values"
+#define HINT_TIMED_CHANGED     "timed-output-changed"
+#define HINT_CENTRE_MISSING    "centre-missing"
+#define HINT_TERM_MISSING      "term-missing"
+// Lab 5 (Jacobi iteration; grader/judge/jacobi_verdict.c)
+#define HINT_IN_PLACE          "in-place-update"
+#define HINT_WRONG_BUFFER      "wrong-buffer"
+#define HINT_PERIODIC_WRAP     "periodic-wrap"
+#define HINT_NEUMANN_SIDE      "neumann-side"
+#define HINT_BOUNDARY_RACE     "boundary-race"
+#define HINT_BOUNDARY_VALUES   "boundary-values"
+#define HINT_SOURCE_TERM       "source-term"
+#define HINT_EARLY_STOP        "early-stop"
+#define HINT_RESIDUAL          "residual-value"
+#define HINT_ITERATIONS        "iteration-count"
+#define HINT_NOT_SECOND_ORDER  "not-second-order"
+
+typedef struct sweep_case {
+    const float *in;            // the input grid the runner was given
+    size_t nx, ny, nz;          // grid size
+    float coef[7];              // c0..c6
+    double rtol, atol;          // |got - want| <= atol + rtol * sum|c_n x_n|
+    int out_tile;               // output tile edge the kernel declared (0: none), for the tile-edge hint
+    int planes_first;           // 1: prefer the whole-planes hint over tile edges (z-marching labs)
+} sweep_case;
+
+typedef struct sweep_buffers {
+    const float *out;           // guard | grid | guard after the checked launch
+    const float *in_after;      // guard | grid | guard of the input buffer after it
+    const float *out_timed;     // the output after the timed launches, or NULL
+    const float *out_order2;    // the output under a second thread order (emulation), or NULL
+    size_t guard;               // guard cells on each side
+} sweep_buffers;
+
+typedef struct sweep_verdict {
+    int passed;                 // 1: every check passed
+    size_t interior;            // interior cells
+    size_t wrong;               // interior cells outside the tolerance (incl. unwritten, NaN)
+    size_t unwritten;           // interior cells still holding the poison
+    size_t nan_cells;           // interior cells holding a NaN the kernel computed
+    size_t boundary_changed;    // boundary cells that differ from the input
+    size_t guard_before;        // damaged cells in the guard before the output
+    size_t guard_after;         // damaged cells in the guard after the output
+    size_t input_changed;       // cells of the input buffer (guards included) that changed
+    size_t order_differs;       // cells that differ between the two thread orders
+    size_t timed_differs;       // cells that differ after timing
+    long first[3];              // first wrong cell (i, j, k), -1 when none
+    double first_want;          // expected value there
+    float first_got;            // value found there
+    double max_err_ratio;       // largest |got - want| / allowed over the interior
+    const char *hint_key;       // one of the HINT_* keys, or NULL when passed
+    char reason[256];           // what is wrong, with counts
+    char hint[512];             // what the pattern suggests, in one line
+} sweep_verdict;
+
+// Checks one sweep case; fills v. Returns v->passed.
+int verdict_sweep(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v);
+
+// Writes the value of cell bits as text: a number, "<unwritten>" or "NaN".
+const char *verdict_value_text(float value, char *buf, size_t len);
+
+#endif // STENCIL_VERDICT_H

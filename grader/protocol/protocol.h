@@ -1,0 +1,40 @@
+// grader/protocol/protocol.h — what the judge and a runner agree on.
+//
+// The judge starts a runner (the kit's runner linked with one student kernel
+// file) as a child process. The runner reads the case from files, writes the
+// grids it got back and a report of key=value lines, and exits with one of
+// the codes below. The judge trusts only these files, never the runner's
+// standard output, so a kernel that prints "PASS" or calls exit(0) forges nothing.
+#ifndef STENCIL_PROTOCOL_H
+#define STENCIL_PROTOCOL_H
+
+#define RUNNER_OK            0   // ran; the grids are in the output files
+#define RUNNER_USAGE         2   // bad arguments or unreadable case files: a kit problem
+#define RUNNER_LAUNCH_FAILED 3   // the launch itself failed (e.g. invalid configuration)
+#define RUNNER_KERNEL_FAULT  4   // the kernel faulted while running (e.g. illegal address)
+#define RUNNER_NO_MEMORY     5   // the case does not fit in device memory
+#define RUNNER_NO_GPU        77  // no usable GPU (the report's error= quotes CUDA)
+
+// Bit patterns written around and into the output buffers. Both are quiet NaNs
+// with payloads no arithmetic produces, so the judge can tell "never written"
+// and "written outside the buffer" from a NaN the kernel computed.
+#define POISON_BITS 0x7FF0DEADu  // every interior output cell before the launch
+#define GUARD_BITS  0x7FCA11EDu  // the guard zones before and after each buffer
+
+#define GUARD_MIN_FLOATS 4096    // guard zone length: at least this, and at least one plane
+
+// Guard cells on each side of a grid whose planes hold plane_cells cells. The
+// judge computes it too, rather than believe the runner.
+static inline unsigned long long protocol_guard_cells(unsigned long long plane_cells)
+{
+    return plane_cells > GUARD_MIN_FLOATS ? plane_cells : GUARD_MIN_FLOATS;
+}
+
+// File names inside the case directory the judge hands the runner.
+#define CASE_INPUT     "in.bin"        // nx*ny*nz floats, written by the judge
+#define CASE_OUTPUT    "out.bin"       // guard | grid | guard of the output after the checked launch
+#define CASE_INPUT_AFTER "in_after.bin" // guard | grid | guard of the input buffer after it
+#define CASE_TIMED     "out_timed.bin" // guard | grid | guard of the output after the timed launches
+#define CASE_REPORT    "report.txt"    // key=value lines
+
+#endif // STENCIL_PROTOCOL_H

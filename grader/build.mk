@@ -1,10 +1,11 @@
-# grader/build.mk — builds one runner: the kit's runner source with one
-# student kernel file compiled into it. The judge calls it; so can you:
+# grader/build.mk — builds what the judge runs: the trusted executor and a
+# student's program (GPU), or an emulation runner (CPU). The judge calls it; so can you:
 #
-#   make -f grader/build.mk BACKEND=gpu KERNEL=k.cu RUNNER=out/runner RUNNER_SRC=grader/emu/runner_sweep.cu
-#   make -f grader/build.mk BACKEND=gpu PROBE=out/gpu_probe       (the GPU probe alone)
-#
-# BACKEND=emu builds the same runner for the CPU emulation backend (grader/emu/emu.mk).
+#   make -f grader/build.mk BACKEND=gpu EXECUTOR=build/gpu/sm_90/executor      the trusted executor
+#   make -f grader/build.mk BACKEND=gpu EXECUTOR=... KERNEL=k.cu STUDENT=out/student KIND=sweep|jacobi
+#       the student's program: k.cu compiled alone, linked with the kit's CUDA runtime shim
+#   make -f grader/build.mk BACKEND=emu KERNEL=k.cu RUNNER=out/runner RUNNER_SRC=grader/emu/runner_sweep.cu
+#       the CPU emulation runner (grader/emu/emu.mk): k.cu included at the end of the runner
 # Run from the kit's root. ARCH=sm_XX overrides the detected GPU architecture.
 
 BACKEND    ?= gpu
@@ -20,24 +21,46 @@ comma      := ,
 ARCH       ?= $(if $(DETECTED_CC),sm_$(DETECTED_CC),native)
 
 RUNNER_HEADERS := $(wildcard $(KIT)/grader/emu/*.h $(KIT)/grader/protocol/*.h) $(wildcard $(KIT)/kernels/*.h)
-GPU_FLAGS  := -O3 -lineinfo -std=c++17 -I$(KIT)/grader/emu -I$(KIT)/grader/protocol -I$(KIT)/kernels
-GPU_LIBS   := -L$(CUDA_LIB) -lcupti -ldl -Xlinker -rpath -Xlinker $(CUDA_LIB)
+CC         ?= cc
+HOST_CXX   ?= g++
+GPU_FLAGS  := -O3 -lineinfo -std=c++17 -I$(KIT)/grader/protocol -I$(KIT)/grader/sandbox -I$(KIT)/kernels
+EXEC_SRCS  := $(wildcard $(KIT)/grader/executor/*.cu)
+EXEC_HDRS  := $(wildcard $(KIT)/grader/executor/*.h $(KIT)/grader/protocol/*.h $(KIT)/grader/sandbox/*.h) $(KIT)/kernels/jacobi.h
+SHIM_DIR   := $(dir $(EXECUTOR))shim
+SHIM_FLAGS := -O2 -g -std=c++17 -Wall -Wextra -I$(CUDA_HOME)/include -I$(KIT)/grader/protocol -I$(KIT)/kernels
+SHIM_OBJS  := $(SHIM_DIR)/shim.o $(SHIM_DIR)/student_main_$(KIND).o
 
 .PHONY: all
-all: $(if $(PROBE),$(PROBE)) $(if $(RUNNER),$(RUNNER))
+all: $(if $(EXECUTOR),$(EXECUTOR)) $(if $(STUDENT),$(STUDENT)) $(if $(RUNNER),$(RUNNER))
 
 ifeq ($(BACKEND),gpu)
 ifeq ($(NVCC_PATH),)
 $(error nvcc not found: install the CUDA Toolkit and put its bin/ on PATH, or set NVCC=/path/to/nvcc; without a GPU use EMU=1)
 endif
 
-$(RUNNER): $(KERNEL) $(RUNNER_SRC) $(KIT)/grader/executor/launch_log_cupti.cu $(RUNNER_HEADERS)
+# The trusted executor: kit code only, built once per architecture; it links the driver (libcuda).
+$(EXECUTOR): $(EXEC_SRCS) $(EXEC_HDRS) $(KIT)/grader/sandbox/sandbox.c
 	@mkdir -p $(dir $@)
-	$(NVCC) $(GPU_FLAGS) -arch=$(ARCH) -DLAB_KERNEL_FILE='"$(abspath $(KERNEL))"' $(RUNNER_SRC) $(KIT)/grader/executor/launch_log_cupti.cu -o $@ $(GPU_LIBS)
+	$(CC) -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -c $(KIT)/grader/sandbox/sandbox.c -o $@.sandbox.o
+	$(NVCC) $(GPU_FLAGS) -arch=$(ARCH) $(EXEC_SRCS) $@.sandbox.o -o $@ -L$(CUDA_LIB)/stubs -lcuda
 
-$(PROBE): $(KIT)/grader/executor/gpu_probe.cu $(KIT)/grader/executor/launch_log_cupti.cu $(RUNNER_HEADERS)
+# The kit's CUDA runtime shim and the student program's main(), once per kind of lab.
+$(SHIM_DIR)/shim.o: $(KIT)/grader/shim/shim.cpp $(KIT)/grader/protocol/wire.h
 	@mkdir -p $(dir $@)
-	$(NVCC) $(GPU_FLAGS) $(KIT)/grader/executor/gpu_probe.cu $(KIT)/grader/executor/launch_log_cupti.cu -o $@ $(GPU_LIBS)
+	$(HOST_CXX) $(SHIM_FLAGS) -c $< -o $@
+$(SHIM_DIR)/student_main_jacobi.o: $(KIT)/grader/shim/student_main.cpp $(KIT)/grader/protocol/wire.h $(KIT)/kernels/jacobi.h
+	@mkdir -p $(dir $@)
+	$(HOST_CXX) $(SHIM_FLAGS) -DSTUDENT_KIND_JACOBI -c $< -o $@
+$(SHIM_DIR)/student_main_sweep.o: $(KIT)/grader/shim/student_main.cpp $(KIT)/grader/protocol/wire.h
+	@mkdir -p $(dir $@)
+	$(HOST_CXX) $(SHIM_FLAGS) -c $< -o $@
+
+# The student's program: the kernel file as its own translation unit, without
+# cudart, linked statically with the shim (it may open no file once it runs).
+$(STUDENT): $(KERNEL) $(SHIM_OBJS) $(wildcard $(KIT)/kernels/*.h)
+	@mkdir -p $(dir $@)
+	$(NVCC) -O3 -lineinfo -std=c++17 -arch=$(ARCH) -cudart none -I$(KIT)/kernels -c -x cu $(KERNEL) -o $@.o
+	$(HOST_CXX) -static -o $@ $@.o $(SHIM_OBJS) -pthread || { echo "error: the kernel file links only with the kit's CUDA runtime: a 'multiple definition of main' means the file defines main() (the kit provides it); an 'undefined reference to cuda...' names a call the labs do not offer"; exit 1; }
 else ifeq ($(BACKEND),emu)
 include $(KIT)/grader/emu/emu.mk
 else

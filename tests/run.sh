@@ -24,19 +24,27 @@ tally() {
     failed=$((failed + ${f:-1}))
 }
 
-# cmocka is a test-only tool: say so plainly when it is missing.
+# cmocka is a test-only tool (.ci/run installs it): without it the host unit
+# tests are SKIPPED, said plainly, and the other parts still run (a GPU
+# machine often has no cmocka and no way to install it).
+have_cmocka=1
 if ! echo '#include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>' | ${CC:-cc} -E -x c - >/dev/null 2>&1; then
-    echo "tests: cmocka is not installed (the kit's tests need it: apt-get install libcmocka-dev, as .ci/run does)"
-    exit 2
+    have_cmocka=0
 fi
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-if [ "$part" = all ] || [ "$part" = unit ]; then
+if { [ "$part" = all ] || [ "$part" = unit ]; } && [ "$have_cmocka" -eq 0 ]; then
+    echo "== host unit tests"
+    skipped=$((skipped + 1))
+    echo "  SKIPPED: cmocka is not installed (apt-get install libcmocka-dev, as .ci/run does); the unit tests ran not at all."
+    tests/cli.sh | tee "$log"
+    tally "$log"
+elif [ "$part" = all ] || [ "$part" = unit ]; then
     echo "== host unit tests"
     make -s unit-tests judge || exit 1
     for t in build/tests/test_*; do

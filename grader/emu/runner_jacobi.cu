@@ -1,35 +1,28 @@
 // grader/emu/runner_jacobi.cu — the runner of lab 5 (Jacobi iteration).
 //
-// Built once per student kernel file: the build includes that file into this
-// translation unit (LAB_KERNEL_FILE), so the runner calls the student's
-// jacobi_solve(). The judge (grader/judge/judge_jacobi.c) starts it as a child:
+// The CPU emulation backend's runner of lab 5 (the GPU has the executor).
+// Built once per student kernel file: the build includes that file at the END
+// of this translation unit (LAB_KERNEL_FILE), so the runner calls the
+// student's jacobi_solve() and no macro of the student's reaches its code. The
+// judge (grader/judge/judge_jacobi.c) starts it, confined, as a child:
 //
 //   runner --probe --outdir DIR
-//   runner --outdir DIR --size NX,NY,NZ --h H --bc NAME --iters K --check C --tol T [--time REPS]
+//   runner --outdir DIR --size NX,NY,NZ --h H --bc NAME --iters K --check C --tol T
 //
 // DIR holds the case: in.bin (the initial grid) and f.bin (f), nx*ny*nz
 // floats each. The runner uploads the initial grid into two guarded buffers
 // d_a and d_b and f into a third, calls jacobi_solve once with launch
 // recording on, checks the launch and synchronisation errors, and saves the
-// three buffers with their guards (u_a.bin, u_b.bin, f_after.bin) and a
-// report: which buffer was returned, the iterations, the residual, the
-// launches and launches per iteration. With --time it then measures the
-// device bandwidth and times whole solves (both buffers restored before each,
-// outside the timed region), reports the time per iteration, and saves the
-// returned buffer once more (out_timed.bin). File names are shared with
-// grader/judge/judge_jacobi.c.
-#include "runner_common.h"
+// three buffers with their guards (protocol.h names the files) and a report:
+// which buffer was returned, the iterations, the residual, the launches and
+// launches per iteration. Emulation does no timing.
+#include "case_io.h"
 #include "../kernels/jacobi.h"  // the kit's header first: a student's own copy cannot replace it
 
-#ifndef LAB_KERNEL_FILE
-#error "build the runner with -DLAB_KERNEL_FILE='\"path/to/kernel.cu\"' (grader/build.mk does)"
-#endif
-#include LAB_KERNEL_FILE
 
-#define JACOBI_CASE_F       "f.bin"        // f, written by the judge
-#define JACOBI_CASE_A       "u_a.bin"      // guard | d_a | guard after the checked solve
-#define JACOBI_CASE_B       "u_b.bin"      // guard | d_b | guard after it
-#define JACOBI_CASE_F_AFTER "f_after.bin"  // guard | d_f | guard after it
+// Defined after the student's file, which it reads (its macros).
+static void runner_report_tiles(void);
+
 
 // ---------------------------------------------------------------------------
 // Arguments
@@ -109,64 +102,6 @@ static runner_args runner_parse(int argc, char **argv)
 // Reporting what the solve did
 // ---------------------------------------------------------------------------
 
-// Reports the tile sizes the kernel file declares, for the OP/B model.
-static void runner_report_tiles(void)
-{
-#ifdef IN_TILE_DIM
-    runner_report("in_tile_dim", "%d", (int)(IN_TILE_DIM));
-#endif
-#ifdef OUT_TILE_DIM
-    runner_report("out_tile_dim", "%d", (int)(OUT_TILE_DIM));
-#endif
-}
-
-// Writes the plain name of a kernel into out: "_Z12jacobi_sweepPKf..." (a
-// mangled C++ name) becomes "jacobi_sweep"; any other name is kept.
-static void runner_plain_name(const char *name, char *out, size_t len)
-{
-    char *end = NULL;
-    unsigned long n = name[0] == '_' && name[1] == 'Z' ? strtoul(name + 2, &end, 10) : 0;
-    if (n > 0 && end && strlen(end) >= n)
-        snprintf(out, len, "%.*s", (int)n, end);
-    else
-        snprintf(out, len, "%s", name);
-}
-
-// Reports how often each kernel was launched ("kernel.<n>=<count> <name>",
-// from the records kept: the first LAUNCH_LOG_MAX) and the launches per iteration.
-static void runner_report_kernel_counts(long launches, int iters)
-{
-    char names[16][128];
-    long counts[16];
-    int kinds = 0;
-    for (long n = 0; n < launches && n < LAUNCH_LOG_MAX; n++) {
-        const launch_record *r = launch_log_record(n);
-        char plain[128];
-        int found = -1;
-        if (!r)
-            break;
-        runner_plain_name(r->kernel, plain, sizeof(plain));
-        for (int q = 0; q < kinds; q++)
-            if (!strcmp(names[q], plain))
-                found = q;
-        if (found < 0 && kinds < 16) {
-            snprintf(names[kinds], sizeof(names[0]), "%s", plain);
-            counts[kinds] = 0;
-            found = kinds++;
-        }
-        if (found >= 0)
-            counts[found]++;
-    }
-    runner_report("kernels", "%d", kinds);
-    for (int q = 0; q < kinds; q++) {
-        char key[32];
-        snprintf(key, sizeof(key), "kernel.%d", q);
-        runner_report(key, "%ld %s", counts[q], names[q]);
-    }
-    if (iters > 0)
-        runner_report("launches_per_iteration", "%.3f", (double)launches / iters);
-}
-
 // ---------------------------------------------------------------------------
 // The solve
 // ---------------------------------------------------------------------------
@@ -220,34 +155,6 @@ static void runner_checked_solve(runner_solve *s)
     cudaEventDestroy(stop);
 }
 
-#ifndef LAB_EMU
-// Restores both grids from the initial one before a timed solve.
-static const float *runner_timing_init;  // the initial grid on the device, for runner_restore_grids
-static size_t runner_timing_cells;       // its cells
-static void runner_restore_grids(void *arg)
-{
-    runner_solve *s = (runner_solve *)arg;
-    size_t bytes = runner_timing_cells * sizeof(float);
-    runner_check(cudaMemcpy(s->d_a, runner_timing_init, bytes, cudaMemcpyDeviceToDevice), "restore d_a");
-    runner_check(cudaMemcpy(s->d_b, runner_timing_init, bytes, cudaMemcpyDeviceToDevice), "restore d_b");
-    runner_check(cudaDeviceSynchronize(), "restore the grids");
-}
-
-// Times reps whole solves, each from the initial grid (restored from d_init
-// before each, outside the timed region); reports the median, min and max and
-// the time per iteration.
-static void runner_time_solves(const cudaDeviceProp *prop, runner_solve *s, const float *d_init, size_t cells, int reps)
-{
-    runner_timing t = {reps, 1, 0, runner_restore_grids};  // one warm-up solve; restoring two grids already evicts L2
-    runner_timing_init = d_init;
-    runner_timing_cells = cells;
-    float median = runner_time_launches(prop, &t, runner_call_student, s);
-    runner_report("timed_iterations", "%d", s->iters);
-    runner_report("timed_result", "%d", s->result);
-    if (s->iters > 0)
-        runner_report("time_per_iter_ms", "%.6f", median / s->iters);
-}
-#endif // LAB_EMU
 
 // Opens the report file in dir (under emulation, also where a kernel fault is
 // reported); exits with RUNNER_USAGE if it cannot.
@@ -286,7 +193,7 @@ int main(int argc, char **argv)
 
     size_t cells = (size_t)a.n[0] * a.n[1] * a.n[2];
     float *h_u0 = runner_read_grid(a.outdir, CASE_INPUT, cells);
-    float *h_f = runner_read_grid(a.outdir, JACOBI_CASE_F, cells);
+    float *h_f = runner_read_grid(a.outdir, CASE_JACOBI_F, cells);
     size_t guard = (size_t)protocol_guard_cells((unsigned long long)a.n[0] * a.n[1]);
     runner_report("guard_cells", "%zu", guard);
     runner_buffer ua = runner_buffer_create(h_u0, cells, guard);
@@ -304,24 +211,35 @@ int main(int argc, char **argv)
     runner_check(cudaDeviceSynchronize(), "prepare the case");
 
     runner_checked_solve(&s);
-    runner_buffer_save(&ua, a.outdir, JACOBI_CASE_A);
-    runner_buffer_save(&ub, a.outdir, JACOBI_CASE_B);
-    runner_buffer_save(&uf, a.outdir, JACOBI_CASE_F_AFTER);
+    runner_buffer_save(&ua, a.outdir, CASE_JACOBI_A);
+    runner_buffer_save(&ub, a.outdir, CASE_JACOBI_B);
+    runner_buffer_save(&uf, a.outdir, CASE_JACOBI_F_AFTER);
 
-#ifndef LAB_EMU
-    if (a.time_reps > 0) {
-        float *d_init = NULL;
-        runner_check(cudaMalloc((void **)&d_init, cells * sizeof(float)), "allocate the initial grid's copy");
-        runner_check(cudaMemcpy(d_init, h_u0, cells * sizeof(float), cudaMemcpyHostToDevice), "upload the initial grid");
-        runner_measure_bandwidth(&prop, 20);
-        runner_time_solves(&prop, &s, d_init, cells, a.time_reps);
-        runner_buffer_save(s.result == 1 ? &ub : &ua, a.outdir, CASE_TIMED);
-        cudaFree(d_init);
-    }
-#endif
     runner_report("status", "ok");
     fclose(runner_report_file);
     free(h_u0);
     free(h_f);
-    return RUNNER_OK;
+    fflush(NULL);
+    _exit(RUNNER_OK);  // not return: no atexit handler or static destructor of the student's runs after the results
 }
+
+// ---------------------------------------------------------------------------
+// The student's file, last: its macros reach none of the runner's code above
+// ---------------------------------------------------------------------------
+
+#ifndef LAB_KERNEL_FILE
+#error "build the runner with -DLAB_KERNEL_FILE='\"path/to/kernel.cu\"' (grader/build.mk does)"
+#endif
+#include LAB_KERNEL_FILE
+
+// Reports the tile sizes the kernel file declares, for the OP/B model.
+static void runner_report_tiles(void)
+{
+#ifdef IN_TILE_DIM
+    runner_report("in_tile_dim", "%d", (int)(IN_TILE_DIM));
+#endif
+#ifdef OUT_TILE_DIM
+    runner_report("out_tile_dim", "%d", (int)(OUT_TILE_DIM));
+#endif
+}
+

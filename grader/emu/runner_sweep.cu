@@ -1,9 +1,10 @@
 // grader/emu/runner_sweep.cu — the runner of the sweep labs (1 to 4).
 //
-// Built once per student kernel file: the build includes that file into this
-// translation unit (LAB_KERNEL_FILE), so the runner calls the student's
-// launch_stencil() and reads the tile sizes the file declares. The judge
-// starts it as a child process:
+// The CPU emulation backend's runner (the GPU has the executor instead). Built
+// once per student kernel file: the build includes that file at the END of
+// this translation unit (LAB_KERNEL_FILE), so the runner calls the student's
+// launch_stencil() and no macro of the student's reaches the runner's code.
+// The judge starts it, confined, as a child process:
 //
 //   runner --probe --outdir DIR                 report the device, exit 0 or 77
 //   runner --outdir DIR --n N --coef c0,...,c6 [--time REPS]
@@ -12,15 +13,14 @@
 // input into a guarded buffer, prepares the output (boundary = input, interior
 // = poison, guards around), sets the coefficients, calls launch_stencil once
 // with launch recording on, checks the launch and synchronisation errors, and
-// saves what it finds. With --time it then measures the device bandwidth and
-// times launch_stencil alone, and saves the output once more.
-#include "runner_common.h"
+// saves what it finds. Emulation does no timing.
+#include "case_io.h"
 #include "../kernels/lab.h"  // the kit's header first: a student's own copy cannot replace it
 
-#ifndef LAB_KERNEL_FILE
-#error "build the runner with -DLAB_KERNEL_FILE='\"path/to/kernel.cu\"' (grader/build.mk does)"
-#endif
-#include LAB_KERNEL_FILE
+
+// Defined after the student's file, which they read (its macros and its kernel).
+static void runner_report_tiles(void);
+static void runner_report_kernel(void);
 
 // ---------------------------------------------------------------------------
 // Arguments
@@ -81,20 +81,6 @@ static void runner_launch_student(void *p)
 {
     runner_launch_arg *a = (runner_launch_arg *)p;
     launch_stencil(a->d_in, a->d_out, a->n);
-}
-
-// Reports the tile sizes the kernel file declares, for the OP/B model.
-static void runner_report_tiles(void)
-{
-#ifdef IN_TILE_DIM
-    runner_report("in_tile_dim", "%d", (int)(IN_TILE_DIM));
-#endif
-#ifdef OUT_TILE_DIM
-    runner_report("out_tile_dim", "%d", (int)(OUT_TILE_DIM));
-#endif
-#ifdef BLOCK_DIM
-    runner_report("block_dim", "%d", (int)(BLOCK_DIM));
-#endif
 }
 
 int main(int argc, char **argv)
@@ -161,26 +147,48 @@ int main(int argc, char **argv)
         runner_report("launch_ms", "%.6f", launch_ms);
     if (why[0] == '\0')
         runner_report_launches(launch_log_end());
+    runner_report_kernel();
+    runner_check_student(launch_err, sync_err);
+    runner_buffer_save(&out, a.outdir, CASE_OUTPUT);
+    runner_buffer_save(&in, a.outdir, CASE_INPUT_AFTER);
+
+    runner_report("status", "ok");
+    fclose(runner_report_file);
+    free(h_in);
+    free(h_out);
+    fflush(NULL);
+    _exit(RUNNER_OK);  // not return: no atexit handler or static destructor of the student's runs after the results
+}
+
+// ---------------------------------------------------------------------------
+// The student's file, last: its macros reach none of the runner's code above
+// ---------------------------------------------------------------------------
+
+#ifndef LAB_KERNEL_FILE
+#error "build the runner with -DLAB_KERNEL_FILE='\"path/to/kernel.cu\"' (grader/build.mk does)"
+#endif
+#include LAB_KERNEL_FILE
+
+// Reports the tile sizes the kernel file declares, for the OP/B model.
+static void runner_report_tiles(void)
+{
+#ifdef IN_TILE_DIM
+    runner_report("in_tile_dim", "%d", (int)(IN_TILE_DIM));
+#endif
+#ifdef OUT_TILE_DIM
+    runner_report("out_tile_dim", "%d", (int)(OUT_TILE_DIM));
+#endif
+#ifdef BLOCK_DIM
+    runner_report("block_dim", "%d", (int)(BLOCK_DIM));
+#endif
+}
+
+// Reports the lab kernel's static shared memory and registers.
+static void runner_report_kernel(void)
+{
     cudaFuncAttributes attr;
     if (cudaFuncGetAttributes(&attr, stencil_kernel) == cudaSuccess) {  // the lab's kernel, by name
         runner_report("kernel_static_smem", "%zu", (size_t)attr.sharedSizeBytes);
         runner_report("kernel_regs", "%d", attr.numRegs);
     }
-    runner_check_student(launch_err, sync_err);
-    runner_buffer_save(&out, a.outdir, CASE_OUTPUT);
-    runner_buffer_save(&in, a.outdir, CASE_INPUT_AFTER);
-
-#ifndef LAB_EMU
-    if (a.time_reps > 0) {
-        runner_measure_bandwidth(&prop, 20);
-        runner_timing t = {a.time_reps, 3, 1, NULL};  // three warm-ups, L2 flushed before each launch
-        runner_time_launches(&prop, &t, runner_launch_student, &la);
-        runner_buffer_save(&out, a.outdir, CASE_TIMED);
-    }
-#endif
-    runner_report("status", "ok");
-    fclose(runner_report_file);
-    free(h_in);
-    free(h_out);
-    return RUNNER_OK;
 }

@@ -119,58 +119,114 @@ static void case_sanitizer_summary(const char *log_path, char *detail, size_t le
         snprintf(detail, len, "compute-sanitizer: %s, %s, %s", what, at[0] ? at : "(no source line: build with -lineinfo)", who);
 }
 
-// Fills r's reason, hint and kind from a runner that did not finish normally.
-static void case_explain_runner(const judge_case_env *env, const spawn_result *s, const kv_list *report,
-                                const char *log_path, case_result *r)
+// Copies the report's key into buf ("" if absent).
+static const char *case_key(const kv_list *report, const char *key)
 {
-    char tail[700];
+    const char *v = kv_get(report, key);
+    return v ? v : "";
+}
+
+// Sets r's kind, hint key and hint.
+static void case_set_hint(case_result *r, const char *kind, const char *key, const char *hint)
+{
+    snprintf(r->kind, sizeof(r->kind), "%s", kind);
+    r->hint_key = key;
+    snprintf(r->hint, sizeof(r->hint), "%s", hint);
+}
+
+// The reason and hint of a timed repetition that came out wrong (RUNNER_REP_WRONG).
+static void case_explain_rep(const kv_list *report, const judge_hint_words *words, case_result *r)
+{
+    snprintf(r->reason, sizeof(r->reason), "timed repetition %s gave a wrong output: %s wrong, %s never written, %s boundary cells changed, %s guard cells changed%s%s",
+             case_key(report, "timed_rep_failed"), case_key(report, "timed_rep_wrong"), case_key(report, "timed_rep_unwritten"),
+             case_key(report, "timed_rep_boundary"), case_key(report, "timed_rep_guards"),
+             kv_number(report, "timed_rep_input_changed", 0) ? ", the input changed" : "",
+             kv_get(report, "timed_rep_iterations") ? ", iterations differ" : "");
+    if (kv_get(report, "timed_rep_first"))
+        snprintf(r->detail, sizeof(r->detail), "first wrong cell (i,j,k) = (%s); every timed repetition gets a fresh random input", case_key(report, "timed_rep_first"));
+    char hint[512];
+    snprintf(hint, sizeof(hint), "the checked call was right, a later call of %s was not: it must compute the whole answer from the input it is given on every call (no work done once and kept, no copy of an earlier answer, no state carried between calls).", words->function);
+    case_set_hint(r, "wrong", "timed-rep-wrong", hint);
+}
+
+void judge_explain_runner(const judge_case_env *env, const spawn_result *s, const kv_list *report,
+                          const char *log_path, const judge_hint_words *words, case_result *r)
+{
+    char tail[700], hint[512];
     const char *err = kv_get(report, "error");
     const char *stage = kv_get(report, "error_stage");
+    int code = s->exited ? s->exit_code : -1;
     spawn_log_tail(log_path, 4, tail, sizeof(tail));
     for (char *p = tail; *p; p++)
-        if (*p == '\n')
+        if (*p == '\n' || *p == '\r')
             *p = ' ';
     r->status = CASE_FAIL;
+    snprintf(r->detail, sizeof(r->detail), "last output: %s", tail[0] ? tail : "(none)");
     if (s->timed_out) {
-        snprintf(r->kind, sizeof(r->kind), "timeout");
-        r->hint_key = "timeout";
         snprintf(r->reason, sizeof(r->reason), "TIMEOUT: killed after %.0f s, the lab's limit per case", env->conf->timeout_s);
-        snprintf(r->hint, sizeof(r->hint), "the kernel never returned: a loop whose end is never reached, or a __syncthreads() that some threads of a block never reach.");
-    } else if (s->exited && s->exit_code == RUNNER_LAUNCH_FAILED) {
-        snprintf(r->kind, sizeof(r->kind), "launch");
-        r->hint_key = "launch-config";
+        case_set_hint(r, "timeout", "timeout", words->timeout);
+    } else if (code == RUNNER_LAUNCH_FAILED) {
         snprintf(r->reason, sizeof(r->reason), "the launch failed: %s", err ? err : "(no message)");
         if (err && strstr(err, "cudaErrorInvalidConfiguration"))
-            snprintf(r->hint, sizeof(r->hint), "a block may hold at most 1024 threads (and blockDim.z at most 64), no dimension may be 0, and dynamic shared memory over 48 KB needs cudaFuncSetAttribute: check the dim3 values in launch_stencil.");
+            case_set_hint(r, "launch", "launch-config", "a block may hold at most 1024 threads (and blockDim.z at most 64), no dimension may be 0, and dynamic shared memory over 48 KB needs cudaFuncSetAttribute: check the dim3 values of every launch.");
         else
-            snprintf(r->hint, sizeof(r->hint), "the kernel could not be launched: read CUDA's message above; check the grid, block and shared-memory arguments of the launch.");
-    } else if (s->exited && s->exit_code == RUNNER_KERNEL_FAULT) {
-        snprintf(r->kind, sizeof(r->kind), "fault");
-        r->hint_key = "kernel-fault";
+            case_set_hint(r, "launch", "launch-config", words->launch);
+    } else if (code == RUNNER_KERNEL_FAULT) {
         snprintf(r->reason, sizeof(r->reason), "the kernel crashed: %s", err ? err : tail);
-        snprintf(r->hint, sizeof(r->hint), "%s", env->emu ? "an access outside an allocation or a barrier problem: the message names the CUDA thread; fix the index or guard it uses."
-                 : env->sanitize ? "compute-sanitizer's report above names the access, the source line and the thread: fix the index or the guard there."
-                 : "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case).");
-    } else if (s->exited && s->exit_code == RUNNER_NO_MEMORY) {
-        snprintf(r->kind, sizeof(r->kind), "memory");
-        r->hint_key = "no-memory";
+        case_set_hint(r, "fault", "kernel-fault", env->emu ? "an access outside an allocation or a barrier problem: the message names the CUDA thread; fix the index or guard it uses."
+                      : env->sanitize ? "compute-sanitizer's report above names the access, the source line and the thread: fix the index or the guard there."
+                      : words->fault);
+    } else if (code == RUNNER_NO_MEMORY) {
         snprintf(r->reason, sizeof(r->reason), "the case does not fit in memory: %s", err ? err : tail);
-        snprintf(r->hint, sizeof(r->hint), "this grid is too large for this device's memory: grade on a larger GPU, or remove the case from lab.conf.");
-    } else if (s->signaled) {
-        snprintf(r->kind, sizeof(r->kind), "crash");
-        r->hint_key = "kernel-fault";
-        snprintf(r->reason, sizeof(r->reason), "the program crashed (signal %d: %s)%s%s", s->signal, strsignal(s->signal),
-                 err ? ": " : "", err ? err : "");
-        snprintf(r->hint, sizeof(r->hint), "%s", env->emu ? "a memory error inside a kernel: the message names the CUDA thread that faulted; check the index it computes." : "the runner died: check host code in the kernel file for invalid pointers.");
+        case_set_hint(r, "memory", "no-memory", "this grid is too large for this device's memory: grade on a larger GPU, or remove the case from lab.conf.");
+    } else if (code == RUNNER_REFUSED) {
+        snprintf(r->reason, sizeof(r->reason), "refused: %s", err ? err : "a call the lab does not allow");
+        snprintf(hint, sizeof(hint), "%s may launch kernels on the default stream, and use cudaMalloc/cudaFree, cudaMemset and device-to-device copies; streams, events and host copies of the kit's grids are not allowed (the kit times and checks the work itself).", words->function);
+        case_set_hint(r, "refused", "refused-call", hint);
+    } else if (code == RUNNER_VIOLATION && !strcmp(case_key(report, "violation_kind"), "late-call")) {
+        snprintf(r->reason, sizeof(r->reason), "late call: %s", err ? err : "?");
+        snprintf(hint, sizeof(hint), "every CUDA call must be made before %s returns: no threads that launch later, no calls from atexit handlers, static constructors or destructors.", words->function);
+        case_set_hint(r, "late", "late-call", hint);
+    } else if (code == RUNNER_REP_WRONG) {
+        case_explain_rep(report, words, r);
+    } else if (code == RUNNER_VIOLATION || s->signaled) {
+        snprintf(r->reason, sizeof(r->reason), "%s", err ? err : "the program crashed");
+        if (s->signaled && !err)
+            snprintf(r->reason, sizeof(r->reason), "the program crashed (signal %d: %s)", s->signal, strsignal(s->signal));
+        snprintf(hint, sizeof(hint), "the program ended during the case: host code in the kernel file crashed or called exit(); it must only define its kernels and %s, and return from it.", words->function);
+        case_set_hint(r, s->signaled ? "crash" : "exited", s->signaled ? "kernel-fault" : "runner-failed", hint);
     } else {
-        snprintf(r->kind, sizeof(r->kind), (s->exited && s->exit_code == RUNNER_OK) ? "exited" : "kit");
-        r->hint_key = "runner-failed";
         snprintf(r->reason, sizeof(r->reason), "the runner ended without its results (exit %d, stage %s)", s->exit_code, stage ? stage : "?");
-        snprintf(r->hint, sizeof(r->hint), "does the kernel file call exit() or print to the grader's files? It must only define the kernel and launch_stencil.");
+        snprintf(hint, sizeof(hint), "does the kernel file call exit() or print to the grader's files? It must only define its kernels and %s.", words->function);
+        case_set_hint(r, code == RUNNER_OK ? "exited" : "kit", "runner-failed", hint);
     }
-    snprintf(r->detail, sizeof(r->detail), "last output: %s", tail[0] ? tail : "(none)");
     if (env->sanitize)
         case_sanitizer_summary(log_path, r->detail, sizeof(r->detail));
+}
+
+// The sweep labs' wording of failures.
+static const judge_hint_words case_words = {
+    "launch_stencil",
+    "the kernel never returned: a loop whose end is never reached, or a __syncthreads() that some threads of a block never reach.",
+    "the kernel could not be launched: read CUDA's message above; check the grid, block and shared-memory arguments of the launch.",
+    "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case).",
+};
+
+int judge_runner_argv(const judge_case_env *env, char **argv)
+{
+    static char accuracy[64];
+    int a = 0;
+    argv[a++] = (char *)env->runner;
+    if (!env->student)
+        return a;
+    snprintf(accuracy, sizeof(accuracy), "%.9g,%.9g", env->conf->rtol, env->conf->atol);
+    argv[a++] = "--kind";
+    argv[a++] = (char *)env->conf->runner;
+    argv[a++] = "--student";
+    argv[a++] = (char *)env->student;
+    argv[a++] = "--accuracy";
+    argv[a++] = accuracy;
+    return a;
 }
 
 spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], const char *dir,
@@ -186,7 +242,7 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
         argv[a++] = "--error-exitcode=4";
         argv[a++] = "--print-limit=5";
     }
-    argv[a++] = (char *)env->runner;
+    a += judge_runner_argv(env, argv + a);
     for (int i = 0; args[i] && a < 47; i++)
         argv[a++] = args[i];
     argv[a] = NULL;
@@ -300,9 +356,14 @@ static void case_profile(const judge_case_env *env, const lab_case *spec, const 
     snprintf(n_text, sizeof(n_text), "%u", spec->nx);
     snprintf(coef_text, sizeof(coef_text), "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g", coef[0], coef[1],
              coef[2], coef[3], coef[4], coef[5], coef[6]);
-    char *argv[] = {"ncu", "--csv", "--print-units", "base", "--metrics",
-                    "dram__bytes_read.sum,dram__bytes_write.sum,l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum",
-                    (char *)env->runner, "--outdir", (char *)dir, "--n", n_text, "--coef", coef_text, NULL};
+    char *argv[32] = {"ncu", "--csv", "--print-units", "base", "--metrics",
+                      "dram__bytes_read.sum,dram__bytes_write.sum,l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum", NULL};
+    int a = 6;
+    a += judge_runner_argv(env, argv + a);
+    char *rest[] = {"--outdir", (char *)dir, "--n", n_text, "--coef", coef_text, NULL};
+    for (int i = 0; rest[i]; i++)
+        argv[a++] = rest[i];
+    argv[a] = NULL;
     snprintf(log_path, sizeof(log_path), "%s/ncu.log", dir);
     spawn_limits lim = {env->conf->timeout_s * 20, 0};
     spawn_result s = spawn_run(argv, NULL, log_path, &lim);
@@ -360,7 +421,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
         if (!(s2.exited && s2.exit_code == RUNNER_OK && status && !strcmp(status, "ok"))) {
             char log2[600];
             snprintf(log2, sizeof(log2), "%s/runner.log", dir2);
-            case_explain_runner(env, &s2, &report2, log2, r);
+            judge_explain_runner(env, &s2, &report2, log2, &case_words, r);
             ok = -1;
         }
     }
@@ -374,7 +435,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     } else if (ok == 0) {
         char log[600];
         snprintf(log, sizeof(log), "%s/runner.log", dir);
-        case_explain_runner(env, &s, report_out, log, r);
+        judge_explain_runner(env, &s, report_out, log, &case_words, r);
     }
     kv_free(&report2);
     if (dir2[0] && !env->keep)

@@ -17,7 +17,26 @@ typedef struct judge_case_env {
     int out_tile;               // OUT_TILE_DIM the kernel declared, for the tile-edge hint
     int planes_first;           // 1: prefer the whole-planes hint (z-marching labs)
     int profile;                // 1: measure the timed case's traffic with Nsight Compute (ncu)
+    const char *student;        // GPU: the student's program the executor (runner) serves; NULL under emulation
 } judge_case_env;
+
+// The text of a failure, as each kind of lab words it.
+typedef struct judge_hint_words {
+    const char *function;       // the student's host function ("launch_stencil")
+    const char *timeout;        // what a timeout means here
+    const char *launch;         // what to check after a failed launch
+    const char *fault;          // what to check after a kernel fault (GPU, without the sanitizer)
+} judge_hint_words;
+
+// Fills r (status FAIL, kind, reason, hint, detail) from a runner that did
+// not finish normally: timeout, launch failure, fault, refused call, late
+// call, a wrong timed repetition, a crash. words holds the lab kind's wording.
+void judge_explain_runner(const judge_case_env *env, const spawn_result *s, const kv_list *report,
+                          const char *log_path, const judge_hint_words *words, case_result *r);
+
+// Writes the runner's program and its kit arguments into argv (the executor
+// with --kind, --student and --accuracy on the GPU); returns how many.
+int judge_runner_argv(const judge_case_env *env, char **argv);
 
 // Starts env's runner once with args (NULL-terminated, after the program's
 // name) on the case folder dir: under compute-sanitizer when asked, with the

@@ -35,11 +35,6 @@
 #include "spawn.h"
 #include "verdict.h"
 
-// File names shared with grader/emu/runner_jacobi.cu (protocol.h names the others).
-#define JACOBI_CASE_F       "f.bin"        // f, written here
-#define JACOBI_CASE_A       "u_a.bin"      // guard | d_a | guard after the checked solve
-#define JACOBI_CASE_B       "u_b.bin"      // guard | d_b | guard after it
-#define JACOBI_CASE_F_AFTER "f_after.bin"  // guard | d_f | guard after it
 
 #define JACOBI_BYTES_PER_POINT 12.0  // a sweep's least traffic per interior point: read u and f, write v
 
@@ -197,13 +192,13 @@ static int jacobi_write(const char *dir, const char *name, const float *g, size_
 // Writes the case's two input files into dir. Returns 0 or -1.
 static int jacobi_write_inputs(const char *dir, const float *u0, const float *f, size_t cells)
 {
-    return jacobi_write(dir, CASE_INPUT, u0, cells) | jacobi_write(dir, JACOBI_CASE_F, f, cells);
+    return jacobi_write(dir, CASE_INPUT, u0, cells) | jacobi_write(dir, CASE_JACOBI_F, f, cells);
 }
 
 // Removes what a runner may leave in dir, then dir itself.
 static void jacobi_remove_dir(const char *dir)
 {
-    static const char *names[] = {CASE_INPUT, JACOBI_CASE_F, JACOBI_CASE_A, JACOBI_CASE_B, JACOBI_CASE_F_AFTER,
+    static const char *names[] = {CASE_INPUT, CASE_JACOBI_F, CASE_JACOBI_A, CASE_JACOBI_B, CASE_JACOBI_F_AFTER,
                                   CASE_TIMED, CASE_REPORT, "runner.log"};
     char path[1024];
     if (!dir[0])
@@ -270,47 +265,21 @@ static int jacobi_runner_ok(const spawn_result *s, const kv_list *report)
     return s->exited && s->exit_code == RUNNER_OK && status && !strcmp(status, "ok");
 }
 
-// Fills r from a runner that did not finish normally.
+// Lab 5's wording of failures.
+static const judge_hint_words jacobi_words = {
+    "jacobi_solve",
+    "the solve never returned: a loop that never ends (is t incremented? does the early stop compare with p->tol?), or a __syncthreads() some threads never reach.",
+    "check the grid and block of every launch in jacobi_solve: at most 1024 threads a block, no dimension 0 (a grid of 0 blocks when a size is small?).",
+    "an out-of-bounds access (an index outside the grid, or a boundary kernel reading past a face): rerun with SANITIZE=1 on a GPU, or read the emulator's message naming the thread.",
+};
+
+// Fills r from a runner in dir that did not finish normally.
 static void jacobi_explain_runner(const judge_case_env *env, const spawn_result *s, const kv_list *report,
                                   const char *dir, case_result *r)
 {
-    char tail[700], log_path[1024];
-    const char *err = kv_get(report, "error");
-    snprintf(log_path, sizeof(log_path), "%s/runner.log", dir);
-    spawn_log_tail(log_path, 4, tail, sizeof(tail));
-    for (char *p = tail; *p; p++)
-        *p = *p == '\n' ? ' ' : *p;
-    r->status = CASE_FAIL;
-    snprintf(r->detail, sizeof(r->detail), "last output: %s", tail[0] ? tail : "(none)");
-    if (s->timed_out) {
-        snprintf(r->kind, sizeof(r->kind), "timeout");
-        r->hint_key = "timeout";
-        snprintf(r->reason, sizeof(r->reason), "TIMEOUT: killed after %.0f s, the lab's limit per case", env->conf->timeout_s);
-        snprintf(r->hint, sizeof(r->hint), "the solve never returned: a loop that never ends (is t incremented? does the early stop compare with p->tol?), or a __syncthreads() some threads never reach.");
-    } else if (s->exited && s->exit_code == RUNNER_LAUNCH_FAILED) {
-        snprintf(r->kind, sizeof(r->kind), "launch");
-        r->hint_key = "launch-config";
-        snprintf(r->reason, sizeof(r->reason), "a launch failed: %s", err ? err : "(no message)");
-        snprintf(r->hint, sizeof(r->hint), "check the grid and block of every launch in jacobi_solve: at most 1024 threads a block, no dimension 0 (a grid of 0 blocks when a size is small?).");
-    } else if (s->exited && (s->exit_code == RUNNER_KERNEL_FAULT || s->exit_code == RUNNER_NO_MEMORY)) {
-        int memory = s->exit_code == RUNNER_NO_MEMORY;
-        snprintf(r->kind, sizeof(r->kind), memory ? "memory" : "fault");
-        r->hint_key = memory ? "no-memory" : "kernel-fault";
-        snprintf(r->reason, sizeof(r->reason), "%s: %s", memory ? "the case does not fit in memory" : "a kernel crashed", err ? err : tail);
-        snprintf(r->hint, sizeof(r->hint), "%s", memory ? "this grid is too large for this device: grade on a larger GPU, or remove the case from lab.conf."
-                                                        : "an out-of-bounds access (an index outside the grid, or a boundary kernel reading past a face): rerun with SANITIZE=1 on a GPU, or read the emulator's message naming the thread.");
-    } else if (s->signaled) {
-        snprintf(r->kind, sizeof(r->kind), "crash");
-        r->hint_key = "kernel-fault";
-        snprintf(r->reason, sizeof(r->reason), "the program crashed (signal %d: %s)%s%s", s->signal, strsignal(s->signal), err ? ": " : "", err ? err : "");
-        snprintf(r->hint, sizeof(r->hint), "a memory error: check host code in jacobi_solve (the out-parameters, the scratch pointer) and the indices the kernels compute.");
-    } else {
-        snprintf(r->kind, sizeof(r->kind), (s->exited && s->exit_code == RUNNER_OK) ? "exited" : "kit");
-        r->hint_key = "runner-failed";
-        snprintf(r->reason, sizeof(r->reason), "the runner ended without its results (exit %d, stage %s)", s->exit_code,
-                 kv_get(report, "error_stage") ? kv_get(report, "error_stage") : "?");
-        snprintf(r->hint, sizeof(r->hint), "does the kernel file call exit() or write files? It must only define its kernels and jacobi_solve.");
-    }
+    char log_path[1024];
+    snprintf(log_path, sizeof(log_path), "%s/%s", dir, CASE_LOG);
+    judge_explain_runner(env, s, report, log_path, &jacobi_words, r);
 }
 
 // ---------------------------------------------------------------------------
@@ -324,13 +293,13 @@ static int jacobi_map_outputs(const jacobi_spec *s, const char *dir, const char 
     size_t cells = jacobi_cells(&s->c.g), guard = (size_t)protocol_guard_cells((unsigned long long)s->c.g.nx * s->c.g.ny);
     memset(m, 0, sizeof(*m));
     m->bytes = (cells + 2 * guard) * sizeof(float);
-    m->a = jacobi_map(dir, JACOBI_CASE_A, m->bytes);
-    m->b = jacobi_map(dir, JACOBI_CASE_B, m->bytes);
-    m->f_after = jacobi_map(dir, JACOBI_CASE_F_AFTER, m->bytes);
+    m->a = jacobi_map(dir, CASE_JACOBI_A, m->bytes);
+    m->b = jacobi_map(dir, CASE_JACOBI_B, m->bytes);
+    m->f_after = jacobi_map(dir, CASE_JACOBI_F_AFTER, m->bytes);
     if (timed)
         m->timed = jacobi_map(dir, CASE_TIMED, m->bytes);
     if (dir2)
-        m->order2 = jacobi_map(dir2, kv_number(report2, "result", 0) == 1 ? JACOBI_CASE_B : JACOBI_CASE_A, m->bytes);
+        m->order2 = jacobi_map(dir2, kv_number(report2, "result", 0) == 1 ? CASE_JACOBI_B : CASE_JACOBI_A, m->bytes);
     return m->a && m->b && m->f_after && (!timed || m->timed) && (!dir2 || m->order2) ? 0 : -1;
 }
 

@@ -1,7 +1,8 @@
 // grader/protocol/protocol.h — what the judge and a runner agree on.
 //
-// The judge starts a runner (the kit's runner linked with one student kernel
-// file) as a child process. The runner reads the case from files, writes the
+// The judge starts a runner as a child process: on a GPU the trusted executor
+// (grader/executor/, which serves the student's program over the messages of
+// wire.h), under CPU emulation the emulation runner (grader/emu/). The runner reads the case from files, writes the
 // grids it got back and a report of key=value lines, and exits with one of
 // the codes below. The judge trusts only these files, never the runner's
 // standard output, so a kernel that prints "PASS" or calls exit(0) forges nothing.
@@ -13,6 +14,9 @@
 #define RUNNER_LAUNCH_FAILED 3   // the launch itself failed (e.g. invalid configuration)
 #define RUNNER_KERNEL_FAULT  4   // the kernel faulted while running (e.g. illegal address)
 #define RUNNER_NO_MEMORY     5   // the case does not fit in device memory
+#define RUNNER_REFUSED       6   // the student's code made a call the lab forbids (the report's error= names it)
+#define RUNNER_VIOLATION     7   // the student's program broke the protocol: a late call, an exit, a crash (violation_kind=)
+#define RUNNER_REP_WRONG     8   // a timed repetition's output was wrong (timed_rep_* keys say how)
 #define RUNNER_NO_GPU        77  // no usable GPU (the report's error= quotes CUDA)
 
 // Bit patterns written around and into the output buffers. Both are quiet NaNs
@@ -36,5 +40,10 @@ static inline unsigned long long protocol_guard_cells(unsigned long long plane_c
 #define CASE_INPUT_AFTER "in_after.bin" // guard | grid | guard of the input buffer after it
 #define CASE_TIMED     "out_timed.bin" // guard | grid | guard of the output after the timed launches
 #define CASE_REPORT    "report.txt"    // key=value lines
+#define CASE_LOG       "runner.log"    // the runner's (and the student's program's) standard output and error
+#define CASE_JACOBI_F       "f.bin"        // lab 5: f, written by the judge
+#define CASE_JACOBI_A       "u_a.bin"      // lab 5: guard | d_a | guard after the checked solve
+#define CASE_JACOBI_B       "u_b.bin"      // lab 5: guard | d_b | guard after it
+#define CASE_JACOBI_F_AFTER "f_after.bin"  // lab 5: guard | d_f | guard after it
 
 #endif // STENCIL_PROTOCOL_H

@@ -1,9 +1,10 @@
-// grader/emu/runner_common.h — the parts every runner shares: the report file,
-// guarded device buffers, case files, device information and timing.
+// grader/protocol/case_io.h — the runner's side of the case files: the report
+// file, guarded device buffers, reading and saving grids, the device lines and
+// the launch records. Used by the executor and by the emulation runner.
 //
-// Included once, by the runner's single translation unit (which also includes
-// the student's kernel file), so everything here is static. Names start with
-// runner_ to stay out of the student's way.
+// Included once per program, so everything here is static. Names start with
+// runner_ to stay out of the student's way (the emulation runner shares its
+// translation unit with the student's file).
 #ifndef STENCIL_RUNNER_COMMON_H
 #define STENCIL_RUNNER_COMMON_H
 
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "launch_log.h"
 #include "protocol.h"
@@ -54,7 +56,8 @@ static void runner_fail(int code, const char *stage, const char *fmt, ...)
     fprintf(stderr, "runner: %s: %s\n", stage, msg);
     if (runner_report_file)
         fclose(runner_report_file);
-    exit(code);
+    fflush(NULL);
+    _exit(code);  // not exit(): no atexit handler or static destructor of the student's may run after the verdict
 }
 
 // Exits through runner_fail when a CUDA call made by the kit itself fails.
@@ -213,127 +216,58 @@ static void runner_check_student(cudaError_t launch_err, cudaError_t sync_err)
                     cudaGetErrorName(sync_err));
 }
 
+
+
+
 // ---------------------------------------------------------------------------
-// Timing (GPU only)
+// Kernels per iteration (lab 5)
 // ---------------------------------------------------------------------------
 
-// Sorts n floats in place and returns the median.
-static float runner_median(float *v, int n)
+// Writes the plain name of a kernel into out: "_Z12jacobi_sweepPKf..." (a
+// mangled C++ name) becomes "jacobi_sweep"; any other name is kept.
+static void runner_plain_name(const char *name, char *out, size_t len)
 {
-    for (int a = 1; a < n; a++)
-        for (int b = a; b > 0 && v[b - 1] > v[b]; b--) {
-            float t = v[b];
-            v[b] = v[b - 1];
-            v[b - 1] = t;
+    char *end = NULL;
+    unsigned long n = name[0] == '_' && name[1] == 'Z' ? strtoul(name + 2, &end, 10) : 0;
+    if (n > 0 && end && strlen(end) >= n)
+        snprintf(out, len, "%.*s", (int)n, end);
+    else
+        snprintf(out, len, "%s", name);
+}
+
+// Reports how often each kernel was launched ("kernel.<n>=<count> <name>",
+// from the records kept: the first LAUNCH_LOG_MAX) and the launches per iteration.
+static void runner_report_kernel_counts(long launches, int iters)
+{
+    char names[16][128];
+    long counts[16];
+    int kinds = 0;
+    for (long n = 0; n < launches && n < LAUNCH_LOG_MAX; n++) {
+        const launch_record *r = launch_log_record(n);
+        char plain[128];
+        int found = -1;
+        if (!r)
+            break;
+        runner_plain_name(r->kernel, plain, sizeof(plain));
+        for (int q = 0; q < kinds; q++)
+            if (!strcmp(names[q], plain))
+                found = q;
+        if (found < 0 && kinds < 16) {
+            snprintf(names[kinds], sizeof(names[0]), "%s", plain);
+            counts[kinds] = 0;
+            found = kinds++;
         }
-    return n % 2 ? v[n / 2] : 0.5f * (v[n / 2 - 1] + v[n / 2]);
-}
-
-#ifndef LAB_EMU
-// Copies n float4s: the bandwidth yardstick.
-__global__ void runner_copy_kernel(const float4 *__restrict__ src, float4 *__restrict__ dst, size_t n)
-{
-    size_t stride = (size_t)gridDim.x * blockDim.x;
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
-        dst[i] = src[i];
-}
-
-// Measures device memory bandwidth with a vectorized device-to-device copy
-// over buffers far larger than L2; returns GB/s counting bytes read plus
-// bytes written (median of reps), and reports it.
-static double runner_measure_bandwidth(const cudaDeviceProp *prop, int reps)
-{
-    size_t bytes = (size_t)prop->l2CacheSize * 16;
-    if (bytes < ((size_t)512 << 20))
-        bytes = (size_t)512 << 20;
-    size_t n4 = bytes / sizeof(float4);
-    float4 *src = NULL, *dst = NULL;
-    cudaEvent_t start, stop;
-    float ms[64];
-    if (reps > 64)
-        reps = 64;
-    if (cudaMalloc((void **)&src, bytes) != cudaSuccess || cudaMalloc((void **)&dst, bytes) != cudaSuccess) {
-        cudaGetLastError();
-        cudaFree(src);
-        runner_report("bandwidth_error", "no room for two %zu MiB buffers", bytes >> 20);
-        return 0.0;
+        if (found >= 0)
+            counts[found]++;
     }
-    runner_check(cudaMemset(src, 0x3c, bytes), "fill the bandwidth buffer");
-    runner_check(cudaEventCreate(&start), "create an event");
-    runner_check(cudaEventCreate(&stop), "create an event");
-    int blocks = prop->multiProcessorCount * 8;
-    for (int r = -2; r < reps; r++) {  // two warm-up copies
-        cudaEventRecord(start);
-        runner_copy_kernel<<<blocks, 256>>>(src, dst, n4);
-        cudaEventRecord(stop);
-        runner_check(cudaEventSynchronize(stop), "time the bandwidth copy");
-        if (r >= 0)
-            cudaEventElapsedTime(&ms[r], start, stop);
+    runner_report("kernels", "%d", kinds);
+    for (int q = 0; q < kinds; q++) {
+        char key[32];
+        snprintf(key, sizeof(key), "kernel.%d", q);
+        runner_report(key, "%ld %s", counts[q], names[q]);
     }
-    runner_check(cudaGetLastError(), "the bandwidth copy");
-    double gbs = 2.0 * bytes / (runner_median(ms, reps) * 1e-3) / 1e9;
-    runner_report("bandwidth_gbs", "%.1f", gbs);
-    runner_report("bandwidth_bytes", "%zu", bytes);
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-    cudaFree(src);
-    cudaFree(dst);
-    return gbs;
+    if (iters > 0)
+        runner_report("launches_per_iteration", "%.3f", (double)launches / iters);
 }
-
-// How a runner's timed repetitions are prepared.
-typedef struct runner_timing {
-    int reps;                       // timed repetitions
-    int warmups;                    // untimed repetitions first
-    int flush_l2;                   // 1: write a buffer twice the L2 size before each repetition
-    void (*prepare)(void *arg);     // called before each repetition, outside the timing, or NULL
-} runner_timing;
-
-// Times launch(arg), which launches the student's kernel(s), as t says: each
-// repetition between two events, prepare and the L2 flush outside them, the
-// launch and synchronisation errors checked. Reports the median, min and max
-// in ms and returns the median.
-static float runner_time_launches(const cudaDeviceProp *prop, const runner_timing *t,
-                                  void (*launch)(void *), void *arg)
-{
-    size_t flush_bytes = (size_t)prop->l2CacheSize * 2;
-    void *flush = NULL;
-    cudaEvent_t start, stop;
-    int reps = t->reps > 0 ? t->reps : 1;
-    float *ms = (float *)malloc(sizeof(float) * (size_t)reps);
-    if (t->flush_l2)
-        runner_check(cudaMalloc(&flush, flush_bytes), "allocate the L2 flush buffer");
-    runner_check(cudaEventCreate(&start), "create an event");
-    runner_check(cudaEventCreate(&stop), "create an event");
-    for (int r = -t->warmups; r < reps; r++) {
-        if (t->prepare)
-            t->prepare(arg);
-        if (t->flush_l2)
-            runner_check(cudaMemsetAsync(flush, r & 0xff, flush_bytes), "flush L2");
-        cudaEventRecord(start);
-        launch(arg);
-        cudaEventRecord(stop);
-        cudaError_t launch_err = cudaGetLastError();
-        runner_check_student(launch_err, cudaEventSynchronize(stop));
-        if (r >= 0)
-            cudaEventElapsedTime(&ms[r], start, stop);
-    }
-    float lo = ms[0], hi = ms[0];
-    for (int r = 1; r < reps; r++) {
-        lo = ms[r] < lo ? ms[r] : lo;
-        hi = ms[r] > hi ? ms[r] : hi;
-    }
-    float median = runner_median(ms, reps);
-    runner_report("time_reps", "%d", reps);
-    runner_report("time_ms_median", "%.6f", median);
-    runner_report("time_ms_min", "%.6f", lo);
-    runner_report("time_ms_max", "%.6f", hi);
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-    cudaFree(flush);
-    free(ms);
-    return median;
-}
-#endif // LAB_EMU
 
 #endif // STENCIL_RUNNER_COMMON_H

@@ -1,0 +1,533 @@
+// grader/executor/executor.cu — the trusted executor: owns the GPU, the grids
+// and the timer; runs one case of a lab against a student's program.
+//
+//   executor --probe --outdir DIR
+//   executor --kind sweep  --student PROG --outdir DIR --n N --coef c0,...,c6 [--time REPS --accuracy RTOL,ATOL]
+//   executor --kind jacobi --student PROG --outdir DIR --size NX,NY,NZ --h H --bc NAME --iters K --check C
+//            --tol T [--time REPS --accuracy RTOL,ATOL]
+//
+// The student's program (its kernel file linked with grader/shim/) runs as a
+// confined child with no GPU; its CUDA calls arrive here over a pipe
+// (serve.cu). This process contains no student host code: the device code is
+// loaded as a module, every call is checked, every launch recorded. It writes
+// the case files and report of grader/protocol/protocol.h for the judge.
+//
+// Timing: each timed repetition gets a fresh input drawn from a seed made
+// after the program started, a re-poisoned output, an L2 flush, and a check
+// of its whole output by the kit's own kernels (trusted.cu) before the next
+// one. Last, the judge's own input once more (saved for the judge's check),
+// and a grace period in which any further call is a late call.
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <unistd.h>
+#include <algorithm>
+
+#include "case_io.h"
+#include "executor.h"
+#include "jacobi.h"
+#include "sandbox.h"
+
+#define EXEC_WARMUPS  3     // untimed repetitions before the timed ones (checked too)
+#define EXEC_GRACE_MS 150   // how long a late call is waited for after the last call
+
+// ---------------------------------------------------------------------------
+// Arguments
+// ---------------------------------------------------------------------------
+
+typedef struct exec_args {
+    const char *outdir;      // the case folder
+    const char *student;     // the student's program
+    const char *kind;        // sweep or jacobi
+    int probe;               // 1: report the device only
+    unsigned n[3];           // grid size (a sweep: N, N, N)
+    float coef[7];           // sweep coefficients
+    int have_coef;           // 1 once --coef was read
+    float h;                 // jacobi: grid spacing
+    int bc;                  // jacobi: LAB_BC_*, or -1
+    int iters, check_every;  // jacobi: max_iters, check_every
+    float tol;               // jacobi: tol
+    int time_reps;           // timed repetitions (0: none)
+    double rtol, atol;       // accuracy of the checks of timed repetitions
+} exec_args;
+
+// The LAB_BC_* value called name, or -1.
+static int exec_bc(const char *name)
+{
+    return !strcmp(name, "dirichlet") ? LAB_BC_DIRICHLET : !strcmp(name, "neumann") ? LAB_BC_NEUMANN
+         : !strcmp(name, "periodic") ? LAB_BC_PERIODIC : -1;
+}
+
+// Parses argv; exits RUNNER_USAGE on anything unexpected.
+static exec_args exec_parse(int argc, char **argv)
+{
+    exec_args a;
+    memset(&a, 0, sizeof(a));
+    a.bc = -1;
+    a.kind = "sweep";
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int ok = v != NULL;
+        if (!strcmp(o, "--probe")) {
+            a.probe = 1;
+            continue;
+        }
+        if (!v) ok = 0;
+        else if (!strcmp(o, "--outdir")) a.outdir = v;
+        else if (!strcmp(o, "--student")) a.student = v;
+        else if (!strcmp(o, "--kind")) a.kind = v;
+        else if (!strcmp(o, "--n")) ok = sscanf(v, "%u", &a.n[0]) == 1, a.n[1] = a.n[2] = a.n[0];
+        else if (!strcmp(o, "--size")) ok = sscanf(v, "%u,%u,%u", &a.n[0], &a.n[1], &a.n[2]) == 3;
+        else if (!strcmp(o, "--coef"))
+            ok = a.have_coef = sscanf(v, "%g,%g,%g,%g,%g,%g,%g", &a.coef[0], &a.coef[1], &a.coef[2], &a.coef[3],
+                                      &a.coef[4], &a.coef[5], &a.coef[6]) == 7;
+        else if (!strcmp(o, "--h")) ok = sscanf(v, "%g", &a.h) == 1;
+        else if (!strcmp(o, "--bc")) ok = (a.bc = exec_bc(v)) >= 0;
+        else if (!strcmp(o, "--iters")) ok = sscanf(v, "%d", &a.iters) == 1;
+        else if (!strcmp(o, "--check")) ok = sscanf(v, "%d", &a.check_every) == 1;
+        else if (!strcmp(o, "--tol")) ok = sscanf(v, "%g", &a.tol) == 1;
+        else if (!strcmp(o, "--time")) ok = sscanf(v, "%d", &a.time_reps) == 1;
+        else if (!strcmp(o, "--accuracy")) ok = sscanf(v, "%lg,%lg", &a.rtol, &a.atol) == 2;
+        else ok = 0;
+        if (!ok) {
+            fprintf(stderr, "executor: unexpected argument '%s' (the judge starts this program; run make check)\n", o);
+            exit(RUNNER_USAGE);
+        }
+        i++;
+    }
+    int sweep = !strcmp(a.kind, "sweep"), jacobi = !strcmp(a.kind, "jacobi");
+    if (!a.outdir || (!a.probe && (!a.student || (!sweep && !jacobi) || a.n[0] < 1 || (sweep && !a.have_coef) ||
+                                   (jacobi && (a.bc < 0 || a.iters < 0 || a.n[0] < 3 || a.n[1] < 3 || a.n[2] < 3))))) {
+        fprintf(stderr, "executor: usage: see grader/executor/executor.cu (the judge starts this program)\n");
+        exit(RUNNER_USAGE);
+    }
+    return a;
+}
+
+// ---------------------------------------------------------------------------
+// What both kinds share
+// ---------------------------------------------------------------------------
+
+static exec_state exec;  // the student's program, as served
+
+// Reports why the program could not be served and exits: a refused call
+// (RUNNER_REFUSED) or a violation of the protocol (RUNNER_VIOLATION).
+static void exec_fail_program(void)
+{
+    if (exec.violation[0]) {
+        runner_report("violation_kind", "%s", exec.violation_kind);
+        exec_stop(&exec);
+        runner_fail(RUNNER_VIOLATION, "program", "%s", exec.violation);
+    }
+    exec_stop(&exec);
+    runner_fail(RUNNER_REFUSED, "refused", "%s", exec.refusal);
+}
+
+// Starts the program and loads its device code; exits on failure.
+static void exec_begin(const exec_args *a, double timeout_hint)
+{
+    char why[256] = "";
+    runner_report("confinement", "%s", sandbox_describe());
+    if (exec_start(&exec, a->student, (unsigned)timeout_hint, why, sizeof(why)) != 0) {
+        if (why[0])
+            runner_fail(RUNNER_USAGE, "kit", "cannot start the student's program: %s", why);
+        exec_fail_program();
+    }
+}
+
+// Calls the student's function once; exits if the program broke the
+// protocol, a call was refused, a launch failed or a kernel faulted.
+static void exec_call_checked(const void *payload, size_t len, exec_call_result *res)
+{
+    if (exec_call(&exec, payload, len, res) != 0)
+        exec_fail_program();
+    if (exec.refusal[0])
+        exec_fail_program();
+    cudaError_t sync = exec.sticky != cudaSuccess ? exec.sticky : cudaDeviceSynchronize();
+    runner_check_student(res->launch_error, sync);
+}
+
+// Reports the declared tile sizes the judge appended to the kernel file.
+static void exec_report_tiles(void)
+{
+    static const char *names[][2] = {{"stencil_kit_in_tile_dim", "in_tile_dim"}, {"stencil_kit_out_tile_dim", "out_tile_dim"},
+                                     {"stencil_kit_block_dim", "block_dim"}};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        size_t bytes = 0;
+        int v = 0;
+        CUdeviceptr d = exec_symbol(&exec, names[i][0], &bytes);
+        if (d && bytes == sizeof(int) && cuMemcpyDtoH(&v, d, sizeof(v)) == CUDA_SUCCESS)
+            runner_report(names[i][1], "%d", v);
+    }
+}
+
+// Reports the registers and static shared memory of the kernel whose name contains want.
+static void exec_report_kernel(const char *want)
+{
+    for (int i = 0; i < exec.nfns; i++) {
+        CUfunction f = NULL;
+        int v = 0;
+        if (!strstr(exec.fns[i].name, want) || cuModuleGetFunction(&f, exec.module, exec.fns[i].name) != CUDA_SUCCESS)
+            continue;
+        if (cuFuncGetAttribute(&v, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f) == CUDA_SUCCESS)
+            runner_report("kernel_static_smem", "%d", v);
+        if (cuFuncGetAttribute(&v, CU_FUNC_ATTRIBUTE_NUM_REGS, f) == CUDA_SUCCESS)
+            runner_report("kernel_regs", "%d", v);
+        return;
+    }
+}
+
+// A 64-bit secret from the kernel's random source (never leaves this process).
+static uint64_t exec_secret(void)
+{
+    uint64_t v = 0;
+    if (getrandom(&v, sizeof(v), 0) != (ssize_t)sizeof(v))
+        v = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ull ^ (uint64_t)getpid();
+    return v;
+}
+
+// Overwrites a guarded buffer's grid with host data, and its guards with the guard pattern.
+static void exec_buffer_reset(runner_buffer *b, const float *host_grid)
+{
+    float *h = (float *)malloc((b->cells + 2 * b->guard) * sizeof(float));
+    if (!h)
+        runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", b->cells + 2 * b->guard);
+    runner_fill_bits(h, b->guard, GUARD_BITS);
+    memcpy(h + b->guard, host_grid, b->cells * sizeof(float));
+    runner_fill_bits(h + b->guard + b->cells, b->guard, GUARD_BITS);
+    runner_check(cudaMemcpy(b->d_base, h, (b->cells + 2 * b->guard) * sizeof(float), cudaMemcpyHostToDevice),
+                 "reset a grid");
+    free(h);
+}
+
+// Describes a failed check of a timed repetition in the report; exits with
+// RUNNER_REP_WRONG.
+static void exec_rep_failed(int rep, const check_counts *c, uint64_t want_hash, const unsigned n[3])
+{
+    unsigned long long p = c->first;
+    runner_report("timed_rep_failed", "%d", rep);
+    runner_report("timed_rep_wrong", "%llu", c->wrong);
+    runner_report("timed_rep_unwritten", "%llu", c->unwritten);
+    runner_report("timed_rep_boundary", "%llu", c->boundary);
+    runner_report("timed_rep_guards", "%llu", c->guards);
+    runner_report("timed_rep_input_changed", "%d", c->input_hash != want_hash);
+    if (p != ~0ull)
+        runner_report("timed_rep_first", "%llu,%llu,%llu", p / ((unsigned long long)n[0] * n[1]), (p / n[0]) % n[1], p % n[0]);
+    exec_stop(&exec);
+    runner_fail(RUNNER_REP_WRONG, "timed", "repetition %d of the timed launches gave a wrong output", rep);
+}
+
+// 1 if check c of a repetition found nothing wrong and the input hash held.
+static int exec_rep_ok(const check_counts *c, uint64_t want_hash)
+{
+    return c->wrong == 0 && c->unwritten == 0 && c->boundary == 0 && c->guards == 0 && c->input_hash == want_hash;
+}
+
+// Reports the median, fastest and slowest of reps times.
+static void exec_report_times(float *ms, int reps)
+{
+    std::sort(ms, ms + reps);
+    float median = reps % 2 ? ms[reps / 2] : 0.5f * (ms[reps / 2 - 1] + ms[reps / 2]);
+    runner_report("time_reps", "%d", reps);
+    runner_report("time_ms_median", "%.6f", median);
+    runner_report("time_ms_min", "%.6f", ms[0]);
+    runner_report("time_ms_max", "%.6f", ms[reps - 1]);
+}
+
+// Measures the copy limit and reports it.
+static void exec_report_copy_limit(void)
+{
+    double kernel_gbs = 0, memcpy_gbs = 0;
+    const char *by = "none";
+    double gbs = trusted_copy_limit(20, &kernel_gbs, &memcpy_gbs, &by);
+    runner_report("bandwidth_gbs", "%.1f", gbs);
+    runner_report("bandwidth_kernel_gbs", "%.1f", kernel_gbs);
+    runner_report("bandwidth_memcpy_gbs", "%.1f", memcpy_gbs);
+    runner_report("bandwidth_by", "%s", by);
+}
+
+// Flushes L2 by writing a buffer twice its size.
+static void exec_flush_l2(void *flush, size_t bytes, int r)
+{
+    runner_check(cudaMemsetAsync(flush, r & 0xff, bytes), "flush L2");
+}
+
+// ---------------------------------------------------------------------------
+// Sweeps (labs 1-4)
+// ---------------------------------------------------------------------------
+
+typedef struct exec_sweep {
+    runner_buffer in, out;   // the guarded grids
+    float *h_in, *h_out;     // the judge's input, and the output as prepared
+    unsigned n;              // N
+} exec_sweep;
+
+// The WIRE_CALL payload of launch_stencil(in, out, N).
+static size_t exec_sweep_payload(const exec_sweep *s, char *buf)
+{
+    uint64_t ptr[2] = {(uint64_t)(uintptr_t)s->in.d_grid, (uint64_t)(uintptr_t)s->out.d_grid};
+    memcpy(buf, ptr, sizeof(ptr));
+    memcpy(buf + sizeof(ptr), &s->n, sizeof(s->n));
+    return sizeof(ptr) + sizeof(s->n);
+}
+
+// Times launch_stencil: warm-ups and reps, each on a fresh input, each checked.
+static void exec_sweep_time(const exec_args *a, exec_sweep *s)
+{
+    uint64_t base = exec_secret(), key = exec_secret();
+    int reps = std::min(std::max(a->time_reps, 1), 1000), l2 = 0;
+    float *ms = (float *)malloc(sizeof(float) * (size_t)reps);
+    void *flush = NULL;
+    char payload[64];
+    size_t len = exec_sweep_payload(s, payload);
+    cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
+    runner_check(cudaMalloc(&flush, (size_t)l2 * 2), "allocate the L2 flush buffer");
+    runner_report("timed_input_nonce", "%016llx", (unsigned long long)base);
+    for (int r = -EXEC_WARMUPS; r < reps; r++) {
+        uint64_t seed = trusted_mix(base + (uint64_t)(r + EXEC_WARMUPS));
+        uint64_t want = trusted_sweep_prepare(s->in.d_base, s->out.d_base, s->in.guard, s->n, seed, key);
+        exec_flush_l2(flush, (size_t)l2 * 2, r);
+        runner_check(cudaDeviceSynchronize(), "prepare a timed repetition");
+        exec_call_result res;
+        exec_call_checked(payload, len, &res);
+        check_counts c;
+        trusted_sweep_check(s->in.d_base, s->out.d_base, s->in.guard, s->n, a->coef, a->rtol, a->atol, key, &c);
+        if (!exec_rep_ok(&c, want))
+            exec_rep_failed(r + EXEC_WARMUPS + 1, &c, want, a->n);
+        if (r >= 0)
+            ms[r] = res.started ? res.ms : 0.0f;
+    }
+    runner_report("timed_reps_checked", "%d", reps + EXEC_WARMUPS);
+    exec_report_times(ms, reps);
+    cudaFree(flush);
+    free(ms);
+}
+
+// One sweep case: the checked launch, then (with --time) the timing.
+static void exec_sweep_case(const exec_args *a)
+{
+    exec_sweep s;
+    size_t n = a->n[0], cells = n * n * n;
+    s.n = a->n[0];
+    s.h_in = runner_read_grid(a->outdir, CASE_INPUT, cells);
+    s.h_out = (float *)malloc(cells * sizeof(float));
+    if (!s.h_out)
+        runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", cells);
+    for (size_t c = 0; c < cells; c++) {
+        size_t i = c / (n * n), j = (c / n) % n, k = c % n;
+        int interior = i > 0 && j > 0 && k > 0 && i < n - 1 && j < n - 1 && k < n - 1;
+        if (interior)
+            runner_fill_bits(&s.h_out[c], 1, POISON_BITS);
+        else
+            s.h_out[c] = s.h_in[c];
+    }
+    size_t guard = (size_t)protocol_guard_cells(n * n);
+    runner_report("guard_cells", "%zu", guard);
+    s.in = runner_buffer_create(s.h_in, cells, guard);
+    s.out = runner_buffer_create(s.h_out, cells, guard);
+    exec_track(&exec, (uint64_t)(uintptr_t)s.in.d_base, (cells + 2 * guard) * 4, 1);
+    exec_track(&exec, (uint64_t)(uintptr_t)s.out.d_base, (cells + 2 * guard) * 4, 1);
+    exec_begin(a, 60);
+    static const char *coef_names[7] = {"c0", "c1", "c2", "c3", "c4", "c5", "c6"};
+    for (int c = 0; c < 7; c++) {
+        size_t bytes = 0;
+        CUdeviceptr d = exec_symbol(&exec, coef_names[c], &bytes);
+        if (d && bytes == sizeof(float))
+            runner_check((cudaError_t)cuMemcpyHtoD(d, &a->coef[c], sizeof(float)), "set the coefficients");
+    }
+    exec_report_tiles();
+    runner_check(cudaDeviceSynchronize(), "prepare the case");
+
+    char payload[64];
+    size_t len = exec_sweep_payload(&s, payload);
+    exec_call_result res;
+    launch_log_begin(NULL, 0);
+    exec_call_checked(payload, len, &res);
+    runner_report_launches(launch_log_end());
+    if (res.started)
+        runner_report("launch_ms", "%.6f", res.ms);
+    exec_report_kernel("stencil_kernel");
+    runner_buffer_save(&s.out, a->outdir, CASE_OUTPUT);
+    runner_buffer_save(&s.in, a->outdir, CASE_INPUT_AFTER);
+
+    if (a->time_reps > 0) {
+        exec_report_copy_limit();
+        exec_sweep_time(a, &s);
+        exec_buffer_reset(&s.in, s.h_in);  // the judge's input once more: the judge checks this output itself
+        exec_buffer_reset(&s.out, s.h_out);
+        exec_call_checked(payload, len, &res);
+        if (exec_check_late(&exec, EXEC_GRACE_MS))
+            exec_fail_program();
+        runner_buffer_save(&s.out, a->outdir, CASE_TIMED);
+    } else if (exec_check_late(&exec, 0)) {
+        exec_fail_program();
+    }
+    free(s.h_in);
+    free(s.h_out);
+}
+
+// ---------------------------------------------------------------------------
+// Jacobi (lab 5)
+// ---------------------------------------------------------------------------
+
+typedef struct exec_jacobi {
+    runner_buffer a, b, f;   // the two grids and f
+    float *h_u0, *h_f;       // the judge's initial grid and f
+    double *d_scratch;       // the program's scratch
+} exec_jacobi;
+
+// The WIRE_CALL payload of jacobi_solve.
+static size_t exec_jacobi_payload(const exec_args *a, const exec_jacobi *s, char *buf)
+{
+    uint64_t ptr[3] = {(uint64_t)(uintptr_t)s->a.d_grid, (uint64_t)(uintptr_t)s->b.d_grid, (uint64_t)(uintptr_t)s->f.d_grid};
+    wire_jacobi_problem p = {a->n[0], a->n[1], a->n[2], a->h, a->bc, a->iters, a->check_every, a->tol,
+                             (uint64_t)(uintptr_t)s->d_scratch};
+    memcpy(buf, ptr, sizeof(ptr));
+    memcpy(buf + sizeof(ptr), &p, sizeof(p));
+    return sizeof(ptr) + sizeof(p);
+}
+
+typedef struct exec_jacobi_answer {
+    int32_t result, iters;   // which buffer is newest, iterations done
+    float residual;          // the last check's residual
+} exec_jacobi_answer;
+
+// The program's three answers of the last call.
+static exec_jacobi_answer exec_jacobi_read(const exec_call_result *res)
+{
+    exec_jacobi_answer ans = {0, -1, -2.0f};
+    if (res->answer_len == sizeof(ans))
+        memcpy(&ans, res->answer, sizeof(ans));
+    return ans;
+}
+
+// Times whole solves, each from a fresh initial grid and f, each checked
+// against the kit's double-precision solve.
+static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
+{
+    uint64_t base = exec_secret(), key = exec_secret();
+    int reps = std::min(std::max(a->time_reps, 1), 1000), iters = 0;
+    float *ms = (float *)malloc(sizeof(float) * (size_t)reps);
+    char payload[128];
+    size_t len = exec_jacobi_payload(a, s, payload);
+    runner_report("timed_input_nonce", "%016llx", (unsigned long long)base);
+    for (int r = -1; r < reps; r++) {  // one warm-up solve
+        uint64_t seed = trusted_mix(base + (uint64_t)(r + 1)) & ~1ull;  // f uses seed + 1
+        uint64_t want = trusted_jacobi_prepare(s->a.d_base, s->b.d_base, s->f.d_base, s->a.guard, a->n, a->h, a->bc, seed, key);
+        runner_check(cudaDeviceSynchronize(), "prepare a timed solve");
+        exec_call_result res;
+        exec_call_checked(payload, len, &res);
+        exec_jacobi_answer ans = exec_jacobi_read(&res);
+        check_counts c;
+        int ref_iters = 0;
+        const runner_buffer *got = ans.result == 1 ? &s->b : &s->a;
+        trusted_jacobi_check(got->d_grid, s->f.d_base, s->a.guard, a->n, a->h, a->bc, a->iters, a->check_every, a->tol,
+                             seed, a->rtol, a->atol, key, &c, &ref_iters);
+        if ((ans.result != 0 && ans.result != 1) || ans.iters != ref_iters) {
+            runner_report("timed_rep_iterations", "%d (the kit's solve: %d)", ans.iters, ref_iters);
+            c.wrong += 1;
+        }
+        if (!exec_rep_ok(&c, want))
+            exec_rep_failed(r + 2, &c, want, a->n);
+        iters = ans.iters;
+        if (r >= 0)
+            ms[r] = res.started ? res.ms : 0.0f;
+    }
+    runner_report("timed_reps_checked", "%d", reps + 1);
+    runner_report("timed_iterations", "%d", iters);
+    exec_report_times(ms, reps);
+    if (iters > 0)
+        runner_report("time_per_iter_ms", "%.6f", ms[reps / 2] / iters);
+    free(ms);
+}
+
+// One Jacobi case: the checked solve, then (with --time) the timing.
+static void exec_jacobi_case(const exec_args *a)
+{
+    exec_jacobi s;
+    size_t cells = (size_t)a->n[0] * a->n[1] * a->n[2];
+    size_t guard = (size_t)protocol_guard_cells((unsigned long long)a->n[0] * a->n[1]);
+    runner_report("bc", "%s", a->bc == LAB_BC_DIRICHLET ? "dirichlet" : a->bc == LAB_BC_NEUMANN ? "neumann" : "periodic");
+    runner_report("guard_cells", "%zu", guard);
+    s.h_u0 = runner_read_grid(a->outdir, CASE_INPUT, cells);
+    s.h_f = runner_read_grid(a->outdir, CASE_JACOBI_F, cells);
+    s.a = runner_buffer_create(s.h_u0, cells, guard);
+    s.b = runner_buffer_create(s.h_u0, cells, guard);
+    s.f = runner_buffer_create(s.h_f, cells, guard);
+    runner_check(cudaMalloc((void **)&s.d_scratch, JACOBI_SCRATCH_DOUBLES * sizeof(double)), "allocate the scratch");
+    runner_check(cudaMemset(s.d_scratch, 0, JACOBI_SCRATCH_DOUBLES * sizeof(double)), "clear the scratch");
+    exec_track(&exec, (uint64_t)(uintptr_t)s.a.d_base, (cells + 2 * guard) * 4, 1);
+    exec_track(&exec, (uint64_t)(uintptr_t)s.b.d_base, (cells + 2 * guard) * 4, 1);
+    exec_track(&exec, (uint64_t)(uintptr_t)s.f.d_base, (cells + 2 * guard) * 4, 1);
+    exec_track(&exec, (uint64_t)(uintptr_t)s.d_scratch, JACOBI_SCRATCH_DOUBLES * sizeof(double), 0);
+    exec_begin(a, 120);
+    exec_report_tiles();
+    runner_check(cudaDeviceSynchronize(), "prepare the case");
+
+    char payload[128];
+    size_t len = exec_jacobi_payload(a, &s, payload);
+    exec_call_result res;
+    launch_log_begin(NULL, 0);
+    exec_call_checked(payload, len, &res);
+    long launches = launch_log_end();
+    exec_jacobi_answer ans = exec_jacobi_read(&res);
+    runner_report_launches(launches);
+    runner_report_kernel_counts(launches, ans.iters);
+    if (res.started)
+        runner_report("launch_ms", "%.6f", res.ms);
+    runner_report("result", "%d", ans.result);
+    runner_report("iterations", "%d", ans.iters);
+    runner_report("residual", "%.9g", ans.residual);
+    runner_buffer_save(&s.a, a->outdir, CASE_JACOBI_A);
+    runner_buffer_save(&s.b, a->outdir, CASE_JACOBI_B);
+    runner_buffer_save(&s.f, a->outdir, CASE_JACOBI_F_AFTER);
+
+    if (a->time_reps > 0) {
+        exec_report_copy_limit();
+        exec_jacobi_time(a, &s);
+        exec_buffer_reset(&s.a, s.h_u0);  // the judge's problem once more: the judge checks this grid itself
+        exec_buffer_reset(&s.b, s.h_u0);
+        exec_buffer_reset(&s.f, s.h_f);
+        exec_call_checked(payload, len, &res);
+        ans = exec_jacobi_read(&res);
+        runner_report("timed_result", "%d", ans.result);
+        if (exec_check_late(&exec, EXEC_GRACE_MS))
+            exec_fail_program();
+        runner_buffer_save(ans.result == 1 ? &s.b : &s.a, a->outdir, CASE_TIMED);
+    } else if (exec_check_late(&exec, 0)) {
+        exec_fail_program();
+    }
+    free(s.h_u0);
+    free(s.h_f);
+}
+
+int main(int argc, char **argv)
+{
+    exec_args a = exec_parse(argc, argv);
+    char path[4096];
+    sandbox_protect_self();
+    snprintf(path, sizeof(path), "%s/%s", a.outdir, CASE_REPORT);
+    runner_report_file = fopen(path, "w");
+    if (!runner_report_file) {
+        fprintf(stderr, "executor: cannot write %s: %s\n", path, strerror(errno));
+        return RUNNER_USAGE;
+    }
+    runner_report("backend", "gpu");
+    cudaDeviceProp prop = runner_open_device();
+    snprintf(exec.device_name, sizeof(exec.device_name), "%s", prop.name);
+    if (a.probe) {
+        runner_report("status", "ok");
+        fclose(runner_report_file);
+        return RUNNER_OK;
+    }
+    if (!strcmp(a.kind, "jacobi"))
+        exec_jacobi_case(&a);
+    else
+        exec_sweep_case(&a);
+    exec_stop(&exec);
+    runner_report("status", "ok");
+    fclose(runner_report_file);
+    return RUNNER_OK;
+}

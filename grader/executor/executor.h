@@ -1,0 +1,158 @@
+// grader/executor/executor.h — the executor's parts: serving a student's
+// program (serve.cu) and the kit's own trusted kernels (trusted.cu).
+#ifndef STENCIL_EXECUTOR_H
+#define STENCIL_EXECUTOR_H
+
+#include <cuda.h>
+#include <cuda_runtime.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "launch_log.h"
+#include "wire.h"
+
+// ---------------------------------------------------------------------------
+// Serving the student's program (serve.cu)
+// ---------------------------------------------------------------------------
+
+#define EXEC_MAX_FUNCTIONS 256   // kernels a program may register
+#define EXEC_MAX_VARS      256   // __device__/__constant__ variables
+#define EXEC_MAX_ALLOCS    1024  // live allocations, the kit's and the program's
+
+typedef struct exec_function {
+    uint64_t handle;            // the host stub's address in the program: the kernel's name there
+    char name[WIRE_MAX_NAME + 1]; // its mangled name in the module
+    CUfunction f;               // resolved on first use, or NULL
+    int nparams;                // its parameters (-1 until asked)
+    uint32_t psize[WIRE_MAX_PARAMS]; // each one's bytes
+    int regs;                   // registers per thread
+    size_t static_smem;         // static shared memory per block
+} exec_function;
+
+typedef struct exec_var {
+    uint64_t host;              // the shadow variable's address in the program
+    uint64_t size;              // bytes the program registered
+    char name[WIRE_MAX_NAME + 1]; // its name in the module
+} exec_var;
+
+typedef struct exec_alloc {
+    uint64_t ptr;               // device address
+    uint64_t bytes;             // length
+    int kit;                    // 1: a grid of the kit's (no host copies in or out); 0: the program's, or its scratch
+} exec_alloc;
+
+typedef struct exec_call_result {
+    int returned;               // 1: the program answered WIRE_RETURN
+    char answer[64];            // the RETURN payload (kind-specific)
+    uint32_t answer_len;        // its length
+    int started;                // 1: the call did GPU work (the start event was recorded)
+    float ms;                   // start to stop, GPU time, when started
+    cudaError_t launch_error;   // the first launch error of the call
+} exec_call_result;
+
+typedef struct exec_state {
+    pid_t child;                // the program's process
+    int to_child;               // pipe: executor -> program
+    int from_child;             // pipe: program -> executor
+    CUmodule module;            // the program's device code, loaded
+    int have_module;            // 1 once loaded
+    int ready;                  // 1 once the program sent WIRE_READY
+    int in_call;                // 1 between WIRE_CALL and WIRE_RETURN
+    exec_function fns[EXEC_MAX_FUNCTIONS]; // registered kernels
+    int nfns;
+    exec_var vars[EXEC_MAX_VARS];  // registered variables
+    int nvars;
+    exec_alloc allocs[EXEC_MAX_ALLOCS]; // every allocation a pointer may fall in
+    int nallocs;
+    uint64_t program_bytes;     // the program's own allocations, in bytes
+    uint64_t program_limit;     // most bytes it may allocate
+    cudaError_t last_error;     // as the runtime's: set by a failed launch, cleared by cudaGetLastError
+    cudaError_t sticky;         // a fault: every later call answers it
+    cudaEvent_t start, stop;    // the call's timing events
+    int started;                // 1 once the call's start event is recorded
+    cudaError_t launch_error;   // the first launch error of the call
+    int logging;                // 1: keep launch records (launch_log.h)
+    char refusal[256];          // the first refused call, or ""
+    char violation[256];        // the first protocol violation, or ""
+    char violation_kind[32];    // late-call, program-ended or protocol
+    char device_name[256];      // for WIRE_DEVICE_NAME
+} exec_state;
+
+// Starts program as a confined child whose pipes are ex's; reads its
+// registration up to WIRE_READY, loading its device code. Returns 0, or -1
+// with ex->violation set (or why[] for a kit problem).
+int exec_start(exec_state *ex, const char *program, unsigned cpu_seconds, char *why, size_t why_len);
+
+// Calls the student's host function once: sends WIRE_CALL with payload,
+// serves the program's requests until WIRE_RETURN, times the GPU work between
+// them. Returns 0, or -1 when the program broke the protocol or ended (see
+// ex->violation).
+int exec_call(exec_state *ex, const void *payload, size_t len, exec_call_result *res);
+
+// Waits grace_ms for anything the program sends after its last call
+// returned; sets ex->violation (late-call) if something came. Returns 1 if it did.
+int exec_check_late(exec_state *ex, int grace_ms);
+
+// Ends the program (WIRE_EXIT, then SIGKILL) and reaps it.
+void exec_stop(exec_state *ex);
+
+// Records a kit allocation (kit 1) the program may be given pointers into.
+void exec_track(exec_state *ex, uint64_t ptr, uint64_t bytes, int kit);
+
+// The device address of the program's variable called name, or 0.
+CUdeviceptr exec_symbol(exec_state *ex, const char *name, size_t *bytes);
+
+// ---------------------------------------------------------------------------
+// The kit's own kernels (trusted.cu)
+// ---------------------------------------------------------------------------
+
+typedef struct check_counts {
+    unsigned long long wrong;        // interior cells outside the tolerance (NaN included)
+    unsigned long long unwritten;    // interior cells still holding the poison
+    unsigned long long boundary;     // boundary cells changed
+    unsigned long long guards;       // guard cells changed (writes outside the grid)
+    unsigned long long first;        // linear index of the first bad cell, or ~0
+    unsigned long long input_hash;   // keyed hash of the input as it was read
+} check_counts;
+
+// A keyed 64-bit mix: the kit's random numbers and its input hashes.
+__host__ __device__ static inline uint64_t trusted_mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+// Fills a guarded sweep case for a timed repetition: the input grid from
+// seed, the output's boundary = input, its interior poisoned, both guards set.
+// Returns the keyed hash of the input (key), computed as it was written.
+uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, unsigned n, uint64_t seed, uint64_t key);
+
+// Checks a sweep's output against the seven-point stencil of the input (in
+// double, tolerance atol + rtol * sum |c_n x_n|), the boundary, the poison and
+// the guards. Fills c (c->input_hash with key).
+void trusted_sweep_check(const float *in_base, const float *out_base, size_t guard, unsigned n, const float coef[7],
+                         double rtol, double atol, uint64_t key, check_counts *c);
+
+// Fills a guarded Jacobi case for a timed repetition: d_a = d_b = the initial
+// grid from seed (boundary cells already satisfying bc), d_f = g/h^2 from
+// seed + 1, guards set. Returns the keyed hash of f.
+uint64_t trusted_jacobi_prepare(float *a_base, float *b_base, float *f_base, size_t guard, const unsigned n[3],
+                                float h, int bc, uint64_t seed, uint64_t key);
+
+// Solves the same Jacobi problem in double from seed (as trusted_jacobi_prepare
+// drew it), with the same stopping rule; compares got (the program's newest
+// grid) with tolerance atol + iters * rtol * scale. Fills c and *ref_iters
+// (c->input_hash: f's keyed hash as read from f_base).
+void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, const unsigned n[3], float h, int bc,
+                          int max_iters, int check_every, float tol, uint64_t seed, double rtol, double atol,
+                          uint64_t key, check_counts *c, int *ref_iters);
+
+// Measures the copy limit: the best of a float4 copy kernel (one element per
+// thread) and cudaMemcpy device-to-device over the same bytes, each the
+// median of reps. Returns GB/s (read + written); *by names the winner.
+double trusted_copy_limit(int reps, double *kernel_gbs, double *memcpy_gbs, const char **by);
+
+#endif // STENCIL_EXECUTOR_H

@@ -1,0 +1,406 @@
+// grader/executor/trusted.cu — the kit's own kernels: fresh inputs for every
+// timed repetition, the checks of each repetition's output, the Jacobi
+// reference solve and the copy-limit yardstick.
+//
+// Nothing the program computes is used here: inputs come from a seed drawn
+// after the program started, the reference from the kit's own code, and the
+// input's keyed hash (its key never leaves this process) shows whether the
+// program changed the input it was given.
+#include <algorithm>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "executor.h"
+#include "jacobi.h"
+#include "protocol.h"
+
+#define TRUSTED_BLOCK 256   // threads per block of every kernel here
+#define TRUSTED_GRID  4096  // blocks of a grid-stride kernel
+
+// ---------------------------------------------------------------------------
+// Random values and hashes
+// ---------------------------------------------------------------------------
+
+// A float in [-1, 1) from (seed, index): 24 random bits, exact in float.
+__host__ __device__ static inline float trusted_uniform(uint64_t seed, uint64_t index)
+{
+    uint64_t x = trusted_mix(seed ^ trusted_mix(index));
+    return (float)(x >> 40) * (2.0f / 16777216.0f) - 1.0f;
+}
+
+// The keyed hash term of cell index holding bits; terms are summed, so the
+// hash does not depend on the order cells are visited.
+__device__ static inline unsigned long long trusted_term(uint64_t key, uint64_t index, float v)
+{
+    return (unsigned long long)trusted_mix(key ^ trusted_mix(index * 0x100000001B3ull + (uint64_t)__float_as_uint(v)));
+}
+
+// Adds a block's partial hash and counts to the totals (one atomic each).
+__device__ static void trusted_flush(check_counts *c, unsigned long long hash, unsigned long long wrong,
+                                     unsigned long long unwritten, unsigned long long boundary,
+                                     unsigned long long guards, unsigned long long first)
+{
+    if (hash) atomicAdd(&c->input_hash, hash);
+    if (wrong) atomicAdd(&c->wrong, wrong);
+    if (unwritten) atomicAdd(&c->unwritten, unwritten);
+    if (boundary) atomicAdd(&c->boundary, boundary);
+    if (guards) atomicAdd(&c->guards, guards);
+    if (first != ~0ull) atomicMin(&c->first, first);
+}
+
+// Allocates a zeroed check_counts on the device (first = ~0).
+static check_counts *trusted_counts(void)
+{
+    check_counts zero, *d = NULL;
+    memset(&zero, 0, sizeof(zero));
+    zero.first = ~0ull;
+    if (cudaMalloc((void **)&d, sizeof(zero)) != cudaSuccess)
+        return NULL;
+    cudaMemcpy(d, &zero, sizeof(zero), cudaMemcpyHostToDevice);
+    return d;
+}
+
+// Copies the device counts into c and frees them.
+static void trusted_take(check_counts *d, check_counts *c)
+{
+    memset(c, 0, sizeof(*c));
+    c->first = ~0ull;
+    if (!d || cudaMemcpy(c, d, sizeof(*c), cudaMemcpyDeviceToHost) != cudaSuccess)
+        c->wrong = ~0ull;  // could not check: count it as wrong
+    cudaFree(d);
+}
+
+__device__ static inline bool trusted_same_bits(float a, uint32_t bits) { return __float_as_uint(a) == bits; }
+
+// ---------------------------------------------------------------------------
+// Sweeps
+// ---------------------------------------------------------------------------
+
+// Writes the input grid, the output's boundary and poison, and both guards;
+// hashes the input as written.
+__global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard, unsigned n, uint64_t seed,
+                                   uint64_t key, check_counts *c)
+{
+    size_t cells = (size_t)n * n * n, total = cells + 2 * guard;
+    unsigned long long hash = 0;
+    for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < total; q += (size_t)gridDim.x * blockDim.x) {
+        if (q < guard || q >= guard + cells) {
+            in_base[q] = __uint_as_float(GUARD_BITS);
+            out_base[q] = __uint_as_float(GUARD_BITS);
+            continue;
+        }
+        size_t p = q - guard;
+        unsigned k = (unsigned)(p % n), j = (unsigned)((p / n) % n), i = (unsigned)(p / ((size_t)n * n));
+        float v = trusted_uniform(seed, p);
+        bool interior = i > 0 && j > 0 && k > 0 && i < n - 1 && j < n - 1 && k < n - 1;
+        in_base[q] = v;
+        out_base[q] = interior ? __uint_as_float(POISON_BITS) : v;
+        hash += trusted_term(key, p, v);
+    }
+    atomicAdd(&c->input_hash, hash);
+}
+
+uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, unsigned n, uint64_t seed, uint64_t key)
+{
+    check_counts *d = trusted_counts(), c;
+    trusted_sweep_fill<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, n, seed, key, d);
+    trusted_take(d, &c);
+    return c.input_hash;
+}
+
+// Checks every cell of a sweep's output (see trusted_sweep_check).
+__global__ void trusted_sweep_verify(const float *in_base, const float *out_base, size_t guard, unsigned n,
+                                     float c0, float c1, float c2, float c3, float c4, float c5, float c6,
+                                     double rtol, double atol, uint64_t key, check_counts *c)
+{
+    size_t cells = (size_t)n * n * n, total = cells + 2 * guard, row = n, plane = (size_t)n * n;
+    unsigned long long hash = 0, wrong = 0, unwritten = 0, boundary = 0, guards = 0, first = ~0ull;
+    for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < total; q += (size_t)gridDim.x * blockDim.x) {
+        if (q < guard || q >= guard + cells) {
+            if (!trusted_same_bits(in_base[q], GUARD_BITS) || !trusted_same_bits(out_base[q], GUARD_BITS))
+                guards++;
+            continue;
+        }
+        size_t p = q - guard;
+        const float *in = in_base + guard;
+        unsigned k = (unsigned)(p % n), j = (unsigned)((p / n) % n), i = (unsigned)(p / plane);
+        float x = in[p], got = out_base[q];
+        hash += trusted_term(key, p, x);
+        bool interior = i > 0 && j > 0 && k > 0 && i < n - 1 && j < n - 1 && k < n - 1;
+        if (!interior) {
+            if (__float_as_uint(got) != __float_as_uint(x)) {
+                boundary++;
+                first = min(first, (unsigned long long)p);
+            }
+            continue;
+        }
+        if (trusted_same_bits(got, POISON_BITS)) {
+            unwritten++;
+            first = min(first, (unsigned long long)p);
+            continue;
+        }
+        double t[7] = {(double)c0 * x, (double)c1 * in[p - 1], (double)c2 * in[p + 1], (double)c3 * in[p - row],
+                       (double)c4 * in[p + row], (double)c5 * in[p - plane], (double)c6 * in[p + plane]};
+        double want = 0.0, mag = 0.0;
+        for (int a = 0; a < 7; a++) {
+            want += t[a];
+            mag += fabs(t[a]);
+        }
+        if (!(fabs((double)got - want) <= atol + rtol * mag)) {  // a NaN fails too
+            wrong++;
+            first = min(first, (unsigned long long)p);
+        }
+    }
+    trusted_flush(c, hash, wrong, unwritten, boundary, guards, first);
+}
+
+void trusted_sweep_check(const float *in_base, const float *out_base, size_t guard, unsigned n, const float coef[7],
+                         double rtol, double atol, uint64_t key, check_counts *c)
+{
+    check_counts *d = trusted_counts();
+    if (d)
+        trusted_sweep_verify<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, n, coef[0], coef[1], coef[2],
+                                                              coef[3], coef[4], coef[5], coef[6], rtol, atol, key, d);
+    trusted_take(d, c);
+}
+
+// ---------------------------------------------------------------------------
+// Jacobi
+// ---------------------------------------------------------------------------
+
+// jacobi.h's source s(x) of position x on an axis of m points.
+__host__ __device__ static inline unsigned trusted_source(unsigned x, unsigned m, int bc)
+{
+    if (bc == LAB_BC_DIRICHLET || (x > 0 && x < m - 1))
+        return x;
+    if (x == 0)
+        return bc == LAB_BC_PERIODIC ? m - 2 : 1;
+    return bc == LAB_BC_PERIODIC ? 1 : m - 2;
+}
+
+// The initial grid's value at (i, j, k): random at interior (and, for
+// Dirichlet, boundary) points; a boundary cell copies its source otherwise.
+__device__ static inline float trusted_u0(uint64_t seed, unsigned i, unsigned j, unsigned k, const unsigned *n, int bc)
+{
+    unsigned si = trusted_source(i, n[2], bc), sj = trusted_source(j, n[1], bc), sk = trusted_source(k, n[0], bc);
+    return trusted_uniform(seed, ((size_t)si * n[1] + sj) * n[0] + sk);
+}
+
+typedef struct trusted_dims {
+    unsigned n[3];   // nx, ny, nz
+} trusted_dims;
+
+// f at cell p: g / h^2 with g uniform in [-1, 1), in float as the program reads it.
+__device__ static inline float trusted_f(uint64_t seed, size_t p, float h2)
+{
+    return trusted_uniform(seed + 1, p) / h2;
+}
+
+// Writes d_a = d_b = u0 and d_f, guards around all three; hashes f.
+__global__ void trusted_jacobi_fill(float *a_base, float *b_base, float *f_base, size_t guard, trusted_dims d,
+                                    float h2, int bc, uint64_t seed, uint64_t key, check_counts *c)
+{
+    size_t cells = (size_t)d.n[0] * d.n[1] * d.n[2], total = cells + 2 * guard;
+    unsigned long long hash = 0;
+    for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < total; q += (size_t)gridDim.x * blockDim.x) {
+        if (q < guard || q >= guard + cells) {
+            float g = __uint_as_float(GUARD_BITS);
+            a_base[q] = g, b_base[q] = g, f_base[q] = g;
+            continue;
+        }
+        size_t p = q - guard;
+        unsigned k = (unsigned)(p % d.n[0]), j = (unsigned)((p / d.n[0]) % d.n[1]), i = (unsigned)(p / ((size_t)d.n[0] * d.n[1]));
+        float u = trusted_u0(seed, i, j, k, d.n, bc), f = trusted_f(seed, p, h2);
+        a_base[q] = u, b_base[q] = u, f_base[q] = f;
+        hash += trusted_term(key, p, f);
+    }
+    atomicAdd(&c->input_hash, hash);
+}
+
+uint64_t trusted_jacobi_prepare(float *a_base, float *b_base, float *f_base, size_t guard, const unsigned n[3],
+                                float h, int bc, uint64_t seed, uint64_t key)
+{
+    check_counts *d = trusted_counts(), c;
+    trusted_dims dims = {{n[0], n[1], n[2]}};
+    trusted_jacobi_fill<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(a_base, b_base, f_base, guard, dims, h * h, bc, seed, key, d);
+    trusted_take(d, &c);
+    return c.input_hash;
+}
+
+// u = u0 in double.
+__global__ void trusted_ref_init(double *u, trusted_dims d, int bc, uint64_t seed)
+{
+    size_t cells = (size_t)d.n[0] * d.n[1] * d.n[2];
+    for (size_t p = (size_t)blockIdx.x * blockDim.x + threadIdx.x; p < cells; p += (size_t)gridDim.x * blockDim.x) {
+        unsigned k = (unsigned)(p % d.n[0]), j = (unsigned)((p / d.n[0]) % d.n[1]), i = (unsigned)(p / ((size_t)d.n[0] * d.n[1]));
+        u[p] = (double)trusted_u0(seed, i, j, k, d.n, bc);
+    }
+}
+
+// One reference sweep, interior only, in double: v = (six neighbours - h^2 f) / 6.
+__global__ void trusted_ref_sweep(const double *u, double *v, trusted_dims d, double h2, float fh2, uint64_t seed)
+{
+    size_t wx = d.n[0] - 2, wy = d.n[1] - 2, interior = wx * wy * (d.n[2] - 2), row = d.n[0], plane = (size_t)d.n[0] * d.n[1];
+    for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < interior; q += (size_t)gridDim.x * blockDim.x) {
+        size_t k = q % wx + 1, j = (q / wx) % wy + 1, i = q / (wx * wy) + 1, p = (i * d.n[1] + j) * d.n[0] + k;
+        double f = (double)trusted_f(seed, p, fh2);
+        v[p] = (u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + u[p - plane] + u[p + plane] - h2 * f) / 6.0;
+    }
+}
+
+// The boundary step on v: every boundary cell copies its source (Neumann, periodic).
+__global__ void trusted_ref_boundary(double *v, trusted_dims d, int bc)
+{
+    size_t cells = (size_t)d.n[0] * d.n[1] * d.n[2];
+    for (size_t p = (size_t)blockIdx.x * blockDim.x + threadIdx.x; p < cells; p += (size_t)gridDim.x * blockDim.x) {
+        unsigned k = (unsigned)(p % d.n[0]), j = (unsigned)((p / d.n[0]) % d.n[1]), i = (unsigned)(p / ((size_t)d.n[0] * d.n[1]));
+        unsigned si = trusted_source(i, d.n[2], bc), sj = trusted_source(j, d.n[1], bc), sk = trusted_source(k, d.n[0], bc);
+        if (si != i || sj != j || sk != k)
+            v[p] = v[((size_t)si * d.n[1] + sj) * d.n[0] + sk];
+    }
+}
+
+// Adds the sum over the interior of the squared scaled defect d (jacobi.h) to *sum.
+__global__ void trusted_ref_residual(const double *u, trusted_dims d, double h2, float fh2, uint64_t seed, double *sum)
+{
+    size_t wx = d.n[0] - 2, wy = d.n[1] - 2, interior = wx * wy * (d.n[2] - 2), row = d.n[0], plane = (size_t)d.n[0] * d.n[1];
+    double acc = 0.0;
+    for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < interior; q += (size_t)gridDim.x * blockDim.x) {
+        size_t k = q % wx + 1, j = (q / wx) % wy + 1, i = q / (wx * wy) + 1, p = (i * d.n[1] + j) * d.n[0] + k;
+        double e = u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + u[p - plane] + u[p + plane] - 6.0 * u[p] -
+                   h2 * (double)trusted_f(seed, p, fh2);
+        acc += e * e;
+    }
+    atomicAdd(sum, acc);
+}
+
+// Compares the program's newest grid with the reference, hashes f as the
+// program left it, and checks the guards around the program's grid and f.
+__global__ void trusted_jacobi_verify(const float *got_base, const float *f_base, size_t guard, const double *ref,
+                                      trusted_dims d, double allowed, uint64_t key, check_counts *c)
+{
+    size_t cells = (size_t)d.n[0] * d.n[1] * d.n[2], total = cells + 2 * guard;
+    unsigned long long hash = 0, wrong = 0, guards = 0, first = ~0ull;
+    for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < total; q += (size_t)gridDim.x * blockDim.x) {
+        if (q < guard || q >= guard + cells) {
+            if (!trusted_same_bits(got_base[q], GUARD_BITS) || !trusted_same_bits(f_base[q], GUARD_BITS))
+                guards++;
+            continue;
+        }
+        size_t p = q - guard;
+        hash += trusted_term(key, p, f_base[q]);
+        if (!(fabs((double)got_base[q] - ref[p]) <= allowed)) {
+            wrong++;
+            first = min(first, (unsigned long long)p);
+        }
+    }
+    trusted_flush(c, hash, wrong, 0, 0, guards, first);
+}
+
+void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, const unsigned n[3], float h, int bc,
+                          int max_iters, int check_every, float tol, uint64_t seed, double rtol, double atol,
+                          uint64_t key, check_counts *c, int *ref_iters)
+{
+    size_t cells = (size_t)n[0] * n[1] * n[2], interior = (size_t)(n[0] - 2) * (n[1] - 2) * (n[2] - 2);
+    trusted_dims d = {{n[0], n[1], n[2]}};
+    double *u = NULL, *v = NULL, *sum = NULL, h2 = (double)h * (double)h;
+    float fh2 = h * h;
+    *ref_iters = 0;
+    if (cudaMalloc((void **)&u, cells * sizeof(double)) != cudaSuccess ||
+        cudaMalloc((void **)&v, cells * sizeof(double)) != cudaSuccess || cudaMalloc((void **)&sum, sizeof(double)) != cudaSuccess) {
+        memset(c, 0, sizeof(*c));
+        c->wrong = ~0ull;
+        cudaFree(u);
+        cudaFree(v);
+        return;
+    }
+    trusted_ref_init<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, d, bc, seed);
+    cudaMemcpy(v, u, cells * sizeof(double), cudaMemcpyDeviceToDevice);
+    for (int t = 1; t <= max_iters; t++) {
+        trusted_ref_sweep<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, v, d, h2, fh2, seed);
+        if (bc != LAB_BC_DIRICHLET)
+            trusted_ref_boundary<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(v, d, bc);
+        std::swap(u, v);
+        *ref_iters = t;
+        if (check_every > 0 && t % check_every == 0) {
+            double s = 0.0;
+            cudaMemset(sum, 0, sizeof(double));
+            trusted_ref_residual<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, d, h2, fh2, seed, sum);
+            cudaMemcpy(&s, sum, sizeof(double), cudaMemcpyDeviceToHost);
+            if (sqrt(s / (double)interior) < (double)tol)
+                break;
+        }
+    }
+    double scale = 1.0 + 1.0 / 6.0;  // max |u0| + h^2 max |f| / 6, both at most 1
+    check_counts *dc = trusted_counts();
+    if (dc)
+        trusted_jacobi_verify<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(got - guard, f_base, guard, u, d,
+                                                               atol + (double)*ref_iters * rtol * scale, key, dc);
+    trusted_take(dc, c);
+    cudaFree(u);
+    cudaFree(v);
+    cudaFree(sum);
+}
+
+// ---------------------------------------------------------------------------
+// The copy limit
+// ---------------------------------------------------------------------------
+
+// Copies n float4s, one per thread.
+__global__ void trusted_copy(const float4 *__restrict__ src, float4 *__restrict__ dst, size_t n)
+{
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        dst[i] = src[i];
+}
+
+// The median of n floats (sorts them).
+static float trusted_median(float *v, int n)
+{
+    std::sort(v, v + n);
+    return n % 2 ? v[n / 2] : 0.5f * (v[n / 2 - 1] + v[n / 2]);
+}
+
+double trusted_copy_limit(int reps, double *kernel_gbs, double *memcpy_gbs, const char **by)
+{
+    int l2 = 0;
+    cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
+    size_t bytes = std::max((size_t)l2 * 16, (size_t)512 << 20), n4 = bytes / sizeof(float4);
+    float4 *src = NULL, *dst = NULL;
+    float ms_kernel[64], ms_copy[64];
+    cudaEvent_t a, b;
+    reps = std::min(std::max(reps, 1), 64);
+    *kernel_gbs = *memcpy_gbs = 0;
+    *by = "none";
+    if (cudaMalloc((void **)&src, bytes) != cudaSuccess || cudaMalloc((void **)&dst, bytes) != cudaSuccess) {
+        cudaGetLastError();
+        cudaFree(src);
+        return 0.0;
+    }
+    cudaMemset(src, 0x3c, bytes);
+    cudaEventCreate(&a);
+    cudaEventCreate(&b);
+    for (int r = -2; r < reps; r++) {  // two warm-ups of each
+        cudaEventRecord(a);
+        trusted_copy<<<(unsigned)((n4 + TRUSTED_BLOCK - 1) / TRUSTED_BLOCK), TRUSTED_BLOCK>>>(src, dst, n4);
+        cudaEventRecord(b);
+        cudaEventSynchronize(b);
+        if (r >= 0)
+            cudaEventElapsedTime(&ms_kernel[r], a, b);
+        cudaEventRecord(a);
+        cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice);
+        cudaEventRecord(b);
+        cudaEventSynchronize(b);
+        if (r >= 0)
+            cudaEventElapsedTime(&ms_copy[r], a, b);
+    }
+    *kernel_gbs = 2.0 * bytes / (trusted_median(ms_kernel, reps) * 1e-3) / 1e9;
+    *memcpy_gbs = 2.0 * bytes / (trusted_median(ms_copy, reps) * 1e-3) / 1e9;
+    *by = *kernel_gbs >= *memcpy_gbs ? "a float4 copy kernel" : "cudaMemcpy device-to-device";
+    cudaEventDestroy(a);
+    cudaEventDestroy(b);
+    cudaFree(src);
+    cudaFree(dst);
+    return std::max(*kernel_gbs, *memcpy_gbs);
+}

@@ -1,0 +1,70 @@
+// grader/shim/student_main.cpp — main() of a student's program: waits for the
+// executor's calls and makes them, one at a time.
+//
+// Built once per kind of lab (STUDENT_KIND_JACOBI for lab 5, the sweep labs
+// otherwise) and linked with the student's kernel file and the shim. A kernel
+// file that defines its own main() does not link. Whatever this program
+// answers is a claim: the executor and the judge verify the grids themselves.
+#include <stdint.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "wire.h"
+
+#ifdef STUDENT_KIND_JACOBI
+#include "jacobi.h"
+#else
+// lab.h's prototype (lab.h itself defines __constant__ variables: it belongs to the kernel file alone).
+void launch_stencil(float *d_in, float *d_out, unsigned int N);
+#endif
+
+extern "C" void shim_ready(void);
+extern "C" uint32_t shim_wait(void *payload, size_t cap);
+extern "C" void shim_return(const void *payload, size_t len);
+
+#ifdef STUDENT_KIND_JACOBI
+// Calls jacobi_solve with the call's arguments and sends back its three answers.
+static void student_call(const char *payload)
+{
+    uint64_t ptr[3];
+    wire_jacobi_problem w;
+    memcpy(ptr, payload, sizeof(ptr));
+    memcpy(&w, payload + sizeof(ptr), sizeof(w));
+    jacobi_problem p = {w.nx, w.ny, w.nz, w.h, w.bc, w.max_iters, w.check_every, w.tol,
+                        (double *)(uintptr_t)w.d_scratch};
+    struct {
+        int32_t result, iters;
+        float residual;
+    } answer = {0, -1, -2.0f};
+    int iters = -1;
+    float residual = -2.0f;
+    answer.result = jacobi_solve((float *)(uintptr_t)ptr[0], (float *)(uintptr_t)ptr[1],
+                                 (const float *)(uintptr_t)ptr[2], &p, &iters, &residual);
+    answer.iters = iters;
+    answer.residual = residual;
+    shim_return(&answer, sizeof(answer));
+}
+#else
+// Calls launch_stencil with the call's arguments.
+static void student_call(const char *payload)
+{
+    uint64_t ptr[2];
+    uint32_t n;
+    memcpy(ptr, payload, sizeof(ptr));
+    memcpy(&n, payload + sizeof(ptr), sizeof(n));
+    launch_stencil((float *)(uintptr_t)ptr[0], (float *)(uintptr_t)ptr[1], n);
+    shim_return(NULL, 0);
+}
+#endif
+
+int main(void)
+{
+    char payload[256];
+    shim_ready();
+    for (;;) {
+        uint32_t op = shim_wait(payload, sizeof(payload));
+        if (op != WIRE_CALL)
+            _exit(0);  // WIRE_EXIT, or anything else: this program's work is over
+        student_call(payload);
+    }
+}

@@ -9,13 +9,13 @@
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 OPENMP  ?= -fopenmp
-KIT_CFLAGS := $(OPENMP) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncation -Igrader/judge -Igrader/protocol -Ireference
+KIT_CFLAGS := $(OPENMP) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncation -Igrader/judge -Igrader/protocol -Igrader/sandbox -Ireference
 BUILD   ?= build
 
 JUDGE_SRCS := grader/judge/judge.c grader/judge/judge_case.c grader/judge/judge_jacobi.c grader/judge/conf.c grader/judge/rng.c grader/judge/verdict.c \
               grader/judge/spawn.c grader/judge/kv.c grader/judge/technique.c grader/judge/report.c grader/judge/ncu.c reference/stencil_ref.c \
-              grader/judge/jacobi_verdict.c reference/jacobi_ref.c
-JUDGE_HDRS := $(wildcard grader/judge/*.h grader/protocol/*.h reference/*.h)
+              grader/judge/jacobi_verdict.c reference/jacobi_ref.c grader/judge/build_check.c grader/sandbox/sandbox.c
+JUDGE_HDRS := $(wildcard grader/judge/*.h grader/protocol/*.h grader/sandbox/*.h reference/*.h)
 UNIT_LIB_SRCS := $(filter-out grader/judge/judge.c grader/judge/judge_case.c grader/judge/judge_jacobi.c,$(JUDGE_SRCS))
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 LAB_DIRS   := $(sort $(wildcard labs/[0-9][0-9]-*))
@@ -26,7 +26,7 @@ JUDGE_FLAGS = --kit $(CURDIR) --lab $(LAB) \
 	$(if $(filter 1,$(JSON)),--json) $(if $(filter 1,$(SANITIZE)),--sanitize) $(if $(filter 1,$(PROFILE)),--profile) $(if $(ARCH),--arch $(ARCH)) \
 	$(if $(filter 1,$(EMU)),--backend emu,$(if $(filter 0,$(EMU)),--backend gpu))
 
-.PHONY: help check status grade unit-tests solutions-check test test-unit test-labs test-gpu coverage bench clean judge
+.PHONY: help check status grade unit-tests solutions-check test test-unit test-sandbox test-labs test-gpu coverage bench clean judge
 
 help: ## list the commands
 	@echo "Stencil Labs — make targets:"
@@ -74,6 +74,9 @@ test: ## the kit's own tests: host unit tests, labs through CPU emulation, GPU t
 
 test-unit: ## host unit tests only (cmocka)
 	@tests/run.sh unit
+
+test-sandbox: ## the sandbox under attack (grader/sandbox/): C compiler only, no cmocka, no GPU
+	@tests/sandbox.sh
 
 coverage: ## line coverage of the host C code (grader/, reference/), HTML report in build/coverage/
 	@tests/coverage.sh

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tests/expect.py — checks one judge run against what a test kernel expects.
 
-usage: expect.py KERNEL.cu JUDGE_JSON EXIT_STATUS [HINT]
+usage: [JUDGE_STDERR=file] expect.py KERNEL.cu JUDGE_JSON EXIT_STATUS [HINT]
 
 (HINT, when given, replaces the file's own expectation: the skeletons carry
 none, and must fail with "nothing-written".)
@@ -11,12 +11,34 @@ The kernel file's header says what must happen:
                             (several lines: any of them); "technique" means every
                             case passes and the technique line fails
   // expect-exit: <n>       the judge exits with n (e.g. 2: does not compile)
+  // expect-error: <text>   the judge refuses the file: exits 2 and its stderr (the file
+                            JUDGE_STDERR names) contains text (several lines: all of them)
   (none)                    the run passes (exit 0)
 Prints one line: "ok: ..." or "MISMATCH: ..."; exits 0 or 1.
 """
 import json
+import os
 import re
 import sys
+
+
+def expect_error(errors, status):
+    """The judge must exit 2 with every text of errors in its stderr (JUDGE_STDERR)."""
+    path = os.environ.get("JUDGE_STDERR")
+    try:
+        stderr = open(path, encoding="utf-8", errors="replace").read() if path else ""
+    except OSError as err:
+        stderr = ""
+        path = "%s (%s)" % (path, err)
+    missing = [e for e in errors if e not in stderr]
+    ok = status == 2 and not missing and bool(path)
+    said = " ".join(stderr.strip().splitlines()[-1:])[:400]
+    if not path:
+        said = "no stderr to read: set JUDGE_STDERR to the judge's stderr file"
+    elif missing:
+        said = "missing %r in: %s" % (missing[0], said)
+    print(("ok" if ok else "MISMATCH") + ": exit %d (expected 2) %s" % (status, said))
+    return 0 if ok else 1
 
 
 def main():
@@ -24,12 +46,15 @@ def main():
     header = open(kernel, encoding="utf-8", errors="replace").read(4000)
     hints = re.findall(r"^// expect-hint: *(\S+)", header, re.M)
     exits = re.findall(r"^// expect-exit: *(\d+)", header, re.M)
+    errors = re.findall(r"^// expect-error: *(.*\S)", header, re.M)
     if len(sys.argv) > 4:
-        hints, exits = [sys.argv[4]], []
+        hints, exits, errors = [sys.argv[4]], [], []
     try:
         report = json.load(open(json_path))
     except (OSError, ValueError) as err:
         report = {"error": "no JSON report (%s)" % err}
+    if errors:
+        return expect_error(errors, status)
     if exits:
         want = int(exits[0])
         ok = status == want

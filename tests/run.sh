@@ -5,7 +5,7 @@
 #      and mutants fail with their hints) — always;
 #   3. the same on the GPU, plus the GPU-vs-emulation comparison — when a
 #      usable GPU is present; otherwise reported as SKIPPED with the reason.
-# usage: tests/run.sh [unit|emu|gpu|all]
+# usage: tests/run.sh [unit|sandbox|emu|gpu|all]
 # Ends with one line "N passed, M failed, K skipped"; exits 1 if anything failed.
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -63,6 +63,12 @@ elif [ "$part" = all ] || [ "$part" = unit ]; then
         fi
     done
     tests/cli.sh | tee "$log"
+    tally "$log"
+fi
+
+if [ "$part" = all ] || [ "$part" = unit ] || [ "$part" = sandbox ]; then
+    echo "== the sandbox under attack"
+    tests/sandbox.sh | tee "$log"
     tally "$log"
 fi
 

@@ -18,9 +18,28 @@
 #include "../kernels/lab.h"  // the kit's header first: a student's own copy cannot replace it
 
 
-// Defined after the student's file, which they read (its macros and its kernel).
-static void runner_report_tiles(void);
-static void runner_report_kernel(void);
+// What the student's file declares, defined after it (data only).
+extern const int runner_declared_tiles[3];  // IN_TILE_DIM, OUT_TILE_DIM, BLOCK_DIM, 0 where not declared
+extern const void *const runner_lab_kernel;    // stencil_kernel
+
+// Reports the tile sizes the kernel file declares, for the OP/B model.
+static void runner_report_tiles(void)
+{
+    static const char *names[3] = {"in_tile_dim", "out_tile_dim", "block_dim"};
+    for (int i = 0; i < 3; i++)
+        if (runner_declared_tiles[i] > 0)
+            runner_report(names[i], "%d", runner_declared_tiles[i]);
+}
+
+// Reports the lab kernel's static shared memory and registers.
+static void runner_report_kernel(void)
+{
+    cudaFuncAttributes attr;
+    if (cudaFuncGetAttributes(&attr, runner_lab_kernel) == cudaSuccess) {
+        runner_report("kernel_static_smem", "%zu", (size_t)attr.sharedSizeBytes);
+        runner_report("kernel_regs", "%d", attr.numRegs);
+    }
+}
 
 // ---------------------------------------------------------------------------
 // Arguments
@@ -169,26 +188,22 @@ int main(int argc, char **argv)
 #endif
 #include LAB_KERNEL_FILE
 
-// Reports the tile sizes the kernel file declares, for the OP/B model.
-static void runner_report_tiles(void)
-{
+// Data only below this line: a macro of the student's can change these values, never run code in the runner.
+const int runner_declared_tiles[3] = {
 #ifdef IN_TILE_DIM
-    runner_report("in_tile_dim", "%d", (int)(IN_TILE_DIM));
+    (int)(IN_TILE_DIM),
+#else
+    0,
 #endif
 #ifdef OUT_TILE_DIM
-    runner_report("out_tile_dim", "%d", (int)(OUT_TILE_DIM));
+    (int)(OUT_TILE_DIM),
+#else
+    0,
 #endif
 #ifdef BLOCK_DIM
-    runner_report("block_dim", "%d", (int)(BLOCK_DIM));
+    (int)(BLOCK_DIM),
+#else
+    0,
 #endif
-}
-
-// Reports the lab kernel's static shared memory and registers.
-static void runner_report_kernel(void)
-{
-    cudaFuncAttributes attr;
-    if (cudaFuncGetAttributes(&attr, stencil_kernel) == cudaSuccess) {  // the lab's kernel, by name
-        runner_report("kernel_static_smem", "%zu", (size_t)attr.sharedSizeBytes);
-        runner_report("kernel_regs", "%d", attr.numRegs);
-    }
-}
+};
+const void *const runner_lab_kernel = (const void *)stencil_kernel;  // the lab's kernel, by name

@@ -31,7 +31,9 @@
 #include "sandbox.h"
 
 #define EXEC_WARMUPS  3     // untimed repetitions before the timed ones (checked too)
-#define EXEC_GRACE_MS 150   // how long a late call is waited for after the last call
+#define EXEC_GRACE_MS 150   // how long a late call is waited for after a timed case's last call
+#define EXEC_GRACE_UNTIMED_MS 40   // and after an untimed case's one call (13 cases: half a second in all)
+#define EXEC_PROGRAM_BYTES (8ull << 30)  // the device memory a student's program may allocate itself
 
 // ---------------------------------------------------------------------------
 // Arguments
@@ -129,6 +131,7 @@ static void exec_fail_program(void)
 static void exec_begin(const exec_args *a, double timeout_hint)
 {
     char why[256] = "";
+    exec.program_limit = EXEC_PROGRAM_BYTES;
     runner_report("confinement", "%s", sandbox_describe());
     if (exec_start(&exec, a->student, (unsigned)timeout_hint, why, sizeof(why)) != 0) {
         if (why[0])
@@ -361,7 +364,7 @@ static void exec_sweep_case(const exec_args *a)
         if (exec_check_late(&exec, EXEC_GRACE_MS))
             exec_fail_program();
         runner_buffer_save(&s.out, a->outdir, CASE_TIMED);
-    } else if (exec_check_late(&exec, 0)) {
+    } else if (exec_check_late(&exec, EXEC_GRACE_UNTIMED_MS)) {
         exec_fail_program();
     }
     free(s.h_in);
@@ -496,7 +499,7 @@ static void exec_jacobi_case(const exec_args *a)
         if (exec_check_late(&exec, EXEC_GRACE_MS))
             exec_fail_program();
         runner_buffer_save(ans.result == 1 ? &s.b : &s.a, a->outdir, CASE_TIMED);
-    } else if (exec_check_late(&exec, 0)) {
+    } else if (exec_check_late(&exec, EXEC_GRACE_UNTIMED_MS)) {
         exec_fail_program();
     }
     free(s.h_u0);

@@ -18,9 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "build_check.h"
 #include "judge.h"
 #include "judge_case.h"
 #include "judge_jacobi.h"
@@ -189,17 +191,23 @@ static char *judge_read_file(const char *path, size_t *len)
     return buf;
 }
 
+// Appended to a kernel file built for the GPU: its tile macros as device
+// variables the executor can read (names shared with grader/executor/executor.cu).
+#define JUDGE_TILES_TRAILER "\n#ifdef IN_TILE_DIM\n__device__ int stencil_kit_in_tile_dim = (int)(IN_TILE_DIM);\n#endif\n" \
+    "#ifdef OUT_TILE_DIM\n__device__ int stencil_kit_out_tile_dim = (int)(OUT_TILE_DIM);\n#endif\n" \
+    "#ifdef BLOCK_DIM\n__device__ int stencil_kit_block_dim = (int)(BLOCK_DIM);\n#endif\n"
+
 // Copies the student's file into the build folder behind a #line directive
 // (compiler messages still name the student's file and lines), so the build
 // never writes next to it and a lab.h lying beside it is not picked up.
 // Rewrites the copy only when it changed, so make can skip rebuilding.
-static void judge_stage_kernel(const char *src_abs, const char *copy)
+static void judge_stage_kernel(const char *src_abs, const char *copy, int tiles_trailer)
 {
     size_t len = 0, old_len = 0;
     char *text = judge_read_file(src_abs, &len);
     if (!text)
         judge_die(JUDGE_EXIT_KIT, "cannot read the kernel file %s: %s", src_abs, strerror(errno));
-    size_t cap = len + strlen(src_abs) * 2 + 64;
+    size_t cap = len + strlen(src_abs) * 2 + 64 + sizeof(JUDGE_TILES_TRAILER);
     char *staged = malloc(cap);
     if (!staged)
         judge_die(JUDGE_EXIT_KIT, "out of memory");
@@ -212,6 +220,8 @@ static void judge_stage_kernel(const char *src_abs, const char *copy)
     n += (size_t)snprintf(staged + n, cap - n, "\"\n");
     memcpy(staged + n, text, len);
     n += len;
+    if (tiles_trailer)  // the declared tile sizes, for the OP/B model: the executor reads them from the device code
+        n += (size_t)snprintf(staged + n, cap - n, "%s", JUDGE_TILES_TRAILER);
     char *old = judge_read_file(copy, &old_len);
     if (!old || old_len != n || memcmp(old, staged, n) != 0) {
         FILE *f = fopen(copy, "wb");
@@ -258,13 +268,22 @@ static int judge_make(const judge_args *a, const char *backend, const char *cons
         snprintf(arch_var, sizeof(arch_var), "ARCH=%s", a->arch);
         argv[n++] = arch_var;
     }
-    for (int i = 0; vars[i] && n < 15; i++)
+    int student_file = 0;
+    for (int i = 0; vars[i] && n < 15; i++) {
         argv[n++] = (char *)vars[i];
+        student_file |= !strncmp(vars[i], "KERNEL=", 7);
+    }
     argv[n] = NULL;
-    spawn_limits lim = {600.0, 0};
+    // A student's file gets 5 minutes and 8 GiB of address space (nvcc's cicc needs a few GiB).
+    spawn_limits lim = {student_file ? 300.0 : 600.0, 0, student_file ? 8ull << 30 : 0, NULL};
     spawn_result s = spawn_run(argv, NULL, log_path, &lim);
     if (!s.started)
         judge_die(JUDGE_EXIT_KIT, "cannot run make: %s (GNU Make is required)", strerror(errno));
+    FILE *log = s.timed_out ? fopen(log_path, "a") : NULL;
+    if (log) {  // judge_build_failed shows the lines that say "error"
+        fprintf(log, "error: the build took longer than %.0f s and was stopped\n", lim.timeout_s);
+        fclose(log);
+    }
     return s.exited && s.exit_code == 0;
 }
 
@@ -272,8 +291,16 @@ static int judge_make(const judge_args *a, const char *backend, const char *cons
 static void judge_build_failed(const char *kernel, const char *log_path)
 {
     char line[1024];
-    int shown = 0, total = 0;
+    int shown = 0, total = 0, defines_main = 0;
     FILE *f = fopen(log_path, "r");
+    while (f && fgets(line, sizeof(line), f))  // the linker's or compiler's word for a second main()
+        defines_main |= strstr(line, "multiple definition of `main'") || strstr(line, "redefinition of 'int main") ||
+                        strstr(line, "declaration of C function ‘int main") || strstr(line, "redefinition of ‘int main") ||
+                        strstr(line, "multiple definition of 'main'");
+    if (f)
+        rewind(f);
+    if (defines_main)
+        judge_die(JUDGE_EXIT_KIT, "%s defines main(): the kit provides the program's main() and calls your host function itself; remove your main (full log: %s)", kernel, log_path);
     if (!judge_json) {
         fprintf(stderr, "stencil-labs: %s does not compile; the compiler's first errors:\n", kernel);
         while (f && fgets(line, sizeof(line), f))
@@ -296,39 +323,49 @@ static void judge_build_failed(const char *kernel, const char *log_path)
     judge_die(JUDGE_EXIT_KIT, "compile error in %s (full log: %s)", kernel, log_path);
 }
 
+// The trusted executor's path for this run (one per architecture asked for).
+static void judge_executor_path(const judge_args *a, char *path, size_t len)
+{
+    snprintf(path, len, "%s/build/gpu/%s/executor", a->kit, a->arch ? a->arch : "detected");
+}
+
 // Decides the backend: a usable GPU when asked or available, else emulation.
-// Fills run->backend, run->fallback and the device lines.
+// Builds the executor and asks it to probe the device. Fills run->backend,
+// run->fallback and the device lines.
 static void judge_pick_backend(const judge_args *a, judge_run *run)
 {
-    char build[PATH_MAX], probe[PATH_MAX], probe_var[PATH_MAX + 8], log_path[PATH_MAX], dir[PATH_MAX];
+    char executor[PATH_MAX], exec_var[PATH_MAX + 16], log_path[PATH_MAX + 32], dir[PATH_MAX];
     char why[512] = "";
     snprintf(run->backend, sizeof(run->backend), "emu");
     if (!strcmp(a->backend, "emu"))
         return;
-    snprintf(build, sizeof(build), "%s/build/gpu", a->kit);
-    judge_mkdirs(build);
-    snprintf(probe, sizeof(probe), "%s/gpu_probe", build);
-    snprintf(probe_var, sizeof(probe_var), "PROBE=%s", probe);
-    snprintf(log_path, sizeof(log_path), "%s/gpu_probe.log", build);
-    const char *vars[] = {probe_var, NULL};
+    judge_executor_path(a, executor, sizeof(executor));
+    snprintf(exec_var, sizeof(exec_var), "EXECUTOR=%s", executor);
+    snprintf(log_path, sizeof(log_path), "%s.log", executor);
+    *strrchr(executor, '/') = '\0';
+    judge_mkdirs(executor);
+    executor[strlen(executor)] = '/';
+    const char *vars[] = {exec_var, NULL};
     if (!judge_make(a, "gpu", vars, log_path)) {
         char tail[400];
         spawn_log_tail(log_path, 1, tail, sizeof(tail));
         tail[strcspn(tail, "\n")] = '\0';
-        snprintf(why, sizeof(why), "the GPU probe did not build: %s", tail);
+        snprintf(why, sizeof(why), "the GPU executor did not build: %s", tail);
     } else {
         kv_list rep;
-        char *argv[] = {probe, "--outdir", dir, NULL};
+        char *argv[] = {executor, "--probe", "--outdir", dir, NULL};
         const char *tmp = getenv("TMPDIR");
         snprintf(dir, sizeof(dir), "%s/stencil-probe-XXXXXX", tmp && *tmp ? tmp : "/tmp");
         if (!mkdtemp(dir))  // a folder of its own: judges running side by side must not share it
             judge_die(JUDGE_EXIT_KIT, "cannot create a temporary folder %s: %s", dir, strerror(errno));
-        snprintf(log_path, sizeof(log_path), "%s/gpu_probe.log", dir);
-        spawn_limits lim = {60.0, 0};
+        snprintf(log_path, sizeof(log_path), "%s/probe.log", dir);
+        spawn_limits lim = {60.0, 0, 0, NULL};
         spawn_result s = spawn_run(argv, NULL, log_path, &lim);
-        char report[PATH_MAX + 16];
+        char report[PATH_MAX + 16], tail[400] = "";
         snprintf(report, sizeof(report), "%s/report.txt", dir);
         kv_load(report, &rep);
+        spawn_log_tail(log_path, 1, tail, sizeof(tail));
+        tail[strcspn(tail, "\n")] = '\0';
         unlink(report);
         unlink(log_path);
         rmdir(dir);
@@ -339,6 +376,8 @@ static void judge_pick_backend(const judge_args *a, judge_run *run)
             snprintf(run->device_info, sizeof(run->device_info), "%s SMs, compute capability %s, driver %s, runtime %s",
                      kv_get(&rep, "sm_count"), kv_get(&rep, "compute_capability"),
                      kv_get(&rep, "driver_version"), kv_get(&rep, "runtime_version"));
+        } else if (s.exited && s.exit_code == 127) {
+            snprintf(why, sizeof(why), "the NVIDIA driver library is not installed (%s)", tail[0] ? tail : "libcuda.so.1 not found");
         } else {
             snprintf(why, sizeof(why), "%s", kv_get(&rep, "error") ? kv_get(&rep, "error") : "the GPU probe failed");
         }
@@ -351,23 +390,40 @@ static void judge_pick_backend(const judge_args *a, judge_run *run)
     snprintf(run->fallback, sizeof(run->fallback), "%s", why);
 }
 
-// Builds the runner for kernel_abs; returns its path in runner (exits 2 on a compile error).
-static void judge_build_runner(const judge_args *a, judge_run *run, const char *kernel_abs, char *runner, size_t len)
+// Builds what runs kernel_abs: on the GPU the student's program (the file
+// alone, linked with the kit's CUDA runtime shim; the executor is runner),
+// under emulation the runner with the file included. Returns the paths in
+// runner and student ("" under emulation); exits 2 on a compile error.
+static void judge_build_runner(const judge_args *a, judge_run *run, const char *kernel_abs, char *runner, size_t len,
+                               char *student, size_t student_len)
 {
-    char dir[PATH_MAX], copy[PATH_MAX + 16], log_path[PATH_MAX + 16];
-    char kvar[PATH_MAX + 16], rvar[PATH_MAX + 16], svar[256], nvar[PATH_MAX + 16];
+    char dir[PATH_MAX], copy[PATH_MAX + 16], log_path[PATH_MAX + 16], why[1024];
+    char kvar[PATH_MAX + 16], rvar[PATH_MAX + 16], svar[256], nvar[PATH_MAX + 16], evar[PATH_MAX + 16];
+    int gpu = !strcmp(run->backend, "gpu");
     snprintf(dir, sizeof(dir), "%s/build/%s/%s/k-%016llx", a->kit, run->backend, run->lab_name,
              (unsigned long long)judge_hash(kernel_abs));
     judge_mkdirs(dir);
     snprintf(copy, sizeof(copy), "%s/kernel.cu", dir);
-    judge_stage_kernel(kernel_abs, copy);
-    snprintf(runner, len, "%s/runner", dir);
+    judge_stage_kernel(kernel_abs, copy, gpu);
+    if (build_check_source(a->kit, run->backend, copy, run->kernel, why, sizeof(why)) != 0)
+        judge_die(JUDGE_EXIT_KIT, "%s", why);  // why ends with what a kernel file may include
     snprintf(log_path, sizeof(log_path), "%s/build.log", dir);
     snprintf(kvar, sizeof(kvar), "KERNEL=%s", copy);
     snprintf(nvar, sizeof(nvar), "KERNEL_NAME=%s", kernel_abs);
-    snprintf(rvar, sizeof(rvar), "RUNNER=%s", runner);
-    snprintf(svar, sizeof(svar), "RUNNER_SRC=grader/emu/runner_%s.cu", run->conf.runner);
-    const char *vars[] = {kvar, nvar, rvar, svar, NULL};
+    student[0] = '\0';
+    if (gpu) {
+        judge_executor_path(a, runner, len);
+        snprintf(student, student_len, "%s/student", dir);
+        snprintf(evar, sizeof(evar), "EXECUTOR=%s", runner);
+        snprintf(rvar, sizeof(rvar), "STUDENT=%s", student);
+        snprintf(svar, sizeof(svar), "KIND=%s", run->conf.runner);
+    } else {
+        snprintf(runner, len, "%s/runner", dir);
+        snprintf(evar, sizeof(evar), "KERNEL_NAME=%s", kernel_abs);
+        snprintf(rvar, sizeof(rvar), "RUNNER=%s", runner);
+        snprintf(svar, sizeof(svar), "RUNNER_SRC=grader/emu/runner_%s.cu", run->conf.runner);
+    }
+    const char *vars[] = {kvar, nvar, rvar, svar, evar, NULL};
     if (!judge_make(a, run->backend, vars, log_path))
         judge_build_failed(run->kernel, log_path);
 }
@@ -414,11 +470,11 @@ static int judge_case_too_large(judge_run *run, const lab_case *spec, case_resul
 }
 
 // Runs every case; fills run->cases and the technique line.
-static void judge_run_cases(const judge_args *a, judge_run *run, const char *runner)
+static void judge_run_cases(const judge_args *a, judge_run *run, const char *runner, const char *student)
 {
     judge_case_env env = {&run->conf, runner, !strcmp(run->backend, "emu"), a->sanitize, a->keep, 0,
                           strcmp(run->conf.technique, "z-coarsening") == 0 || strcmp(run->conf.technique, "register-tiling") == 0,
-                          a->profile};
+                          a->profile, student[0] ? student : NULL};
     size_t technique_cells = 0;
     snprintf(run->technique.detail, sizeof(run->technique.detail), "no case ran to the end");
     run->technique.status = TECHNIQUE_NA;
@@ -487,9 +543,10 @@ static void judge_save_status(const judge_args *a, const judge_run *run)
 int main(int argc, char **argv)
 {
     static judge_run run;
-    char err[1024], conf_path[PATH_MAX + 16], kernel_abs[PATH_MAX], runner[PATH_MAX];
+    char err[1024], conf_path[PATH_MAX + 16], kernel_abs[PATH_MAX], runner[PATH_MAX], student[PATH_MAX];
     judge_args a = judge_parse(argc, argv);
     judge_json = a.json;
+    prctl(PR_SET_DUMPABLE, 0);  // no process of this user (a runner included) may read or write the judge's memory
     judge_find_lab(&a, &run);
     snprintf(conf_path, sizeof(conf_path), "%s/lab.conf", run.lab_dir);
     if (conf_load(conf_path, &run.conf, err, sizeof(err)) != 0)
@@ -511,8 +568,8 @@ int main(int argc, char **argv)
         judge_die(JUDGE_EXIT_KIT, "no case of %s is named '%s' (CASE= takes a size as lab.conf writes it, e.g. 33)", conf_path, a.case_name);
     run.seed = a.have_seed ? a.seed : rng_fresh_seed() % 1000000000ull;
     judge_pick_backend(&a, &run);
-    judge_build_runner(&a, &run, kernel_abs, runner, sizeof(runner));
-    judge_run_cases(&a, &run, runner);
+    judge_build_runner(&a, &run, kernel_abs, runner, sizeof(runner), student, sizeof(student));
+    judge_run_cases(&a, &run, runner, student);
     run.opb_valid = opb_book_model(run.conf.opb_model, run.in_tile, &run.opb) == 0;
     run.exit_code = (run.failed == 0 && run.technique.status != TECHNIQUE_FAIL) ? JUDGE_EXIT_PASS : JUDGE_EXIT_FAIL;
     if (a.json)

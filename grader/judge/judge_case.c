@@ -257,7 +257,8 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     snprintf(log_path, sizeof(log_path), "%s/runner.log", dir);
     snprintf(report_path, sizeof(report_path), "%s/%s", dir, CASE_REPORT);
     spawn_limits lim = {env->conf->timeout_s * (env->sanitize ? 20 : 1),
-                        (unsigned long long)buffer_floats * 4 + (1 << 20)};
+                        (unsigned long long)buffer_floats * 4 + (1 << 20), 0,
+                        env->emu ? dir : NULL};  // the emulation runner holds student code: confined to its case folder
     spawn_result s = spawn_run(argv, envp, log_path, &lim);
     kv_load(report_path, report);
     return s;
@@ -365,7 +366,7 @@ static void case_profile(const judge_case_env *env, const lab_case *spec, const 
         argv[a++] = rest[i];
     argv[a] = NULL;
     snprintf(log_path, sizeof(log_path), "%s/ncu.log", dir);
-    spawn_limits lim = {env->conf->timeout_s * 20, 0};
+    spawn_limits lim = {env->conf->timeout_s * 20, 0, 0, NULL};
     spawn_result s = spawn_run(argv, NULL, log_path, &lim);
     r->load_bytes = ncu_metric_sum(log_path, "l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum");
     r->dram_bytes = ncu_metric_sum(log_path, "dram__bytes_read.sum") + ncu_metric_sum(log_path, "dram__bytes_write.sum");

@@ -6,6 +6,9 @@
 
 #include "judge.h"
 
+// What emulation does not guarantee, said in every emulated report.
+#define REPORT_EMU_GUARANTEES "lacks: your code shares the runner's process, so launch records (technique) are not tamper-proof and no time is measured; grids are still judged here"
+
 // ---------------------------------------------------------------------------
 // Text
 // ---------------------------------------------------------------------------
@@ -57,7 +60,8 @@ void report_text(const judge_run *run)
     if (!strcmp(run->backend, "gpu"))
         printf("device:  %s (%s)\n", run->device, run->device_info);
     else
-        printf("backend: CPU emulation (threads run as fibers; two thread orders per case)\n");
+        printf("backend: CPU emulation (threads run as fibers; two thread orders per case)\n"
+               "         %s\n", REPORT_EMU_GUARANTEES);
     printf("seed:    %llu   (replay this run with SEED=%llu)\n\n", (unsigned long long)run->seed,
            (unsigned long long)run->seed);
     for (int i = 0; i < run->ncases; i++)
@@ -180,6 +184,8 @@ void report_json(const judge_run *run, FILE *out)
     json_kv_string("title", run->conf.title, 0);
     json_kv_string("kernel", run->kernel, 0);
     json_kv_string("backend", run->backend, 0);
+    if (strcmp(run->backend, "gpu"))
+        json_kv_string("backend_lacks", REPORT_EMU_GUARANTEES, 0);
     json_kv_string("fallback", run->fallback, 0);
     json_kv_string("device", run->device, 0);
     json_kv_string("device_info", run->device_info, 0);

@@ -1,5 +1,6 @@
 // grader/judge/spawn.c — see spawn.h.
 #include "spawn.h"
+#include "sandbox.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -33,6 +34,10 @@ static void spawn_child(char *const argv[], char *const env[], const char *log_p
         struct rlimit fsize = {limits->max_file_bytes, limits->max_file_bytes};
         setrlimit(RLIMIT_FSIZE, &fsize);
     }
+    if (limits->address_space_bytes) {
+        struct rlimit as = {limits->address_space_bytes, limits->address_space_bytes};
+        setrlimit(RLIMIT_AS, &as);
+    }
     int fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd >= 0) {
         dup2(fd, STDOUT_FILENO);
@@ -44,12 +49,32 @@ static void spawn_child(char *const argv[], char *const env[], const char *log_p
         dup2(devnull, STDIN_FILENO);
         close(devnull);
     }
+    if (limits->confine_dir) {  // an untrusted child: nothing of the judge's environment, a home of its own
+        static char home[4200], tmp[4200];
+        clearenv();
+        snprintf(home, sizeof(home), "HOME=%s", limits->confine_dir);
+        snprintf(tmp, sizeof(tmp), "TMPDIR=%s", limits->confine_dir);
+        putenv("PATH=/usr/bin:/bin");
+        putenv(home);
+        putenv(tmp);
+    }
     for (int i = 0; env && env[i]; i++)
         putenv(env[i]);
 #ifdef STENCIL_COVERAGE
     extern void __gcov_dump(void);  // exec replaces this image: write the child's counts first
     __gcov_dump();
 #endif
+    if (limits->confine_dir) {
+        char why[256] = "";
+        sandbox_limits box;
+        memset(&box, 0, sizeof(box));
+        box.open_files = 256;
+        box.writable_dir = limits->confine_dir;
+        if (sandbox_enter(&box, argv[0], why, sizeof(why)) != 0) {
+            fprintf(stderr, "stencil-labs: cannot confine %s: %s\n", argv[0], why);
+            _exit(126);
+        }
+    }
     execvp(argv[0], argv);
     int err = errno;
     if (write(report_fd, &err, sizeof(err)) < 0)

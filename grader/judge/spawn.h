@@ -17,6 +17,8 @@ typedef struct spawn_result {
 typedef struct spawn_limits {
     double timeout_s;           // wall-clock limit; the whole process group is killed then
     unsigned long long max_file_bytes; // largest file it may write (RLIMIT_FSIZE); 0: no limit
+    unsigned long long address_space_bytes; // RLIMIT_AS for the child (0: none)
+    const char *confine_dir;    // non-NULL: an untrusted child, confined (grader/sandbox/) with a clean environment, writing only here
 } spawn_limits;
 
 // Runs argv[0] with argv in its own process group, optional extra environment

@@ -174,7 +174,7 @@ static void test_spawn(void **state)
     (void)state;
     char log[] = "/tmp/stencil-spawn-XXXXXX", tail[256];
     close(mkstemp(log));
-    spawn_limits lim = {5.0, 0};
+    spawn_limits lim = {5.0, 0, 0, NULL};
     char *exit3[] = {"sh", "-c", "echo one; echo two; echo three; exit 3", NULL};
     spawn_result r = spawn_run(exit3, NULL, log, &lim);
     assert_true(r.started && r.exited && r.exit_code == 3);
@@ -185,7 +185,7 @@ static void test_spawn(void **state)
     char *killed[] = {"sh", "-c", "kill -SEGV $$", NULL};
     r = spawn_run(killed, NULL, log, &lim);
     assert_true(r.signaled && r.signal == SIGSEGV);
-    spawn_limits short_lim = {0.3, 0};
+    spawn_limits short_lim = {0.3, 0, 0, NULL};
     char *hang[] = {"sleep", "30", NULL};
     r = spawn_run(hang, NULL, log, &short_lim);
     assert_true(r.timed_out && !r.exited && r.seconds < 5.0);

@@ -1,0 +1,42 @@
+// HOSTILE: launches on a cudaStreamNonBlocking stream of its own, which events recorded on the default stream do not wait for
+// expect-hint: refused-call
+// backends: gpu
+// emu-note: emulation runs every launch at once, whatever its stream, and times nothing: a stream changes no result there
+// (a lab 1 submission that cheats; the kit's tests check the grader catches it)
+//
+// The attack: a grader that records a start and a stop event on the default
+// stream around launch_stencil and synchronises the device before checking
+// sees the right output, yet times nothing: a non-blocking stream does not
+// synchronise with the legacy default stream, so the stop event completes at
+// once. Why it fails: the kit refuses to create streams (it times one stream).
+#include "lab.h"
+
+#define BLOCK_X 32  // threads along x (k): a whole warp on one row
+#define BLOCK_Y 4   // threads along y (j)
+#define BLOCK_Z 4   // threads along z (i)
+
+__global__ void stencil_kernel(float *in, float *out, unsigned int N)
+{
+    unsigned int i = blockIdx.z * blockDim.z + threadIdx.z;
+    unsigned int j = blockIdx.y * blockDim.y + threadIdx.y;
+    unsigned int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= 1 && i < N - 1 && j >= 1 && j < N - 1 && k >= 1 && k < N - 1) {
+        out[LAB_INDEX(i, j, k, N)] = c0 * in[LAB_INDEX(i, j, k, N)]
+                                   + c1 * in[LAB_INDEX(i, j, k - 1, N)]
+                                   + c2 * in[LAB_INDEX(i, j, k + 1, N)]
+                                   + c3 * in[LAB_INDEX(i, j - 1, k, N)]
+                                   + c4 * in[LAB_INDEX(i, j + 1, k, N)]
+                                   + c5 * in[LAB_INDEX(i - 1, j, k, N)]
+                                   + c6 * in[LAB_INDEX(i + 1, j, k, N)];
+    }
+}
+
+void launch_stencil(float *d_in, float *d_out, unsigned int N)
+{
+    static cudaStream_t side = 0;  // made on the first call, used by every launch
+    if (!side)
+        cudaStreamCreateWithFlags(&side, cudaStreamNonBlocking);
+    dim3 block(BLOCK_X, BLOCK_Y, BLOCK_Z);
+    dim3 grid((N + BLOCK_X - 1) / BLOCK_X, (N + BLOCK_Y - 1) / BLOCK_Y, (N + BLOCK_Z - 1) / BLOCK_Z);
+    stencil_kernel<<<grid, block, 0, side>>>(d_in, d_out, N);
+}

@@ -84,9 +84,8 @@ case = 5")
     expect "a hung case is killed and the next case still runs" 1 "N=5: TIMEOUT" -- "$judge" --kit "$k" --lab 1 --backend emu --timeout 2 --kernel tests/hostile/never-returns.cu
     expect "kernel does not compile" 2 "does-not-compile.cu does not compile; the compiler's first errors:" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/does-not-compile.cu
 fi
-if ! "$judge" --kit "$kit" --lab 1 --backend gpu --case 1 >/dev/null 2>&1; then
-    expect "no GPU with EMU=0" 77 "no usable GPU:" -- "$judge" --kit "$kit" --lab 1 --backend gpu
-    expect "no GPU message says what to do" 77 "grade on the CPU with EMU=1" -- "$judge" --kit "$kit" --lab 1 --backend gpu
-fi
+# No GPU, on any machine: CUDA_VISIBLE_DEVICES= hides a GPU that is there.
+expect "no GPU with EMU=0" 77 "no usable GPU:" -- env CUDA_VISIBLE_DEVICES= "$judge" --kit "$kit" --lab 1 --backend gpu
+expect "no GPU message says what to do" 77 "grade on the CPU with EMU=1" -- env CUDA_VISIBLE_DEVICES= "$judge" --kit "$kit" --lab 1 --backend gpu
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -53,7 +53,7 @@ for name in "${wanted[@]}"; do
         runner=$build/lab1/runner
         if ! make -s -f grader/emu/emu.mk KERNEL=reference/solutions/01-naive-sweep.cu RUNNER="$runner" \
                 RUNNER_SRC=grader/emu/runner_sweep.cu >"$build/pipeline.build.log" 2>&1 ||
-           ! ${CXX:-g++} -std=c++17 -O2 -Wall -Igrader -o "$build/pipeline_check" tests/emu/pipeline_check.cpp \
+           ! ${CXX:-g++} -std=c++17 -O2 -Wall -Igrader/protocol -o "$build/pipeline_check" tests/emu/pipeline_check.cpp \
                 >>"$build/pipeline.build.log" 2>&1; then
             printf '  %-58s FAIL\n' "pipeline: does not build (log: $build/pipeline.build.log)"
             fail=$((fail + 1))

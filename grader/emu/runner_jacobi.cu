@@ -20,17 +20,6 @@
 #include "../kernels/jacobi.h"  // the kit's header first: a student's own copy cannot replace it
 
 
-// What the student's file declares, defined after it (data only).
-extern const int runner_declared_tiles[2];  // IN_TILE_DIM, OUT_TILE_DIM, 0 where not declared
-
-// Reports the tile sizes the kernel file declares, for the OP/B model.
-static void runner_report_tiles(void)
-{
-    static const char *names[2] = {"in_tile_dim", "out_tile_dim"};
-    for (int i = 0; i < 2; i++)
-        if (runner_declared_tiles[i] > 0)
-            runner_report(names[i], "%d", runner_declared_tiles[i]);
-}
 
 
 // ---------------------------------------------------------------------------
@@ -241,16 +230,4 @@ int main(int argc, char **argv)
 #endif
 #include LAB_KERNEL_FILE
 
-// Data only below this line: a macro of the student's can change these values, never run code in the runner.
-const int runner_declared_tiles[2] = {
-#ifdef IN_TILE_DIM
-    (int)(IN_TILE_DIM),
-#else
-    0,
-#endif
-#ifdef OUT_TILE_DIM
-    (int)(OUT_TILE_DIM),
-#else
-    0,
-#endif
-};
+#include "runner_tail.h"

@@ -18,18 +18,8 @@
 #include "../kernels/lab.h"  // the kit's header first: a student's own copy cannot replace it
 
 
-// What the student's file declares, defined after it (data only).
-extern const int runner_declared_tiles[3];  // IN_TILE_DIM, OUT_TILE_DIM, BLOCK_DIM, 0 where not declared
-extern const void *const runner_lab_kernel;    // stencil_kernel
-
-// Reports the tile sizes the kernel file declares, for the OP/B model.
-static void runner_report_tiles(void)
-{
-    static const char *names[3] = {"in_tile_dim", "out_tile_dim", "block_dim"};
-    for (int i = 0; i < 3; i++)
-        if (runner_declared_tiles[i] > 0)
-            runner_report(names[i], "%d", runner_declared_tiles[i]);
-}
+#define RUNNER_REPORTS_LAB_KERNEL
+extern const void *const runner_lab_kernel;  // stencil_kernel, defined after the student's file (runner_tail.h)
 
 // Reports the lab kernel's static shared memory and registers.
 static void runner_report_kernel(void)
@@ -188,22 +178,4 @@ int main(int argc, char **argv)
 #endif
 #include LAB_KERNEL_FILE
 
-// Data only below this line: a macro of the student's can change these values, never run code in the runner.
-const int runner_declared_tiles[3] = {
-#ifdef IN_TILE_DIM
-    (int)(IN_TILE_DIM),
-#else
-    0,
-#endif
-#ifdef OUT_TILE_DIM
-    (int)(OUT_TILE_DIM),
-#else
-    0,
-#endif
-#ifdef BLOCK_DIM
-    (int)(BLOCK_DIM),
-#else
-    0,
-#endif
-};
-const void *const runner_lab_kernel = (const void *)stencil_kernel;  // the lab's kernel, by name
+#include "runner_tail.h"

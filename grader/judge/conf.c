@@ -132,6 +132,25 @@ const char *conf_case_name(const lab_case *c, char *buf, size_t len)
 }
 
 // Stores one key's value in c; returns 0, or -1 with the problem in err.
+// The values runner, technique and opb_model may take: the kinds of lab the
+// judge and the runners know (one list each, named in the errors).
+static const char *const conf_runners[] = {"sweep", "jacobi", NULL};
+static const char *const conf_techniques[] = {"naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi", NULL};
+
+// 0 if value is one of list; otherwise -1 with err naming key and the list.
+static int conf_one_of(const char *key, const char *value, const char *const *list, char *err, size_t errlen)
+{
+    char known[256] = "";
+    for (int i = 0; list[i]; i++) {
+        if (!strcmp(value, list[i]))
+            return 0;
+        size_t used = strlen(known);
+        snprintf(known + used, sizeof(known) - used, "%s%s", i ? ", " : "", list[i]);
+    }
+    snprintf(err, errlen, "unknown %s '%s' (the kit knows: %s)", key, value, known);
+    return -1;
+}
+
 static int conf_set(lab_conf *c, const char *key, const char *value, char *err, size_t errlen)
 {
     int bad = 0;
@@ -141,14 +160,20 @@ static int conf_set(lab_conf *c, const char *key, const char *value, char *err, 
     } else if (!strcmp(key, "chapter")) {
         bad = conf_copy(c->chapter, sizeof(c->chapter), value);
     } else if (!strcmp(key, "runner")) {
+        if (conf_one_of(key, value, conf_runners, err, errlen) != 0)
+            return -1;
         bad = conf_copy(c->runner, sizeof(c->runner), value);
     } else if (!strcmp(key, "kernel")) {
         bad = conf_copy(c->kernel, sizeof(c->kernel), value);
     } else if (!strcmp(key, "solution")) {
         bad = conf_copy(c->solution, sizeof(c->solution), value);
     } else if (!strcmp(key, "technique")) {
+        if (conf_one_of(key, value, conf_techniques, err, errlen) != 0)
+            return -1;
         bad = conf_copy(c->technique, sizeof(c->technique), value);
     } else if (!strcmp(key, "opb_model")) {
+        if (conf_one_of(key, value, conf_techniques, err, errlen) != 0)  // one model per technique
+            return -1;
         bad = conf_copy(c->opb_model, sizeof(c->opb_model), value);
     } else if (!strcmp(key, "case")) {
         if (c->ncases == CONF_MAX_CASES) {

@@ -78,6 +78,9 @@ static void test_bad_files(void **state)
     expect_error("timeout = 2.5\n", "", "missing key 'timeout'");
     expect_error("runner = sweep\n", "runner sweep\n", ":4: expected 'key = value'");
     expect_error("runner = sweep\n", "runner =\n", ":4: key 'runner' has no value");
+    expect_error("runner = sweep\n", "runner = sweeps\n", ":4: unknown runner 'sweeps' (the kit knows: sweep, jacobi)");
+    expect_error("technique = naive\n", "technique = tiled\n", ":7: unknown technique 'tiled' (the kit knows: naive, shared-tile");
+    expect_error("opb_model = naive\n", "opb_model = roofline\n", ":8: unknown opb_model 'roofline'");
     expect_error("chapter = 8.2\n", "title = again\n", ":3: key 'title' given twice");
     expect_error("case = 1\n", "case = zero\n", ":13: a case starts with a grid size");
     expect_error("case = 1\n", "case = 0\n", "a case starts with a grid size");

@@ -15,6 +15,7 @@ static const struct conf_key {
     {"title", 1},   {"chapter", 0},   {"runner", 1},    {"kernel", 1},
     {"solution", 1}, {"technique", 1}, {"opb_model", 1}, {"timeout", 1},
     {"time_reps", 0}, {"rtol", 1},     {"atol", 1},      {"case", 1},
+    {"points", 0},
 };
 #define CONF_NKEYS (sizeof(conf_keys) / sizeof(conf_keys[0]))
 
@@ -94,7 +95,12 @@ int conf_parse_case(const char *value, lab_case *out, char *err, size_t errlen)
     }
     while ((tok = strtok_r(NULL, " \t", &save)) != NULL) {
         char *eq = strchr(tok, '=');
-        if (!strcmp(tok, "timed")) {
+        if (eq && !strncmp(tok, "group=", 6)) {  // the rubric's, not the runner's
+            if (conf_copy(out->group, sizeof(out->group), eq + 1) != 0 || !eq[1]) {
+                snprintf(err, errlen, "case group '%s' is empty or too long", eq + 1);
+                return -1;
+            }
+        } else if (!strcmp(tok, "timed")) {
             out->timed = 1;
         } else if (!strcmp(tok, "noemu")) {
             out->noemu = 1;
@@ -107,7 +113,112 @@ int conf_parse_case(const char *value, lab_case *out, char *err, size_t errlen)
             }
             out->nopts++;
         } else {
-            snprintf(err, errlen, "unknown case word '%s' (expected timed, noemu or key=value)", tok);
+            snprintf(err, errlen, "unknown case word '%s' (expected timed, noemu, group=NAME or key=value)", tok);
+            return -1;
+        }
+    }
+    if (!out->group[0])
+        snprintf(out->group, sizeof(out->group), "%s", CONF_DEFAULT_GROUP);
+    return 0;
+}
+
+// Reads a fraction option ("full_at=0.5") of a speed part; returns 0 or -1.
+static int conf_fraction(const char *text, double *out)
+{
+    char *end = NULL;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end != '\0' || !(v >= 0) || v > 4)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int conf_parse_points(const char *value, rubric_part *out, char *err, size_t errlen)
+{
+    char buf[256], *save = NULL;
+    memset(out, 0, sizeof(*out));
+    if (conf_copy(buf, sizeof(buf), value) != 0) {
+        snprintf(err, errlen, "points line too long");
+        return -1;
+    }
+    char *name = strtok_r(buf, " \t", &save), *pts = name ? strtok_r(NULL, " \t", &save) : NULL;
+    char *end = NULL;
+    double p = pts ? strtod(pts, &end) : -1;
+    if (!name || !pts || *end != '\0' || !(p >= 0) || p > 1000) {
+        snprintf(err, errlen, "points takes a part and what it is worth (e.g. 'points = cases 6', 'points = technique 2', 'points = speed 2 full_at=0.5'), got '%s'", value);
+        return -1;
+    }
+    if (conf_copy(out->name, sizeof(out->name), name) != 0) {
+        snprintf(err, errlen, "rubric part name '%s' is too long", name);
+        return -1;
+    }
+    out->points = p;
+    out->kind = !strcmp(name, "technique") ? RUBRIC_TECHNIQUE : !strcmp(name, "speed") ? RUBRIC_SPEED : RUBRIC_CASES;
+    out->full_at = -1;
+    for (char *tok; (tok = strtok_r(NULL, " \t", &save)) != NULL;) {
+        int ok = out->kind == RUBRIC_SPEED &&
+                 ((!strncmp(tok, "full_at=", 8) && conf_fraction(tok + 8, &out->full_at) == 0) ||
+                  (!strncmp(tok, "zero_at=", 8) && conf_fraction(tok + 8, &out->zero_at) == 0));
+        if (!ok) {
+            snprintf(err, errlen, "unknown or bad word '%s' on a points line (only speed takes full_at=F and zero_at=F, fractions of the copy limit)", tok);
+            return -1;
+        }
+    }
+    if (out->kind == RUBRIC_SPEED && !(out->full_at > out->zero_at)) {
+        snprintf(err, errlen, "points = speed needs full_at=F above zero_at (default 0): F is the fraction of the measured copy limit that earns full points");
+        return -1;
+    }
+    return 0;
+}
+
+double conf_total_points(const lab_conf *c)
+{
+    double total = 0;
+    for (int i = 0; i < c->nparts; i++)
+        total += c->parts[i].points;
+    return total;
+}
+
+// Checks the rubric against the cases (every case's group is worth points,
+// every group has a case, no part twice); adds the default rubric (10
+// points for the cases) when lab.conf has none. Returns 0, or -1 with err.
+static int conf_check_rubric(lab_conf *c, char *err, size_t errlen)
+{
+    if (c->nparts == 0) {
+        rubric_part def = {RUBRIC_CASES, CONF_DEFAULT_GROUP, 10, -1, 0, 0};
+        c->parts[c->nparts++] = def;
+    }
+    for (int i = 0; i < c->nparts; i++) {
+        const rubric_part *p = &c->parts[i];
+        int cases = 0;
+        for (int j = 0; j < i; j++)
+            if (!strcmp(c->parts[j].name, p->name)) {
+                snprintf(err, errlen, "%s:%d: points for '%s' given twice", c->path, p->line, p->name);
+                return -1;
+            }
+        for (int k = 0; k < c->ncases; k++)
+            cases += !strcmp(c->cases[k].group, p->name);
+        if (p->kind == RUBRIC_CASES && cases == 0) {
+            snprintf(err, errlen, "%s:%d: points for group '%s', but no case line says group=%s", c->path, p->line, p->name, p->name);
+            return -1;
+        }
+        if (p->kind == RUBRIC_SPEED) {
+            int timed = 0;
+            for (int k = 0; k < c->ncases; k++)
+                timed += c->cases[k].timed;
+            if (!timed) {
+                snprintf(err, errlen, "%s:%d: points for speed, but no case is timed", c->path, p->line);
+                return -1;
+            }
+        }
+    }
+    for (int k = 0; k < c->ncases; k++) {
+        int found = 0;
+        for (int i = 0; i < c->nparts; i++)
+            found |= c->parts[i].kind == RUBRIC_CASES && !strcmp(c->parts[i].name, c->cases[k].group);
+        if (!found) {
+            snprintf(err, errlen, "%s:%d: case group '%s' is worth no points: add 'points = %s N'", c->path, c->cases[k].line, c->cases[k].group, c->cases[k].group);
             return -1;
         }
     }
@@ -175,6 +286,12 @@ static int conf_set(lab_conf *c, const char *key, const char *value, char *err, 
         if (conf_one_of(key, value, conf_techniques, err, errlen) != 0)  // one model per technique
             return -1;
         bad = conf_copy(c->opb_model, sizeof(c->opb_model), value);
+    } else if (!strcmp(key, "points")) {
+        if (c->nparts == CONF_MAX_PARTS) {
+            snprintf(err, errlen, "more than %d points lines", CONF_MAX_PARTS);
+            return -1;
+        }
+        return conf_parse_points(value, &c->parts[c->nparts++], err, errlen);
     } else if (!strcmp(key, "case")) {
         if (c->ncases == CONF_MAX_CASES) {
             snprintf(err, errlen, "more than %d cases", CONF_MAX_CASES);
@@ -243,10 +360,10 @@ int conf_load(const char *path, lab_conf *c, char *err, size_t errlen)
         char *key = conf_trim(text), *value = conf_trim(eq + 1);
         int k = conf_key_index(key);
         if (k < 0) {
-            snprintf(err, errlen, "%s:%d: unknown key '%s' (known: title, chapter, runner, kernel, solution, technique, opb_model, timeout, time_reps, rtol, atol, case)", path, lineno, key);
+            snprintf(err, errlen, "%s:%d: unknown key '%s' (known: title, chapter, runner, kernel, solution, technique, opb_model, timeout, time_reps, rtol, atol, case, points)", path, lineno, key);
             goto fail_close;
         }
-        if (seen[k] && strcmp(key, "case") != 0) {
+        if (seen[k] && strcmp(key, "case") != 0 && strcmp(key, "points") != 0) {
             snprintf(err, errlen, "%s:%d: key '%s' given twice", path, lineno, key);
             goto fail_close;
         }
@@ -259,10 +376,14 @@ int conf_load(const char *path, lab_conf *c, char *err, size_t errlen)
             snprintf(err, errlen, "%s:%d: %s", path, lineno, msg);
             if (!strcmp(key, "case"))
                 c->ncases--;
+            if (!strcmp(key, "points"))
+                c->nparts--;
             goto fail_close;
         }
         if (!strcmp(key, "case"))
             c->cases[c->ncases - 1].line = lineno;
+        if (!strcmp(key, "points"))
+            c->parts[c->nparts - 1].line = lineno;
     }
     fclose(f);
     for (size_t i = 0; i < CONF_NKEYS; i++)
@@ -270,7 +391,7 @@ int conf_load(const char *path, lab_conf *c, char *err, size_t errlen)
             snprintf(err, errlen, "%s: missing key '%s'", path, conf_keys[i].name);
             return -1;
         }
-    return 0;
+    return conf_check_rubric(c, err, errlen);
 
 fail_close:
     fclose(f);

@@ -7,16 +7,31 @@
 #define CONF_MAX_CASES 64     // case lines per lab
 #define CONF_MAX_OPTS 8       // key=value options on one case line
 #define CONF_TEXT 256         // longest text value
+#define CONF_MAX_PARTS 16     // `points` lines (rubric parts) per lab
+#define CONF_DEFAULT_GROUP "cases"  // the rubric group of a case line without group=
 
 typedef struct lab_case {
     unsigned int nx, ny, nz;                // grid size; N×N×N written as one number
     int timed;                              // 1: this case is timed on a GPU
     int noemu;                              // 1: skipped under CPU emulation (too slow there)
     int line;                               // its line in lab.conf, for messages
+    char group[32];                         // its rubric group (group=NAME; CONF_DEFAULT_GROUP if none)
     int nopts;                              // key=value options that follow the size
     char opt_key[CONF_MAX_OPTS][32];        // option names (lab-specific, e.g. bc)
     char opt_value[CONF_MAX_OPTS][64];      // option values
 } lab_case;
+
+typedef enum rubric_kind { RUBRIC_CASES, RUBRIC_TECHNIQUE, RUBRIC_SPEED } rubric_kind;
+
+// One `points = ...` line of lab.conf: what a part of the grade is worth.
+typedef struct rubric_part {
+    rubric_kind kind;              // a group of cases, the technique line, or speed
+    char name[32];                 // the group's name, "technique" or "speed"
+    double points;                 // what the part is worth
+    double full_at;                // speed: full points at or above this fraction of the copy limit
+    double zero_at;                // speed: no points at or below this fraction
+    int line;                      // its line in lab.conf, for messages
+} rubric_part;
 
 typedef struct lab_conf {
     char path[CONF_TEXT * 2];      // where it was read from
@@ -33,6 +48,8 @@ typedef struct lab_conf {
     double atol;                   // absolute tolerance
     int ncases;                    // cases read
     lab_case cases[CONF_MAX_CASES];
+    int nparts;                    // rubric parts (`points` lines; a default when none)
+    rubric_part parts[CONF_MAX_PARTS];
 } lab_conf;
 
 // Reads and validates path into c. Returns 0, or -1 with a one-line message
@@ -42,6 +59,13 @@ int conf_load(const char *path, lab_conf *c, char *err, size_t errlen);
 // Parses one case value ("33", "64x32x16", "512 timed noemu", "64 bc=periodic")
 // into out. Returns 0, or -1 with the problem in err.
 int conf_parse_case(const char *value, lab_case *out, char *err, size_t errlen);
+
+// Parses one rubric value ("cases 6", "technique 2", "speed 2 full_at=0.5
+// zero_at=0.1") into out. Returns 0, or -1 with the problem in err.
+int conf_parse_points(const char *value, rubric_part *out, char *err, size_t errlen);
+
+// What the whole rubric is worth.
+double conf_total_points(const lab_conf *c);
 
 // The value of option key on case c, or NULL.
 const char *conf_case_opt(const lab_case *c, const char *key);

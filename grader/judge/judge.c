@@ -1,9 +1,15 @@
 // grader/judge/judge.c — the judge: grades one kernel file for one lab.
 //
 //   judge --lab N|DIR [--kernel FILE] [--backend auto|gpu|emu] [--seed S]
-//         [--case NAME] [--json] [--json-out FILE] [--sanitize] [--profile] [--keep] [--fail-fast]
-//         [--timeout S]
-//         [--arch sm_XX] [--kit DIR]
+//         [--case NAME] [--json] [--json-out FILE] [--summary-out FILE]
+//         [--sanitize] [--profile] [--keep] [--fail-fast] [--timeout S]
+//         [--gpu-lock-dir DIR --gpu-slots N] [--arch sm_XX] [--kit DIR]
+//
+// --json-out and --summary-out are written on every exit path once the
+// options are read (a compile error, a refused include, no GPU, a stop by
+// SIGTERM/SIGINT included). --gpu-lock-dir makes judges running side by side
+// take turns on each GPU: the GPU work of a run holds one of the files
+// DIR/gpu-K.lock (K < N) and sees only GPU K.
 //
 // It never links student code: it builds a runner (grader/build.mk) from the
 // kernel file, starts it once per case as a child process with a time limit,
@@ -13,13 +19,17 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ftw.h>
+#include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "build_check.h"
@@ -46,23 +56,153 @@ typedef struct judge_args {
     int fail_fast;              // 1: stop after the first failing case (the kit's mutant tests)
     double timeout_s;           // per-case time limit overriding lab.conf's (0: lab.conf's)
     const char *json_out;       // also write the JSON report to this file
+    const char *summary_out;    // also write the one-line summary (summary_keys.h) to this file
+    const char *gpu_lock_dir;   // judges side by side: take turns on the GPUs through lock files here
+    int gpu_slots;              // GPUs to share (with gpu_lock_dir)
     int profile;                // 1: measure the timed case's traffic with ncu
 } judge_args;
 
-static int judge_json;  // 1 while the report is JSON, for judge_die
+static int judge_json;              // 1 while the report is JSON, for judge_die
+static judge_run judge_the_run;     // this run: judge_die reports it
+static judge_args judge_the_args;   // its options: judge_die writes the files they name
+static char judge_tmp_root[PATH_MAX]; // this run's temporary folder ("" until made); removed at exit
+static int judge_gpu_lock_fd = -1;  // the GPU lock held, or -1
 
-// Reports a kit-level problem in one line and exits with code (2 or 77).
+// Writes the report files the options name (--json-out, --summary-out) for
+// the run as it stands. Returns 0, or -1 naming the file in err.
+static int judge_write_files(judge_run *run, char *err, size_t len)
+{
+    const char *paths[2] = {judge_the_args.json_out, judge_the_args.summary_out};
+    report_score(run);
+    for (int i = 0; i < 2; i++) {
+        if (!paths[i])
+            continue;
+        FILE *f = fopen(paths[i], "w");
+        if (!f) {
+            snprintf(err, len, "cannot write the %s %s: %s", i ? "summary" : "JSON report", paths[i], strerror(errno));
+            return -1;
+        }
+        if (i)
+            report_summary(run, f);
+        else
+            report_json(run, f);
+        if (fclose(f) != 0) {
+            snprintf(err, len, "cannot write the %s %s: %s", i ? "summary" : "JSON report", paths[i], strerror(errno));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+// Reports a kit-level problem at the current stage in one line, writes the
+// JSON report and summary the options ask for, and exits with code (2 or 77).
 static void judge_die(int code, const char *fmt, ...)
 {
-    char msg[2048];
+    char msg[2048], err[PATH_MAX + 64];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
+    judge_run *run = &judge_the_run;
+    run->exit_code = code;
+    snprintf(run->message, sizeof(run->message), "%s", msg);
+    if (!run->stage[0])
+        snprintf(run->stage, sizeof(run->stage), "kit");
     if (judge_json)
-        report_json_error(code, msg);
+        report_score(run), report_json(run, stdout);
+    if (judge_write_files(run, err, sizeof(err)) != 0)
+        fprintf(stderr, "stencil-labs: %s\n", err);
     fprintf(stderr, "stencil-labs: %s\n", msg);
     exit(code);
+}
+
+// Names the stage the run is at, for the report of a kit-level exit.
+static void judge_stage(const char *stage)
+{
+    snprintf(judge_the_run.stage, sizeof(judge_the_run.stage), "%s", stage);
+}
+
+// A stop signal arrived (the running child is already killed): report and exit.
+static void judge_stopped(int sig)
+{
+    judge_stage("interrupted");
+    judge_die(JUDGE_EXIT_KIT, "stopped by signal %d (%s) before grading finished; nothing was graded", sig, strsignal(sig));
+}
+
+// Removes one entry of the temporary folder (nftw callback).
+static int judge_remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    (void)st, (void)type, (void)ftw;
+    remove(path);
+    return 0;
+}
+
+// At exit: removes this run's temporary folder (case folders and all) unless --keep.
+static void judge_remove_tmp(void)
+{
+    if (judge_tmp_root[0] && !judge_the_args.keep)
+        nftw(judge_tmp_root, judge_remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+// Makes this run's temporary folder under $TMPDIR and points TMPDIR at it,
+// so every case folder lives inside and is removed at exit, whatever ends the run.
+static void judge_make_tmp(void)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(judge_tmp_root, sizeof(judge_tmp_root), "%s/stencil-judge-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(judge_tmp_root)) {
+        char why[PATH_MAX + 64];
+        snprintf(why, sizeof(why), "%s", judge_tmp_root);
+        judge_tmp_root[0] = '\0';
+        judge_die(JUDGE_EXIT_KIT, "cannot create a temporary folder %s: %s (set TMPDIR to a writable folder)", why, strerror(errno));
+    }
+    atexit(judge_remove_tmp);
+    setenv("TMPDIR", judge_tmp_root, 1);
+}
+
+// Waits for one of the GPU lock files (judges side by side take turns on each
+// GPU) and shows this run only that GPU. Does nothing without --gpu-lock-dir.
+static void judge_take_gpu(const judge_args *a)
+{
+    if (!a->gpu_lock_dir || judge_gpu_lock_fd >= 0)
+        return;
+    char path[PATH_MAX], visible[256] = "";
+    const char *given = getenv("CUDA_VISIBLE_DEVICES");
+    for (int round = 0;; round++) {
+        for (int k = 0; k < a->gpu_slots; k++) {
+            snprintf(path, sizeof(path), "%s/gpu-%d.lock", a->gpu_lock_dir, k);
+            int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+            if (fd < 0)
+                judge_die(JUDGE_EXIT_KIT, "cannot open the GPU lock %s: %s", path, strerror(errno));
+            if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+                judge_gpu_lock_fd = fd;
+                if (given && *given) {  // slot k is the k-th GPU the caller made visible
+                    char list[256], *save = NULL, *tok;
+                    snprintf(list, sizeof(list), "%s", given);
+                    tok = strtok_r(list, ",", &save);
+                    for (int i = 0; tok && i < k; i++)
+                        tok = strtok_r(NULL, ",", &save);
+                    snprintf(visible, sizeof(visible), "%s", tok ? tok : given);
+                } else {
+                    snprintf(visible, sizeof(visible), "%d", k);
+                }
+                setenv("CUDA_VISIBLE_DEVICES", visible, 1);
+                return;
+            }
+            close(fd);
+        }
+        struct timespec nap = {0, 50 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+        spawn_check_stop();
+    }
+}
+
+// Gives the GPU lock back (other judges waiting for it go on).
+static void judge_give_gpu(void)
+{
+    if (judge_gpu_lock_fd >= 0)
+        close(judge_gpu_lock_fd);
+    judge_gpu_lock_fd = -1;
 }
 
 // ---------------------------------------------------------------------------
@@ -79,12 +219,13 @@ static judge_args judge_parse(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         static const char *known[] = {"--lab", "--kernel", "--backend", "--case", "--arch", "--kit", "--timeout",
-                                      "--seed", "--json", "--sanitize", "--keep", "--fail-fast", "--json-out", "--profile"};
+                                      "--seed", "--json", "--sanitize", "--keep", "--fail-fast", "--json-out", "--profile",
+                                      "--summary-out", "--gpu-lock-dir", "--gpu-slots"};
         int is_known = 0;
         for (size_t k = 0; k < sizeof(known) / sizeof(known[0]); k++)
             is_known |= !strcmp(opt, known[k]);
         if (!is_known)
-            judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: --lab --kernel --backend --seed --case --json --sanitize --keep --fail-fast --timeout --json-out --profile --arch --kit)", opt);
+            judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: --lab --kernel --backend --seed --case --json --sanitize --keep --fail-fast --timeout --json-out --summary-out --gpu-lock-dir --gpu-slots --profile --arch --kit)", opt);
         int takes = strcmp(opt, "--json") && strcmp(opt, "--sanitize") && strcmp(opt, "--keep") &&
                     strcmp(opt, "--fail-fast") && strcmp(opt, "--profile");
         if (takes && !v)
@@ -95,6 +236,14 @@ static judge_args judge_parse(int argc, char **argv)
         else if (!strcmp(opt, "--case")) a.case_name = v;
         else if (!strcmp(opt, "--arch")) a.arch = v;
         else if (!strcmp(opt, "--json-out")) a.json_out = v;
+        else if (!strcmp(opt, "--summary-out")) a.summary_out = v;
+        else if (!strcmp(opt, "--gpu-lock-dir")) a.gpu_lock_dir = v;
+        else if (!strcmp(opt, "--gpu-slots")) {
+            char *end = NULL;
+            a.gpu_slots = (int)strtol(v, &end, 10);
+            if (!end || *end || a.gpu_slots < 1 || a.gpu_slots > 64)
+                judge_die(JUDGE_EXIT_KIT, "--gpu-slots takes the number of GPUs to share (1 to 64), got '%s'", v);
+        }
         else if (!strcmp(opt, "--kit")) snprintf(a.kit, sizeof(a.kit), "%s", v);
         else if (!strcmp(opt, "--timeout")) {
             a.timeout_s = strtod(v, NULL);
@@ -119,6 +268,8 @@ static judge_args judge_parse(int argc, char **argv)
         judge_die(JUDGE_EXIT_KIT, "which lab? give LAB=<number> (e.g. make check LAB=1)");
     if (strcmp(a.backend, "auto") && strcmp(a.backend, "gpu") && strcmp(a.backend, "emu"))
         judge_die(JUDGE_EXIT_KIT, "backend must be auto, gpu or emu, not '%s'", a.backend);
+    if (a.gpu_lock_dir && !a.gpu_slots)
+        a.gpu_slots = 1;
     return a;
 }
 
@@ -287,11 +438,13 @@ static int judge_make(const judge_args *a, const char *backend, const char *cons
     return s.exited && s.exit_code == 0;
 }
 
-// Prints the first compiler errors of a failed build and exits 2.
+// Keeps the first compiler error lines of a failed build in run (for the
+// JSON report) and prints them unless the report is JSON; exits 2.
 static void judge_build_failed(const char *kernel, const char *log_path)
 {
     char line[1024];
-    int shown = 0, total = 0, defines_main = 0;
+    int total = 0, defines_main = 0;
+    judge_run *run = &judge_the_run;
     FILE *f = fopen(log_path, "r");
     while (f && fgets(line, sizeof(line), f))  // the linker's or compiler's word for a second main()
         defines_main |= strstr(line, "multiple definition of `main'") || strstr(line, "redefinition of 'int main") ||
@@ -299,27 +452,34 @@ static void judge_build_failed(const char *kernel, const char *log_path)
                         strstr(line, "multiple definition of 'main'");
     if (f)
         rewind(f);
-    if (defines_main)
+    if (defines_main) {
+        judge_stage("defines-main");
         judge_die(JUDGE_EXIT_KIT, "%s defines main(): the kit provides the program's main() and calls your host function itself; remove your main (full log: %s)", kernel, log_path);
-    if (!judge_json) {
-        fprintf(stderr, "stencil-labs: %s does not compile; the compiler's first errors:\n", kernel);
-        while (f && fgets(line, sizeof(line), f))
-            if (strstr(line, "error") || strstr(line, "Error")) {
-                total++;
-                if (shown < 12) {
-                    fprintf(stderr, "  %s", line);
-                    shown++;
-                }
+    }
+    judge_stage("compile");
+    while (f && fgets(line, sizeof(line), f))
+        if (strstr(line, "error") || strstr(line, "Error")) {
+            total++;
+            if (run->ncompiler < JUDGE_COMPILER_LINES) {
+                line[strcspn(line, "\n")] = '\0';
+                snprintf(run->compiler[run->ncompiler++], sizeof(run->compiler[0]), "%s", line);
             }
-        if (!total && f) {  // no line says "error": show the start of the log
-            rewind(f);
-            while (shown < 12 && fgets(line, sizeof(line), f))
-                fprintf(stderr, "  %s", line), shown++;
         }
-        fprintf(stderr, "hint: fix the first error first (later ones often follow from it); the file must define the kernel and the host function the lab's skeleton declares, with the same names. Full log: %s\n", log_path);
+    if (!total && f) {  // no line says "error": keep the start of the log
+        rewind(f);
+        while (run->ncompiler < JUDGE_COMPILER_LINES && fgets(line, sizeof(line), f)) {
+            line[strcspn(line, "\n")] = '\0';
+            snprintf(run->compiler[run->ncompiler++], sizeof(run->compiler[0]), "%s", line);
+        }
     }
     if (f)
         fclose(f);
+    if (!judge_json) {
+        fprintf(stderr, "stencil-labs: %s does not compile; the compiler's first errors:\n", kernel);
+        for (int i = 0; i < run->ncompiler; i++)
+            fprintf(stderr, "  %s\n", run->compiler[i]);
+        fprintf(stderr, "hint: fix the first error first (later ones often follow from it); the file must define the kernel and the host function the lab's skeleton declares, with the same names. Full log: %s\n", log_path);
+    }
     judge_die(JUDGE_EXIT_KIT, "compile error in %s (full log: %s)", kernel, log_path);
 }
 
@@ -405,8 +565,10 @@ static void judge_build_runner(const judge_args *a, judge_run *run, const char *
     judge_mkdirs(dir);
     snprintf(copy, sizeof(copy), "%s/kernel.cu", dir);
     judge_stage_kernel(kernel_abs, copy, gpu);
+    judge_stage("include");
     if (build_check_source(a->kit, run->backend, copy, run->kernel, why, sizeof(why)) != 0)
         judge_die(JUDGE_EXIT_KIT, "%s", why);  // why ends with what a kernel file may include
+    judge_stage("compile");
     snprintf(log_path, sizeof(log_path), "%s/build.log", dir);
     snprintf(kvar, sizeof(kvar), "KERNEL=%s", copy);
     snprintf(nvar, sizeof(nvar), "KERNEL_NAME=%s", kernel_abs);
@@ -542,48 +704,68 @@ static void judge_save_status(const judge_args *a, const judge_run *run)
 
 int main(int argc, char **argv)
 {
-    static judge_run run;
+    judge_run *run = &judge_the_run;
     char err[1024], conf_path[PATH_MAX + 16], kernel_abs[PATH_MAX], runner[PATH_MAX], student[PATH_MAX];
-    judge_args a = judge_parse(argc, argv);
-    judge_json = a.json;
+    run->technique.status = TECHNIQUE_NA;
+    judge_stage("options");
+    judge_the_args = judge_parse(argc, argv);
+    judge_args *a = &judge_the_args;
+    judge_json = a->json;
     prctl(PR_SET_DUMPABLE, 0);  // no process of this user (a runner included) may read or write the judge's memory
-    judge_find_lab(&a, &run);
-    snprintf(conf_path, sizeof(conf_path), "%s/lab.conf", run.lab_dir);
-    if (conf_load(conf_path, &run.conf, err, sizeof(err)) != 0)
+    spawn_stop_on_signals(judge_stopped);
+    judge_make_tmp();
+    judge_stage("lab");
+    judge_find_lab(a, run);
+    judge_stage("config");
+    snprintf(conf_path, sizeof(conf_path), "%s/lab.conf", run->lab_dir);
+    if (conf_load(conf_path, &run->conf, err, sizeof(err)) != 0)
         judge_die(JUDGE_EXIT_KIT, "%s", err);
-    if (a.timeout_s > 0)
-        run.conf.timeout_s = a.timeout_s;
-    if (a.kernel)
-        snprintf(run.kernel, sizeof(run.kernel), "%s", a.kernel);
+    if (a->timeout_s > 0)
+        run->conf.timeout_s = a->timeout_s;
+    if (a->kernel)
+        snprintf(run->kernel, sizeof(run->kernel), "%s", a->kernel);
     else
-        snprintf(run.kernel, sizeof(run.kernel), "%s/%s", a.kit, run.conf.kernel);
-    if (!realpath(run.kernel, kernel_abs))
-        judge_die(JUDGE_EXIT_KIT, "kernel file not found: %s (this lab's skeleton is %s; pass KERNEL=path/to/file.cu to grade another file)", run.kernel, run.conf.kernel);
+        snprintf(run->kernel, sizeof(run->kernel), "%s/%s", a->kit, run->conf.kernel);
+    judge_stage("kernel-file");
+    if (!realpath(run->kernel, kernel_abs))
+        judge_die(JUDGE_EXIT_KIT, "kernel file not found: %s (this lab's skeleton is %s; pass KERNEL=path/to/file.cu to grade another file)", run->kernel, run->conf.kernel);
+    if (access(kernel_abs, R_OK) != 0)
+        judge_die(JUDGE_EXIT_KIT, "cannot read the kernel file %s: %s", run->kernel, strerror(errno));
+    judge_stage("config");
     int named = 0;
-    for (int i = 0; i < run.conf.ncases; i++) {
+    for (int i = 0; i < run->conf.ncases; i++) {
         char name[48];
-        named |= judge_case_selected(&a, conf_case_name(&run.conf.cases[i], name, sizeof(name)));
+        named |= judge_case_selected(a, conf_case_name(&run->conf.cases[i], name, sizeof(name)));
     }
     if (!named)
-        judge_die(JUDGE_EXIT_KIT, "no case of %s is named '%s' (CASE= takes a size as lab.conf writes it, e.g. 33)", conf_path, a.case_name);
-    run.seed = a.have_seed ? a.seed : rng_fresh_seed() % 1000000000ull;
-    judge_pick_backend(&a, &run);
-    judge_build_runner(&a, &run, kernel_abs, runner, sizeof(runner), student, sizeof(student));
-    judge_run_cases(&a, &run, runner, student);
-    run.opb_valid = opb_book_model(run.conf.opb_model, run.in_tile, &run.opb) == 0;
-    run.exit_code = (run.failed == 0 && run.technique.status != TECHNIQUE_FAIL) ? JUDGE_EXIT_PASS : JUDGE_EXIT_FAIL;
-    if (a.json)
-        report_json(&run, stdout);
+        judge_die(JUDGE_EXIT_KIT, "no case of %s is named '%s' (CASE= takes a size as lab.conf writes it, e.g. 33)", conf_path, a->case_name);
+    run->seed = a->have_seed ? a->seed : rng_fresh_seed() % 1000000000ull;
+    judge_stage("backend");
+    if (strcmp(a->backend, "emu"))
+        judge_take_gpu(a);
+    judge_pick_backend(a, run);
+    judge_give_gpu();  // compiling needs no GPU: others may time meanwhile
+    judge_build_runner(a, run, kernel_abs, runner, sizeof(runner), student, sizeof(student));
+    judge_stage("cases");
+    if (!strcmp(run->backend, "gpu"))
+        judge_take_gpu(a);
+    judge_run_cases(a, run, runner, student);
+    judge_give_gpu();
+    spawn_check_stop();
+    judge_stage("report");
+    run->opb_valid = opb_book_model(run->conf.opb_model, run->in_tile, &run->opb) == 0;
+    run->exit_code = (run->failed == 0 && run->technique.status != TECHNIQUE_FAIL) ? JUDGE_EXIT_PASS : JUDGE_EXIT_FAIL;
+    run->stage[0] = '\0';
+    report_score(run);
+    if (a->json)
+        report_json(run, stdout);
     else
-        report_text(&run);
-    if (!a.kernel && !a.case_name)  // the student's own full check: remember it for make status
-        judge_save_status(&a, &run);
-    if (a.json_out) {
-        FILE *f = fopen(a.json_out, "w");
-        if (!f)
-            judge_die(JUDGE_EXIT_KIT, "cannot write the JSON report %s: %s", a.json_out, strerror(errno));
-        report_json(&run, f);
-        fclose(f);
+        report_text(run);
+    if (!a->kernel && !a->case_name)  // the student's own full check: remember it for make status
+        judge_save_status(a, run);
+    if (judge_write_files(run, err, sizeof(err)) != 0) {
+        judge_stage("report");
+        judge_die(JUDGE_EXIT_KIT, "%s", err);
     }
-    return run.exit_code;
+    return run->exit_code;
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "conf.h"
+#include "score.h"
 #include "technique.h"
 
 // Exit statuses of the judge (and of `make check`).
@@ -14,6 +15,8 @@
 #define JUDGE_EXIT_FAIL   1   // a case failed
 #define JUDGE_EXIT_KIT    2   // the kit could not run: bad lab.conf, missing file, compile error
 #define JUDGE_EXIT_NO_GPU 77  // no usable GPU (EMU=0 demanded one)
+
+#define JUDGE_COMPILER_LINES 12  // compiler error lines kept for the report
 
 typedef enum case_status { CASE_OK, CASE_FAIL, CASE_SKIPPED } case_status;
 
@@ -67,7 +70,16 @@ typedef struct judge_run {
     int in_tile;                // IN_TILE_DIM the kernel declared (0: none)
     int passed, failed, skipped;// case counts
     int exit_code;              // JUDGE_EXIT_*
+    score_result score;         // the grade under the lab's rubric
+    char stage[24];             // where the run stopped on a kit-level exit: options, lab, config, kernel-file, backend, include, compile, defines-main, cases, report, interrupted
+    char message[1024];         // the one-line reason of a kit-level exit ("" when graded)
+    int ncompiler;              // compiler lines kept from a failed build
+    char compiler[JUDGE_COMPILER_LINES][400]; // the compiler's first error lines
 } judge_run;
+
+// 1 if a kit-level exit at stage is the submission's own fault (it is then
+// "rejected" rather than an error of the kit).
+int judge_stage_rejects(const char *stage);
 
 // Prints the report as text (for people) on stdout.
 void report_text(const judge_run *run);
@@ -75,7 +87,11 @@ void report_text(const judge_run *run);
 // Writes the report as one JSON object to out.
 void report_json(const judge_run *run, FILE *out);
 
-// Prints a kit-level failure (exit 2 or 77) as JSON: {"verdict": "error", ...}.
-void report_json_error(int exit_code, const char *message);
+// Writes the one-line summary (grader/protocol/summary_keys.h) as key=value lines to out.
+void report_summary(const judge_run *run, FILE *out);
+
+// Fills run->score from its cases and technique line (or, on a kit-level
+// exit, as nothing earned).
+void report_score(judge_run *run);
 
 #endif // STENCIL_JUDGE_H

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "judge.h"
+#include "summary_keys.h"
 
 // What emulation does not guarantee, said in every emulated report.
 #define REPORT_EMU_GUARANTEES "lacks: your code shares the runner's process, so launch records (technique) are not tamper-proof and no time is measured; grids are still judged here"
@@ -80,6 +81,15 @@ void report_text(const judge_run *run)
                    100.0 * run->opb.halo_fraction, run->opb.bound, run->opb.smem_bytes / 1024.0);
         printf("\n");
     }
+    printf("score:   %.4g of %.4g points", run->score.points, run->score.max);
+    if (run->score.max < run->score.lab_max)
+        printf(" (the rubric's %.4g, less what this backend cannot measure)", run->score.lab_max);
+    printf("\n");
+    for (int i = 0; i < run->score.nitems; i++) {
+        const score_item *it = &run->score.items[i];
+        printf("         %-12s %5.4g / %-5.4g %s%s\n", it->name, it->points, it->max, it->detail,
+               it->measured ? "" : " (not counted)");
+    }
     printf("verdict: %s — %d of %d cases passed%s%s%s\n",
            run->exit_code == JUDGE_EXIT_PASS ? "PASS" : "FAIL", run->passed,
            run->passed + run->failed, run->skipped ? ", " : "",
@@ -94,7 +104,18 @@ void report_text(const judge_run *run)
 
 static FILE *json_out;  // where the JSON functions write (set by report_json)
 
-// Prints s as a JSON string, escaped.
+// Length of the valid UTF-8 sequence starting at p, or 0 if it is not one.
+static int utf8_length(const unsigned char *p)
+{
+    int n = *p >= 0xF0 && *p <= 0xF4 ? 4 : *p >= 0xE0 ? 3 : *p >= 0xC2 && *p < 0xE0 ? 2 : 0;
+    for (int i = 1; i < n; i++)
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+    return n;
+}
+
+// Prints s as a JSON string, escaped; bytes that are not UTF-8 (a compiler
+// quoting a file in another encoding) become '?', so the report stays valid JSON.
 static void json_string(const char *s)
 {
     fputc('"', json_out);
@@ -103,10 +124,17 @@ static void json_string(const char *s)
             fprintf(json_out, "\\%c", *p);
         else if (*p == '\n')
             fprintf(json_out, "\\n");
-        else if (*p < 0x20)
+        else if (*p < 0x20 || *p == 0x7F)
             fprintf(json_out, "\\u%04x", *p);
-        else
+        else if (*p < 0x80)
             fputc(*p, json_out);
+        else {
+            int n = utf8_length(p);
+            if (n == 0)
+                fputc('?', json_out);
+            else
+                fwrite(p, 1, (size_t)n, json_out), p += n - 1;
+        }
     }
     fputc('"', json_out);
 }
@@ -175,11 +203,56 @@ static void report_json_case(const case_result *c)
     fprintf(json_out, "}");
 }
 
+int judge_stage_rejects(const char *stage)
+{
+    return !strcmp(stage, "include") || !strcmp(stage, "compile") || !strcmp(stage, "defines-main");
+}
+
+// The report's status: graded, or why it could not be.
+static const char *report_status(const judge_run *run)
+{
+    if (run->exit_code == JUDGE_EXIT_PASS || run->exit_code == JUDGE_EXIT_FAIL)
+        return SUMMARY_GRADED;
+    return judge_stage_rejects(run->stage) ? SUMMARY_REJECTED : SUMMARY_ERROR;
+}
+
+// The verdict word of the report.
+static const char *report_verdict(const judge_run *run)
+{
+    return run->exit_code == JUDGE_EXIT_PASS ? "pass" : run->exit_code == JUDGE_EXIT_FAIL ? "fail" : "error";
+}
+
+// The score as a JSON object.
+static void report_json_score(const score_result *s)
+{
+    static const char *kinds[] = {"cases", "technique", "speed"};
+    fprintf(json_out, "{\"points\": ");
+    json_number(s->points);
+    json_kv_number("max", s->max);
+    json_kv_number("lab_max", s->lab_max);
+    fprintf(json_out, ", \"items\": [");
+    for (int i = 0; i < s->nitems; i++) {
+        const score_item *it = &s->items[i];
+        fprintf(json_out, "%s{", i ? ", " : "");
+        json_kv_string("name", it->name, 1);
+        json_kv_string("kind", kinds[it->kind], 0);
+        json_kv_number("points", it->points);
+        json_kv_number("max", it->max);
+        fprintf(json_out, ", \"measured\": %s", it->measured ? "true" : "false");
+        json_kv_string("detail", it->detail, 0);
+        fprintf(json_out, "}");
+    }
+    fprintf(json_out, "]}");
+}
+
 void report_json(const judge_run *run, FILE *out)
 {
     json_out = out;
     static const char *tech_names[] = {"fail", "ok"};
     fprintf(json_out, "{\"lab\": %d", run->lab_number);
+    json_kv_string("status", report_status(run), 0);
+    json_kv_string("message", run->message, 0);
+    json_kv_string("stage", run->stage, 0);
     json_kv_string("lab_name", run->lab_name, 0);
     json_kv_string("title", run->conf.title, 0);
     json_kv_string("kernel", run->kernel, 0);
@@ -210,15 +283,86 @@ void report_json(const judge_run *run, FILE *out)
     } else {
         fprintf(json_out, "null");
     }
-    fprintf(json_out, ", \"passed\": %d, \"failed\": %d, \"skipped\": %d", run->passed, run->failed, run->skipped);
-    json_kv_string("verdict", run->exit_code == JUDGE_EXIT_PASS ? "pass" : "fail", 0);
+    fprintf(json_out, ", \"score\": ");
+    report_json_score(&run->score);
+    fprintf(json_out, ", \"compiler_messages\": [");
+    for (int i = 0; i < run->ncompiler; i++) {
+        fprintf(json_out, i ? ", " : "");
+        json_string(run->compiler[i]);
+    }
+    fprintf(json_out, "], \"passed\": %d, \"failed\": %d, \"skipped\": %d", run->passed, run->failed, run->skipped);
+    json_kv_string("verdict", report_verdict(run), 0);
+    if (run->exit_code != JUDGE_EXIT_PASS && run->exit_code != JUDGE_EXIT_FAIL)
+        json_kv_string("error", run->message, 0);
     fprintf(json_out, ", \"exit\": %d}\n", run->exit_code);
 }
 
-void report_json_error(int exit_code, const char *message)
+// The first timed case that carries a timing, or NULL.
+static const case_result *report_timed_case(const judge_run *run)
 {
-    json_out = stdout;
-    fprintf(json_out, "{\"verdict\": \"error\", \"exit\": %d, ", exit_code);
-    json_kv_string("error", message, 1);
-    fprintf(json_out, "}\n");
+    for (int i = 0; i < run->ncases; i++)
+        if (run->cases[i].timed)
+            return &run->cases[i];
+    return NULL;
+}
+
+// Writes one summary value for key, newlines folded.
+static void report_summary_value(FILE *out, const char *key, const char *value)
+{
+    fprintf(out, "%s=", key);
+    for (const char *p = value ? value : ""; *p; p++)
+        fputc(*p == '\n' || *p == '\r' ? ' ' : *p, out);
+    fputc('\n', out);
+}
+
+void report_summary(const judge_run *run, FILE *out)
+{
+    const case_result *t = report_timed_case(run);
+    const char *first = run->message;
+    char num[64];
+    for (int i = 0; !first[0] && i < run->ncases; i++)
+        if (run->cases[i].status == CASE_FAIL)
+            first = run->cases[i].reason;
+    if (!first[0] && run->technique.status == TECHNIQUE_FAIL)
+        first = run->technique.detail;
+#define SUMMARY_NUMBER(key, fmt, v) (snprintf(num, sizeof(num), fmt, v), report_summary_value(out, key, num))
+    report_summary_value(out, "status", report_status(run));
+    report_summary_value(out, "verdict", report_verdict(run));
+    SUMMARY_NUMBER("score", "%.4g", run->score.points);
+    SUMMARY_NUMBER("max_score", "%.4g", run->score.max);
+    SUMMARY_NUMBER("lab_max_score", "%.4g", run->score.lab_max);
+    SUMMARY_NUMBER("passed", "%d", run->passed);
+    SUMMARY_NUMBER("failed", "%d", run->failed);
+    SUMMARY_NUMBER("skipped", "%d", run->skipped);
+    report_summary_value(out, "technique", run->technique.status == TECHNIQUE_NA ? "not-checked" : run->technique.status == TECHNIQUE_OK ? "ok" : "fail");
+    if (t) {
+        SUMMARY_NUMBER("median_ms", "%.4f", t->time_ms);
+        SUMMARY_NUMBER("gb_per_s", "%.1f", t->gbs);
+        SUMMARY_NUMBER("bandwidth_fraction", "%.4f", t->bandwidth_gbs > 0 ? t->gbs / t->bandwidth_gbs : 0.0);
+    } else {  // not timed here: the keys are still there, empty
+        report_summary_value(out, "median_ms", "");
+        report_summary_value(out, "gb_per_s", "");
+        report_summary_value(out, "bandwidth_fraction", "");
+    }
+    report_summary_value(out, "backend", run->backend);
+    report_summary_value(out, "device", run->device);
+    report_summary_value(out, "stage", run->stage);
+    SUMMARY_NUMBER("exit", "%d", run->exit_code);
+    report_summary_value(out, "message", first);
+#undef SUMMARY_NUMBER
+}
+
+void report_score(judge_run *run)
+{
+    score_case cases[CONF_MAX_CASES];
+    int error = run->exit_code != JUDGE_EXIT_PASS && run->exit_code != JUDGE_EXIT_FAIL;
+    for (int i = 0; i < run->ncases; i++) {
+        const case_result *c = &run->cases[i];
+        cases[i].group = c->spec.group;
+        cases[i].status = (int)c->status;
+        cases[i].timed = c->spec.timed;
+        cases[i].bandwidth_fraction = c->timed && c->bandwidth_gbs > 0 ? c->gbs / c->bandwidth_gbs : -1;
+    }
+    int technique = run->technique.status == TECHNIQUE_OK ? 1 : run->technique.status == TECHNIQUE_FAIL ? 0 : -1;
+    run->score = score_compute(&run->conf, cases, error ? 0 : run->ncases, technique, error);
 }

@@ -15,6 +15,39 @@
 #include <time.h>
 #include <unistd.h>
 
+static volatile sig_atomic_t spawn_active_group; // the running child's process group, 0 if none
+static volatile sig_atomic_t spawn_stop_signal;  // a stop signal that arrived, 0 if none
+static void (*spawn_on_stop)(int);               // called once a stop signal is seen in the normal flow
+
+// The stop signals' handler: note it, and kill the running child's group now.
+static void spawn_signal_handler(int sig)
+{
+    spawn_stop_signal = sig;
+    if (spawn_active_group > 0)
+        kill(-spawn_active_group, SIGKILL);
+}
+
+void spawn_stop_on_signals(void (*on_stop)(int signal))
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = spawn_signal_handler;
+    sigemptyset(&sa.sa_mask);
+    spawn_on_stop = on_stop;
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
+void spawn_check_stop(void)
+{
+    if (spawn_stop_signal && spawn_on_stop) {
+        void (*on_stop)(int) = spawn_on_stop;
+        spawn_on_stop = NULL;  // once: on_stop may itself run children
+        on_stop(spawn_stop_signal);
+    }
+}
+
 // Seconds on a monotonic clock.
 static double spawn_now(void)
 {
@@ -88,6 +121,7 @@ spawn_result spawn_run(char *const argv[], char *const env[], const char *log_pa
     spawn_result r;
     int pipefd[2], status = 0, child_errno = 0;
     memset(&r, 0, sizeof(r));
+    spawn_check_stop();
     if (pipe(pipefd) != 0)
         return r;
     fcntl(pipefd[1], F_SETFD, FD_CLOEXEC);
@@ -101,11 +135,15 @@ spawn_result spawn_run(char *const argv[], char *const env[], const char *log_pa
     if (pid == 0)
         spawn_child(argv, env, log_path, limits, pipefd[1]);
     setpgid(pid, pid);
+    spawn_active_group = pid;
+    if (spawn_stop_signal)  // arrived between fork and here
+        kill(-pid, SIGKILL);
     close(pipefd[1]);
     ssize_t got = read(pipefd[0], &child_errno, sizeof(child_errno));
     close(pipefd[0]);
     if (got == (ssize_t)sizeof(child_errno)) {  // exec failed
         waitpid(pid, &status, 0);
+        spawn_active_group = 0;
         errno = child_errno;
         return r;
     }
@@ -127,6 +165,7 @@ spawn_result spawn_run(char *const argv[], char *const env[], const char *log_pa
         nanosleep(&nap, NULL);
     }
     kill(-pid, SIGKILL);  // anything the child left behind in its group
+    spawn_active_group = 0;
     r.seconds = spawn_now() - start;
     if (!r.timed_out && WIFEXITED(status)) {
         r.exited = 1;
@@ -135,6 +174,7 @@ spawn_result spawn_run(char *const argv[], char *const env[], const char *log_pa
         r.signaled = 1;
         r.signal = WTERMSIG(status);
     }
+    spawn_check_stop();
     return r;
 }
 

@@ -28,6 +28,15 @@ typedef struct spawn_limits {
 spawn_result spawn_run(char *const argv[], char *const env[], const char *log_path,
                        const spawn_limits *limits);
 
+// Makes SIGTERM, SIGINT and SIGHUP stop the run cleanly: the running child's
+// whole process group is killed at once, and on_stop(signal) is called in
+// the normal flow of the program as soon as that child is reaped (or at the
+// next spawn_run, or at spawn_check_stop). on_stop must not return.
+void spawn_stop_on_signals(void (*on_stop)(int signal));
+
+// Calls the on_stop of spawn_stop_on_signals if a stop signal has arrived.
+void spawn_check_stop(void);
+
 // Reads at most max_lines lines of the end of the file at path into buf.
 const char *spawn_log_tail(const char *path, int max_lines, char *buf, size_t len);
 

@@ -281,12 +281,19 @@ static void test_json_parses(void **state)
     fflush(stdout);
     int saved = dup(1);
     dup2(fd, 1);
-    report_json_error(2, "bad \"lab.conf\"\n");
+    static judge_run err_run;
+    memset(&err_run, 0, sizeof(err_run));
+    err_run.exit_code = 2;
+    snprintf(err_run.stage, sizeof(err_run.stage), "compile");
+    snprintf(err_run.message, sizeof(err_run.message), "bad \"lab.conf\"\n\xff");
+    snprintf(err_run.compiler[err_run.ncompiler++], sizeof(err_run.compiler[0]), "k.cu:3: error: \xc3\xa9 \xc3");
+    report_json(&err_run, stdout);
     fflush(stdout);
     dup2(saved, 1);
     close(saved);
     close(fd);
-    snprintf(cmd, sizeof(cmd), "python3 -c 'import json; r=json.load(open(\"%s\")); assert r[\"exit\"]==2 and r[\"verdict\"]==\"error\"'", path);
+    snprintf(cmd, sizeof(cmd), "python3 -c 'import json; r=json.load(open(\"%s\", encoding=\"utf-8\")); assert r[\"exit\"]==2 and r[\"verdict\"]==\"error\" and r[\"status\"]==\"rejected\"; "
+             "assert r[\"compiler_messages\"]==[\"k.cu:3: error: \\u00e9 ?\"] and r[\"error\"].endswith(\"?\")'", path);
     assert_int_equal(system(cmd), 0);
     unlink(path);
 }

@@ -1,0 +1,79 @@
+// grader/judge/score.c — see score.h.
+#include "score.h"
+
+#include <stdio.h>
+#include <string.h>
+
+// Points for a group of cases: its share of cases that passed, counted over
+// the cases this backend ran.
+static void score_group(score_item *it, const score_case *cases, int ncases)
+{
+    int ran = 0, passed = 0;
+    for (int i = 0; i < ncases; i++) {
+        if (strcmp(cases[i].group, it->name) != 0 || cases[i].status == 2)
+            continue;
+        ran++;
+        passed += cases[i].status == 0;
+    }
+    it->measured = ran > 0;
+    it->points = ran ? it->max * passed / ran : 0;
+    if (ran)
+        snprintf(it->detail, sizeof(it->detail), "%d of %d cases passed", passed, ran);
+    else
+        snprintf(it->detail, sizeof(it->detail), "no case of this group ran on this backend");
+}
+
+// Points for speed: linear in the timed case's share of the copy limit,
+// from nothing at zero_at to full marks at full_at; nothing if it failed.
+static void score_speed(score_item *it, const rubric_part *p, const score_case *cases, int ncases)
+{
+    for (int i = 0; i < ncases; i++) {
+        if (!cases[i].timed || cases[i].status == 2)
+            continue;
+        it->measured = 1;
+        if (cases[i].status != 0 || !(cases[i].bandwidth_fraction >= 0)) {
+            snprintf(it->detail, sizeof(it->detail), "the timed case failed: no speed points");
+            return;
+        }
+        double f = cases[i].bandwidth_fraction, share = (f - p->zero_at) / (p->full_at - p->zero_at);
+        share = share < 0 ? 0 : share > 1 ? 1 : share;
+        it->points = it->max * share;
+        snprintf(it->detail, sizeof(it->detail), "%.0f%% of the copy limit measured in the same run (full points at %.0f%%, none at %.0f%%)",
+                 100.0 * f, 100.0 * p->full_at, 100.0 * p->zero_at);
+        return;
+    }
+    snprintf(it->detail, sizeof(it->detail), "no timed case ran (timing needs the GPU backend)");
+}
+
+score_result score_compute(const lab_conf *c, const score_case *cases, int ncases, int technique, int error)
+{
+    score_result s;
+    memset(&s, 0, sizeof(s));
+    for (int i = 0; i < c->nparts; i++) {
+        const rubric_part *p = &c->parts[i];
+        score_item *it = &s.items[s.nitems++];
+        snprintf(it->name, sizeof(it->name), "%s", p->name);
+        it->kind = p->kind;
+        it->max = p->points;
+        s.lab_max += p->points;
+        if (error) {
+            it->measured = 1;
+            snprintf(it->detail, sizeof(it->detail), "not graded: the kit could not run this submission");
+        } else if (p->kind == RUBRIC_CASES) {
+            score_group(it, cases, ncases);
+        } else if (p->kind == RUBRIC_TECHNIQUE) {
+            it->measured = technique >= 0;
+            it->points = technique > 0 ? it->max : 0;
+            snprintf(it->detail, sizeof(it->detail), "%s", technique > 0 ? "technique check passed" : technique == 0 ? "technique check failed" : "technique not checked (no case ran to the end)");
+            if (technique < 0)  // a run where nothing passed earns nothing here either
+                it->measured = 1;
+        } else {
+            score_speed(it, p, cases, ncases);
+        }
+        if (it->measured) {
+            s.points += it->points;
+            s.max += it->max;
+        }
+    }
+    return s;
+}

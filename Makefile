@@ -13,7 +13,7 @@ KIT_CFLAGS := $(OPENMP) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncat
 BUILD   ?= build
 
 JUDGE_SRCS := grader/judge/judge.c grader/judge/judge_case.c grader/judge/judge_jacobi.c grader/judge/conf.c grader/judge/rng.c grader/judge/verdict.c \
-              grader/judge/spawn.c grader/judge/kv.c grader/judge/technique.c grader/judge/report.c grader/judge/score.c grader/judge/ncu.c reference/stencil_ref.c \
+              grader/judge/spawn.c grader/judge/kv.c grader/judge/technique.c grader/judge/report.c grader/judge/report_platform.c grader/judge/score.c grader/judge/ncu.c reference/stencil_ref.c \
               grader/judge/jacobi_verdict.c reference/jacobi_ref.c grader/judge/build_check.c grader/sandbox/sandbox.c
 JUDGE_HDRS := $(wildcard grader/judge/*.h grader/protocol/*.h grader/sandbox/*.h reference/*.h)
 UNIT_LIB_SRCS := $(filter-out grader/judge/judge.c grader/judge/judge_case.c grader/judge/judge_jacobi.c,$(JUDGE_SRCS))
@@ -21,8 +21,8 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/t
 LAB_DIRS   := $(sort $(wildcard labs/[0-9][0-9]-*))
 LAB_NUMBERS := $(foreach d,$(LAB_DIRS),$(patsubst 0%,%,$(firstword $(subst -, ,$(notdir $(d))))))
 
-JUDGE_FLAGS = --kit $(CURDIR) --lab $(LAB) \
-	$(if $(KERNEL),--kernel $(KERNEL)) $(if $(SEED),--seed $(SEED)) $(if $(CASE),--case $(CASE)) \
+JUDGE_FLAGS = --kit "$(CURDIR)" --lab "$(LAB)" \
+	$(if $(KERNEL),--kernel "$(KERNEL)") $(if $(SEED),--seed $(SEED)) $(if $(CASE),--case $(CASE)) \
 	$(if $(filter 1,$(JSON)),--json) $(if $(filter 1,$(SANITIZE)),--sanitize) $(if $(filter 1,$(PROFILE)),--profile) $(if $(ARCH),--arch $(ARCH)) \
 	$(if $(filter 1,$(EMU)),--backend emu,$(if $(filter 0,$(EMU)),--backend gpu))
 
@@ -34,7 +34,13 @@ help: ## list the commands
 	@echo "Variables: LAB=<n> KERNEL=<file.cu> SEED=<n> EMU=1|0 CASE=<N> JSON=1 SANITIZE=1 PROFILE=1 ARCH=sm_XX"
 	@echo "Labs: $(notdir $(LAB_DIRS))"
 
-judge: $(BUILD)/judge ## build the judge (C only; never links student code)
+judge: $(BUILD)/judge $(BUILD)/grade ## build the judge and the class grader (C only; never link student code)
+
+GRADE_SRCS := grader/class/grade.c grader/class/grade_entries.c grader/class/grade_tables.c grader/class/grade_slurm.c \
+              grader/judge/conf.c grader/judge/kv.c
+$(BUILD)/grade: $(GRADE_SRCS) grader/class/grade.h $(JUDGE_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) -Igrader/class $(GRADE_SRCS) -o $@ -lm
 
 $(BUILD)/judge: $(JUDGE_SRCS) $(JUDGE_HDRS)
 	@mkdir -p $(BUILD)
@@ -55,7 +61,8 @@ check: $(BUILD)/judge ## grade a lab's kernel: make check LAB=1 (KERNEL=, SEED=,
 	@$(BUILD)/judge $(JUDGE_FLAGS)
 
 solutions-check: $(BUILD)/judge ## grade every lab's instructor solution (EMU=1 on a CPU)
-	@status=0; for n in $(LAB_NUMBERS); do \
+	@[ -d reference/solutions ] || { echo "no solutions in this kit: reference/solutions/ is left out of the student kit (make export)"; exit 0; }; \
+	status=0; for n in $(LAB_NUMBERS); do \
 	  sol=$$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' labs/$$(printf '%02d' $$n)-*/lab.conf); \
 	  echo "== lab $$n: $$sol"; \
 	  $(MAKE) --no-print-directory check LAB=$$n KERNEL=$$sol || status=1; \
@@ -64,10 +71,13 @@ solutions-check: $(BUILD)/judge ## grade every lab's instructor solution (EMU=1 
 status: ## where you stand: each lab's last check and what to do next
 	@grader/class/status.sh
 
-grade: ## grade a class: make grade LAB=3 SUBMISSIONS=dir/ (same seed for all; results in build/grades/)
+grade: $(BUILD)/judge $(BUILD)/grade ## grade a class: make grade LAB=3 SUBMISSIONS=dir/ (JOBS=n GPUS=n WALL=s FAIL_FAST=1 FRESH=1 OUT=dir SLURM=1)
 	@$(if $(LAB),,$(error which lab? make grade LAB=<n> SUBMISSIONS=<folder>))
 	@$(if $(SUBMISSIONS),,$(error which submissions? make grade LAB=$(LAB) SUBMISSIONS=<folder of .cu files or student folders>))
-	@grader/class/grade.sh $(LAB) $(SUBMISSIONS) $(EMU)
+	@$(BUILD)/grade --kit "$(CURDIR)" --lab "$(LAB)" --submissions "$(SUBMISSIONS)" \
+	  $(if $(OUT),--out "$(OUT)") $(if $(JOBS),--jobs "$(JOBS)") $(if $(GPUS),--gpus "$(GPUS)") $(if $(WALL),--wall "$(WALL)") \
+	  $(if $(SEED),--seed "$(SEED)") $(if $(filter 1,$(FAIL_FAST)),--fail-fast) $(if $(filter 1,$(FRESH)),--fresh) \
+	  $(if $(filter 1,$(SLURM)),--slurm) $(if $(filter 1,$(EMU)),--backend emu,$(if $(filter 0,$(EMU)),--backend gpu))
 
 test: ## the kit's own tests: host unit tests, labs through CPU emulation, GPU tests if a GPU is present
 	@tests/run.sh
@@ -86,3 +96,16 @@ bench: ## benchmarks: CPU reference sweep, emulated sweep, GPU solutions (when a
 
 clean: ## remove everything built
 	rm -rf $(BUILD)
+
+# ---------------------------------------------------------------------------
+# Autograder platforms and the student kit (grader/platform/)
+
+.PHONY: gradescope export
+
+gradescope: ## a Gradescope autograder for a lab: make gradescope LAB=1 writes build/gradescope/lab1.zip
+	@$(if $(LAB),,$(error which lab? make gradescope LAB=<n>, one of: $(LAB_NUMBERS)))
+	@$(if $(shell command -v zip 2>/dev/null),,$(error make gradescope needs zip, which is not installed: install the zip package (apt-get install zip) and run it again))
+	@grader/platform/package.sh gradescope '$(LAB)' '$(BUILD)/gradescope/lab$(LAB).zip'
+
+export: ## the student kit, without solutions, variants, mutants or hostile tests: build/export/stencil-labs-student.tar.gz
+	@grader/platform/package.sh export '$(BUILD)/export/stencil-labs-student.tar.gz'

@@ -60,29 +60,37 @@ colour = blue")
 expect "lab.conf unknown key" 2 "unknown key 'colour'" -- "$judge" --kit "$k" --lab 1
 k=$(fake_kit "${good_conf/case = 33/case = 33y}")
 expect "lab.conf bad case" 2 "a case starts with a grid size" -- "$judge" --kit "$k" --lab 1
+k=$(fake_kit "${good_conf/points = sizes 5/points = sizes many}")
+expect "lab.conf bad points" 2 "points takes a part and what it is worth" -- "$judge" --kit "$k" --lab 1
+k=$(fake_kit "${good_conf/case = 33 group=sizes/case = 33 group=odd}")
+expect "lab.conf case group worth nothing" 2 "case group 'odd' is worth no points" -- "$judge" --kit "$k" --lab 1
+k=$(fake_kit "${good_conf/points = large 1/points = huge 1}")
+expect "lab.conf points for a group without cases" 2 "points for group 'huge', but no case line says group=huge" -- "$judge" --kit "$k" --lab 1
+k=$(fake_kit "${good_conf/full_at=0.8/full_at=0.2}")
+expect "lab.conf speed full_at below zero_at" 2 "points = speed needs full_at=F above zero_at" -- "$judge" --kit "$k" --lab 1
 mkdir -p "$tmp/emptykit/labs/01-naive-sweep"
 expect "lab.conf missing" 2 "lab.conf: cannot open" -- "$judge" --kit "$tmp/emptykit" --lab 1
 expect "JSON error report" 2 '"verdict": "error"' -- "$judge" --kit "$kit" --lab 9 --json
 expect "unknown case" 2 "is named '999'" -- "$judge" --kit "$kit" --lab 1 --backend emu --case 999
-expect "grade: submissions not a folder" 2 "SUBMISSIONS=/nonexistent is not a folder" -- grader/class/grade.sh 1 /nonexistent
-expect "grade: unknown lab" 2 "unknown lab '9'" -- grader/class/grade.sh 9 "$tmp"
+make -s build/grade >/dev/null || exit 1
+expect "grade: submissions not a folder" 2 "SUBMISSIONS=/nonexistent is not a folder" -- build/grade --kit "$kit" --lab 1 --submissions /nonexistent
+expect "grade: unknown lab" 2 "unknown lab '9'" -- build/grade --kit "$kit" --lab 9 --submissions "$tmp"
 if [ -f grader/emu/emu.mk ]; then
     expect "JSON report to an unwritable file" 2 "cannot write the JSON report /nonexistent/r.json" -- "$judge" --kit "$kit" --lab 1 --backend emu --case 1 --json-out /nonexistent/r.json
-    mkdir -p "$tmp/class/bob"
-    cp reference/solutions/01-naive-sweep.cu "$tmp/class/alice.cu"
-    cp tests/mutants/01-naive-sweep/centre-dropped.cu "$tmp/class/bob/01-naive-sweep.cu"
-    expect "grade: a class of two" 0 "alice                        pass" -- grader/class/grade.sh 1 "$tmp/class" 1
-    summary=$(ls -t build/grades/01-naive-sweep-*/summary.csv | head -1)
-    expect "grade: summary.csv has both verdicts" 0 "bob,fail" -- cat "$summary"
-    k=$(fake_kit "${good_conf/case = 512 timed noemu/case = 60000 timed}")
+    k=$(fake_kit "${good_conf/case = 512 timed noemu group=large/case = 60000 timed group=large}")
     cp -r grader reference kernels "$k/"
     expect "case too large for memory" 1 "N=60000 is too large: its grids need" -- "$judge" --kit "$k" --lab 1 --backend emu --case 60000
-    k=$(fake_kit "$(grep -v '^case' labs/01-naive-sweep/lab.conf)
+    k=$(fake_kit "$(grep -v '^case\|^points' labs/01-naive-sweep/lab.conf)
 case = 4
 case = 5")
     cp -r grader reference kernels "$k/"
     expect "a hung case is killed and the next case still runs" 1 "N=5: TIMEOUT" -- "$judge" --kit "$k" --lab 1 --backend emu --timeout 2 --kernel tests/hostile/never-returns.cu
     expect "kernel does not compile" 2 "does-not-compile.cu does not compile; the compiler's first errors:" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/does-not-compile.cu
+    "$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/does-not-compile.cu --json --json-out "$tmp/c.json" --summary-out "$tmp/c.kv" >"$tmp/c.out" 2>/dev/null
+    expect "a compile error's JSON (stdout and --json-out) holds the compiler's messages" 0 "ok" -- python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); assert a==b and a["status"]=="rejected" and a["stage"]=="compile" and any("error" in m for m in a["compiler_messages"]) and a["score"]["points"]==0; print("ok")' "$tmp/c.out" "$tmp/c.json"
+    expect "a compile error's summary says rejected" 0 "status=rejected" -- cat "$tmp/c.kv"
+    expect "JSON report on a kit error (--json-out)" 2 "unknown lab" -- "$judge" --kit "$kit" --lab 9 --json-out "$tmp/e.json"
+    expect "that JSON says error" 0 '"status": "error"' -- cat "$tmp/e.json"
 fi
 # No GPU, on any machine: CUDA_VISIBLE_DEVICES= hides a GPU that is there.
 expect "no GPU with EMU=0" 77 "no usable GPU:" -- env CUDA_VISIBLE_DEVICES= "$judge" --kit "$kit" --lab 1 --backend gpu

@@ -2,10 +2,11 @@
 # tests/run.sh — `make test`, the kit's own tests, in three parts:
 #   1. host unit tests (cmocka) and the judge's command-line checks — always;
 #   2. every lab through the CPU emulation backend (solutions pass, skeletons
-#      and mutants fail with their hints) — always;
+#      and mutants fail with their hints), then the autograder platforms
+#      through it (tests/platform.sh) — always;
 #   3. the same on the GPU, plus the GPU-vs-emulation comparison — when a
 #      usable GPU is present; otherwise reported as SKIPPED with the reason.
-# usage: tests/run.sh [unit|sandbox|emu|gpu|all]
+# usage: tests/run.sh [unit|sandbox|emu|platform|gpu|all]
 # Ends with one line "N passed, M failed, K skipped"; exits 1 if anything failed.
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -77,6 +78,12 @@ if [ "$part" = all ] || [ "$part" = emu ]; then
     if [ -f grader/emu/emu.mk ]; then
         tests/labs.sh emu | tee "$log"
         tally "$log"
+        echo "== grading a class (make grade, through emulation)"
+        tests/grade.sh | tee "$log"
+        tally "$log"
+        echo "== grading a class on a one-node Slurm cluster (make grade SLURM=1)"
+        tests/slurm.sh | tee "$log"
+        tally "$log"
         if [ -x tests/emu/run.sh ]; then
             echo "== emulation backend unit tests"
             tests/emu/run.sh | tee "$log"
@@ -86,6 +93,11 @@ if [ "$part" = all ] || [ "$part" = emu ]; then
         skipped=$((skipped + 1))
         echo "  SKIPPED: this tree has no emulation backend (grader/emu/emu.mk)"
     fi
+fi
+
+if { [ "$part" = all ] || [ "$part" = platform ]; } && [ -f grader/emu/emu.mk ]; then
+    tests/platform.sh | tee "$log"
+    tally "$log"
 fi
 
 if [ "$part" = all ] || [ "$part" = gpu ]; then

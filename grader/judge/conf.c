@@ -157,11 +157,14 @@ int conf_parse_points(const char *value, rubric_part *out, char *err, size_t err
     out->kind = !strcmp(name, "technique") ? RUBRIC_TECHNIQUE : !strcmp(name, "speed") ? RUBRIC_SPEED : RUBRIC_CASES;
     out->full_at = -1;
     for (char *tok; (tok = strtok_r(NULL, " \t", &save)) != NULL;) {
+        int against = !strcmp(tok, "against=solution") ? 1 : !strcmp(tok, "against=copy") ? 0 : -1;
         int ok = out->kind == RUBRIC_SPEED &&
                  ((!strncmp(tok, "full_at=", 8) && conf_fraction(tok + 8, &out->full_at) == 0) ||
-                  (!strncmp(tok, "zero_at=", 8) && conf_fraction(tok + 8, &out->zero_at) == 0));
+                  (!strncmp(tok, "zero_at=", 8) && conf_fraction(tok + 8, &out->zero_at) == 0) || against >= 0);
+        if (against >= 0)
+            out->against_solution = against;
         if (!ok) {
-            snprintf(err, errlen, "unknown or bad word '%s' on a points line (only speed takes full_at=F and zero_at=F, fractions of the copy limit)", tok);
+            snprintf(err, errlen, "unknown or bad word '%s' on a points line (only speed takes full_at=F, zero_at=F and against=solution|copy: F is a fraction of the lab's solution timed in the same run, or of the copy limit)", tok);
             return -1;
         }
     }
@@ -186,7 +189,7 @@ double conf_total_points(const lab_conf *c)
 static int conf_check_rubric(lab_conf *c, char *err, size_t errlen)
 {
     if (c->nparts == 0) {
-        rubric_part def = {RUBRIC_CASES, CONF_DEFAULT_GROUP, 10, -1, 0, 0};
+        rubric_part def = {RUBRIC_CASES, CONF_DEFAULT_GROUP, 10, -1, 0, 0, 0};
         c->parts[c->nparts++] = def;
     }
     for (int i = 0; i < c->nparts; i++) {

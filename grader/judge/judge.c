@@ -2,10 +2,12 @@
 //
 //   judge --lab N|DIR [--kernel FILE] [--backend auto|gpu|emu] [--seed S]
 //         [--case NAME] [--json] [--json-out FILE] [--summary-out FILE]
+//         [--gradescope-out FILE] [--prairielearn-out FILE]
 //         [--sanitize] [--profile] [--keep] [--fail-fast] [--timeout S]
 //         [--gpu-lock-dir DIR --gpu-slots N] [--arch sm_XX] [--kit DIR]
 //
-// --json-out and --summary-out are written on every exit path once the
+// --json-out, --summary-out and the autograder platforms' results files
+// (--gradescope-out, --prairielearn-out) are written on every exit path once the
 // options are read (a compile error, a refused include, no GPU, a stop by
 // SIGTERM/SIGINT included). --gpu-lock-dir makes judges running side by side
 // take turns on each GPU: the GPU work of a run holds one of the files
@@ -38,6 +40,7 @@
 #include "judge_jacobi.h"
 #include "kv.h"
 #include "protocol.h"
+#include "report_platform.h"
 #include "rng.h"
 #include "spawn.h"
 
@@ -57,6 +60,8 @@ typedef struct judge_args {
     double timeout_s;           // per-case time limit overriding lab.conf's (0: lab.conf's)
     const char *json_out;       // also write the JSON report to this file
     const char *summary_out;    // also write the one-line summary (summary_keys.h) to this file
+    const char *gradescope_out; // also write a Gradescope results.json to this file
+    const char *prairielearn_out; // also write a PrairieLearn results.json to this file
     const char *gpu_lock_dir;   // judges side by side: take turns on the GPUs through lock files here
     int gpu_slots;              // GPUs to share (with gpu_lock_dir)
     int profile;                // 1: measure the timed case's traffic with ncu
@@ -68,26 +73,33 @@ static judge_args judge_the_args;   // its options: judge_die writes the files t
 static char judge_tmp_root[PATH_MAX]; // this run's temporary folder ("" until made); removed at exit
 static int judge_gpu_lock_fd = -1;  // the GPU lock held, or -1
 
-// Writes the report files the options name (--json-out, --summary-out) for
-// the run as it stands. Returns 0, or -1 naming the file in err.
+// Writes the report files the options name (--json-out, --summary-out,
+// --gradescope-out, --prairielearn-out) for the run as it stands. Returns 0,
+// or -1 naming the file in err.
 static int judge_write_files(judge_run *run, char *err, size_t len)
 {
-    const char *paths[2] = {judge_the_args.json_out, judge_the_args.summary_out};
+    static const char *what[4] = {"JSON report", "summary", "Gradescope results", "PrairieLearn results"};
+    const char *paths[4] = {judge_the_args.json_out, judge_the_args.summary_out, judge_the_args.gradescope_out,
+                            judge_the_args.prairielearn_out};
     report_score(run);
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 4; i++) {
         if (!paths[i])
             continue;
         FILE *f = fopen(paths[i], "w");
         if (!f) {
-            snprintf(err, len, "cannot write the %s %s: %s", i ? "summary" : "JSON report", paths[i], strerror(errno));
+            snprintf(err, len, "cannot write the %s %s: %s", what[i], paths[i], strerror(errno));
             return -1;
         }
-        if (i)
-            report_summary(run, f);
-        else
+        if (i == 0)
             report_json(run, f);
+        else if (i == 1)
+            report_summary(run, f);
+        else if (i == 2)
+            report_gradescope(run, f);
+        else
+            report_prairielearn(run, f);
         if (fclose(f) != 0) {
-            snprintf(err, len, "cannot write the %s %s: %s", i ? "summary" : "JSON report", paths[i], strerror(errno));
+            snprintf(err, len, "cannot write the %s %s: %s", what[i], paths[i], strerror(errno));
             return -1;
         }
     }
@@ -160,6 +172,14 @@ static void judge_make_tmp(void)
     setenv("TMPDIR", judge_tmp_root, 1);
 }
 
+// Seconds since the epoch (the GPU turns of judges side by side are compared).
+static double judge_wall_clock(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 // Waits for one of the GPU lock files (judges side by side take turns on each
 // GPU) and shows this run only that GPU. Does nothing without --gpu-lock-dir.
 static void judge_take_gpu(const judge_args *a)
@@ -176,6 +196,8 @@ static void judge_take_gpu(const judge_args *a)
                 judge_die(JUDGE_EXIT_KIT, "cannot open the GPU lock %s: %s", path, strerror(errno));
             if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
                 judge_gpu_lock_fd = fd;
+                if (judge_the_run.ngpu_turns < 4)
+                    judge_the_run.gpu_turns[judge_the_run.ngpu_turns][0] = judge_wall_clock();
                 if (given && *given) {  // slot k is the k-th GPU the caller made visible
                     char list[256], *save = NULL, *tok;
                     snprintf(list, sizeof(list), "%s", given);
@@ -200,8 +222,11 @@ static void judge_take_gpu(const judge_args *a)
 // Gives the GPU lock back (other judges waiting for it go on).
 static void judge_give_gpu(void)
 {
-    if (judge_gpu_lock_fd >= 0)
+    if (judge_gpu_lock_fd >= 0) {
+        if (judge_the_run.ngpu_turns < 4)
+            judge_the_run.gpu_turns[judge_the_run.ngpu_turns++][1] = judge_wall_clock();
         close(judge_gpu_lock_fd);
+    }
     judge_gpu_lock_fd = -1;
 }
 
@@ -220,12 +245,13 @@ static judge_args judge_parse(int argc, char **argv)
         const char *opt = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         static const char *known[] = {"--lab", "--kernel", "--backend", "--case", "--arch", "--kit", "--timeout",
                                       "--seed", "--json", "--sanitize", "--keep", "--fail-fast", "--json-out", "--profile",
-                                      "--summary-out", "--gpu-lock-dir", "--gpu-slots"};
+                                      "--summary-out", "--gradescope-out", "--prairielearn-out", "--gpu-lock-dir",
+                                      "--gpu-slots"};
         int is_known = 0;
         for (size_t k = 0; k < sizeof(known) / sizeof(known[0]); k++)
             is_known |= !strcmp(opt, known[k]);
         if (!is_known)
-            judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: --lab --kernel --backend --seed --case --json --sanitize --keep --fail-fast --timeout --json-out --summary-out --gpu-lock-dir --gpu-slots --profile --arch --kit)", opt);
+            judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: --lab --kernel --backend --seed --case --json --sanitize --keep --fail-fast --timeout --json-out --summary-out --gradescope-out --prairielearn-out --gpu-lock-dir --gpu-slots --profile --arch --kit)", opt);
         int takes = strcmp(opt, "--json") && strcmp(opt, "--sanitize") && strcmp(opt, "--keep") &&
                     strcmp(opt, "--fail-fast") && strcmp(opt, "--profile");
         if (takes && !v)
@@ -237,6 +263,8 @@ static judge_args judge_parse(int argc, char **argv)
         else if (!strcmp(opt, "--arch")) a.arch = v;
         else if (!strcmp(opt, "--json-out")) a.json_out = v;
         else if (!strcmp(opt, "--summary-out")) a.summary_out = v;
+        else if (!strcmp(opt, "--gradescope-out")) a.gradescope_out = v;
+        else if (!strcmp(opt, "--prairielearn-out")) a.prairielearn_out = v;
         else if (!strcmp(opt, "--gpu-lock-dir")) a.gpu_lock_dir = v;
         else if (!strcmp(opt, "--gpu-slots")) {
             char *end = NULL;
@@ -427,7 +455,18 @@ static int judge_make(const judge_args *a, const char *backend, const char *cons
     argv[n] = NULL;
     // A student's file gets 5 minutes and 8 GiB of address space (nvcc's cicc needs a few GiB).
     spawn_limits lim = {student_file ? 300.0 : 600.0, 0, student_file ? 8ull << 30 : 0, NULL};
+    // Judges side by side (make grade JOBS=n) may build the same thing (the
+    // executor, the lab's solution): one at a time per build folder.
+    char lock_path[PATH_MAX + 16];
+    snprintf(lock_path, sizeof(lock_path), "%s", log_path);
+    char *slash = strrchr(lock_path, '/');
+    snprintf(slash ? slash + 1 : lock_path, sizeof(lock_path) - (size_t)(slash ? slash + 1 - lock_path : 0), ".build.lock");
+    int lock = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    while (lock >= 0 && flock(lock, LOCK_EX) != 0 && errno == EINTR)
+        spawn_check_stop();
     spawn_result s = spawn_run(argv, NULL, log_path, &lim);
+    if (lock >= 0)
+        close(lock);
     if (!s.started)
         judge_die(JUDGE_EXIT_KIT, "cannot run make: %s (GNU Make is required)", strerror(errno));
     FILE *log = s.timed_out ? fopen(log_path, "a") : NULL;
@@ -632,11 +671,79 @@ static int judge_case_too_large(judge_run *run, const lab_case *spec, case_resul
 }
 
 // Runs every case; fills run->cases and the technique line.
-static void judge_run_cases(const judge_args *a, judge_run *run, const char *runner, const char *student)
+// The environment the case functions run a built kernel in.
+static judge_case_env judge_case_env_for(const judge_args *a, judge_run *run, const char *runner, const char *student)
 {
     judge_case_env env = {&run->conf, runner, !strcmp(run->backend, "emu"), a->sanitize, a->keep, 0,
                           strcmp(run->conf.technique, "z-coarsening") == 0 || strcmp(run->conf.technique, "register-tiling") == 0,
                           a->profile, student[0] ? student : NULL};
+    return env;
+}
+
+// 1 if the rubric scores speed against the lab's solution timed in the same run.
+static int judge_speed_against_solution(const judge_run *run)
+{
+    for (int i = 0; i < run->conf.nparts; i++)
+        if (run->conf.parts[i].kind == RUBRIC_SPEED && run->conf.parts[i].against_solution)
+            return 1;
+    return 0;
+}
+
+// Builds the lab's solution (GPU, when the rubric times speed against it)
+// into runner/student; returns 1 if there is one to time, 0 if not (not in
+// this kit, or the file graded is the solution itself).
+static int judge_build_solution(const judge_args *a, judge_run *run, const char *kernel_abs, char *runner, size_t len,
+                                char *student, size_t student_len)
+{
+    char path[PATH_MAX + CONF_TEXT], sol[PATH_MAX];
+    if (strcmp(run->backend, "gpu") || !judge_speed_against_solution(run))
+        return 0;
+    snprintf(path, sizeof(path), "%s/%s", a->kit, run->conf.solution);
+    if (!realpath(path, sol) || !strcmp(sol, kernel_abs))
+        return 0;
+    char stage[sizeof(run->stage)];
+    snprintf(stage, sizeof(stage), "%s", run->stage);
+    judge_build_runner(a, run, sol, runner, len, student, student_len);
+    snprintf(run->stage, sizeof(run->stage), "%s", stage);
+    return 1;
+}
+
+// Times the lab's solution on the first timed case with the same seed, for
+// the speed score; fills run->solution_gbs (0 if it did not run through).
+// When the file graded is the solution itself, its own time is the yardstick.
+static void judge_time_solution(const judge_args *a, judge_run *run, int have_solution, const char *runner, const char *student)
+{
+    for (int i = 0; i < run->ncases; i++) {
+        const case_result *c = &run->cases[i];
+        if (!c->timed || c->status != CASE_OK)
+            continue;
+        if (!have_solution) {  // the solution graded itself (or none to time: solution_gbs stays 0)
+            char path[PATH_MAX + CONF_TEXT], sol[PATH_MAX], mine[PATH_MAX];
+            snprintf(path, sizeof(path), "%s/%s", a->kit, run->conf.solution);
+            if (realpath(path, sol) && realpath(run->kernel, mine) && !strcmp(sol, mine))
+                run->solution_gbs = c->gbs;
+            return;
+        }
+        judge_case_env env = judge_case_env_for(a, run, runner, student);
+        env.sanitize = env.profile = 0;  // a yardstick: timed as it is
+        static case_result r;
+        kv_list report;
+        memset(&r, 0, sizeof(r));
+        r.spec = c->spec;
+        int rc = !strcmp(run->conf.runner, "jacobi") ? jacobi_run_case(&env, &c->spec, c->seed, &r, &report)
+                                                     : judge_run_case(&env, &c->spec, c->seed, &r, &report);
+        if (rc == 0) {
+            if (r.status == CASE_OK && r.timed)
+                run->solution_gbs = r.gbs;
+            kv_free(&report);
+        }
+        return;
+    }
+}
+
+static void judge_run_cases(const judge_args *a, judge_run *run, const char *runner, const char *student)
+{
+    judge_case_env env = judge_case_env_for(a, run, runner, student);
     size_t technique_cells = 0;
     snprintf(run->technique.detail, sizeof(run->technique.detail), "no case ran to the end");
     run->technique.status = TECHNIQUE_NA;
@@ -706,6 +813,7 @@ int main(int argc, char **argv)
 {
     judge_run *run = &judge_the_run;
     char err[1024], conf_path[PATH_MAX + 16], kernel_abs[PATH_MAX], runner[PATH_MAX], student[PATH_MAX];
+    char sol_runner[PATH_MAX] = "", sol_student[PATH_MAX] = "";
     run->technique.status = TECHNIQUE_NA;
     judge_stage("options");
     judge_the_args = judge_parse(argc, argv);
@@ -746,10 +854,13 @@ int main(int argc, char **argv)
     judge_pick_backend(a, run);
     judge_give_gpu();  // compiling needs no GPU: others may time meanwhile
     judge_build_runner(a, run, kernel_abs, runner, sizeof(runner), student, sizeof(student));
+    int have_solution = judge_build_solution(a, run, kernel_abs, sol_runner, sizeof(sol_runner), sol_student, sizeof(sol_student));
     judge_stage("cases");
     if (!strcmp(run->backend, "gpu"))
         judge_take_gpu(a);
     judge_run_cases(a, run, runner, student);
+    if (!strcmp(run->backend, "gpu") && judge_speed_against_solution(run))
+        judge_time_solution(a, run, have_solution, sol_runner, sol_student);
     judge_give_gpu();
     spawn_check_stop();
     judge_stage("report");

@@ -73,6 +73,9 @@ typedef struct judge_run {
     score_result score;         // the grade under the lab's rubric
     char stage[24];             // where the run stopped on a kit-level exit: options, lab, config, kernel-file, backend, include, compile, defines-main, cases, report, interrupted
     char message[1024];         // the one-line reason of a kit-level exit ("" when graded)
+    double solution_gbs;        // the lab's solution's GB/s on the timed case in this run (0: not timed)
+    int ngpu_turns;             // times this run held a GPU lock (--gpu-lock-dir)
+    double gpu_turns[4][2];     // when each began and ended, seconds since the epoch
     int ncompiler;              // compiler lines kept from a failed build
     char compiler[JUDGE_COMPILER_LINES][400]; // the compiler's first error lines
 } judge_run;

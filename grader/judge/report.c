@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "json_write.h"
 #include "judge.h"
 #include "summary_keys.h"
 
@@ -104,6 +105,11 @@ void report_text(const judge_run *run)
 
 static FILE *json_out;  // where the JSON functions write (set by report_json)
 
+void json_write_to(FILE *out)
+{
+    json_out = out;
+}
+
 // Length of the valid UTF-8 sequence starting at p, or 0 if it is not one.
 static int utf8_length(const unsigned char *p)
 {
@@ -116,7 +122,7 @@ static int utf8_length(const unsigned char *p)
 
 // Prints s as a JSON string, escaped; bytes that are not UTF-8 (a compiler
 // quoting a file in another encoding) become '?', so the report stays valid JSON.
-static void json_string(const char *s)
+void json_string(const char *s)
 {
     fputc('"', json_out);
     for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
@@ -140,7 +146,7 @@ static void json_string(const char *s)
 }
 
 // Prints a number, or null when it is not finite.
-static void json_number(double v)
+void json_number(double v)
 {
     if (isfinite(v))
         fprintf(json_out, "%.6g", v);
@@ -285,6 +291,10 @@ void report_json(const judge_run *run, FILE *out)
     }
     fprintf(json_out, ", \"score\": ");
     report_json_score(&run->score);
+    fprintf(json_out, ", \"gpu_turns\": [");
+    for (int i = 0; i < run->ngpu_turns; i++)
+        fprintf(json_out, "%s[%.6f, %.6f]", i ? ", " : "", run->gpu_turns[i][0], run->gpu_turns[i][1]);
+    fprintf(json_out, "]");
     fprintf(json_out, ", \"compiler_messages\": [");
     for (int i = 0; i < run->ncompiler; i++) {
         fprintf(json_out, i ? ", " : "");
@@ -362,6 +372,7 @@ void report_score(judge_run *run)
         cases[i].status = (int)c->status;
         cases[i].timed = c->spec.timed;
         cases[i].bandwidth_fraction = c->timed && c->bandwidth_gbs > 0 ? c->gbs / c->bandwidth_gbs : -1;
+        cases[i].solution_fraction = c->timed && run->solution_gbs > 0 ? c->gbs / run->solution_gbs : -1;
     }
     int technique = run->technique.status == TECHNIQUE_OK ? 1 : run->technique.status == TECHNIQUE_FAIL ? 0 : -1;
     run->score = score_compute(&run->conf, cases, error ? 0 : run->ncases, technique, error);

@@ -23,10 +23,12 @@ static void score_group(score_item *it, const score_case *cases, int ncases)
         snprintf(it->detail, sizeof(it->detail), "no case of this group ran on this backend");
 }
 
-// Points for speed: linear in the timed case's share of the copy limit,
-// from nothing at zero_at to full marks at full_at; nothing if it failed.
+// Points for speed: linear in the timed case's share of the yardstick (the
+// copy limit, or the lab's solution, both timed in the same run), from
+// nothing at zero_at to full marks at full_at; nothing if the case failed.
 static void score_speed(score_item *it, const rubric_part *p, const score_case *cases, int ncases)
 {
+    const char *yardstick = p->against_solution ? "the lab's solution timed in the same run" : "the copy limit measured in the same run";
     for (int i = 0; i < ncases; i++) {
         if (!cases[i].timed || cases[i].status == 2)
             continue;
@@ -35,11 +37,17 @@ static void score_speed(score_item *it, const rubric_part *p, const score_case *
             snprintf(it->detail, sizeof(it->detail), "the timed case failed: no speed points");
             return;
         }
-        double f = cases[i].bandwidth_fraction, share = (f - p->zero_at) / (p->full_at - p->zero_at);
+        double f = p->against_solution ? cases[i].solution_fraction : cases[i].bandwidth_fraction;
+        if (!(f >= 0)) {
+            it->measured = 0;
+            snprintf(it->detail, sizeof(it->detail), "the lab's solution could not be timed here (it is not in this kit)");
+            return;
+        }
+        double share = (f - p->zero_at) / (p->full_at - p->zero_at);
         share = share < 0 ? 0 : share > 1 ? 1 : share;
         it->points = it->max * share;
-        snprintf(it->detail, sizeof(it->detail), "%.0f%% of the copy limit measured in the same run (full points at %.0f%%, none at %.0f%%)",
-                 100.0 * f, 100.0 * p->full_at, 100.0 * p->zero_at);
+        snprintf(it->detail, sizeof(it->detail), "%.0f%% of %s (full points at %.0f%%, none at %.0f%%)", 100.0 * f, yardstick,
+                 100.0 * p->full_at, 100.0 * p->zero_at);
         return;
     }
     snprintf(it->detail, sizeof(it->detail), "no timed case ran (timing needs the GPU backend)");

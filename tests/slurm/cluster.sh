@@ -11,16 +11,22 @@
 #   tests/slurm/cluster.sh stop DIR    cancel its jobs, kill its daemons
 #
 # start on a DIR that already has a cluster stops that one first and starts
-# afresh (its state is wiped). Exit status: 0 ok; 1 failed (one line, then
-# the logs' tails, on stderr); 2 usage; 77 Slurm or munge not installed, or
-# not root (the caller reports SKIPPED). Environment: SLURM_TEST_PORT
-# (slurmctld's port, default 6817; slurmd gets the next one), SLURM_TEST_WAIT
-# (seconds to wait for the node, default 60).
+# afresh (its state is wiped; other files in DIR are left alone). Exit
+# status: 0 ok; 1 failed (one line, then the logs' tails, on stderr); 2 usage;
+# 77 Slurm or munge not installed, or not root (the caller reports SKIPPED).
+# Environment: SLURM_TEST_PORT (slurmctld's port, default 6817; slurmd gets
+# the next one), SLURM_TEST_WAIT (seconds to wait for the node, default 60),
+# SLURM_TEST_MIN_JOB_AGE (MinJobAge, default 2: sbatch --wait then polls every
+# 2 s, but a finished job's record is purged within seconds, after which
+# `squeue -j ID` exits 1 with "Invalid job id specified"). There is no
+# accounting: no sacct.
 set -u
 
 PROG=cluster.sh
+PATH=$PATH:/usr/sbin:/sbin  # munged, slurmctld and slurmd live in sbin
 PORT=${SLURM_TEST_PORT:-6817}
 WAIT=${SLURM_TEST_WAIT:-60}
+MIN_JOB_AGE=${SLURM_TEST_MIN_JOB_AGE:-2}
 NODE=$(hostname -s 2>/dev/null || hostname)
 
 # Print one line on stderr and exit with the status given (default 1).
@@ -29,7 +35,7 @@ die() { echo "$PROG: $1" >&2; exit "${2:-1}"; }
 # Print the last lines of each log under DIR on stderr, for a failed start.
 log_tails() {
     local f
-    for f in "$D"/log/*.log; do
+    for f in "$D"/log/*; do
         [ -s "$f" ] || continue
         echo "--- tail of $f" >&2
         tail -n 15 "$f" >&2
@@ -49,57 +55,94 @@ need_tools() {
     [ "$(id -u)" = 0 ] || die "a one-node Slurm needs root (slurmd runs jobs as root here)" 77
 }
 
-# Set D to DIR made absolute (created if needed) and SLURM_CONF under it.
+# Set D to DIR made absolute (created if $2 is "create") and SLURM_CONF under it.
 set_dir() {
-    [ -n "${1:-}" ] || die "usage: $PROG start|stop DIR" 2
-    mkdir -p "$1" || die "cannot create $1"
-    D=$(cd "$1" && pwd -P)
+    [ -n "$1" ] || die "usage: $PROG start|stop DIR" 2
+    case $1 in *[[:space:]]*) die "DIR may not contain blanks (slurm.conf paths): $1" 2 ;; esac
+    if [ "${2:-}" = create ]; then mkdir -p "$1" || die "cannot create $1"; fi
+    D=$(cd "$1" 2>/dev/null && pwd -P) || die "no such directory: $1"
     export SLURM_CONF="$D/etc/slurm.conf"
 }
 
-# True when the pid file names a live process.
-pid_alive() { [ -s "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
+# Print the pid in pid file $1 if it is a live process named $2 (not a reused pid).
+live_pid() {
+    local pid
+    [ -s "$1" ] || return 0
+    pid=$(cat "$1")
+    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$2" ] && ! gone "$pid" && echo "$pid"
+    return 0
+}
 
-# Terminate one pid (TERM, then KILL after 10 s) and wait until it is gone.
-kill_pid() {
-    local pid=$1 i
-    kill -TERM "$pid" 2>/dev/null || return 0
+# True when the pid has exited (no /proc entry, or a zombie).
+gone() {
+    local s
+    s=$(cat "/proc/$1/stat" 2>/dev/null) || return 0
+    s=${s##*) }
+    [ "${s%% *}" = Z ]
+}
+
+# Print the pids of all descendants of the pids given (from /proc, no ps).
+descendants() {
+    local table f s all=" $* " more=1 pid ppid
+    table=$(for f in /proc/[0-9]*/stat; do
+        s=$(cat "$f" 2>/dev/null) || continue
+        s=${s##*) }; s=${s#* }
+        f=${f#/proc/}; echo "${f%/stat} ${s%% *}"
+    done)
+    while [ "$more" = 1 ]; do
+        more=0
+        while read -r pid ppid; do
+            case $all in *" $ppid "*) case $all in *" $pid "*) ;; *) all="$all$pid "; echo "$pid"; more=1 ;; esac ;; esac
+        done <<<"$table"
+    done
+}
+
+# Print the pids of this cluster's slurmstepd processes (they hold its log open).
+cluster_steps() {
+    local f p fd
+    for f in /proc/[0-9]*/comm; do
+        [ "$(cat "$f" 2>/dev/null)" = slurmstepd ] || continue
+        p=${f#/proc/}; p=${p%/comm}
+        for fd in "/proc/$p/fd/"*; do
+            case $(readlink "$fd" 2>/dev/null) in "$D"/*) echo "$p"; break ;; esac
+        done
+    done
+}
+
+# Send TERM to the pids given, wait up to 10 s for them to exit, then KILL the rest.
+kill_all() {
+    local p i left
+    [ $# -gt 0 ] || return 0
+    kill -TERM "$@" 2>/dev/null
     for i in $(seq 1 100); do
-        kill -0 "$pid" 2>/dev/null || return 0
+        left=""
+        for p in "$@"; do gone "$p" || left="$left $p"; done
+        [ -z "$left" ] && return 0
         sleep 0.1
     done
-    kill -KILL "$pid" 2>/dev/null
+    # shellcheck disable=SC2086  # a list of pids
+    kill -KILL $left 2>/dev/null
     sleep 0.2
 }
 
-# Kill the daemon whose pid file is given, if alive, and remove the file.
-kill_pidfile() {
-    pid_alive "$1" && kill_pid "$(cat "$1")"
-    rm -f "$1"
-}
-
-# Print pids of slurmstepd processes of this cluster (they log into DIR/log).
-stray_steps() {
-    local p
-    for p in $(pgrep -x slurmstepd 2>/dev/null); do
-        ls -l "/proc/$p/fd" 2>/dev/null | grep -q -- "-> $D/" && echo "$p"
-    done
-}
-
-# Cancel this cluster's jobs, kill its daemons and any step left behind.
+# Cancel this cluster's jobs, then kill its daemons, its steps and their children.
+# shellcheck disable=SC2046,SC2086  # unquoted pid lists are meant to split
 do_stop() {
-    local i p
-    if pid_alive "$D/run/slurmctld.pid"; then
-        scancel --quiet --user=root >/dev/null 2>&1 || true
+    local i ctld slurmd munged steps
+    ctld=$(live_pid "$D/run/slurmctld.pid" slurmctld)
+    if [ -n "$ctld" ]; then
+        scancel --quiet --user=root >/dev/null 2>&1
         for i in $(seq 1 50); do
-            [ -z "$(squeue -h -t PD,R,CG,CF,S -o %i 2>/dev/null)" ] && break
+            [ -z "$(squeue -h -o %i 2>/dev/null)" ] && break
             sleep 0.2
         done
     fi
-    kill_pidfile "$D/run/slurmd.pid"
-    for p in $(stray_steps); do pkill -KILL -P "$p" 2>/dev/null; kill_pid "$p"; done
-    kill_pidfile "$D/run/slurmctld.pid"
-    kill_pidfile "$D/run/munged.pid"
+    slurmd=$(live_pid "$D/run/slurmd.pid" slurmd)
+    munged=$(live_pid "$D/run/munged.pid" munged)
+    steps=$(cluster_steps)
+    if [ -n "$steps" ]; then kill -KILL $steps $(descendants $steps) 2>/dev/null; fi
+    kill_all $ctld $(descendants $ctld) $slurmd $munged
+    rm -f "$D/run/slurmctld.pid" "$D/run/slurmd.pid" "$D/run/munged.pid"
 }
 
 # True when something already listens on 127.0.0.1:PORT.
@@ -150,7 +193,7 @@ SlurmdTimeout=10
 MessageTimeout=5
 InactiveLimit=0
 KillWait=2
-MinJobAge=300
+MinJobAge=$MIN_JOB_AGE
 NodeName=$NODE NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem Gres=gpu:1 State=UNKNOWN
 PartitionName=debug Nodes=$NODE Default=YES MaxTime=INFINITE State=UP
 EOF
@@ -171,9 +214,11 @@ start_munge() {
         dd if=/dev/urandom of="$D/munge/munge.key" bs=1024 count=1 status=none || fail "cannot write a munge key"
     fi
     chmod 600 "$D/munge/munge.key"
+    # --force: run even where a parent of DIR is group-writable, and over a stale socket.
     munged --force --key-file="$D/munge/munge.key" --socket="$D/munge/munge.socket" \
         --pid-file="$D/run/munged.pid" --log-file="$D/log/munged.log" \
-        --seed-file="$D/munge/munged.seed" || fail "munged did not start"
+        --seed-file="$D/munge/munged.seed" </dev/null >"$D/log/munged.out" 2>&1 \
+        || fail "munged did not start"
     munge -n -S "$D/munge/munge.socket" | unmunge -S "$D/munge/munge.socket" >/dev/null 2>&1 \
         || fail "munged started but a credential does not round-trip through $D/munge/munge.socket"
 }
@@ -181,20 +226,20 @@ start_munge() {
 # Bring the cluster up under DIR and wait (bounded) until the node is idle.
 do_start() {
     local i state=""
-    if pid_alive "$D/run/slurmctld.pid" || pid_alive "$D/run/slurmd.pid" || pid_alive "$D/run/munged.pid"; then
+    if [ -n "$(live_pid "$D/run/slurmctld.pid" slurmctld)$(live_pid "$D/run/slurmd.pid" slurmd)$(live_pid "$D/run/munged.pid" munged)" ]; then
         echo "$PROG: a cluster is already running in $D: stopping it and starting afresh" >&2
         do_stop
     fi
     for i in "$PORT" "$((PORT + 1))"; do
         port_busy "$i" && die "port $i is already in use (another Slurm? stop it, or set SLURM_TEST_PORT)"
     done
-    rm -rf "$D/etc" "$D/state" "$D/spool" "$D/log" "$D/run" "$D/munge" "$D/tmp" "$D/env.sh"
+    rm -rf "${D:?}/etc" "$D/state" "$D/spool" "$D/log" "$D/run" "$D/munge" "$D/tmp" "$D/env.sh"
     mkdir -p "$D/etc" "$D/state" "$D/spool" "$D/log" "$D/run" "$D/munge" "$D/tmp" || fail "cannot create dirs in $D"
-    chmod 700 "$D/munge" "$D/log" "$D/run"
+    chmod 755 "$D/munge"; chmod 700 "$D/log" "$D/run"
     start_munge
     write_conf
-    slurmctld -f "$SLURM_CONF" || fail "slurmctld did not start"
-    slurmd -f "$SLURM_CONF" -N "$NODE" || fail "slurmd did not start"
+    slurmctld -f "$SLURM_CONF" </dev/null >"$D/log/slurmctld.out" 2>&1 || fail "slurmctld did not start"
+    slurmd -f "$SLURM_CONF" -N "$NODE" </dev/null >"$D/log/slurmd.out" 2>&1 || fail "slurmd did not start"
     for i in $(seq 1 $((WAIT * 5))); do
         state=$(sinfo -h -n "$NODE" -o %T 2>/dev/null)
         case $state in
@@ -209,7 +254,9 @@ do_start() {
 }
 
 case "${1:-}" in
-    start) need_tools; set_dir "${2:-}"; do_start ;;
-    stop) command -v slurmctld >/dev/null 2>&1 || exit 0; set_dir "${2:-}"; do_stop ;;
+    start) need_tools; set_dir "${2:-}" create; do_start ;;
+    stop) [ -n "${2:-}" ] || die "usage: $PROG start|stop DIR" 2
+        [ -d "$2" ] || exit 0  # nothing was started there
+        set_dir "$2"; do_stop ;;
     *) die "usage: $PROG start|stop DIR" 2 ;;
 esac

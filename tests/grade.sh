@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# tests/grade.sh — `make grade` as an instructor meets it, through the CPU
+# emulation backend: a class with every kind of submission (passing, failing,
+# not compiling, defining main, hanging, a folder with none or two .cu files,
+# a stray file, a symbolic link, names with spaces, commas, quotes and a
+# leading '='), then a run stopped by SIGINT and resumed, and bad input.
+# Checks: exactly one row per entry, real CSV with formulas neutralised,
+# unique ids, JSON lines that parse, scores, exit statuses, no temporary
+# file left anywhere.
+#
+# usage: tests/grade.sh     Prints a line per check and "grade: N passed, M failed".
+set -u
+cd "$(dirname "$0")/.." || exit 2
+pass=0
+fail=0
+seed=${SEED:-$(( (RANDOM << 15) | RANDOM ))}
+echo "grade tests, seed $seed (SEED=$seed tests/grade.sh replays the class's inputs)"
+tmp=$(mktemp -d)
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+export TMPDIR=$tmp/tmpdir   # every judge's temporary folder goes here: it must be empty at the end
+mkdir -p "$TMPDIR"
+
+# check NAME CONDITION...: one line per check.
+check() {
+    local name=$1
+    shift
+    if "$@"; then
+        pass=$((pass + 1))
+        printf '  ok    %s\n' "$name"
+    else
+        fail=$((fail + 1))
+        printf '  FAIL  %s\n' "$name"
+    fi
+}
+
+make -s judge || exit 1
+
+# The class: one entry of each kind.
+class="$tmp/class of 2026, section A"
+mkdir -p "$class/bob" "$class/carol" "$class/dave" "$class/erin" "$class/frank"
+cp reference/solutions/01-naive-sweep.cu "$class/alice smith.cu"
+cp reference/solutions/01-naive-sweep.cu "$class/alice.cu"
+mkdir "$class/alice"   # collides with alice.cu by name: must get an id of its own
+cp tests/mutants/01-naive-sweep/centre-dropped.cu "$class/alice/01-naive-sweep.cu"
+cp tests/mutants/01-naive-sweep/x-swapped.cu "$class/bob/01-naive-sweep.cu"
+cp reference/solutions/01-naive-sweep.cu "$class/carol/my kernel.cu"
+touch "$class/dave/a.cu" "$class/dave/b.cu"
+echo "no kernel here" >"$class/erin/README.txt"
+cp tests/hostile/never-returns.cu "$class/frank/01-naive-sweep.cu"
+cp tests/hostile/does-not-compile.cu "$class/=HYPERLINK(\"x\").cu"
+cp tests/hostile/defines-main.cu "$class/grace, \"g\".cu"
+echo "late" >"$class/notes.txt"
+ln -s "$PWD/reference/solutions/01-naive-sweep.cu" "$class/link.cu"
+entries=$(ls "$class" | wc -l)
+
+out="$tmp/results"
+log="$tmp/grade.log"
+# A hanging submission is stopped at WALL seconds; the others take a few seconds each.
+wall=30
+make -s grade LAB=1 SUBMISSIONS="$class" OUT="$out" EMU=1 JOBS=3 WALL=$wall SEED="$seed" >"$log" 2>&1
+status=$?
+check "make grade on a class with ungraded submissions fails (got $status)" test "$status" -ne 0
+build/grade --kit . --lab 1 --submissions "$class" --out "$out" --backend emu --jobs 3 --wall $wall >"$tmp/again.log" 2>&1
+status=$?
+check "build/grade exits 1 when a submission could not be graded (got $status)" test "$status" -eq 1
+check "a second run keeps every judged result" grep -qE "^8 already graded" "$tmp/again.log"
+python3 - "$out" "$entries" <<'PY' >"$tmp/py.log" 2>&1
+import csv, json, sys
+out, entries = sys.argv[1], int(sys.argv[2])
+rows = list(csv.DictReader(open(out + "/summary.csv", newline="")))
+by = {r["submission"]: r for r in rows}
+def need(cond, what):
+    if not cond:
+        print("FAILED:", what); sys.exit(1)
+need(len(rows) == entries, "one row per entry: %d rows for %d entries" % (len(rows), entries))
+need(len({r["id"] for r in rows}) == len(rows), "ids are unique")
+need(by["alice smith.cu"]["status"] == "graded" and by["alice smith.cu"]["verdict"] == "pass", "the solution passes")
+need(float(by["alice smith.cu"]["score"]) == float(by["alice smith.cu"]["max_score"]) > 0, "the solution earns full marks")
+need(by["alice"]["verdict"] == "fail" and 0 < float(by["alice"]["score"]) < float(by["alice"]["max_score"]), "a mutant earns part of the marks")
+need(by["carol"]["verdict"] == "pass", "a folder with one .cu of another name is graded")
+need(by["dave"]["status"] == "rejected" and "2 .cu files" in by["dave"]["message"], "a folder with two .cu files is rejected, saying so")
+need(by["erin"]["status"] == "rejected" and "no .cu file" in by["erin"]["message"], "a folder without a .cu file is rejected")
+need(by["frank"]["status"] == "error" and "wall limit" in by["frank"]["message"], "a hanging submission stops at the wall limit")
+bad = [k for k in by if k.startswith("'=HYPERLINK")]
+need(bad and by[bad[0]]["status"] == "rejected" and by[bad[0]]["stage"] == "compile", "a compile error is a rejected row, formula neutralised")
+need(by['grace, "g".cu']["stage"] == "defines-main", "defining main is named")
+need(by["notes.txt"]["status"] == "rejected" and by["link.cu"]["status"] == "rejected", "a stray file and a symbolic link get rows")
+need(all(float(r["score"] or 0) == 0 for r in rows if r["status"] != "graded"), "ungraded rows earn nothing")
+lines = [json.loads(l) for l in open(out + "/results.jsonl")]
+need(len(lines) == entries and all("summary" in l and "report" in l for l in lines), "results.jsonl: a parsed line per entry")
+comp = [l for l in lines if l["summary"]["stage"] == "compile"][0]
+need(comp["report"]["compiler_messages"], "the compile error's JSON carries the compiler's messages")
+print("csv and jsonl ok")
+PY
+check "summary.csv and results.jsonl ($(tail -1 "$tmp/py.log"))" grep -q "csv and jsonl ok" "$tmp/py.log"
+check "the table lists what was not graded" grep -q "not graded (" "$log"
+check "no temporary file left in TMPDIR" test -z "$(ls -A "$TMPDIR")"
+check "no partial result file left" test -z "$(find "$out" -name '.tmp-*')"
+check "nothing written in the submissions folder" test "$(ls "$class" | wc -l)" -eq "$entries"
+
+# A run stopped by SIGINT keeps what finished and resumes with the rest.
+out2="$tmp/results2"
+build/grade --kit . --lab 1 --submissions "$class" --out "$out2" --backend emu --jobs 1 --wall $wall --seed "$seed" >"$tmp/stop.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 200); do  # until the first judged result lands
+    [ -n "$(find "$out2/results" -name '*.kv' -newer "$out2/plan.tsv" 2>/dev/null | head -1)" ] && break
+    sleep 0.1
+done
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+status=$?
+check "a stopped run exits 130 (got $status)" test "$status" -eq 130
+check "a stopped run leaves no temporary file" test -z "$(ls -A "$TMPDIR")"
+check "a stopped run leaves no partial result" test -z "$(find "$out2" -name '.tmp-*')"
+check "a stopped run says how to go on" grep -q "run the same make grade again" "$tmp/stop.log"
+build/grade --kit . --lab 1 --submissions "$class" --out "$out2" --backend emu --jobs 3 --wall $wall >"$tmp/resume.log" 2>&1
+check "the second run resumes with the same seed" grep -q "resuming .*(seed $seed)" "$tmp/resume.log"
+check "the second run keeps what was graded" grep -qE "^[1-9][0-9]* already graded" "$tmp/resume.log"
+check "the resumed class has one row per entry" test "$(python3 -c "import csv,sys; print(len(list(csv.DictReader(open(sys.argv[1])))))" "$out2/summary.csv")" -eq "$entries"
+cut -d, -f1,3-6 "$out/summary.csv" | sort >"$tmp/a"
+cut -d, -f1,3-6 "$out2/summary.csv" | sort >"$tmp/b"
+check "the resumed class gives the same grades as the whole run" cmp -s "$tmp/a" "$tmp/b"
+
+# Bad input: one line, exit 2.
+expect() {
+    local name=$1 want=$2 text=$3 output got
+    shift 3
+    output=$("$@" 2>&1)
+    got=$?
+    check "$name (exit $got)" eval '[ "$got" -eq "$want" ] && grep -qF -- "$text" <<<"$output"'
+}
+expect "submissions not a folder" 2 "is not a folder" build/grade --kit . --lab 1 --submissions /nonexistent
+expect "unknown lab" 2 "unknown lab '9'" build/grade --kit . --lab 9 --submissions "$class"
+expect "JOBS=0" 2 "JOBS takes a whole number" build/grade --kit . --lab 1 --submissions "$class" --jobs 0
+expect "unknown option" 2 "unknown option '--colour'" build/grade --kit . --lab 1 --colour red
+expect "another seed on a results folder" 2 "was graded with SEED=$seed" build/grade --kit . --lab 1 --submissions "$class" --out "$out2" --backend emu --seed $((seed + 1))
+expect "another class in a results folder" 2 "not of this class" build/grade --kit . --lab 1 --submissions "$tmp" --out "$out2" --backend emu
+expect "make grade without SUBMISSIONS" 2 "which submissions?" make -s grade LAB=1
+build/grade --kit . --lab 1 --submissions "$class" --out "$out2" --backend emu --seed $((seed + 1)) --fresh --jobs 3 --wall $wall >"$tmp/fresh.log" 2>&1
+check "FRESH=1 keeps the old results aside and starts again" eval 'ls -d "$out2".replaced-* >/dev/null 2>&1 && grep -q "seed $((seed + 1))" "$tmp/fresh.log"'
+echo "grade: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

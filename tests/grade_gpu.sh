@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# tests/grade_gpu.sh — `make grade` on a GPU with several judges at once:
+# their GPU turns (the times each held the GPU lock, from the JSON reports)
+# never overlap, so no timed run shares the GPU; copies of one solution
+# graded side by side time within 10% of one another; a speed score is given.
+#
+# usage: tests/grade_gpu.sh [LAB]   (default lab 1). Needs a usable GPU.
+# Prints a line per check and "grade-gpu: N passed, M failed".
+set -u
+cd "$(dirname "$0")/.." || exit 2
+lab=${1:-1}
+pass=0
+fail=0
+seed=${SEED:-$(( (RANDOM << 15) | RANDOM ))}
+echo "grade on the GPU, lab $lab, seed $seed"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+make -s judge || exit 1
+dir=$(ls -d labs/"$(printf '%02d' "$lab")"-* | head -1)
+name=$(basename "$dir")
+class=$tmp/class
+mkdir -p "$class"
+for s in a b c; do cp "reference/solutions/$name.cu" "$class/solution-$s.cu"; done
+mutant=$(ls tests/mutants/"$name"/*.cu | head -1)
+cp "$mutant" "$class/mutant.cu"
+start=$(date +%s)
+build/grade --kit . --lab "$lab" --submissions "$class" --out "$tmp/out" --backend gpu --jobs 4 --seed "$seed" >"$tmp/log" 2>&1
+status=$?
+echo "  graded 4 submissions with JOBS=4 in $(( $(date +%s) - start )) s"
+check() {
+    local what=$1
+    shift
+    if "$@"; then pass=$((pass + 1)); printf '  ok    %s\n' "$what"; else fail=$((fail + 1)); printf '  FAIL  %s\n' "$what"; fi
+}
+check "every submission graded (exit $status)" test "$status" -eq 0
+python3 - "$tmp/out" <<'PY' >"$tmp/py.log" 2>&1
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1] + "/results.jsonl")]
+turns = sorted(t for l in lines for t in l["report"]["gpu_turns"])
+print("GPU turns:", len(turns))
+for (a0, a1), (b0, b1) in zip(turns, turns[1:]):
+    assert a1 > a0 and b0 >= a1, "overlap: %s %s" % ((a0, a1), (b0, b1))
+sol = [l for l in lines if l["submission"].startswith("solution")]
+ms = [float(l["summary"]["median_ms"]) for l in sol]
+print("solution medians (ms):", ms)
+assert max(ms) <= 1.10 * min(ms), ms
+for l in sol:
+    sp = [i for i in l["report"]["score"]["items"] if i["name"] == "speed"]
+    assert sp and sp[0]["measured"], sp
+    print("speed item:", sp[0]["points"], "/", sp[0]["max"], sp[0]["detail"])
+    assert l["summary"]["score"] == l["summary"]["max_score"] == l["summary"]["lab_max_score"], l["summary"]
+print("turns ok")
+PY
+cat "$tmp/py.log" | sed 's/^/      /'
+check "GPU turns never overlap, equal times, full marks for the solution" grep -q "turns ok" "$tmp/py.log"
+echo "grade-gpu: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

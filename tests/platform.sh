@@ -1,0 +1,271 @@
+#!/usr/bin/env bash
+# tests/platform.sh — the autograder platforms (grader/platform/), as an
+# instructor meets them: the judge's Gradescope and PrairieLearn results files
+# checked against the published field lists for a solution, a mutant and a
+# file that does not compile; `make gradescope LAB=1` and its zip; the zip's
+# run_autograder on a fake /autograder tree; PrairieLearn's run.sh on a fake
+# /grade tree; `make export` and a check from the unpacked student kit.
+# Everything runs under CPU emulation (no GPU needed); needs python3, and zip
+# for the Gradescope part (SKIPPED without it).
+#
+# usage: tests/platform.sh [JUDGE]     (default build/judge)
+# Prints a line per check and "platform: N passed, M failed"; exits 1 on any failure.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+judge=${1:-build/judge}
+kit=$PWD
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# ok NAME / bad NAME WHY: one line per check.
+ok() {
+    pass=$((pass + 1))
+    printf '  ok    %s\n' "$1"
+}
+bad() {
+    fail=$((fail + 1))
+    printf '  FAIL  %s: %s\n' "$1" "$(head -c 600 <<<"$2")"
+}
+
+# results NAME PLATFORM FILE EXPECT [TEXT]: checks FILE against PLATFORM's
+# published field list and against EXPECT (full, partial, zero, error), and
+# that its overall output holds TEXT.
+results() {
+    local name=$1 out
+    shift
+    if out=$(python3 "$tmp/validate.py" "$@" 2>&1); then ok "$name"; else bad "$name" "$out"; fi
+}
+
+# expect NAME STATUS TEXT -- COMMAND...: runs COMMAND, checks its exit status and that its output holds TEXT.
+expect() {
+    local name=$1 want=$2 text=$3 got output
+    shift 4
+    output=$("$@" 2>&1)
+    got=$?
+    if [ "$got" -eq "$want" ] && grep -qF -- "$text" <<<"$output"; then
+        ok "$name"
+    else
+        bad "$name" "exit $got (expected $want), output: $(tail -c 600 <<<"$output")"
+    fi
+}
+
+# unzip_to ZIP DIR: extracts ZIP into DIR keeping the files' modes (as Gradescope does).
+unzip_to() {
+    python3 - "$1" "$2" <<'EOF'
+import os, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    for info in z.infolist():
+        path = z.extract(info, sys.argv[2])
+        mode = info.external_attr >> 16
+        if mode & 0o777:
+            os.chmod(path, mode & 0o777)
+EOF
+}
+
+if ! command -v python3 >/dev/null; then
+    echo "== autograder platforms"
+    bad "python3 is needed to check the results files" "install python3 (.ci/run does)"
+    echo "platform: $pass passed, $fail failed"
+    exit 1
+fi
+
+# The published field lists: https://gradescope-autograders.readthedocs.io/en/latest/specs/
+# and https://prairielearn.readthedocs.io/en/latest/externalGrading/ (grading results).
+cat >"$tmp/validate.py" <<'EOF'
+import json, sys
+
+platform, path, expect = sys.argv[1], sys.argv[2], sys.argv[3]
+text = sys.argv[4] if len(sys.argv) > 4 else ""
+VIS = {"hidden", "after_due_date", "after_published", "visible"}
+GS_TOP = {"score": (int, float), "execution_time": (int, float), "output": str, "output_format": str,
+          "test_output_format": str, "test_name_format": str, "visibility": str, "stdout_visibility": str,
+          "extra_data": dict, "tests": list, "leaderboard": list}
+GS_TEST = {"score": (int, float), "max_score": (int, float), "status": str, "name": str, "name_format": str,
+           "number": str, "output": str, "output_format": str, "tags": list, "visibility": str, "extra_data": dict}
+PL_TOP = {"gradable": bool, "score": (int, float), "format_errors": (str, list), "message": str, "output": str,
+          "images": list, "tests": list}
+PL_TEST = {"name": str, "description": str, "points": (int, float), "max_points": (int, float), "message": str,
+           "output": str, "images": list}
+problems = []
+
+def fields(obj, spec, where):
+    if not isinstance(obj, dict):
+        problems.append(f"{where} is not an object")
+        return
+    for key, value in obj.items():
+        if key not in spec:
+            problems.append(f"{where}: unknown key '{key}'")
+        elif isinstance(value, bool) and spec[key] is not bool or not isinstance(value, spec[key]):
+            problems.append(f"{where}: '{key}' has type {type(value).__name__}")
+
+with open(path, encoding="utf-8") as f:
+    r = json.load(f)
+if platform == "gradescope":
+    fields(r, GS_TOP, "results")
+    for key in ("visibility", "stdout_visibility"):
+        if key in r and r[key] not in VIS:
+            problems.append(f"{key} '{r[key]}' is not one of {sorted(VIS)}")
+    if "score" not in r:
+        problems.append("no top-level score")
+    tests = r.get("tests", [])
+    for i, t in enumerate(tests):
+        fields(t, GS_TEST, f"tests[{i}]")
+        if "score" not in t or "max_score" not in t or "name" not in t:
+            problems.append(f"tests[{i}] lacks score, max_score or name")
+            continue
+        if not 0 <= t["score"] <= t["max_score"] + 1e-9:
+            problems.append(f"tests[{i}] scores {t['score']} of {t['max_score']}")
+        if t.get("status", "passed") not in ("passed", "failed"):
+            problems.append(f"tests[{i}] status '{t['status']}'")
+        if t.get("visibility", "visible") not in VIS:
+            problems.append(f"tests[{i}] visibility '{t['visibility']}'")
+    score = r.get("score", 0)
+    top = sum(t.get("max_score", 0) for t in tests)
+    if tests and abs(sum(t.get("score", 0) for t in tests) - score) > 1e-3:
+        problems.append(f"score {score} is not the sum of the tests' scores")
+    if score > top + 1e-9 or score < 0:
+        problems.append(f"score {score} is outside [0, {top}]")
+    failed = [t for t in tests if t.get("status") == "failed"]
+    if expect == "full" and not (top > 0 and abs(score - top) < 1e-6 and not failed):
+        problems.append(f"expected full marks, got {score} of {top} ({len(failed)} tests failed)")
+    if expect == "partial" and not (0 < score < top and any("hint:" in t.get("output", "") for t in failed)):
+        problems.append(f"expected some points and a failed test with a hint, got {score} of {top}")
+    if expect == "zero" and not (score == 0 and len(tests) == 1 and failed and top > 0):
+        problems.append(f"expected one failed test worth the rubric and score 0, got {score} of {top}, {len(tests)} tests")
+    if expect == "error" and not (score == 0 and len(tests) <= 1 and len(failed) == len(tests)):
+        problems.append(f"expected score 0 and at most one failed test, got {score}, {len(tests)} tests")
+else:
+    fields(r, PL_TOP, "results")
+    gradable = r.get("gradable", True)
+    if gradable and "score" not in r:
+        problems.append("gradable but no score")
+    score = r.get("score", 0)
+    if not isinstance(score, (int, float)) or not 0 <= score <= 1:
+        problems.append(f"score {score} is outside [0, 1]")
+    for i, t in enumerate(r.get("tests", [])):
+        fields(t, PL_TEST, f"tests[{i}]")
+        points, most = t.get("points", 0), t.get("max_points", 0)
+        if isinstance(points, (int, float)) and isinstance(most, (int, float)) and not 0 <= points <= most + 1e-9:
+            problems.append(f"tests[{i}] has {t.get('points')} of {t.get('max_points')} points")
+    want = {"full": (True, lambda s: abs(s - 1) < 1e-6), "partial": (True, lambda s: 0 < s < 1),
+            "zero": (True, lambda s: s == 0), "error": (False, lambda s: True)}[expect]
+    if gradable != want[0] or not want[1](score):
+        problems.append(f"expected {expect}, got gradable={gradable} score={score}")
+if text and text not in r.get("output", ""):
+    problems.append(f"output does not mention '{text}': {r.get('output', '')[:300]!r}")
+if problems:
+    sys.exit("; ".join(problems))
+EOF
+
+echo "== judge: platform results files"
+make -s judge >/dev/null || { bad "make judge" "the judge does not build"; echo "platform: $pass passed, $fail failed"; exit 1; }
+sol=reference/solutions/01-naive-sweep.cu
+mutant=tests/mutants/01-naive-sweep/centre-dropped.cu
+"$judge" --kit "$kit" --lab 1 --backend emu --seed 7 --kernel "$sol" --gradescope-out "$tmp/gs-sol.json" --prairielearn-out "$tmp/pl-sol.json" >/dev/null 2>&1
+results "Gradescope: the solution earns every point" gradescope "$tmp/gs-sol.json" full "PASS"
+results "PrairieLearn: the solution scores 1" prairielearn "$tmp/pl-sol.json" full "PASS"
+"$judge" --kit "$kit" --lab 1 --backend emu --seed 7 --kernel "$mutant" --gradescope-out "$tmp/gs-mut.json" --prairielearn-out "$tmp/pl-mut.json" >/dev/null 2>&1
+results "Gradescope: a mutant earns part, its failed cases carry hints" gradescope "$tmp/gs-mut.json" partial "FAIL"
+results "PrairieLearn: a mutant scores in (0, 1)" prairielearn "$tmp/pl-mut.json" partial "FAIL"
+"$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/does-not-compile.cu --gradescope-out "$tmp/gs-cc.json" --prairielearn-out "$tmp/pl-cc.json" >/dev/null 2>&1
+results "Gradescope: a compile error scores 0 with the compiler's messages" gradescope "$tmp/gs-cc.json" zero "error:"
+results "PrairieLearn: a compile error is gradable, scores 0, shows the compiler's messages" prairielearn "$tmp/pl-cc.json" zero "error:"
+"$judge" --kit "$kit" --lab 9 --gradescope-out "$tmp/gs-kit.json" --prairielearn-out "$tmp/pl-kit.json" >/dev/null 2>&1
+results "Gradescope: an error of the kit says it is not the student's fault" gradescope "$tmp/gs-kit.json" error "not a fault of your file"
+results "PrairieLearn: an error of the kit is not gradable" prairielearn "$tmp/pl-kit.json" error "unknown lab '9'"
+expect "an unwritable Gradescope results file is a kit error" 2 "cannot write the Gradescope results /nonexistent/r.json" -- \
+    "$judge" --kit "$kit" --lab 1 --backend emu --case 1 --gradescope-out /nonexistent/r.json
+expect "an unwritable PrairieLearn results file is a kit error" 2 "cannot write the PrairieLearn results /nonexistent/r.json" -- \
+    "$judge" --kit "$kit" --lab 1 --backend emu --case 1 --prairielearn-out /nonexistent/r.json
+
+# A copy of the kit in a folder whose name holds a space: the packing targets must cope.
+copy="$tmp/kit copy"
+mkdir -p "$copy"
+tar -C "$kit" --exclude=./.git --exclude=./build -cf - . | tar -C "$copy" -xf -
+make_bin=$(command -v make)
+
+echo "== make gradescope"
+expect "make gradescope without zip names the package" 2 "install the zip package" -- env PATH=/nonexistent "$make_bin" -C "$copy" gradescope LAB=1
+if ! command -v zip >/dev/null; then
+    echo "  SKIPPED: zip is not installed (apt-get install zip, as .ci/run does); the Gradescope zip and run_autograder were not checked."
+else
+    zip_file="$copy/build/gradescope/lab1.zip"
+    expect "make gradescope LAB=1 in a path with a space" 0 "lab1.zip" -- make -C "$copy" gradescope LAB=1
+    if names=$(python3 -c 'import sys, zipfile; print("\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))' "$zip_file" 2>&1); then
+        missing=$(for f in setup.sh run_autograder autograder.conf stencil-labs/Makefile stencil-labs/grader/platform/submission.sh; do
+            grep -qxF "$f" <<<"$names" || echo "$f"; done)
+        if [ -z "$missing" ]; then ok "zip: setup.sh, run_autograder at the root, the kit in stencil-labs/"; else bad "zip: missing files" "$missing"; fi
+        leaked=$(grep -E '^stencil-labs/(reference/solutions|tests|build|\.git)(/|$)' <<<"$names" | head -3)
+        if [ -z "$leaked" ]; then ok "zip: no solutions, tests, build or .git"; else bad "zip: holds what it must not" "$leaked"; fi
+    else
+        bad "zip: readable" "$names"
+    fi
+
+    echo "== run_autograder on a fake /autograder"
+    ag=$tmp/autograder
+    mkdir -p "$ag/source" "$ag/submission"
+    unzip_to "$zip_file" "$ag/source"
+    expect "setup.sh builds the judge (the tools are already here: no apt-get)" 0 "the judge and the emulation backend are built" -- "$ag/source/setup.sh"
+    cp "$ag/source/run_autograder" "$ag/run_autograder"
+    # run_ag: runs the fake autograder's run_autograder as Gradescope does (from its root).
+    run_ag() { (cd "$ag" && GRADESCOPE_ROOT="$ag" ./run_autograder) >"$tmp/ag.log" 2>&1; }
+    mkdir -p "$ag/submission/my work"
+    cp "$sol" "$ag/submission/my work/01-naive-sweep (1).cu"
+    run_ag
+    results "run_autograder: a solution with spaces in its name earns every point" gradescope "$ag/results/results.json" full "PASS"
+    rm -rf "$ag/submission"/*
+    echo "my answer" >"$ag/submission/README.txt"
+    run_ag
+    results "run_autograder: no .cu file scores 0 and says so" gradescope "$ag/results/results.json" zero "no .cu file in your submission (it holds: README.txt)"
+    cp "$mutant" "$ag/submission/a.cu"
+    cp "$sol" "$ag/submission/b.cu"
+    run_ag
+    results "run_autograder: two .cu files score 0 and are named" gradescope "$ag/results/results.json" zero "2 .cu files (a.cu, b.cu)"
+    mv "$ag/submission/b.cu" "$ag/submission/01-naive-sweep.cu"
+    run_ag
+    results "run_autograder: of two .cu files the one named as the lab's kernel is graded" gradescope "$ag/results/results.json" full "PASS"
+    chmod -x "$ag/source/stencil-labs/build/judge"
+    run_ag
+    results "run_autograder: a judge that cannot run still leaves a results file" gradescope "$ag/results/results.json" zero "stopped unexpectedly"
+    chmod +x "$ag/source/stencil-labs/build/judge"
+    (cd "$ag" && GRADESCOPE_ROOT="$ag" STENCIL_KIT="$tmp/nowhere" ./run_autograder) >"$tmp/ag.log" 2>&1
+    results "run_autograder: no kit at all still leaves a results file" gradescope "$ag/results/results.json" error "not a fault of your submission"
+fi
+
+echo "== PrairieLearn run.sh on a fake /grade"
+pl=$tmp/grade
+mkdir -p "$pl/student" "$pl/data"
+echo '{"params": {"lab": 1}, "submitted_answers": {}}' >"$pl/data/data.json"
+cp "$mutant" "$pl/student/01-naive-sweep.cu"
+(PL_GRADE_ROOT="$pl" grader/platform/prairielearn/run.sh) >"$tmp/pl.log" 2>&1
+results "run.sh: the lab from data.json, a mutant scores in (0, 1)" prairielearn "$pl/results/results.json" partial "FAIL"
+rm -f "$pl/student"/*
+(PL_GRADE_ROOT="$pl" grader/platform/prairielearn/run.sh) >"$tmp/pl.log" 2>&1
+results "run.sh: no .cu file is gradable and scores 0" prairielearn "$pl/results/results.json" zero "no .cu file"
+(PL_GRADE_ROOT="$pl" STENCIL_LAB=9 grader/platform/prairielearn/run.sh) >"$tmp/pl.log" 2>&1
+results "run.sh: a lab the kit does not have is not gradable" prairielearn "$pl/results/results.json" error "misconfigured"
+
+echo "== make export"
+tarball="$copy/build/export/stencil-labs-student.tar.gz"
+expect "make export in a path with a space" 0 "stencil-labs-student.tar.gz" -- make -C "$copy" export
+if names=$(tar -tzf "$tarball" 2>&1); then
+    leaked=$(grep -E '^stencil-labs/(reference/solutions|tests/mutants|tests/hostile|tests/variants|build|\.git)(/|$)' <<<"$names" | head -3)
+    if [ -z "$leaked" ]; then ok "export: no solutions, variants, mutants, hostile tests, build or .git"; else bad "export: holds what it must not" "$leaked"; fi
+    if grep -qxF stencil-labs/kernels/01-naive-sweep.cu <<<"$names"; then ok "export: the skeletons are there"; else bad "export: no skeleton" "stencil-labs/kernels/01-naive-sweep.cu is missing"; fi
+    mkdir -p "$tmp/export"
+    tar -C "$tmp/export" -xzf "$tarball"
+    expect "export: make check LAB=1 EMU=1 CASE=33 grades the (unsolved) skeleton" 2 "N=33: FAIL" -- make -C "$tmp/export/stencil-labs" check LAB=1 EMU=1 CASE=33
+    if make -C "$tmp/export/stencil-labs" check LAB=1 EMU=1 CASE=33 2>&1 | grep -qiE "not found|no such file|cannot open"; then
+        bad "export: nothing the check needs is missing" "the check names a missing file"
+    else
+        ok "export: nothing the check needs is missing"
+    fi
+    expect "export: make solutions-check says there are none" 0 "no solutions in this kit" -- make -C "$tmp/export/stencil-labs" solutions-check EMU=1
+else
+    bad "export: readable" "$names"
+fi
+
+echo "platform: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -71,7 +71,10 @@ static int judge_json;              // 1 while the report is JSON, for judge_die
 static judge_run judge_the_run;     // this run: judge_die reports it
 static judge_args judge_the_args;   // its options: judge_die writes the files they name
 static char judge_tmp_root[PATH_MAX]; // this run's temporary folder ("" until made); removed at exit
-static int judge_gpu_lock_fd = -1;  // the GPU lock held, or -1
+static int judge_gpu_slot = -1;     // the GPU of --gpu-slots this run uses, -1 until chosen
+static int judge_gpu_lock_fd = -1;  // its lock: shared for untimed work, exclusive for timing
+static int judge_gpu_gate_fd = -1;  // its gate: held while taking the lock (a waiting timer keeps new turns out)
+static int judge_gpu_held;          // 1 while this run holds a turn
 
 // Writes the report files the options name (--json-out, --summary-out,
 // --gradescope-out, --prairielearn-out) for the run as it stands. Returns 0,
@@ -180,54 +183,84 @@ static double judge_wall_clock(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-// Waits for one of the GPU lock files (judges side by side take turns on each
-// GPU) and shows this run only that GPU. Does nothing without --gpu-lock-dir.
-static void judge_take_gpu(const judge_args *a)
+// Opens (creating) the lock file DIR/gpu-K.NAME; exits 2 if it cannot.
+static int judge_open_lock(const judge_args *a, int k, const char *name)
 {
-    if (!a->gpu_lock_dir || judge_gpu_lock_fd >= 0)
-        return;
-    char path[PATH_MAX], visible[256] = "";
-    const char *given = getenv("CUDA_VISIBLE_DEVICES");
-    for (int round = 0;; round++) {
-        for (int k = 0; k < a->gpu_slots; k++) {
-            snprintf(path, sizeof(path), "%s/gpu-%d.lock", a->gpu_lock_dir, k);
-            int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-            if (fd < 0)
-                judge_die(JUDGE_EXIT_KIT, "cannot open the GPU lock %s: %s", path, strerror(errno));
-            if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
-                judge_gpu_lock_fd = fd;
-                if (judge_the_run.ngpu_turns < 4)
-                    judge_the_run.gpu_turns[judge_the_run.ngpu_turns][0] = judge_wall_clock();
-                if (given && *given) {  // slot k is the k-th GPU the caller made visible
-                    char list[256], *save = NULL, *tok;
-                    snprintf(list, sizeof(list), "%s", given);
-                    tok = strtok_r(list, ",", &save);
-                    for (int i = 0; tok && i < k; i++)
-                        tok = strtok_r(NULL, ",", &save);
-                    snprintf(visible, sizeof(visible), "%s", tok ? tok : given);
-                } else {
-                    snprintf(visible, sizeof(visible), "%d", k);
-                }
-                setenv("CUDA_VISIBLE_DEVICES", visible, 1);
-                return;
-            }
-            close(fd);
-        }
-        struct timespec nap = {0, 50 * 1000 * 1000};
-        nanosleep(&nap, NULL);
+    char path[PATH_MAX];
+    snprintf(path, sizeof(path), "%s/gpu-%d.%s", a->gpu_lock_dir, k, name);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        judge_die(JUDGE_EXIT_KIT, "cannot open the GPU lock %s: %s", path, strerror(errno));
+    return fd;
+}
+
+// flock that goes on after a signal's interruption (and stops the run on a stop signal).
+static void judge_flock(int fd, int op)
+{
+    while (flock(fd, op) != 0 && errno == EINTR)
         spawn_check_stop();
+}
+
+// Picks this run's GPU among --gpu-slots (an idle one if any, else by pid)
+// and shows the run only that GPU; done once, before the first turn.
+static void judge_pick_gpu_slot(const judge_args *a)
+{
+    char visible[256] = "";
+    const char *given = getenv("CUDA_VISIBLE_DEVICES");
+    int slot = (int)(getpid() % a->gpu_slots);
+    for (int k = 0; k < a->gpu_slots; k++) {
+        int fd = judge_open_lock(a, k, "lock");
+        int idle = flock(fd, LOCK_EX | LOCK_NB) == 0;
+        close(fd);
+        if (idle) {
+            slot = k;
+            break;
+        }
+    }
+    if (given && *given) {  // slot k is the k-th GPU the caller made visible
+        char list[256], *save = NULL, *tok;
+        snprintf(list, sizeof(list), "%s", given);
+        tok = strtok_r(list, ",", &save);
+        for (int i = 0; tok && i < slot; i++)
+            tok = strtok_r(NULL, ",", &save);
+        snprintf(visible, sizeof(visible), "%s", tok ? tok : given);
+    } else {
+        snprintf(visible, sizeof(visible), "%d", slot);
+    }
+    setenv("CUDA_VISIBLE_DEVICES", visible, 1);
+    judge_gpu_slot = slot;
+    judge_gpu_gate_fd = judge_open_lock(a, slot, "gate");
+    judge_gpu_lock_fd = judge_open_lock(a, slot, "lock");
+}
+
+// Takes a turn on this run's GPU (nothing without --gpu-lock-dir): shared
+// with other judges' untimed work, or alone (exclusive) for a timed case. A
+// judge waiting to time holds the gate, so no new shared turn starts before it.
+static void judge_take_gpu(const judge_args *a, int exclusive)
+{
+    if (!a->gpu_lock_dir || judge_gpu_held)
+        return;
+    if (judge_gpu_slot < 0)
+        judge_pick_gpu_slot(a);
+    judge_flock(judge_gpu_gate_fd, LOCK_EX);
+    judge_flock(judge_gpu_lock_fd, exclusive ? LOCK_EX : LOCK_SH);
+    judge_flock(judge_gpu_gate_fd, LOCK_UN);
+    judge_gpu_held = 1;
+    if (judge_the_run.ngpu_turns < JUDGE_MAX_GPU_TURNS) {
+        judge_the_run.gpu_turns[judge_the_run.ngpu_turns][0] = judge_wall_clock();
+        judge_the_run.gpu_turns[judge_the_run.ngpu_turns][2] = exclusive;
     }
 }
 
-// Gives the GPU lock back (other judges waiting for it go on).
+// Ends the turn (judges waiting for the GPU go on).
 static void judge_give_gpu(void)
 {
-    if (judge_gpu_lock_fd >= 0) {
-        if (judge_the_run.ngpu_turns < 4)
-            judge_the_run.gpu_turns[judge_the_run.ngpu_turns++][1] = judge_wall_clock();
-        close(judge_gpu_lock_fd);
-    }
-    judge_gpu_lock_fd = -1;
+    if (!judge_gpu_held)
+        return;
+    if (judge_the_run.ngpu_turns < JUDGE_MAX_GPU_TURNS)
+        judge_the_run.gpu_turns[judge_the_run.ngpu_turns++][1] = judge_wall_clock();
+    judge_flock(judge_gpu_lock_fd, LOCK_UN);
+    judge_gpu_held = 0;
 }
 
 // ---------------------------------------------------------------------------
@@ -771,8 +804,11 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *run
             fprintf(stderr, "  running %s ...\r", r->name);
             fflush(stderr);
         }
+        if (!env.emu)  // a turn on the GPU: alone for a timed case, shared otherwise
+            judge_take_gpu(a, spec->timed);
         int rc = !strcmp(run->conf.runner, "jacobi") ? jacobi_run_case(&env, spec, r->seed, r, &report)
                                                      : judge_run_case(&env, spec, r->seed, r, &report);
+        judge_give_gpu();
         if (rc != 0)
             judge_die(JUDGE_EXIT_KIT, "could not run case %s: %s (temporary folder, memory or the runner)", r->name, strerror(errno));
         env.out_tile = (int)kv_number(&report, "out_tile_dim", env.out_tile);
@@ -850,18 +886,18 @@ int main(int argc, char **argv)
     run->seed = a->have_seed ? a->seed : rng_fresh_seed() % 1000000000ull;
     judge_stage("backend");
     if (strcmp(a->backend, "emu"))
-        judge_take_gpu(a);
+        judge_take_gpu(a, 0);
     judge_pick_backend(a, run);
     judge_give_gpu();  // compiling needs no GPU: others may time meanwhile
     judge_build_runner(a, run, kernel_abs, runner, sizeof(runner), student, sizeof(student));
     int have_solution = judge_build_solution(a, run, kernel_abs, sol_runner, sizeof(sol_runner), sol_student, sizeof(sol_student));
     judge_stage("cases");
-    if (!strcmp(run->backend, "gpu"))
-        judge_take_gpu(a);
     judge_run_cases(a, run, runner, student);
-    if (!strcmp(run->backend, "gpu") && judge_speed_against_solution(run))
+    if (!strcmp(run->backend, "gpu") && judge_speed_against_solution(run)) {
+        judge_take_gpu(a, 1);
         judge_time_solution(a, run, have_solution, sol_runner, sol_student);
-    judge_give_gpu();
+        judge_give_gpu();
+    }
     spawn_check_stop();
     judge_stage("report");
     run->opb_valid = opb_book_model(run->conf.opb_model, run->in_tile, &run->opb) == 0;

@@ -17,6 +17,7 @@
 #define JUDGE_EXIT_NO_GPU 77  // no usable GPU (EMU=0 demanded one)
 
 #define JUDGE_COMPILER_LINES 12  // compiler error lines kept for the report
+#define JUDGE_MAX_GPU_TURNS 80   // GPU turns recorded: the probe, each case, the solution's timing
 
 typedef enum case_status { CASE_OK, CASE_FAIL, CASE_SKIPPED } case_status;
 
@@ -74,8 +75,8 @@ typedef struct judge_run {
     char stage[24];             // where the run stopped on a kit-level exit: options, lab, config, kernel-file, backend, include, compile, defines-main, cases, report, interrupted
     char message[1024];         // the one-line reason of a kit-level exit ("" when graded)
     double solution_gbs;        // the lab's solution's GB/s on the timed case in this run (0: not timed)
-    int ngpu_turns;             // times this run held a GPU lock (--gpu-lock-dir)
-    double gpu_turns[4][2];     // when each began and ended, seconds since the epoch
+    int ngpu_turns;             // turns this run took on its GPU (--gpu-lock-dir)
+    double gpu_turns[JUDGE_MAX_GPU_TURNS][3]; // each: begin, end (seconds since the epoch), 1 if exclusive (timed)
     int ncompiler;              // compiler lines kept from a failed build
     char compiler[JUDGE_COMPILER_LINES][400]; // the compiler's first error lines
 } judge_run;

@@ -293,7 +293,7 @@ void report_json(const judge_run *run, FILE *out)
     report_json_score(&run->score);
     fprintf(json_out, ", \"gpu_turns\": [");
     for (int i = 0; i < run->ngpu_turns; i++)
-        fprintf(json_out, "%s[%.6f, %.6f]", i ? ", " : "", run->gpu_turns[i][0], run->gpu_turns[i][1]);
+        fprintf(json_out, "%s[%.6f, %.6f, %d]", i ? ", " : "", run->gpu_turns[i][0], run->gpu_turns[i][1], (int)run->gpu_turns[i][2]);
     fprintf(json_out, "]");
     fprintf(json_out, ", \"compiler_messages\": [");
     for (int i = 0; i < run->ncompiler; i++) {

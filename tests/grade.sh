@@ -11,8 +11,7 @@
 # usage: tests/grade.sh     Prints a line per check and "grade: N passed, M failed".
 set -u
 cd "$(dirname "$0")/.." || exit 2
-pass=0
-fail=0
+. tests/check.sh
 seed=${SEED:-$(( (RANDOM << 15) | RANDOM ))}
 echo "grade tests, seed $seed (SEED=$seed tests/grade.sh replays the class's inputs)"
 tmp=$(mktemp -d)
@@ -20,18 +19,6 @@ trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 export TMPDIR=$tmp/tmpdir   # every judge's temporary folder goes here: it must be empty at the end
 mkdir -p "$TMPDIR"
 
-# check NAME CONDITION...: one line per check.
-check() {
-    local name=$1
-    shift
-    if "$@"; then
-        pass=$((pass + 1))
-        printf '  ok    %s\n' "$name"
-    else
-        fail=$((fail + 1))
-        printf '  FAIL  %s\n' "$name"
-    fi
-}
 
 make -s judge || exit 1
 

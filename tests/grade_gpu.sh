@@ -9,9 +9,8 @@
 # Prints a line per check and "grade-gpu: N passed, M failed".
 set -u
 cd "$(dirname "$0")/.." || exit 2
+. tests/check.sh
 lab=${1:-1}
-pass=0
-fail=0
 seed=${SEED:-$(( (RANDOM << 15) | RANDOM ))}
 echo "grade on the GPU, lab $lab, seed $seed"
 tmp=$(mktemp -d)
@@ -28,11 +27,6 @@ start=$(date +%s)
 build/grade --kit . --lab "$lab" --submissions "$class" --out "$tmp/out" --backend gpu --jobs 4 --seed "$seed" >"$tmp/log" 2>&1
 status=$?
 echo "  graded 4 submissions with JOBS=4 in $(( $(date +%s) - start )) s"
-check() {
-    local what=$1
-    shift
-    if "$@"; then pass=$((pass + 1)); printf '  ok    %s\n' "$what"; else fail=$((fail + 1)); printf '  FAIL  %s\n' "$what"; fi
-}
 check "every submission graded (exit $status)" test "$status" -eq 0
 python3 - "$tmp/out" <<'PY' >"$tmp/py.log" 2>&1
 import json, sys

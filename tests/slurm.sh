@@ -9,23 +9,10 @@
 # SKIPPED (exit 0, "0 passed, 0 failed") where Slurm is not installed or not root.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-pass=0
-fail=0
+. tests/check.sh
 seed=${SEED:-$(( (RANDOM << 15) | RANDOM ))}
 echo "slurm tests, seed $seed"
 
-# check NAME CONDITION...: one line per check.
-check() {
-    local name=$1
-    shift
-    if "$@"; then
-        pass=$((pass + 1))
-        printf '  ok    %s\n' "$name"
-    else
-        fail=$((fail + 1))
-        printf '  FAIL  %s\n' "$name"
-    fi
-}
 
 cluster=$(mktemp -d /tmp/stencil-slurm.XXXXXX)
 tmp=$(mktemp -d)

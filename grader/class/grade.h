@@ -44,9 +44,6 @@ typedef struct grade_run {
     grade_entry *entries;        // GRADE_MAX_ENTRIES of them
 } grade_run;
 
-// Writes s to f as a JSON string (escaped; bytes that are not UTF-8 become '?').
-void grade_json_string(FILE *f, const char *s);
-
 // Fills run->entries from the submissions folder (sorted by name, hidden
 // entries skipped). Returns 0, or -1 with the reason in err.
 int grade_find_entries(grade_run *run, char *err, size_t len);

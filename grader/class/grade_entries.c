@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "grade.h"
+#include "json_write.h"
 #include "kv.h"
 #include "summary_keys.h"
 
@@ -243,11 +244,11 @@ int grade_write_own_result(const grade_run *run, const grade_entry *e, const cha
     if (!(f = fopen(tmp, "w")))
         return -1;
     fprintf(f, "{\"status\": ");
-    grade_json_string(f, status);
+    json_write_to(f), json_string(status);
     fprintf(f, ", \"stage\": ");
-    grade_json_string(f, stage);
+    json_string(stage);
     fprintf(f, ", \"message\": ");
-    grade_json_string(f, message);
+    json_string(message);
     fprintf(f, ", \"verdict\": \"error\", \"score\": {\"points\": 0, \"max\": %s, \"lab_max\": %s, \"items\": []}, \"cases\": []}\n", max, max);
     if (fclose(f) != 0)
         return -1;

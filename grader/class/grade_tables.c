@@ -8,29 +8,15 @@
 #include <unistd.h>
 
 #include "grade.h"
+#include "json_write.h"
 #include "kv.h"
 #include "summary_keys.h"
 
-void grade_json_string(FILE *f, const char *s)
+// Writes s to f as a JSON string (json_write.h: escaped, valid UTF-8).
+static void grade_json_string(FILE *f, const char *s)
 {
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-        int n = *p >= 0xF0 && *p <= 0xF4 ? 4 : *p >= 0xE0 && *p < 0xF0 ? 3 : *p >= 0xC2 && *p < 0xE0 ? 2 : 0;
-        for (int i = 1; i < n; i++)
-            if ((p[i] & 0xC0) != 0x80)
-                n = 0;
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p < 0x20 || *p == 0x7F)
-            fprintf(f, "\\u%04x", *p);
-        else if (*p < 0x80)
-            fputc(*p, f);
-        else if (n == 0)
-            fputc('?', f);
-        else
-            fwrite(p, 1, (size_t)n, f), p += n - 1;
-    }
-    fputc('"', f);
+    json_write_to(f);
+    json_string(s);
 }
 
 // 1 if text is a plain decimal number (written bare in the CSV).

@@ -1,10 +1,12 @@
-// grader/judge/json_write.h — the JSON value writers of report.c, shared by
-// the other JSON reports (report_platform.c): strings escaped and kept valid
-// UTF-8, numbers that are never NaN or infinite.
+// grader/judge/json_write.h — the JSON value writers every JSON file of the
+// kit uses (report.c, report_platform.c, the class grader's results.jsonl):
+// strings escaped and kept valid UTF-8, numbers that are never NaN or infinite.
 #ifndef STENCIL_JSON_WRITE_H
 #define STENCIL_JSON_WRITE_H
 
 #include <stdio.h>
+
+extern FILE *json_out;  // where they write now
 
 // Directs json_string and json_number to out until the next call (report_json
 // does this for its own file).

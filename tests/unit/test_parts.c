@@ -99,23 +99,41 @@ static technique_result check_launch(const char *technique, int tile, const char
 static void test_techniques(void **state)
 {
     (void)state;
-    // Lab 1: one thread per point.
+    // Lab 1: one thread per point, a grid-stride loop or a z loop; not one block.
     assert_int_equal(check_launch("naive", 0, "32,32,32", "8,8,8", 0, 256).status, TECHNIQUE_OK);
-    assert_int_equal(check_launch("naive", 0, "1,32,32", "8,8,8", 0, 256).status, TECHNIQUE_FAIL);
-    // Lab 2: T=8 input tile in shared memory, block = input or output tile.
+    technique_result stride = check_launch("naive", 0, "1024,1,1", "256,1,1", 0, 256);
+    assert_int_equal(stride.status, TECHNIQUE_OK);
+    assert_non_null(strstr(stride.detail, "threads that loop"));
+    assert_int_equal(check_launch("naive", 0, "16,16,1", "16,16,1", 0, 256).status, TECHNIQUE_OK);   // 2D grid, threads loop over z
+    assert_int_equal(check_launch("naive", 0, "1,1,1", "1024,1,1", 0, 256).status, TECHNIQUE_FAIL);  // one block
+    assert_int_equal(check_launch("naive", 0, "1,1,1", "1,1,1", 0, 3).status, TECHNIQUE_OK);         // one interior point: one thread
+    // Lab 2: any 3D tile in shared memory, block = input or output tile.
     assert_int_equal(check_launch("shared-tile", 8, "43,43,43", "8,8,8", 2048, 256).status, TECHNIQUE_OK);
     assert_int_equal(check_launch("shared-tile", 8, "43,43,43", "6,6,6", 2048, 256).status, TECHNIQUE_OK);
+    assert_int_equal(check_launch("shared-tile", 4, "128,128,128", "4,4,4", 256, 256).status, TECHNIQUE_OK);
+    assert_int_equal(check_launch("shared-tile", 0, "11,43,43", "16,8,4", 2048, 256).status, TECHNIQUE_OK);  // rectangular, tile not declared
     assert_int_equal(check_launch("shared-tile", 8, "32,32,32", "8,8,8", 0, 256).status, TECHNIQUE_FAIL);
-    assert_int_equal(check_launch("shared-tile", 0, "43,43,43", "8,8,8", 2048, 256).status, TECHNIQUE_FAIL);
-    // Lab 3: T=32, coarsened in z, three planes.
+    assert_int_equal(check_launch("shared-tile", 8, "32,32,256", "8,8,1", 256, 256).status, TECHNIQUE_FAIL);  // a 2D block: not a 3D tile
+    // Lab 3: any T, rectangular tiles, output-tile blocks, whole-z marches; three planes.
     assert_int_equal(check_launch("z-coarsening", 32, "9,9,9", "32,32,1", 12288, 256).status, TECHNIQUE_OK);
+    assert_int_equal(check_launch("z-coarsening", 8, "22,22,22", "8,8,1", 768, 129).status, TECHNIQUE_OK);     // T=8: the old rule failed it
+    assert_int_equal(check_launch("z-coarsening", 16, "9,9,1", "16,16,1", 3072, 129).status, TECHNIQUE_OK);    // the whole z range per block
+    assert_int_equal(check_launch("z-coarsening", 8, "22,22,22", "6,6,1", 768, 129).status, TECHNIQUE_OK);     // block = output tile
+    assert_int_equal(check_launch("z-coarsening", 32, "5,22,5", "32,8,1", 3072, 129).status, TECHNIQUE_OK);    // 32x8 tile
     assert_int_equal(check_launch("z-coarsening", 32, "9,9,9", "32,32,1", 4096, 256).status, TECHNIQUE_FAIL);
     technique_result naive3 = check_launch("z-coarsening", 32, "8,8,256", "32,32,1", 12288, 256);
     assert_int_equal(naive3.status, TECHNIQUE_FAIL);
     assert_non_null(strstr(naive3.detail, "march"));
-    // Lab 4: one plane at most.
+    assert_int_equal(check_launch("z-coarsening", 8, "17,17,129", "8,8,1", 768, 129).status, TECHNIQUE_FAIL);   // one thread per point
+    assert_int_equal(check_launch("z-coarsening", 8, "22,22,22", "8,8,8", 6144, 129).status, TECHNIQUE_FAIL);   // lab 2's 3D tile
+    assert_int_equal(check_launch("z-coarsening", 0, "8000,1,1", "256,1,1", 3072, 129).status, TECHNIQUE_FAIL); // flat, one per point
+    // Lab 4: a plane in shared memory, fewer than three.
     assert_int_equal(check_launch("register-tiling", 32, "9,9,9", "32,32,1", 4096, 256).status, TECHNIQUE_OK);
-    assert_int_equal(check_launch("register-tiling", 32, "9,9,9", "32,32,1", 12288, 256).status, TECHNIQUE_FAIL);
+    assert_int_equal(check_launch("register-tiling", 8, "22,22,22", "8,8,1", 256, 129).status, TECHNIQUE_OK);
+    assert_int_equal(check_launch("register-tiling", 8, "22,22,22", "6,6,1", 256, 129).status, TECHNIQUE_OK);   // output-tile block, 8x8 plane
+    assert_int_equal(check_launch("register-tiling", 16, "9,9,9", "16,16,1", 2048, 129).status, TECHNIQUE_OK);  // two planes (double buffer)
+    assert_int_equal(check_launch("register-tiling", 32, "9,9,9", "32,32,1", 12288, 256).status, TECHNIQUE_FAIL); // three planes: lab 3
+    assert_int_equal(check_launch("register-tiling", 32, "9,9,9", "32,32,1", 0, 256).status, TECHNIQUE_FAIL);     // no plane at all
     assert_int_equal(check_launch("unheard-of", 32, "9,9,9", "32,32,1", 0, 256).status, TECHNIQUE_NA);
     // No launch records, or two launches.
     kv_list kv;

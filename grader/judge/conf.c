@@ -104,6 +104,8 @@ int conf_parse_case(const char *value, lab_case *out, char *err, size_t errlen)
             out->timed = 1;
         } else if (!strcmp(tok, "noemu")) {
             out->noemu = 1;
+        } else if (!strcmp(tok, "sync")) {
+            out->sync = 1;
         } else if (eq && eq != tok && eq[1] != '\0' && out->nopts < CONF_MAX_OPTS) {
             *eq = '\0';
             if (conf_copy(out->opt_key[out->nopts], sizeof(out->opt_key[0]), tok) != 0 ||
@@ -113,7 +115,7 @@ int conf_parse_case(const char *value, lab_case *out, char *err, size_t errlen)
             }
             out->nopts++;
         } else {
-            snprintf(err, errlen, "unknown case word '%s' (expected timed, noemu, group=NAME or key=value)", tok);
+            snprintf(err, errlen, "unknown case word '%s' (expected timed, noemu, sync, group=NAME or key=value)", tok);
             return -1;
         }
     }

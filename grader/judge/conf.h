@@ -14,6 +14,7 @@ typedef struct lab_case {
     unsigned int nx, ny, nz;                // grid size; N×N×N written as one number
     int timed;                              // 1: this case is timed on a GPU
     int noemu;                              // 1: skipped under CPU emulation (too slow there)
+    int sync;                               // 1: on a GPU also checked for barrier mistakes (racecheck, the emulator's strict barriers)
     int line;                               // its line in lab.conf, for messages
     char group[32];                         // its rubric group (group=NAME; CONF_DEFAULT_GROUP if none)
     int nopts;                              // key=value options that follow the size

@@ -43,6 +43,7 @@
 #include "report_platform.h"
 #include "rng.h"
 #include "spawn.h"
+#include "verdict.h"
 
 typedef struct judge_args {
     const char *lab;            // lab number or folder
@@ -626,20 +627,34 @@ static void judge_pick_backend(const judge_args *a, judge_run *run)
 // alone, linked with the kit's CUDA runtime shim; the executor is runner),
 // under emulation the runner with the file included. Returns the paths in
 // runner and student ("" under emulation); exits 2 on a compile error.
+static int judge_build_runner_as(const judge_args *a, judge_run *run, const char *backend, int fatal, const char *kernel_abs,
+                                 char *runner, size_t len, char *student, size_t student_len);
+
 static void judge_build_runner(const judge_args *a, judge_run *run, const char *kernel_abs, char *runner, size_t len,
                                char *student, size_t student_len)
 {
+    judge_build_runner_as(a, run, run->backend, 1, kernel_abs, runner, len, student, student_len);
+}
+
+// As judge_build_runner, for backend; when not fatal, a failed build returns
+// -1 (its log path in runner) instead of ending the run. Returns 0 on success.
+static int judge_build_runner_as(const judge_args *a, judge_run *run, const char *backend, int fatal, const char *kernel_abs,
+                                 char *runner, size_t len, char *student, size_t student_len)
+{
     char dir[PATH_MAX], copy[PATH_MAX + 16], log_path[PATH_MAX + 16], why[1024];
     char kvar[PATH_MAX + 16], rvar[PATH_MAX + 16], svar[256], nvar[PATH_MAX + 16], evar[PATH_MAX + 16];
-    int gpu = !strcmp(run->backend, "gpu");
-    snprintf(dir, sizeof(dir), "%s/build/%s/%s/k-%016llx", a->kit, run->backend, run->lab_name,
+    int gpu = !strcmp(backend, "gpu");
+    snprintf(dir, sizeof(dir), "%s/build/%s/%s/k-%016llx", a->kit, backend, run->lab_name,
              (unsigned long long)judge_hash(kernel_abs));
     judge_mkdirs(dir);
     snprintf(copy, sizeof(copy), "%s/kernel.cu", dir);
     judge_stage_kernel(kernel_abs, copy, gpu);
     judge_stage("include");
-    if (build_check_source(a->kit, run->backend, copy, run->kernel, why, sizeof(why)) != 0)
+    if (build_check_source(a->kit, backend, copy, run->kernel, why, sizeof(why)) != 0) {
+        if (!fatal)
+            return snprintf(runner, len, "%s", why), -1;
         judge_die(JUDGE_EXIT_KIT, "%s", why);  // why ends with what a kernel file may include
+    }
     judge_stage("compile");
     snprintf(log_path, sizeof(log_path), "%s/build.log", dir);
     snprintf(kvar, sizeof(kvar), "KERNEL=%s", copy);
@@ -658,8 +673,12 @@ static void judge_build_runner(const judge_args *a, judge_run *run, const char *
         snprintf(svar, sizeof(svar), "RUNNER_SRC=grader/emu/runner_%s.cu", run->conf.runner);
     }
     const char *vars[] = {kvar, nvar, rvar, svar, evar, NULL};
-    if (!judge_make(a, run->backend, vars, log_path))
+    if (!judge_make(a, backend, vars, log_path)) {
+        if (!fatal)
+            return snprintf(runner, len, "%s", log_path), -1;
         judge_build_failed(run->kernel, log_path);
+    }
+    return 0;
 }
 
 // ---------------------------------------------------------------------------
@@ -774,7 +793,85 @@ static void judge_time_solution(const judge_args *a, judge_run *run, int have_so
     }
 }
 
-static void judge_run_cases(const judge_args *a, judge_run *run, const char *runner, const char *student)
+// 1 if program is on PATH.
+static int judge_on_path(const char *program)
+{
+    char path[PATH_MAX + 64];
+    const char *dirs = getenv("PATH");
+    for (const char *p = dirs ? dirs : ""; *p;) {
+        size_t n = strcspn(p, ":");
+        snprintf(path, sizeof(path), "%.*s/%s", (int)n, p, program);
+        if (n && access(path, X_OK) == 0)
+            return 1;
+        p += n + (p[n] == ':');
+    }
+    return 0;
+}
+
+// Runs one case of spec with env; 0, or -1 if the kit failed (r incomplete).
+static int judge_run_one(const judge_case_env *env, const judge_run *run, const lab_case *spec, uint64_t seed, case_result *r)
+{
+    kv_list report;
+    memset(r, 0, sizeof(*r));
+    r->spec = *spec;
+    conf_case_name(spec, r->name, sizeof(r->name));
+    int rc = !strcmp(run->conf.runner, "jacobi") ? jacobi_run_case(env, spec, seed, r, &report)
+                                                 : judge_run_case(env, spec, seed, r, &report);
+    if (rc == 0)
+        kv_free(&report);
+    return rc;
+}
+
+// The barrier checks of a `sync` case that passed on the GPU, where the
+// hardware may forgive a barrier mistake: the emulator's strict barriers in
+// two thread orders (a barrier some threads never reach, a missing one), then
+// compute-sanitizer's racecheck (a race on shared memory). A finding fails
+// case r with its hint; a check that cannot run here adds a note instead.
+static void judge_sync_checks(const judge_args *a, judge_run *run, const char *kernel_abs, const judge_case_env *gpu_env,
+                              const lab_case *spec, case_result *r)
+{
+    static char emu_runner[PATH_MAX];
+    static int emu_built;  // 0 not tried, 1 built, -1 failed
+    static case_result found;
+    char none[8] = "";
+    int passed = r->status == CASE_OK;
+    // A race on shared memory: racecheck names the two accesses and their lines.
+    if (judge_on_path("compute-sanitizer")) {
+        judge_case_env env = *gpu_env;
+        env.sanitize = JUDGE_RACECHECK, env.profile = 0;
+        if (judge_run_one(&env, run, spec, r->seed, &found) == 0 && found.status == CASE_FAIL && found.hint_key &&
+            !strcmp(found.hint_key, HINT_MISSING_BARRIER)) {
+            *r = found;
+            snprintf(r->note, sizeof(r->note), "found by compute-sanitizer's racecheck on this case%s",
+                     passed ? " (the GPU's own run passed: the race did not show in the values)" : " (the wrong values come from this race)");
+            return;
+        }
+    } else {
+        snprintf(r->note, sizeof(r->note), "race check skipped: compute-sanitizer is not on PATH (it comes with the CUDA Toolkit)");
+    }
+    // A barrier not every thread reaches, which the hardware may forgive: the emulator's strict barriers.
+    if (!emu_built) {
+        emu_built = judge_build_runner_as(a, run, "emu", 0, kernel_abs, emu_runner, sizeof(emu_runner), none, sizeof(none)) == 0 ? 1 : -1;
+        judge_stage("cases");
+    }
+    if (emu_built != 1) {
+        snprintf(r->note, sizeof(r->note), "barrier check skipped: the CPU emulation could not build this file (%s)", emu_runner);
+        return;
+    }
+    judge_case_env env = *gpu_env;
+    env.runner = emu_runner, env.emu = 1, env.student = NULL, env.sanitize = 0, env.profile = 0;
+    judge_give_gpu();  // the emulator needs no GPU
+    int rc = judge_run_one(&env, run, spec, r->seed, &found);
+    judge_take_gpu(a, 0);
+    if (rc == 0 && found.status == CASE_FAIL && found.hint_key &&
+        (!strcmp(found.hint_key, HINT_DIVERGENT_BARRIER) || !strcmp(found.hint_key, HINT_THREAD_ORDER))) {
+        *r = found;
+        snprintf(r->note, sizeof(r->note), "found by the CPU emulation's strict barriers on this case%s",
+                 passed ? " (the GPU's own run passed: the hardware forgave it)" : "");
+    }
+}
+
+static void judge_run_cases(const judge_args *a, judge_run *run, const char *kernel_abs, const char *runner, const char *student)
 {
     judge_case_env env = judge_case_env_for(a, run, runner, student);
     size_t technique_cells = 0;
@@ -808,6 +905,10 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *run
             judge_take_gpu(a, spec->timed);
         int rc = !strcmp(run->conf.runner, "jacobi") ? jacobi_run_case(&env, spec, r->seed, r, &report)
                                                      : judge_run_case(&env, spec, r->seed, r, &report);
+        // The barrier checks: on a passing sync case (the hardware may forgive a barrier mistake), and on
+        // one whose values are wrong (a race shows as wrong values: name the race rather than the pattern).
+        if (rc == 0 && spec->sync && !env.emu && !a->sanitize && (r->status == CASE_OK || !strcmp(r->kind, "wrong")))
+            judge_sync_checks(a, run, kernel_abs, &env, spec, r);
         judge_give_gpu();
         if (rc != 0)
             judge_die(JUDGE_EXIT_KIT, "could not run case %s: %s (temporary folder, memory or the runner)", r->name, strerror(errno));
@@ -895,7 +996,7 @@ int main(int argc, char **argv)
     judge_build_runner(a, run, kernel_abs, runner, sizeof(runner), student, sizeof(student));
     int have_solution = judge_build_solution(a, run, kernel_abs, sol_runner, sizeof(sol_runner), sol_student, sizeof(sol_student));
     judge_stage("cases");
-    judge_run_cases(a, run, runner, student);
+    judge_run_cases(a, run, kernel_abs, runner, student);
     if (!strcmp(run->backend, "gpu") && judge_speed_against_solution(run)) {
         judge_take_gpu(a, 1);
         judge_time_solution(a, run, have_solution, sol_runner, sol_student);

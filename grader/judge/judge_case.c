@@ -17,6 +17,7 @@
 #include "protocol.h"
 #include "rng.h"
 #include "spawn.h"
+#include "sanitizer_log.h"
 #include "verdict.h"
 
 // ---------------------------------------------------------------------------
@@ -95,29 +96,6 @@ static int case_make_dir(char *dir, size_t len)
 // ---------------------------------------------------------------------------
 // Running the runner
 // ---------------------------------------------------------------------------
-
-// Replaces detail with compute-sanitizer's first error from the log: the
-// access, where in the source, and which thread. Leaves detail as it is when
-// the log holds no such report.
-static void case_sanitizer_summary(const char *log_path, char *detail, size_t len)
-{
-    char line[512], what[160] = "", at[200] = "", who[120] = "";
-    FILE *f = fopen(log_path, "r");
-    while (f && fgets(line, sizeof(line), f)) {
-        line[strcspn(line, "\n")] = '\0';
-        const char *text = line + strspn(line, "= ");
-        if (!what[0] && strstr(text, "Invalid ") == text)
-            snprintf(what, sizeof(what), "%s", text);
-        else if (what[0] && !at[0] && strstr(text, "at ") == text)
-            snprintf(at, sizeof(at), "%s", text);
-        else if (what[0] && !who[0] && strstr(text, "by thread ") == text)
-            snprintf(who, sizeof(who), "%s", text);
-    }
-    if (f)
-        fclose(f);
-    if (what[0])
-        snprintf(detail, len, "compute-sanitizer: %s, %s, %s", what, at[0] ? at : "(no source line: build with -lineinfo)", who);
-}
 
 // Copies the report's key into buf ("" if absent).
 static const char *case_key(const kv_list *report, const char *key)
@@ -200,8 +178,18 @@ void judge_explain_runner(const judge_case_env *env, const spawn_result *s, cons
         snprintf(hint, sizeof(hint), "does the kernel file call exit() or print to the grader's files? It must only define its kernels and %s.", words->function);
         case_set_hint(r, code == RUNNER_OK ? "exited" : "kit", "runner-failed", hint);
     }
-    if (env->sanitize)
-        case_sanitizer_summary(log_path, r->detail, sizeof(r->detail));
+    if (env->sanitize == 1)
+        sanitizer_memcheck_summary(log_path, r->detail, sizeof(r->detail));
+    char race[800];
+    if (env->sanitize == JUDGE_RACECHECK && sanitizer_racecheck_summary(log_path, race, sizeof(race))) {
+        snprintf(r->reason, sizeof(r->reason), "a race on shared memory: two threads of a block touch the same cell with no __syncthreads() between them");
+        snprintf(r->detail, sizeof(r->detail), "%s", race);
+        case_set_hint(r, "race", HINT_MISSING_BARRIER, "put a __syncthreads() between the writes to the shared tile and the reads of it (after loading a tile or plane, and before overwriting one that others still read); the lines above are the two accesses.");
+    }
+    if (env->emu && err && strstr(err, "divergence in")) {  // the emulator's strict barriers
+        snprintf(r->reason, sizeof(r->reason), "a barrier not reached by every thread of a block: %s", err);
+        case_set_hint(r, "barrier", HINT_DIVERGENT_BARRIER, "every thread of a block must reach every __syncthreads(): take it out of the branch some threads skip, and replace an early return by an if around the work (a GPU may forgive this today; CUDA's rules do not, and the next GPU may hang).");
+    }
 }
 
 // The sweep labs' wording of failures.
@@ -241,6 +229,10 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
         argv[a++] = "compute-sanitizer";
         argv[a++] = "--error-exitcode=4";
         argv[a++] = "--print-limit=5";
+        if (env->sanitize == JUDGE_RACECHECK) {
+            argv[a++] = "--tool=racecheck";
+            argv[a++] = "--racecheck-report=hazard";
+        }
     }
     a += judge_runner_argv(env, argv + a);
     for (int i = 0; args[i] && a < 47; i++)
@@ -261,6 +253,9 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
                         env->emu ? dir : NULL};  // the emulation runner holds student code: confined to its case folder
     spawn_result s = spawn_run(argv, envp, log_path, &lim);
     kv_load(report_path, report);
+    char race[800];
+    if (env->sanitize == JUDGE_RACECHECK && s.exited && s.exit_code == RUNNER_OK && sanitizer_racecheck_summary(log_path, race, sizeof(race)))
+        s.exit_code = RUNNER_KERNEL_FAULT;  // a hazard reported as a warning: still a race, explained by judge_explain_runner
     return s;
 }
 

@@ -8,11 +8,13 @@
 #include "kv.h"
 #include "spawn.h"
 
+#define JUDGE_RACECHECK 2       // judge_case_env.sanitize: compute-sanitizer --tool racecheck
+
 typedef struct judge_case_env {
     const lab_conf *conf;       // the lab (tolerances, time limit, timed repetitions)
     const char *runner;         // the built runner executable
     int emu;                    // 1: CPU emulation (two thread orders, no timing)
-    int sanitize;               // 1: run under compute-sanitizer
+    int sanitize;               // 1: run under compute-sanitizer's memcheck; JUDGE_RACECHECK: its racecheck (the sync case)
     int keep;                   // 1: keep the case directories (for debugging)
     int out_tile;               // OUT_TILE_DIM the kernel declared, for the tile-edge hint
     int planes_first;           // 1: prefer the whole-planes hint (z-marching labs)

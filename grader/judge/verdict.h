@@ -18,6 +18,8 @@
 #define HINT_TILE_EDGES        "tile-edges"
 #define HINT_WHOLE_PLANES      "whole-planes"
 #define HINT_THREAD_ORDER      "thread-order"
+#define HINT_MISSING_BARRIER   "missing-barrier"     // a shared-memory race (racecheck on the GPU)
+#define HINT_DIVERGENT_BARRIER "divergent-barrier"   // a barrier some threads of a block never reach
 #define HINT_INPUT_MODIFIED    "input-modified"
 #define HINT_OUT_OF_BOUNDS     "out-of-bounds"
 #define HINT_NAN               "nan-computed"

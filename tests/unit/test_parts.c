@@ -113,7 +113,9 @@ static void test_techniques(void **state)
     assert_int_equal(check_launch("shared-tile", 4, "128,128,128", "4,4,4", 256, 256).status, TECHNIQUE_OK);
     assert_int_equal(check_launch("shared-tile", 0, "11,43,43", "16,8,4", 2048, 256).status, TECHNIQUE_OK);  // rectangular, tile not declared
     assert_int_equal(check_launch("shared-tile", 8, "32,32,32", "8,8,8", 0, 256).status, TECHNIQUE_FAIL);
-    assert_int_equal(check_launch("shared-tile", 8, "32,32,256", "8,8,1", 256, 256).status, TECHNIQUE_FAIL);  // a 2D block: not a 3D tile
+    assert_int_equal(check_launch("shared-tile", 16, "22,22,22", "16,16,1", 16384, 129).status, TECHNIQUE_OK);  // a plane of threads loading a 3D tile
+    assert_int_equal(check_launch("shared-tile", 8, "4096,1,1", "256,1,1", 2048, 129).status, TECHNIQUE_OK);   // a flat block loading it
+    assert_int_equal(check_launch("shared-tile", 8, "32,32,256", "8,8,1", 64, 256).status, TECHNIQUE_FAIL);    // less than the block's floats
     // Lab 3: any T, rectangular tiles, output-tile blocks, whole-z marches; three planes.
     assert_int_equal(check_launch("z-coarsening", 32, "9,9,9", "32,32,1", 12288, 256).status, TECHNIQUE_OK);
     assert_int_equal(check_launch("z-coarsening", 8, "22,22,22", "8,8,1", 768, 129).status, TECHNIQUE_OK);     // T=8: the old rule failed it

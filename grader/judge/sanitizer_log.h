@@ -1,0 +1,19 @@
+// grader/judge/sanitizer_log.h — what compute-sanitizer's log says, in one
+// line for the report: memcheck's first error (SANITIZE=1) and racecheck's
+// first hazard (the sync case on a GPU).
+#ifndef STENCIL_SANITIZER_LOG_H
+#define STENCIL_SANITIZER_LOG_H
+
+#include <stddef.h>
+
+// Replaces detail with memcheck's first error in the log at log_path: the
+// access, where in the source, and which thread. Leaves detail as it is when
+// the log holds no such report.
+void sanitizer_memcheck_summary(const char *log_path, char *detail, size_t len);
+
+// Writes racecheck's first hazard in the log at log_path into where (the
+// hazard, the block, each access with its thread and source line). Returns
+// 1 if there is one, 0 if not.
+int sanitizer_racecheck_summary(const char *log_path, char *where, size_t len);
+
+#endif // STENCIL_SANITIZER_LOG_H

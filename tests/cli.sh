@@ -95,5 +95,28 @@ fi
 # No GPU, on any machine: CUDA_VISIBLE_DEVICES= hides a GPU that is there.
 expect "no GPU with EMU=0" 77 "no usable GPU:" -- env CUDA_VISIBLE_DEVICES= "$judge" --kit "$kit" --lab 1 --backend gpu
 expect "no GPU message says what to do" 77 "grade on the CPU with EMU=1" -- env CUDA_VISIBLE_DEVICES= "$judge" --kit "$kit" --lab 1 --backend gpu
+# The hint registry (grader/judge/hints.c) is the one list of hint keys: every
+# key a detector can give and every key a test kernel expects is in it.
+registry_check() {
+    local missing=""
+    local keys
+    keys=$( (sed -n 's/^#define HINT_[A-Z_]* *"\([a-z-]*\)".*/\1/p' grader/judge/verdict.h
+             grep -ohE 'case_set_hint\([a-z]+, "[a-z]+", "[a-z-]+"' grader/judge/*.c | grep -oE '"[a-z-]+"$' | tr -d '"'
+             grep -ohE 'hint_key = "[a-z-]+"' grader/judge/*.c | grep -oE '"[a-z-]+"' | tr -d '"'
+             grep -ohE '^ *\{"[a-z]+-[a-z-]+", \{' grader/judge/verdict.c | grep -oE '"[a-z-]+"' | tr -d '"'
+             grep -rhoE '^// expect-hint: [a-z-]+' tests/mutants tests/hostile tests/variants 2>/dev/null | awk '{print $3}' | grep -v '^technique$') | sort -u)
+    for k in $keys; do
+        grep -qE "\{(\"$k\"|HINT_[A-Z_]+)," grader/judge/hints.c || { missing="$missing $k"; continue; }
+        grep -qF "\"$k\"" grader/judge/hints.c grader/judge/verdict.h || missing="$missing $k"
+    done
+    for k in $keys; do  # a HINT_ macro must be listed by name
+        m=$(grep -E "^#define HINT_[A-Z_]+ +\"$k\"" grader/judge/verdict.h | awk '{print $2}')
+        [ -z "$m" ] || grep -q "{$m," grader/judge/hints.c || missing="$missing $k"
+    done
+    [ -z "$missing" ] || { echo "    keys missing from grader/judge/hints.c:$missing"; return 1; }
+    echo "    $(wc -w <<<"$keys") keys, all registered"
+}
+expect "every hint key is in the registry" 0 "all registered" -- registry_check
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

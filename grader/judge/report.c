@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hints.h"
 #include "json_write.h"
 #include "judge.h"
 #include "summary_keys.h"
@@ -24,7 +25,26 @@ static void report_banner(const judge_run *run)
            run->fallback[0] ? " — no usable GPU: " : "", run->fallback);
 }
 
+// The hints a text report has printed so far, and the case each came with.
+static const char *report_hint_seen[CONF_MAX_CASES];
+static const char *report_hint_first[CONF_MAX_CASES];
+static int report_hint_count;
+
+// The case that first printed hint key, or NULL (and then remembers it for name).
+static const char *report_hint_once(const char *key, const char *name)
+{
+    for (int i = 0; i < report_hint_count; i++)
+        if (!strcmp(report_hint_seen[i], key))
+            return report_hint_first[i];
+    if (report_hint_count < CONF_MAX_CASES) {
+        report_hint_seen[report_hint_count] = key;
+        report_hint_first[report_hint_count++] = name;
+    }
+    return NULL;
+}
+
 // One case's line, and the reason, detail and hint under it when it failed.
+// A hint already printed for an earlier case is named, not repeated.
 static void report_text_case(const case_result *c, uint64_t master_seed, int lab)
 {
     if (c->status == CASE_SKIPPED) {
@@ -48,10 +68,41 @@ static void report_text_case(const case_result *c, uint64_t master_seed, int lab
     printf("      %s\n", c->reason);
     if (c->detail[0])
         printf("      %s\n", c->detail);
-    if (c->hint[0])
-        printf("      hint: %s\n", c->hint);
+    const char *earlier = c->hint[0] && c->hint_key ? report_hint_once(c->hint_key, c->name) : NULL;
+    if (earlier)
+        printf("      hint: as for %s above [%s]\n", earlier, c->hint_key);
+    else if (c->hint[0])
+        printf("      hint: %s%s%s%s\n", c->hint, c->hint_key ? " [" : "", c->hint_key ? c->hint_key : "", c->hint_key ? "]" : "");
     printf("      replay: make check LAB=%d SEED=%llu CASE=%s\n", lab, (unsigned long long)master_seed,
            c->name[0] == 'N' ? c->name + 2 : c->name);
+}
+
+// The hints of the run, each once, with the cases it applies to and where
+// the handout explains it (the registry's words: grader/judge/hints.c).
+static void report_text_hints(const judge_run *run)
+{
+    char where[300];
+    int any = 0;
+    for (const hint_entry *h = hint_all(); h->key; h++) {
+        char cases[400] = "";
+        int n = 0;
+        for (int i = 0; i < run->ncases; i++) {
+            const case_result *c = &run->cases[i];
+            if (c->status != CASE_FAIL || !c->hint_key || strcmp(c->hint_key, h->key))
+                continue;
+            size_t used = strlen(cases);
+            if (n++ < 8)
+                snprintf(cases + used, sizeof(cases) - used, "%s%s", used ? ", " : "", c->name);
+            else if (n == 9)
+                snprintf(cases + used, sizeof(cases) - used, ", ...");
+        }
+        if (!n)
+            continue;
+        printf("%s [%s] %s: %s\n", any ? "      " : "hints:", h->key, h->title, cases);
+        any = 1;
+    }
+    if (any)
+        printf("       what to do: %s\n", hint_handout(run->lab_name, where, sizeof(where)));
 }
 
 void report_text(const judge_run *run)
@@ -66,9 +117,11 @@ void report_text(const judge_run *run)
                "         %s\n", REPORT_EMU_GUARANTEES);
     printf("seed:    %llu   (replay this run with SEED=%llu)\n\n", (unsigned long long)run->seed,
            (unsigned long long)run->seed);
+    report_hint_count = 0;
     for (int i = 0; i < run->ncases; i++)
         report_text_case(&run->cases[i], run->seed, run->lab_number);
     printf("\n");
+    report_text_hints(run);
     if (run->technique_case[0])
         printf("technique: %s — %s (judged on %s)\n",
                run->technique.status == TECHNIQUE_OK ? "OK" : run->technique.status == TECHNIQUE_FAIL ? "FAIL" : "not checked",
@@ -244,7 +297,29 @@ void report_json(const judge_run *run, FILE *out)
     for (int i = 0; i < run->ngpu_turns; i++)
         fprintf(json_out, "%s[%.6f, %.6f, %d]", i ? ", " : "", run->gpu_turns[i][0], run->gpu_turns[i][1], (int)run->gpu_turns[i][2]);
     fprintf(json_out, "]");
-    fprintf(json_out, ", \"compiler_messages\": [");
+    fprintf(json_out, ", \"hints\": [");
+    int nh = 0;
+    for (const hint_entry *h = hint_all(); h->key; h++) {
+        int first = 1;
+        for (int i = 0; i < run->ncases; i++) {
+            const case_result *c = &run->cases[i];
+            if (c->status != CASE_FAIL || !c->hint_key || strcmp(c->hint_key, h->key))
+                continue;
+            if (first) {
+                fprintf(json_out, "%s{", nh++ ? ", " : "");
+                json_kv_string("key", h->key, 1);
+                json_kv_string("title", h->title, 0);
+                json_kv_string("detector", h->detector, 0);
+                fprintf(json_out, ", \"cases\": [");
+            }
+            fprintf(json_out, first ? "" : ", ");
+            json_string(c->name);
+            first = 0;
+        }
+        if (!first)
+            fprintf(json_out, "]}");
+    }
+    fprintf(json_out, "], \"compiler_messages\": [");
     for (int i = 0; i < run->ncompiler; i++) {
         fprintf(json_out, i ? ", " : "");
         json_string(run->compiler[i]);

@@ -251,8 +251,8 @@ static void sample_run(judge_run *run)
     snprintf(run->kernel, sizeof(run->kernel), "kernels/01-naive-sweep.cu");
     snprintf(run->backend, sizeof(run->backend), "gpu");
     run->seed = 42;
-    run->ncases = 3;
-    case_result *a = &run->cases[0], *b = &run->cases[1], *c = &run->cases[2];
+    run->ncases = 4;
+    case_result *a = &run->cases[0], *b = &run->cases[1], *c = &run->cases[2], *d = &run->cases[3];
     snprintf(a->name, sizeof(a->name), "N=512");
     a->status = CASE_OK;
     a->timed = 1;
@@ -270,8 +270,10 @@ static void sample_run(judge_run *run)
     snprintf(c->name, sizeof(c->name), "N=1024");
     c->status = CASE_SKIPPED;
     snprintf(c->reason, sizeof(c->reason), "too large for CPU emulation");
+    *d = *b;  // a second case with the same hint: printed once, then named
+    snprintf(d->name, sizeof(d->name), "N=65");
     run->passed = 1;
-    run->failed = 1;
+    run->failed = 2;
     run->skipped = 1;
     run->technique.status = TECHNIQUE_OK;
     snprintf(run->technique_case, sizeof(run->technique_case), "N=512");
@@ -333,11 +335,15 @@ static void test_text_report(void **state)
     assert_non_null(strstr(text, "  N=512: OK (0.500 ms median"));
     assert_non_null(strstr(text, "= 50% of the 4000 GB/s measured"));
     assert_non_null(strstr(text, "  N=33: FAIL\n      1 of 2 cells wrong"));
-    assert_non_null(strstr(text, "      hint: add c0*in[i][j][k]"));
+    assert_non_null(strstr(text, "      hint: add c0*in[i][j][k] [centre-missing]"));
+    assert_non_null(strstr(text, "      hint: as for N=33 above [centre-missing]"));
+    assert_null(strstr(strstr(text, "add c0*in[i][j][k]") + 1, "add c0*in[i][j][k]"));  // the hint's text once
+    assert_non_null(strstr(text, "hints: [centre-missing] the centre term is missing: N=33, N=65"));
+    assert_non_null(strstr(text, "handouts/01-naive-sweep.md, \"Hints you may meet in this lab\""));
     assert_non_null(strstr(text, "replay: make check LAB=1 SEED=42 CASE=33"));
     assert_non_null(strstr(text, "  N=1024: skipped (too large for CPU emulation)"));
     assert_non_null(strstr(text, "halo 58% of the input tile"));
-    assert_non_null(strstr(text, "verdict: FAIL — 1 of 2 cases passed"));
+    assert_non_null(strstr(text, "verdict: FAIL — 1 of 3 cases passed"));
     assert_null(strstr(text, "CPU EMULATION"));
     snprintf(run.backend, sizeof(run.backend), "emu");
     snprintf(run.fallback, sizeof(run.fallback), "no driver");

@@ -1,0 +1,76 @@
+// grader/judge/hints.c — see hints.h.
+#include "hints.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "verdict.h"
+
+// The one list of hint keys. Grouped by the detector that gives them.
+static const hint_entry hint_table[] = {
+    // The verdict's patterns in the wrong cells (verdict.c, for sweeps).
+    {HINT_NOTHING_WRITTEN, "no interior cell was written", "verdict: every interior cell still holds the poison"},
+    {HINT_UNWRITTEN, "some cells were never written", "verdict: cells still holding the poison"},
+    {HINT_OFF_BY_ONE, "cells at the far faces never written", "verdict: the unwritten cells lie on the last interior planes"},
+    {HINT_BOUNDARY, "boundary cells overwritten", "verdict: boundary cells differ from the input"},
+    {HINT_TILE_EDGES, "wrong only at tile edges (halo loading)", "verdict: wrong cells at multiples of the output tile"},
+    {HINT_WHOLE_PLANES, "wrong in whole planes (z loop or plane rotation)", "verdict: wrong cells fill whole z planes"},
+    {HINT_THREAD_ORDER, "results differ between thread orders", "emulation: two thread orders disagree"},
+    {HINT_INPUT_MODIFIED, "the input was modified", "verdict: the input buffer changed"},
+    {HINT_OUT_OF_BOUNDS, "writes outside the output", "verdict: guard zones changed"},
+    {HINT_NAN, "NaN computed", "verdict: NaN where the reference has a number"},
+    {HINT_WRONG_VALUES, "wrong values with no clearer pattern", "verdict: the fallback"},
+    {HINT_TIMED_CHANGED, "the output changed over the timed launches", "verdict: the timed output differs"},
+    {HINT_CENTRE_MISSING, "the centre term is missing", "verdict: the output matches the stencil without c0"},
+    {HINT_TERM_MISSING, "a neighbour term is missing or swapped", "verdict: the output matches a stencil with one term changed"},
+    {"neighbours-swapped-x", "the x neighbours' coefficients exchanged", "verdict: the output matches the stencil with c1 and c2 exchanged"},
+    {"neighbours-swapped-y", "the y neighbours' coefficients exchanged", "verdict: the output matches the stencil with c3 and c4 exchanged"},
+    {"neighbours-swapped-z", "the z neighbours' coefficients exchanged", "verdict: the output matches the stencil with c5 and c6 exchanged"},
+    {"axes-swapped-xy", "the x and y axes exchanged", "verdict: the output matches the stencil with the x and y coefficients exchanged"},
+    {"axes-swapped-xz", "the x and z axes exchanged", "verdict: the output matches the stencil with the x and z coefficients exchanged"},
+    {"axes-swapped-yz", "the y and z axes exchanged", "verdict: the output matches the stencil with the y and z coefficients exchanged"},
+    // Lab 5's patterns (jacobi_verdict.c).
+    {HINT_IN_PLACE, "updated in place (no double buffering)", "jacobi verdict"},
+    {HINT_WRONG_BUFFER, "the result left in the wrong buffer", "jacobi verdict"},
+    {HINT_PERIODIC_WRAP, "periodic faces wrapped wrongly", "jacobi verdict"},
+    {HINT_NEUMANN_SIDE, "a Neumann face copied from the wrong side", "jacobi verdict"},
+    {HINT_BOUNDARY_RACE, "the boundary set while the sweep still reads it", "jacobi verdict"},
+    {HINT_BOUNDARY_VALUES, "a boundary face never set", "jacobi verdict"},
+    {HINT_SOURCE_TERM, "the source term f used wrongly", "jacobi verdict"},
+    {HINT_EARLY_STOP, "the early stop on the residual is wrong", "jacobi verdict"},
+    {HINT_RESIDUAL, "the residual's value is wrong", "jacobi verdict"},
+    {HINT_ITERATIONS, "the wrong number of iterations", "jacobi verdict"},
+    {HINT_NOT_SECOND_ORDER, "the error does not fall as h^2", "jacobi verdict: the manufactured solution"},
+    // Barriers (the sync case on a GPU; every case under emulation).
+    {HINT_MISSING_BARRIER, "a race on shared memory: a missing __syncthreads()", "compute-sanitizer racecheck on the sync case"},
+    {HINT_DIVERGENT_BARRIER, "a __syncthreads() some threads never reach", "the emulator's strict barriers"},
+    // How the run ended (judge_case.c, judge_jacobi.c, judge.c).
+    {"timeout", "the kernel never returned", "the case's time limit"},
+    {"launch-config", "the launch failed", "the runner's launch error"},
+    {"kernel-fault", "the kernel crashed", "the runner's fault report (SANITIZE=1 names the line)"},
+    {"no-memory", "the case does not fit in memory", "the runner, or the judge before it"},
+    {"refused-call", "a CUDA call the labs do not allow", "the executor"},
+    {"late-call", "a CUDA call after the host function returned", "the executor"},
+    {"timed-rep-wrong", "a timed launch's output was wrong", "the executor's check of every timed repetition"},
+    {"runner-failed", "the program ended without its results", "the runner's exit"},
+    {NULL, NULL, NULL},
+};
+
+const hint_entry *hint_find(const char *key)
+{
+    for (const hint_entry *h = hint_table; key && h->key; h++)
+        if (!strcmp(h->key, key))
+            return h;
+    return NULL;
+}
+
+const hint_entry *hint_all(void)
+{
+    return hint_table;
+}
+
+const char *hint_handout(const char *lab_name, char *buf, unsigned long len)
+{
+    snprintf(buf, len, "handouts/%s.md, \"Hints you may meet in this lab\"", lab_name);
+    return buf;
+}

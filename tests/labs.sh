@@ -52,6 +52,11 @@ for lab in "${labs[@]}"; do
     check "$name" "$skeleton" "skeleton" "nothing-written" --fail-fast
     for m in tests/mutants/"$name"/*.cu; do
         [ -e "$m" ] || continue
+        backends=$(sed -n 's|^// backends: *||p' "$m" | head -1)  # where its mistake shows (as for hostile files)
+        if [ -n "$backends" ] && ! grep -qw "$backend" <<<"$backends"; then
+            printf '  %-44s %s\n' "mutant $(basename "$m" .cu)" "not on $backend (its header: backends: $backends)"
+            continue
+        fi
         # A mutant may narrow its run with a "// judge-args: ..." header line (e.g. one case).
         read -r -a margs <<<"$(sed -n 's|^// judge-args: *||p' "$m" | head -1)"
         if grep -q '^// expect-hint: technique' "$m"; then

@@ -18,6 +18,7 @@
 #include "rng.h"
 #include "spawn.h"
 #include "sanitizer_log.h"
+#include "technique.h"
 #include "verdict.h"
 
 // ---------------------------------------------------------------------------
@@ -145,7 +146,23 @@ void judge_explain_runner(const judge_case_env *env, const spawn_result *s, cons
         case_set_hint(r, "timeout", "timeout", words->timeout);
     } else if (code == RUNNER_LAUNCH_FAILED) {
         snprintf(r->reason, sizeof(r->reason), "the launch failed: %s", err ? err : "(no message)");
-        if (err && strstr(err, "cudaErrorInvalidConfiguration"))
+        launch_info li;
+        int recorded = technique_launch(report, (int)kv_number(report, "launches", 1) - 1, &li) == 0;
+        unsigned long long block = li.block[0] * li.block[1] * li.block[2], grid = li.grid[0] * li.grid[1] * li.grid[2];
+        // Swapped when the "block" has the shape a grid would have for this case: each side of it
+        // (above 1) is the case's size over the matching side of the "grid" (or of its output tile).
+        const unsigned int size[3] = {r->spec.nx, r->spec.ny, r->spec.nz};
+        int grid_shaped = recorded && block > 1024 && grid <= 1024;
+        for (int d = 0; d < 3 && grid_shaped; d++) {
+            unsigned long long b = li.block[d], g = li.grid[d], n = size[d];
+            grid_shaped = b == 1 || (g > 0 && b == (n + g - 1) / g) || (g > 2 && b == (n + g - 3) / (g - 2)) ||
+                          (g > 0 && n > 2 && b == (n - 2 + g - 1) / g);
+        }
+        if (err && strstr(err, "cudaErrorInvalidConfiguration") && grid_shaped) {
+            snprintf(hint, sizeof(hint), "the launch asked for blocks of %llux%llux%llu = %llu threads in a grid of only %llux%llux%llu blocks: are the two swapped? The grid comes first: kernel<<<grid, block>>>.",
+                     li.block[0], li.block[1], li.block[2], block, li.grid[0], li.grid[1], li.grid[2]);
+            case_set_hint(r, "launch", HINT_LAUNCH_SWAPPED, hint);
+        } else if (err && strstr(err, "cudaErrorInvalidConfiguration"))
             case_set_hint(r, "launch", "launch-config", "a block may hold at most 1024 threads (and blockDim.z at most 64), no dimension may be 0, and dynamic shared memory over 48 KB needs cudaFuncSetAttribute: check the dim3 values of every launch.");
         else
             case_set_hint(r, "launch", "launch-config", words->launch);

@@ -19,22 +19,29 @@ typedef struct verdict_alt {
     int perm[7];          // term n uses coefficient perm[n]
     int dropped;          // term left out, or -1
     const char *text;     // the hint sentence
+    int far;              // 0, or n + 1: term n reads its neighbour two cells away instead of one
 } verdict_alt;
 
 static const verdict_alt verdict_alts[] = {
-    {"neighbours-swapped-x", {0, 2, 1, 3, 4, 5, 6}, -1, "the values match the stencil with c1 and c2 exchanged: the x neighbours are swapped (c1 multiplies in[i][j][k-1], c2 in[i][j][k+1])."},
-    {"neighbours-swapped-y", {0, 1, 2, 4, 3, 5, 6}, -1, "the values match the stencil with c3 and c4 exchanged: the y neighbours are swapped (c3 multiplies in[i][j-1][k], c4 in[i][j+1][k])."},
-    {"neighbours-swapped-z", {0, 1, 2, 3, 4, 6, 5}, -1, "the values match the stencil with c5 and c6 exchanged: the z neighbours are swapped (c5 multiplies in[i-1][j][k], c6 in[i+1][j][k])."},
-    {"axes-swapped-xy", {0, 3, 4, 1, 2, 5, 6}, -1, "the values match the stencil with the x and y coefficients exchanged: c1/c2 belong to k-1/k+1 (x, stride 1) and c3/c4 to j-1/j+1 (y, stride N)."},
-    {"axes-swapped-xz", {0, 5, 6, 3, 4, 1, 2}, -1, "the values match the stencil with the x and z coefficients exchanged: c1/c2 belong to k-1/k+1 (x, stride 1) and c5/c6 to i-1/i+1 (z, stride N*N)."},
-    {"axes-swapped-yz", {0, 1, 2, 5, 6, 3, 4}, -1, "the values match the stencil with the y and z coefficients exchanged: c3/c4 belong to j-1/j+1 (y, stride N) and c5/c6 to i-1/i+1 (z, stride N*N)."},
-    {HINT_CENTRE_MISSING, {0, 1, 2, 3, 4, 5, 6}, 0, "the values match the stencil without its centre term: add c0*in[i][j][k]."},
-    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 1, "the values match the stencil without its c1 term (the x-1 neighbour, in[i][j][k-1])."},
-    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 2, "the values match the stencil without its c2 term (the x+1 neighbour, in[i][j][k+1])."},
-    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 3, "the values match the stencil without its c3 term (the y-1 neighbour, in[i][j-1][k])."},
-    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 4, "the values match the stencil without its c4 term (the y+1 neighbour, in[i][j+1][k])."},
-    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 5, "the values match the stencil without its c5 term (the z-1 neighbour, in[i-1][j][k])."},
-    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 6, "the values match the stencil without its c6 term (the z+1 neighbour, in[i+1][j][k])."},
+    {"neighbours-swapped-x", {0, 2, 1, 3, 4, 5, 6}, -1, "the values match the stencil with c1 and c2 exchanged: the x neighbours are swapped (c1 multiplies in[i][j][k-1], c2 in[i][j][k+1]).", 0},
+    {"neighbours-swapped-y", {0, 1, 2, 4, 3, 5, 6}, -1, "the values match the stencil with c3 and c4 exchanged: the y neighbours are swapped (c3 multiplies in[i][j-1][k], c4 in[i][j+1][k]).", 0},
+    {"neighbours-swapped-z", {0, 1, 2, 3, 4, 6, 5}, -1, "the values match the stencil with c5 and c6 exchanged: the z neighbours are swapped (c5 multiplies in[i-1][j][k], c6 in[i+1][j][k]).", 0},
+    {"axes-swapped-xy", {0, 3, 4, 1, 2, 5, 6}, -1, "the values match the stencil with the x and y coefficients exchanged: c1/c2 belong to k-1/k+1 (x, stride 1) and c3/c4 to j-1/j+1 (y, stride N).", 0},
+    {"axes-swapped-xz", {0, 5, 6, 3, 4, 1, 2}, -1, "the values match the stencil with the x and z coefficients exchanged: c1/c2 belong to k-1/k+1 (x, stride 1) and c5/c6 to i-1/i+1 (z, stride N*N).", 0},
+    {"axes-swapped-yz", {0, 1, 2, 5, 6, 3, 4}, -1, "the values match the stencil with the y and z coefficients exchanged: c3/c4 belong to j-1/j+1 (y, stride N) and c5/c6 to i-1/i+1 (z, stride N*N).", 0},
+    {HINT_CENTRE_MISSING, {0, 1, 2, 3, 4, 5, 6}, 0, "the values match the stencil without its centre term: add c0*in[i][j][k].", 0},
+    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 1, "the values match the stencil without its c1 term (the x-1 neighbour, in[i][j][k-1]).", 0},
+    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 2, "the values match the stencil without its c2 term (the x+1 neighbour, in[i][j][k+1]).", 0},
+    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 3, "the values match the stencil without its c3 term (the y-1 neighbour, in[i][j-1][k]).", 0},
+    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 4, "the values match the stencil without its c4 term (the y+1 neighbour, in[i][j+1][k]).", 0},
+    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 5, "the values match the stencil without its c5 term (the z-1 neighbour, in[i-1][j][k]).", 0},
+    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 6, "the values match the stencil without its c6 term (the z+1 neighbour, in[i+1][j][k]).", 0},
+    {HINT_NEIGHBOUR_OFFSET, {0, 1, 2, 3, 4, 5, 6}, -1, "the values match the stencil with its c1 term reading in[i][j][k-2]: the x-1 neighbour's offset is off by one (it is k-1).", 2},
+    {HINT_NEIGHBOUR_OFFSET, {0, 1, 2, 3, 4, 5, 6}, -1, "the values match the stencil with its c2 term reading in[i][j][k+2]: the x+1 neighbour's offset is off by one (it is k+1).", 3},
+    {HINT_NEIGHBOUR_OFFSET, {0, 1, 2, 3, 4, 5, 6}, -1, "the values match the stencil with its c3 term reading in[i][j-2][k]: the y-1 neighbour's offset is off by one (it is j-1, one row: N floats).", 4},
+    {HINT_NEIGHBOUR_OFFSET, {0, 1, 2, 3, 4, 5, 6}, -1, "the values match the stencil with its c4 term reading in[i][j+2][k]: the y+1 neighbour's offset is off by one (it is j+1, one row: N floats).", 5},
+    {HINT_NEIGHBOUR_OFFSET, {0, 1, 2, 3, 4, 5, 6}, -1, "the values match the stencil with its c5 term reading in[i-2][j][k]: the z-1 neighbour's offset is off by one (it is i-1, one plane: N*N floats).", 6},
+    {HINT_NEIGHBOUR_OFFSET, {0, 1, 2, 3, 4, 5, 6}, -1, "the values match the stencil with its c6 term reading in[i+2][j][k]: the z+1 neighbour's offset is off by one (it is i+1, one plane: N*N floats).", 7},
 };
 #define VERDICT_NALTS ((int)(sizeof(verdict_alts) / sizeof(verdict_alts[0])))
 
@@ -101,6 +108,8 @@ typedef struct verdict_tally {
     size_t edge_cells[2];         // interior cells on a tile edge, likewise
     size_t unwritten_outer;       // unwritten cells on the first or last interior plane, row or column
     size_t *plane_wrong;          // wrong cells per plane i
+    size_t *row_unwritten;        // unwritten cells per row layer j (all i, k)
+    size_t *column_unwritten;     // unwritten cells per column layer k (all i, j)
 } verdict_tally;
 
 // Records the first wrong cell.
@@ -124,6 +133,17 @@ static void verdict_try_alts(const sweep_case *c, size_t i, size_t j, size_t k, 
         for (int n = 0; n < 7; n++)
             alt_c[n] = n == verdict_alts[a].dropped ? 0.0 : (double)c->coef[verdict_alts[a].perm[n]];
         double alt = reference_point7(c->in, c->nx, c->ny, i, j, k, alt_c, &scale);
+        if (verdict_alts[a].far) {  // term n's neighbour read two cells away, as a flat index (what such a kernel reads)
+            static const long di[7] = {0, 0, 0, 0, 0, -1, 1}, dj[7] = {0, 0, 0, -1, 1, 0, 0}, dk[7] = {0, -1, 1, 0, 0, 0, 0};
+            int n = verdict_alts[a].far - 1;
+            long stride = di[n] * (long)(c->nx * c->ny) + dj[n] * (long)c->nx + dk[n];
+            long p = (long)((i * c->ny + j) * c->nx + k), cells = (long)(c->nx * c->ny * c->nz);
+            if (p + 2 * stride < 0 || p + 2 * stride >= cells)
+                continue;
+            double near = c->in[p + stride], far = c->in[p + 2 * stride];
+            alt += alt_c[n] * (far - near);
+            scale += fabs(alt_c[n] * far);
+        }
         if (fabs((double)got - alt) <= c->atol + c->rtol * scale)
             t->alt_match[a]++;
     }
@@ -156,6 +176,8 @@ static void verdict_interior_cell(const sweep_case *c, const float *out, size_t 
     verdict_note_first(v, i, j, k, want, got);
     if (unwritten) {
         v->unwritten++;
+        t->row_unwritten[j]++;
+        t->column_unwritten[k]++;
         if (i == 1 || j == 1 || k == 1 || i == c->nz - 2 || j == c->ny - 2 || k == c->nx - 2)
             t->unwritten_outer++;
     } else if (isnan(got)) {
@@ -225,9 +247,49 @@ static int verdict_tile_edges(const sweep_verdict *v, const verdict_tally *t)
     return 0;
 }
 
+// If every unwritten cell lies in whole layers across one axis (count[x] ==
+// layer for the layers it touches), two or more of them or one inside the
+// grid, writes their indices into list and returns how many; else 0.
+static int verdict_whole_layers(const size_t *count, size_t n, size_t layer, size_t unwritten, char *list, size_t len)
+{
+    size_t covered = 0, first = 0;
+    int layers = 0;
+    list[0] = '\0';
+    for (size_t x = 1; x + 1 < n; x++) {
+        if (!count[x])
+            continue;
+        if (count[x] != layer)
+            return 0;
+        first = first ? first : x;
+        covered += count[x];
+        size_t used = strlen(list);
+        if (layers < 6)
+            snprintf(list + used, len - used, "%s%zu", layers ? ", " : "", x);
+        else if (layers == 6)
+            snprintf(list + used, len - used, ", ...");
+        layers++;
+    }
+    // One layer alone counts only inside the grid (the first or last one is an off-by-one).
+    int seam = layers >= 2 || (layers == 1 && first != 1 && first + 2 != n);
+    return covered == unwritten && seam ? layers : 0;
+}
+
 // Picks the hint for a case whose interior cells were partly never written.
 static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
 {
+    char layers[96];
+    int by_column = 0, by_row = 0;
+    if (v->unwritten == v->wrong && c->nz > 2) {
+        by_column = verdict_whole_layers(t->column_unwritten, c->nx, (c->nz - 2) * (c->ny - 2), v->unwritten, layers, sizeof(layers));
+        if (!by_column)
+            by_row = verdict_whole_layers(t->row_unwritten, c->ny, (c->nz - 2) * (c->nx - 2), v->unwritten, layers, sizeof(layers));
+    }
+    if (by_column || by_row) {  // a seam between tiles, repeated tile after tile
+        v->hint_key = HINT_TILE_SEAM;
+        snprintf(v->hint, sizeof(v->hint), "whole layers %s = %s (%d of them) were never written, all else is right: a seam between tiles along %s. Are the tiles placed OUT_TILE_DIM apart (not IN_TILE_DIM), and does each tile write its last %s?",
+                 by_column ? "k" : "j", layers, by_column ? by_column : by_row, by_column ? "x" : "y", by_column ? "column" : "row");
+        return;
+    }
     if (v->unwritten == v->wrong && t->unwritten_outer == v->unwritten) {
         v->hint_key = HINT_OFF_BY_ONE;
         snprintf(v->hint, sizeof(v->hint), "only cells of the first or last interior plane, row or column were never written: check the interior range (1 <= i <= N-2 means i < N-1) and the grid size.");
@@ -293,6 +355,10 @@ static void verdict_explain(const sweep_case *c, sweep_verdict *v, const verdict
         v->hint_key = HINT_THREAD_ORDER;
         snprintf(v->reason, sizeof(v->reason), "results differ between two thread orders (%zu cells)", v->order_differs);
         snprintf(v->hint, sizeof(v->hint), "the result depends on the order threads run in: a thread reads shared memory before another thread of its block wrote it or after it was overwritten (a __syncthreads() is missing), or two threads (of one block or of two blocks) write the same cell.");
+    } else if (v->interior > 0 && v->unwritten == v->interior && v->boundary_changed) {
+        v->hint_key = HINT_INDEX_OVERFLOW;
+        snprintf(v->reason, sizeof(v->reason), "no interior cell was written, yet %zu boundary cells changed: the stores landed at wrong indices", v->boundary_changed);
+        snprintf(v->hint, sizeof(v->hint), "an index wraps around: computed in a narrow type (short, or a 32-bit product that overflows for this N) it points at other cells. Compute indices with LAB_INDEX (size_t) from int or unsigned coordinates, and check that small N pass while large N fail.");
     } else if (v->interior > 0 && v->unwritten == v->interior) {
         v->hint_key = HINT_NOTHING_WRITTEN;
         snprintf(v->reason, sizeof(v->reason), "nothing written: all %zu interior cells still hold the poison the grader put there", v->interior);
@@ -320,7 +386,10 @@ int verdict_sweep(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v)
     memset(&t, 0, sizeof(t));
     v->first[0] = v->first[1] = v->first[2] = -1;
     t.plane_wrong = calloc(c->nz, sizeof(size_t));
-    if (!t.plane_wrong) {
+    t.row_unwritten = calloc(c->ny, sizeof(size_t));
+    t.column_unwritten = calloc(c->nx, sizeof(size_t));
+    if (!t.plane_wrong || !t.row_unwritten || !t.column_unwritten) {
+        free(t.plane_wrong), free(t.row_unwritten), free(t.column_unwritten);
         snprintf(v->reason, sizeof(v->reason), "out of host memory while checking");
         v->hint_key = HINT_WRONG_VALUES;
         return 0;
@@ -334,6 +403,8 @@ int verdict_sweep(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v)
     verdict_scan(c, b, v, &t);
     verdict_explain(c, v, &t, gb_out >= 0 ? gb_out : gb_in, ga_out >= 0 ? ga_out : ga_in, b->guard);
     free(t.plane_wrong);
+    free(t.row_unwritten);
+    free(t.column_unwritten);
     v->passed = v->hint_key == NULL;
     return v->passed;
 }

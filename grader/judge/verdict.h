@@ -20,6 +20,10 @@
 #define HINT_THREAD_ORDER      "thread-order"
 #define HINT_MISSING_BARRIER   "missing-barrier"     // a shared-memory race (racecheck on the GPU)
 #define HINT_DIVERGENT_BARRIER "divergent-barrier"   // a barrier some threads of a block never reach
+#define HINT_INDEX_OVERFLOW    "index-overflow"      // nothing in the interior, yet boundary cells changed: stores at wrapped indices
+#define HINT_NEIGHBOUR_OFFSET  "neighbour-offset"    // a neighbour read two cells away instead of one
+#define HINT_LAUNCH_SWAPPED    "launch-args-swapped" // <<<block, grid>>>: a huge block in a small grid
+#define HINT_TILE_SEAM         "tile-seam"           // whole x or y layers never written, tile after tile
 #define HINT_INPUT_MODIFIED    "input-modified"
 #define HINT_OUT_OF_BOUNDS     "out-of-bounds"
 #define HINT_NAN               "nan-computed"

@@ -227,6 +227,70 @@ static void test_alternative_stencils(void **state)
     }
 }
 
+// One x or y neighbour read two cells away (a flat index, as such a kernel
+// reads it): neighbour-offset, naming the term. (A z neighbour two planes
+// away reads outside the grid on the first or last plane: a fault, or whole
+// wrong planes.)
+static void test_neighbour_offset(void **state)
+{
+    (void)state;
+    static const char *names[7] = {"", "c1 term reading in[i][j][k-2]", "c2 term reading in[i][j][k+2]", "c3 term reading in[i][j-2][k]",
+                                   "c4 term reading in[i][j+2][k]", "c5 term reading in[i-2][j][k]", "c6 term reading in[i+2][j][k]"};
+    for (int term = 1; term <= 4; term++) {
+        size_t n = 9;
+        fixture f = make_fixture(n, 300 + (uint64_t)term);
+        long stride[7] = {0, -1, 1, -(long)n, (long)n, -(long)(n * n), (long)(n * n)};
+        for (size_t i = 1; i + 1 < n; i++)
+            for (size_t j = 1; j + 1 < n; j++)
+                for (size_t k = 1; k + 1 < n; k++) {
+                    long p = (long)((i * n + j) * n + k), far = p + 2 * stride[term];
+                    if (far < 0 || far >= (long)f.cells)
+                        continue;  // the kernel would read outside the grid here: leave the cell right
+                    double c = f.c.coef[term];
+                    *cell(&f, i, j, k) = (float)((double)*cell(&f, i, j, k) + c * ((double)f.in[far] - (double)f.in[p + stride[term]]));
+                }
+        sweep_verdict v = expect_hint(&f, HINT_NEIGHBOUR_OFFSET);
+        if (!strstr(v.hint, names[term]))
+            fail_msg("term %d: hint '%s' does not name '%s'", term, v.hint, names[term]);
+        free_fixture(&f);
+    }
+}
+
+// Whole layers between tiles never written, along x or along y: tile-seam;
+// the interior untouched while boundary cells changed: index-overflow.
+static void test_tile_seam_and_index_overflow(void **state)
+{
+    (void)state;
+    for (int axis = 0; axis < 2; axis++) {
+        fixture f = make_fixture(20, 400 + (uint64_t)axis);
+        for (size_t i = 1; i + 1 < f.n; i++)
+            for (size_t j = 1; j + 1 < f.n; j++)
+                for (size_t k = 1; k + 1 < f.n; k++)
+                    if ((axis ? j : k) % 8 == 6 || (axis ? j : k) % 8 == 7)  // tiles placed 8 apart writing 6
+                        fill_bits(cell(&f, i, j, k), 1, POISON_BITS);
+        sweep_verdict v = expect_hint(&f, HINT_TILE_SEAM);
+        assert_non_null(strstr(v.hint, axis ? "j = 6, 7, 14, 15" : "k = 6, 7, 14, 15"));
+        free_fixture(&f);
+    }
+    fixture f = make_fixture(12, 450);  // one layer inside the grid (a tile's last row skipped)
+    for (size_t i = 1; i + 1 < f.n; i++)
+        for (size_t k = 1; k + 1 < f.n; k++)
+            fill_bits(cell(&f, i, 5, k), 1, POISON_BITS);
+    expect_hint(&f, HINT_TILE_SEAM);
+    free_fixture(&f);
+    f = make_fixture(12, 460);
+    for (size_t p = 0; p < f.cells; p++)
+        fill_bits(&f.out[f.guard + p], 1, POISON_BITS);
+    for (size_t j = 0; j < f.n; j++)  // plane 0, where every wrapped index points, holds the stores
+        for (size_t k = 0; k < f.n; k++)
+            *cell(&f, 0, j, k) = f.in[j * f.n + k] + 1.0f;
+    for (size_t p = f.n * f.n; p < f.cells; p++)
+        if (!reference_is_interior(f.n, f.n, f.n, p / (f.n * f.n), p / f.n % f.n, p % f.n))
+            f.out[f.guard + p] = f.in[p];
+    expect_hint(&f, HINT_INDEX_OVERFLOW);
+    free_fixture(&f);
+}
+
 // Wrong only on the edges of 6-wide output tiles: the halo hint.
 static void test_tile_edges(void **state)
 {
@@ -303,6 +367,8 @@ int main(void)
         cmocka_unit_test(test_boundary_changed),
         cmocka_unit_test(test_guards_and_input),
         cmocka_unit_test(test_alternative_stencils),
+        cmocka_unit_test(test_neighbour_offset),
+        cmocka_unit_test(test_tile_seam_and_index_overflow),
         cmocka_unit_test(test_tile_edges),
         cmocka_unit_test(test_whole_planes),
         cmocka_unit_test(test_thread_order_and_timing),

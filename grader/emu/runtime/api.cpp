@@ -286,7 +286,7 @@ static void device_describe(struct cudaDeviceProp *prop)
     prop->minor = 0;
     prop->textureAlignment = 512;
     prop->texturePitchAlignment = 32;
-    prop->multiProcessorCount = 1;
+    prop->multiProcessorCount = 132;  // an H100's: a launch sized by the SM count is as large as on the GPU the labs are graded on
     prop->integrated = 1;
     prop->canMapHostMemory = 1;
     prop->unifiedAddressing = 1;

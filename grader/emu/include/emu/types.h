@@ -202,7 +202,7 @@ struct cudaDeviceProp {
     size_t textureAlignment;             // unused
     size_t texturePitchAlignment;        // unused
     int deviceOverlap;                   // 0 (dropped in CUDA 13)
-    int multiProcessorCount;             // 1: blocks run one after another
+    int multiProcessorCount;             // 132, an H100's (blocks still run one after another)
     int kernelExecTimeoutEnabled;        // 0 (dropped in CUDA 13)
     int integrated;                      // 1: "device" memory is host memory
     int canMapHostMemory;                // 1

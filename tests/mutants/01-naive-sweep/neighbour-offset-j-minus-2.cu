@@ -1,0 +1,34 @@
+// MUTANT: c3 multiplies in[i][j-2][k] instead of in[i][j-1][k] (the y-1 neighbour read one row too far); at j = 1 the unsigned j - 2 wraps to 2^32 - 1 and the read lands (2^32 - 1)*N floats (16*N GiB) past the grid: an illegal address on a GPU, a fatal out-of-bounds read under emulation
+// expect-hint: kernel-fault
+// expect-hint: out-of-bounds
+// (a clearer hint, neighbour-offset, has no detector yet: the kit says what the pattern shows)
+// Rows j >= 2 alone would be wrong by c3*(in[i][j-2][k] - in[i][j-1][k]); the
+// row j = 1 reads far outside the buffer, so the kernel faults first.
+#include "lab.h"
+
+#define BLOCK_X 32  // threads along x (k): a whole warp on one row
+#define BLOCK_Y 4   // threads along y (j)
+#define BLOCK_Z 4   // threads along z (i)
+
+__global__ void stencil_kernel(float *in, float *out, unsigned int N)
+{
+    unsigned int i = blockIdx.z * blockDim.z + threadIdx.z;
+    unsigned int j = blockIdx.y * blockDim.y + threadIdx.y;
+    unsigned int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= 1 && i < N - 1 && j >= 1 && j < N - 1 && k >= 1 && k < N - 1) {
+        out[LAB_INDEX(i, j, k, N)] = c0 * in[LAB_INDEX(i, j, k, N)]
+                                   + c1 * in[LAB_INDEX(i, j, k - 1, N)]
+                                   + c2 * in[LAB_INDEX(i, j, k + 1, N)]
+                                   + c3 * in[LAB_INDEX(i, j - 2, k, N)]  // MUTANT: j - 2
+                                   + c4 * in[LAB_INDEX(i, j + 1, k, N)]
+                                   + c5 * in[LAB_INDEX(i - 1, j, k, N)]
+                                   + c6 * in[LAB_INDEX(i + 1, j, k, N)];
+    }
+}
+
+void launch_stencil(float *d_in, float *d_out, unsigned int N)
+{
+    dim3 block(BLOCK_X, BLOCK_Y, BLOCK_Z);
+    dim3 grid((N + BLOCK_X - 1) / BLOCK_X, (N + BLOCK_Y - 1) / BLOCK_Y, (N + BLOCK_Z - 1) / BLOCK_Z);
+    stencil_kernel<<<grid, block>>>(d_in, d_out, N);
+}

@@ -1,0 +1,47 @@
+// MUTANT: the launch is stencil_kernel<<<block, grid>>>: grid and block exchanged. The grid is 8x8x8 tiles whatever N, the block t x t x t with t = ceil(N/6): a block of one thread for N <= 6 (no thread inside the output tile: nothing written), a partial tile for 7 <= N <= 60 (only tile-local rows 1..t-1 computed, neighbours past t-1 read from shared cells nobody wrote), and over 1024 threads from t = 11 (N = 62) on: invalid configuration
+// expect-hint: launch-args-swapped
+// expect-hint: nothing-written
+// expect-hint: unwritten-cells
+// expect-hint: tile-edges
+#include "lab.h"
+
+#define IN_TILE_DIM 8                      // the grader reads this (OP/B model, technique)
+#define OUT_TILE_DIM (IN_TILE_DIM - 2)     // and this
+
+__global__ void stencil_kernel(float *in, float *out, unsigned int N)
+{
+    int n = (int)N;
+    int i = (int)(blockIdx.z * OUT_TILE_DIM + threadIdx.z) - 1;
+    int j = (int)(blockIdx.y * OUT_TILE_DIM + threadIdx.y) - 1;
+    int k = (int)(blockIdx.x * OUT_TILE_DIM + threadIdx.x) - 1;
+
+    __shared__ float in_s[IN_TILE_DIM][IN_TILE_DIM][IN_TILE_DIM];
+
+    // Every thread whose cell lies in the grid loads it: guarded by the grid
+    // bounds, not the tile's.
+    if (i >= 0 && i < n && j >= 0 && j < n && k >= 0 && k < n)
+        in_s[threadIdx.z][threadIdx.y][threadIdx.x] = in[LAB_INDEX(i, j, k, N)];
+    else
+        in_s[threadIdx.z][threadIdx.y][threadIdx.x] = 0.0f;  // ghost cell: defined, never used
+    __syncthreads();
+
+    // Interior grid points only, and only the threads inside the output tile.
+    if (i >= 1 && i < n - 1 && j >= 1 && j < n - 1 && k >= 1 && k < n - 1 &&
+        threadIdx.z >= 1 && threadIdx.z < IN_TILE_DIM - 1 &&
+        threadIdx.y >= 1 && threadIdx.y < IN_TILE_DIM - 1 &&
+        threadIdx.x >= 1 && threadIdx.x < IN_TILE_DIM - 1) {
+        int z = (int)threadIdx.z, y = (int)threadIdx.y, x = (int)threadIdx.x;
+        out[LAB_INDEX(i, j, k, N)] = c0 * in_s[z][y][x]
+                                   + c1 * in_s[z][y][x - 1] + c2 * in_s[z][y][x + 1]
+                                   + c3 * in_s[z][y - 1][x] + c4 * in_s[z][y + 1][x]
+                                   + c5 * in_s[z - 1][y][x] + c6 * in_s[z + 1][y][x];
+    }
+}
+
+void launch_stencil(float *d_in, float *d_out, unsigned int N)
+{
+    unsigned int tiles = (N + OUT_TILE_DIM - 1) / OUT_TILE_DIM;
+    dim3 block(IN_TILE_DIM, IN_TILE_DIM, IN_TILE_DIM);
+    dim3 grid(tiles, tiles, tiles);
+    stencil_kernel<<<block, grid>>>  /* MUTANT: block, grid */(d_in, d_out, N);
+}

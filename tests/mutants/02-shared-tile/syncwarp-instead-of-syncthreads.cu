@@ -1,0 +1,50 @@
+// MUTANT: the barrier after the tile load is __syncwarp() instead of __syncthreads(): it orders the 32 threads of a warp (4 rows of 8 of one z plane) but not the 16 warps of the 8x8x8 block, so the z neighbours and the y neighbours across rows 3/4 may be read before another warp stored them: a race: on an H100 about half the interior cells are wrong from N=62 on, while N <= 20 usually comes out right
+// expect-hint: missing-barrier
+// expect-hint: wrong-values
+// expect-hint: tile-edges
+// backends: gpu
+// (under emulation __syncwarp() waits for the whole block, so the race does not show there)
+// gpu-hint-today (H100, seed 4242): missing-barrier at N=34 (racecheck), wrong-values at N=33 and 62..256, timed-rep-wrong at 512; N <= 20 and 37 pass
+// tests/mutants/02-shared-tile/no-barrier-after-load.cu has the barrier removed outright.
+#include "lab.h"
+
+#define IN_TILE_DIM 8                      // the grader reads this (OP/B model, technique)
+#define OUT_TILE_DIM (IN_TILE_DIM - 2)     // and this
+
+__global__ void stencil_kernel(float *in, float *out, unsigned int N)
+{
+    int n = (int)N;
+    int i = (int)(blockIdx.z * OUT_TILE_DIM + threadIdx.z) - 1;
+    int j = (int)(blockIdx.y * OUT_TILE_DIM + threadIdx.y) - 1;
+    int k = (int)(blockIdx.x * OUT_TILE_DIM + threadIdx.x) - 1;
+
+    __shared__ float in_s[IN_TILE_DIM][IN_TILE_DIM][IN_TILE_DIM];
+
+    // Every thread whose cell lies in the grid loads it: guarded by the grid
+    // bounds, not the tile's.
+    if (i >= 0 && i < n && j >= 0 && j < n && k >= 0 && k < n)
+        in_s[threadIdx.z][threadIdx.y][threadIdx.x] = in[LAB_INDEX(i, j, k, N)];
+    else
+        in_s[threadIdx.z][threadIdx.y][threadIdx.x] = 0.0f;  // ghost cell: defined, never used
+    __syncwarp();  // MUTANT: a warp barrier, not the block's
+
+    // Interior grid points only, and only the threads inside the output tile.
+    if (i >= 1 && i < n - 1 && j >= 1 && j < n - 1 && k >= 1 && k < n - 1 &&
+        threadIdx.z >= 1 && threadIdx.z < IN_TILE_DIM - 1 &&
+        threadIdx.y >= 1 && threadIdx.y < IN_TILE_DIM - 1 &&
+        threadIdx.x >= 1 && threadIdx.x < IN_TILE_DIM - 1) {
+        int z = (int)threadIdx.z, y = (int)threadIdx.y, x = (int)threadIdx.x;
+        out[LAB_INDEX(i, j, k, N)] = c0 * in_s[z][y][x]
+                                   + c1 * in_s[z][y][x - 1] + c2 * in_s[z][y][x + 1]
+                                   + c3 * in_s[z][y - 1][x] + c4 * in_s[z][y + 1][x]
+                                   + c5 * in_s[z - 1][y][x] + c6 * in_s[z + 1][y][x];
+    }
+}
+
+void launch_stencil(float *d_in, float *d_out, unsigned int N)
+{
+    unsigned int tiles = (N + OUT_TILE_DIM - 1) / OUT_TILE_DIM;
+    dim3 block(IN_TILE_DIM, IN_TILE_DIM, IN_TILE_DIM);
+    dim3 grid(tiles, tiles, tiles);
+    stencil_kernel<<<grid, block>>>(d_in, d_out, N);
+}

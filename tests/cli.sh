@@ -32,7 +32,7 @@ expect() {
 
 # A kit folder whose lab 1 has the given lab.conf text.
 fake_kit() {
-    local dir=$tmp/kit$RANDOM
+    local dir="$tmp/a kit $RANDOM"  # a path with spaces: the emulation builds there too
     mkdir -p "$dir/labs/01-naive-sweep" "$dir/kernels"
     cp kernels/01-naive-sweep.cu "$dir/kernels/"
     printf '%s' "$1" >"$dir/labs/01-naive-sweep/lab.conf"

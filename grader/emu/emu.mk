@@ -97,7 +97,7 @@ $(RUNNER).runner.cu: $(RUNNER_SRC) $(EMU_TRANSLATE)
 
 $(RUNNER): $(RUNNER).runner.cu $(RUNNER).kernel.cu $(EMU_LIBRARY) $(EMU_DIR)/emu.mk
 	$(EMU_LINK) -DLAB_EMU -DLAB_KERNEL_FILE='"$(abspath $(RUNNER).kernel.cu)"' \
-	    -iquote $(dir $(abspath $(KERNEL))) -iquote $(dir $(abspath $(RUNNER_SRC))) -Igrader -Ikernels \
+	    -iquote $(dir $(KERNEL)) -iquote $(dir $(RUNNER_SRC)) -Igrader -Ikernels \
 	    -o $@ $< -x none $(EMU_LIBRARY) -rdynamic $(EMU_LDLIBS)
 
 -include $(RUNNER).d
@@ -116,7 +116,7 @@ $(EMU_PROGRAM).emu.cu: $(EMU_MAIN) $(EMU_TRANSLATE)
 	$(EMU_TRANSLATE) $< $@
 
 $(EMU_PROGRAM): $(EMU_PROGRAM).emu.cu $(EMU_LIBRARY) $(EMU_DIR)/emu.mk
-	$(EMU_LINK) -iquote $(dir $(abspath $(EMU_MAIN))) -o $@ $< -x none $(EMU_LIBRARY) -rdynamic $(EMU_LDLIBS)
+	$(EMU_LINK) -iquote $(dir $(EMU_MAIN)) -o $@ $< -x none $(EMU_LIBRARY) -rdynamic $(EMU_LDLIBS)
 
 -include $(EMU_PROGRAM).d
 endif

@@ -461,6 +461,18 @@ static void judge_mkdirs(const char *path)
         judge_die(JUDGE_EXIT_KIT, "cannot create %s: %s", buf, strerror(errno));
 }
 
+// path relative to the kit's root when it lies inside it (make runs there):
+// the kit's own path, which may hold spaces, never reaches the emulation's
+// makefile. (The GPU build still gets absolute paths: a kit path with spaces
+// is not supported there yet.)
+static const char *judge_in_kit(const judge_args *a, const char *path)
+{
+    size_t n = strlen(a->kit);
+    if (n && !strncmp(path, a->kit, n) && path[n] == '/')
+        return path + n + 1;
+    return path;
+}
+
 // Runs `make -f grader/build.mk` with the given variables; the log goes to
 // log_path. Returns 1 if the build succeeded.
 static int judge_make(const judge_args *a, const char *backend, const char *const vars[], const char *log_path)
@@ -657,7 +669,7 @@ static int judge_build_runner_as(const judge_args *a, judge_run *run, const char
     }
     judge_stage("compile");
     snprintf(log_path, sizeof(log_path), "%s/build.log", dir);
-    snprintf(kvar, sizeof(kvar), "KERNEL=%s", copy);
+    snprintf(kvar, sizeof(kvar), "KERNEL=%s", gpu ? copy : judge_in_kit(a, copy));
     snprintf(nvar, sizeof(nvar), "KERNEL_NAME=%s", kernel_abs);
     student[0] = '\0';
     if (gpu) {
@@ -669,7 +681,7 @@ static int judge_build_runner_as(const judge_args *a, judge_run *run, const char
     } else {
         snprintf(runner, len, "%s/runner", dir);
         snprintf(evar, sizeof(evar), "KERNEL_NAME=%s", kernel_abs);
-        snprintf(rvar, sizeof(rvar), "RUNNER=%s", runner);
+        snprintf(rvar, sizeof(rvar), "RUNNER=%s", judge_in_kit(a, runner));
         snprintf(svar, sizeof(svar), "RUNNER_SRC=grader/emu/runner_%s.cu", run->conf.runner);
     }
     const char *vars[] = {kvar, nvar, rvar, svar, evar, NULL};

@@ -382,10 +382,10 @@ static int jv_explain_boundary(const jv_run *r, jacobi_verdict *v)
         jv_fail(v, HINT_BOUNDARY_RACE, "the grid matches the boundary step run BEFORE the sweep: boundary cells hold values one iteration old. Launch the boundary kernel after the sweep, in the same stream.");
         return 1;
     }
-    char missing[64], hint[256];
+    char missing[64], hint[400];
     if (jv_whole_faces_stale(g, r->got, missing, sizeof(missing))) {
-        snprintf(hint, sizeof(hint), "the face%s %s never set (its cells keep older values) while the other faces are right: does the boundary kernel cover every face, both sides of each axis?",
-                 strchr(missing, ',') ? "s" : "", missing);
+        snprintf(hint, sizeof(hint), "the face%s %s hold%s stale values while the other faces are right: never set, or copied from the wrong layer (periodic: face 0 takes layer n-2 and face n-1 takes layer 1 of the same axis). Does the boundary kernel cover every face, both sides of each axis, from the right layer?",
+                 strchr(missing, ',') ? "s" : "", missing, strchr(missing, ',') ? "" : "s");
         jv_fail(v, HINT_BOUNDARY_VALUES, hint);
         return 1;
     }

@@ -109,3 +109,13 @@ gradescope: ## a Gradescope autograder for a lab: make gradescope LAB=1 writes b
 
 export: ## the student kit, without solutions, variants, mutants or hostile tests: build/export/stencil-labs-student.tar.gz
 	@grader/platform/package.sh export '$(BUILD)/export/stencil-labs-student.tar.gz'
+
+# ---------------------------------------------------------------------------
+# Rendered handouts (handouts/render/)
+
+.PHONY: handouts
+PANDOC ?= pandoc
+
+handouts: ## render every handout, English and Chinese, to self-contained HTML in build/handouts/ (needs pandoc)
+	@$(if $(shell command -v '$(PANDOC)' 2>/dev/null),,$(error make handouts needs pandoc, which is not installed: install it (apt-get install pandoc, or https://pandoc.org/installing.html) and run it again))
+	@PANDOC='$(PANDOC)' handouts/render/render.sh '$(BUILD)/handouts'

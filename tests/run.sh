@@ -6,7 +6,10 @@
 #      through it (tests/platform.sh) — always;
 #   3. the same on the GPU, plus the GPU-vs-emulation comparison — when a
 #      usable GPU is present; otherwise reported as SKIPPED with the reason.
-# usage: tests/run.sh [unit|sandbox|emu|platform|gpu|all]
+#   The handouts (tests/handouts.sh: English and Chinese in step, the make
+#   commands they quote, hint anchors, `make handouts`) run with `all`, or
+#   alone as `tests/run.sh handouts`.
+# usage: tests/run.sh [unit|sandbox|handouts|emu|platform|gpu|all]
 # Ends with one line "N passed, M failed, K skipped"; exits 1 if anything failed.
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -70,6 +73,11 @@ fi
 if [ "$part" = all ] || [ "$part" = unit ] || [ "$part" = sandbox ]; then
     echo "== the sandbox under attack"
     tests/sandbox.sh | tee "$log"
+    tally "$log"
+fi
+
+if [ "$part" = all ] || [ "$part" = handouts ]; then
+    tests/handouts.sh | tee "$log"
     tally "$log"
 fi
 

@@ -4,7 +4,9 @@
 # file; SEED=<n> replay a run; EMU=1 CPU emulation, EMU=0 demand a GPU;
 # CASE=<N> one case only; JSON=1 machine-readable report; SANITIZE=1 run
 # under compute-sanitizer; PROFILE=1 measure the timed case's OP/B with Nsight
-# Compute; ARCH=sm_XX override the detected GPU architecture.
+# Compute; ARCH=sm_XX override the detected GPU architecture; HTML=1 also
+# write the report as a self-contained HTML page; REPORT_DIR=<dir> where
+# `make check` writes its report and pictures (default build/reports/lab<n>).
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -14,7 +16,8 @@ BUILD   ?= build
 
 JUDGE_SRCS := grader/judge/judge.c grader/judge/judge_case.c grader/judge/judge_jacobi.c grader/judge/conf.c grader/judge/rng.c grader/judge/verdict.c \
               grader/judge/spawn.c grader/judge/kv.c grader/judge/technique.c grader/judge/report.c grader/judge/json_write.c grader/judge/report_platform.c grader/judge/score.c grader/judge/ncu.c reference/stencil_ref.c \
-              grader/judge/jacobi_verdict.c reference/jacobi_ref.c grader/judge/build_check.c grader/judge/sanitizer_log.c grader/judge/hints.c grader/sandbox/sandbox.c
+              grader/judge/jacobi_verdict.c reference/jacobi_ref.c grader/judge/build_check.c grader/judge/sanitizer_log.c grader/judge/hints.c grader/sandbox/sandbox.c \
+              grader/judge/pictures.c grader/judge/report_html.c
 JUDGE_HDRS := $(wildcard grader/judge/*.h grader/protocol/*.h grader/sandbox/*.h reference/*.h)
 UNIT_LIB_SRCS := $(filter-out grader/judge/judge.c grader/judge/judge_case.c grader/judge/judge_jacobi.c,$(JUDGE_SRCS))
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
@@ -25,13 +28,17 @@ JUDGE_FLAGS = --kit "$(CURDIR)" --lab "$(LAB)" \
 	$(if $(KERNEL),--kernel "$(KERNEL)") $(if $(SEED),--seed $(SEED)) $(if $(CASE),--case $(CASE)) \
 	$(if $(filter 1,$(JSON)),--json) $(if $(filter 1,$(SANITIZE)),--sanitize) $(if $(filter 1,$(PROFILE)),--profile) $(if $(ARCH),--arch $(ARCH)) \
 	$(if $(filter 1,$(EMU)),--backend emu,$(if $(filter 0,$(EMU)),--backend gpu))
+# make check's report folder: the JSON report, the pictures (grader/pictures/), the HTML page with HTML=1.
+REPORT_DIR ?= $(BUILD)/reports/lab$(LAB)
+CHECK_REPORT_FLAGS = --pictures "$(REPORT_DIR)" --json-out "$(REPORT_DIR)/report.json" \
+	$(if $(filter 1,$(HTML)),--html-out "$(REPORT_DIR)/report.html")
 
 .PHONY: help check status grade unit-tests solutions-check test test-unit test-sandbox test-labs test-gpu coverage bench clean judge
 
 help: ## list the commands
 	@echo "Stencil Labs — make targets:"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## (.*)/  make \1\t\2/' | expand -t 26
-	@echo "Variables: LAB=<n> KERNEL=<file.cu> SEED=<n> EMU=1|0 CASE=<N> JSON=1 SANITIZE=1 PROFILE=1 ARCH=sm_XX"
+	@echo "Variables: LAB=<n> KERNEL=<file.cu> SEED=<n> EMU=1|0 CASE=<N> JSON=1 SANITIZE=1 PROFILE=1 ARCH=sm_XX HTML=1 REPORT_DIR=<dir>"
 	@echo "Labs: $(notdir $(LAB_DIRS))"
 
 judge: $(BUILD)/judge $(BUILD)/grade ## build the judge and the class grader (C only; never link student code)
@@ -56,9 +63,9 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(UNIT_LIB_SRCS) $(JUDGE
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) $< $(UNIT_LIB_SRCS) -o $@ -lcmocka -lm
 
-check: $(BUILD)/judge ## grade a lab's kernel: make check LAB=1 (KERNEL=, SEED=, EMU=1, CASE=, JSON=1)
+check: $(BUILD)/judge ## grade a lab's kernel: make check LAB=1 (KERNEL=, SEED=, EMU=1, CASE=, JSON=1, HTML=1); report and pictures in build/reports/lab1/
 	@$(if $(LAB),,$(error which lab? make check LAB=<n>, one of: $(LAB_NUMBERS)))
-	@$(BUILD)/judge $(JUDGE_FLAGS)
+	@$(BUILD)/judge $(JUDGE_FLAGS) $(CHECK_REPORT_FLAGS)
 
 solutions-check: $(BUILD)/judge ## grade every lab's instructor solution (EMU=1 on a CPU)
 	@[ -d reference/solutions ] || { echo "no solutions in this kit: reference/solutions/ is left out of the student kit (make export)"; exit 0; }; \

@@ -3,13 +3,14 @@
 #   1. host unit tests (cmocka) and the judge's command-line checks — always;
 #   2. every lab through the CPU emulation backend (solutions pass, skeletons
 #      and mutants fail with their hints), then the autograder platforms
-#      through it (tests/platform.sh) — always;
+#      through it (tests/platform.sh) and the report's pictures and HTML page
+#      (tests/pictures.sh) — always;
 #   3. the same on the GPU, plus the GPU-vs-emulation comparison — when a
 #      usable GPU is present; otherwise reported as SKIPPED with the reason.
 #   The handouts (tests/handouts.sh: English and Chinese in step, the make
 #   commands they quote, hint anchors, `make handouts`) run with `all`, or
 #   alone as `tests/run.sh handouts`.
-# usage: tests/run.sh [unit|sandbox|handouts|emu|platform|gpu|all]
+# usage: tests/run.sh [unit|sandbox|handouts|emu|platform|pictures|gpu|all]
 # Ends with one line "N passed, M failed, K skipped"; exits 1 if anything failed.
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -105,6 +106,12 @@ fi
 
 if { [ "$part" = all ] || [ "$part" = platform ]; } && [ -f grader/emu/emu.mk ]; then
     tests/platform.sh | tee "$log"
+    tally "$log"
+fi
+
+if { [ "$part" = all ] || [ "$part" = pictures ]; } && [ -f grader/emu/emu.mk ]; then
+    echo "== the report's pictures and HTML page (gnuplot, a headless browser)"
+    tests/pictures.sh | tee "$log"
     tally "$log"
 fi
 

@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # grader/class/status.sh — `make status`: where a self-study reader stands. For each
 # lab, the result of the last `make check LAB=n` on the lab's own kernel file
-# (saved in build/status/), and what to do next.
+# (saved in build/status/), and what to do next; then the same as a strip of
+# boxes, build/status/progress.png and .svg (grader/pictures/progress.gp),
+# when gnuplot is installed.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
+strip=build/status/progress   # the strip's files: .dat (one line per lab), .png, .svg
+mkdir -p build/status
+: >"$strip.dat"
 printf '%-22s %-34s %-10s %-8s %s\n' lab title "last check" cases "technique / next step"
 for dir in labs/[0-9][0-9]-*/; do
     lab=$(basename "$dir")
@@ -12,14 +17,17 @@ for dir in labs/[0-9][0-9]-*/; do
     f=build/status/$lab.json
     if [ ! -f "$f" ]; then
         printf '%-22s %-34s %-10s %-8s %s\n' "$lab" "$title" "not yet" "-" "read handouts/$lab.md, then make check LAB=$n"
+        printf '%d 0 "%s" "not tried yet"\n' "$n" "${title//\"/\'}" >>"$strip.dat"
         continue
     fi
-    python3 - "$f" "$lab" "$title" "$n" <<'PY'
+    python3 - "$f" "$lab" "$title" "$n" "$strip.dat" <<'PY'
 import json, os, sys, time
-path, lab, title, n = sys.argv[1:5]
+path, lab, title, n, strip = sys.argv[1:6]
 try:
     r = json.load(open(path))
 except ValueError:
+    with open(strip, "a") as out:
+        out.write('%s 0 "%s" "its last report is unreadable"\n' % (n, title.replace('"', "'")))
     sys.exit(0)
 when = time.strftime("%m-%d %H:%M", time.localtime(os.path.getmtime(path)))
 tech = r.get("technique", {}).get("status", "?")
@@ -30,6 +38,21 @@ elif bad:
     nxt = "fix %s: %s" % (bad[0]["name"], bad[0].get("hint_key") or bad[0]["reason"][:40])
 else:
     nxt = "technique: " + r.get("technique", {}).get("detail", "")[:60]
-print("%-22s %-34s %-10s %-8s %s" % (lab, title[:34], when, "%d/%d" % (r.get("passed", 0), r.get("passed", 0) + r.get("failed", 0)), nxt))
+cases = "%d/%d" % (r.get("passed", 0), r.get("passed", 0) + r.get("failed", 0))
+print("%-22s %-34s %-10s %-8s %s" % (lab, title[:34], when, cases, nxt))
+with open(strip, "a") as out:  # the strip: 2 passed, 1 failed (or could not be graded)
+    out.write('%s %d "%s" "%s cases, %s"\n' % (n, 2 if r.get("verdict") == "pass" else 1, title.replace('"', "'"), cases, when))
 PY
 done
+passed=$(awk '$2 == 2' "$strip.dat" | wc -l)
+labs=$(wc -l <"$strip.dat")
+gnuplot=${STENCIL_GNUPLOT:-gnuplot}   # as for the judge's pictures (grader/judge/pictures.c)
+rm -f "$strip.png" "$strip.svg"
+if ! command -v "$gnuplot" >/dev/null 2>&1; then
+    echo "pictures: gnuplot is not installed; install gnuplot to get them"
+elif "$gnuplot" -c grader/pictures/progress.gp "$strip.dat" "$strip" "make status: $passed of $labs labs passed" 2>"$strip.log"; then
+    echo "pictures: $strip.png (and .svg): each lab's last check"
+    rm -f "$strip.log"
+else
+    echo "pictures: gnuplot failed: $(head -c 300 "$strip.log")"
+fi

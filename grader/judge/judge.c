@@ -3,6 +3,7 @@
 //   judge --lab N|DIR [--kernel FILE] [--backend auto|gpu|emu] [--seed S]
 //         [--case NAME] [--json] [--json-out FILE] [--summary-out FILE]
 //         [--gradescope-out FILE] [--prairielearn-out FILE]
+//         [--pictures DIR] [--html-out FILE]
 //         [--sanitize] [--profile] [--keep] [--fail-fast] [--timeout S]
 //         [--gpu-lock-dir DIR --gpu-slots N] [--arch sm_XX] [--kit DIR]
 //
@@ -11,7 +12,9 @@
 // options are read (a compile error, a refused include, no GPU, a stop by
 // SIGTERM/SIGINT included). --gpu-lock-dir makes judges running side by side
 // take turns on each GPU: the GPU work of a run holds one of the files
-// DIR/gpu-K.lock (K < N) and sees only GPU K.
+// DIR/gpu-K.lock (K < N) and sees only GPU K. --pictures draws the report's
+// pictures into DIR (grader/judge/pictures.h); --html-out writes the report
+// as one self-contained HTML page, on every exit path too.
 //
 // It never links student code: it builds a runner (grader/build.mk) from the
 // kernel file, starts it once per case as a child process with a time limit,
@@ -39,7 +42,9 @@
 #include "judge_case.h"
 #include "judge_jacobi.h"
 #include "kv.h"
+#include "pictures.h"
 #include "protocol.h"
+#include "report_html.h"
 #include "report_platform.h"
 #include "rng.h"
 #include "spawn.h"
@@ -66,6 +71,8 @@ typedef struct judge_args {
     const char *gpu_lock_dir;   // judges side by side: take turns on the GPUs through lock files here
     int gpu_slots;              // GPUs to share (with gpu_lock_dir)
     int profile;                // 1: measure the timed case's traffic with ncu
+    const char *pictures;       // draw the report's pictures into this folder (made if missing)
+    const char *html_out;       // also write the report as an HTML page to this file
 } judge_args;
 
 static int judge_json;              // 1 while the report is JSON, for judge_die
@@ -82,11 +89,11 @@ static int judge_gpu_held;          // 1 while this run holds a turn
 // or -1 naming the file in err.
 static int judge_write_files(judge_run *run, char *err, size_t len)
 {
-    static const char *what[4] = {"JSON report", "summary", "Gradescope results", "PrairieLearn results"};
-    const char *paths[4] = {judge_the_args.json_out, judge_the_args.summary_out, judge_the_args.gradescope_out,
-                            judge_the_args.prairielearn_out};
+    static const char *what[5] = {"JSON report", "summary", "Gradescope results", "PrairieLearn results", "HTML report"};
+    const char *paths[5] = {judge_the_args.json_out, judge_the_args.summary_out, judge_the_args.gradescope_out,
+                            judge_the_args.prairielearn_out, judge_the_args.html_out};
     report_score(run);
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
         if (!paths[i])
             continue;
         FILE *f = fopen(paths[i], "w");
@@ -100,8 +107,10 @@ static int judge_write_files(judge_run *run, char *err, size_t len)
             report_summary(run, f);
         else if (i == 2)
             report_gradescope(run, f);
-        else
+        else if (i == 3)
             report_prairielearn(run, f);
+        else
+            report_html(run, f);
         if (fclose(f) != 0) {
             snprintf(err, len, "cannot write the %s %s: %s", what[i], paths[i], strerror(errno));
             return -1;
@@ -280,12 +289,12 @@ static judge_args judge_parse(int argc, char **argv)
         static const char *known[] = {"--lab", "--kernel", "--backend", "--case", "--arch", "--kit", "--timeout",
                                       "--seed", "--json", "--sanitize", "--keep", "--fail-fast", "--json-out", "--profile",
                                       "--summary-out", "--gradescope-out", "--prairielearn-out", "--gpu-lock-dir",
-                                      "--gpu-slots"};
+                                      "--gpu-slots", "--pictures", "--html-out"};
         int is_known = 0;
         for (size_t k = 0; k < sizeof(known) / sizeof(known[0]); k++)
             is_known |= !strcmp(opt, known[k]);
         if (!is_known)
-            judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: --lab --kernel --backend --seed --case --json --sanitize --keep --fail-fast --timeout --json-out --summary-out --gradescope-out --prairielearn-out --gpu-lock-dir --gpu-slots --profile --arch --kit)", opt);
+            judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: --lab --kernel --backend --seed --case --json --sanitize --keep --fail-fast --timeout --json-out --summary-out --gradescope-out --prairielearn-out --gpu-lock-dir --gpu-slots --profile --pictures --html-out --arch --kit)", opt);
         int takes = strcmp(opt, "--json") && strcmp(opt, "--sanitize") && strcmp(opt, "--keep") &&
                     strcmp(opt, "--fail-fast") && strcmp(opt, "--profile");
         if (takes && !v)
@@ -300,6 +309,8 @@ static judge_args judge_parse(int argc, char **argv)
         else if (!strcmp(opt, "--gradescope-out")) a.gradescope_out = v;
         else if (!strcmp(opt, "--prairielearn-out")) a.prairielearn_out = v;
         else if (!strcmp(opt, "--gpu-lock-dir")) a.gpu_lock_dir = v;
+        else if (!strcmp(opt, "--pictures")) a.pictures = v;
+        else if (!strcmp(opt, "--html-out")) a.html_out = v;
         else if (!strcmp(opt, "--gpu-slots")) {
             char *end = NULL;
             a.gpu_slots = (int)strtol(v, &end, 10);
@@ -974,6 +985,10 @@ int main(int argc, char **argv)
     prctl(PR_SET_DUMPABLE, 0);  // no process of this user (a runner included) may read or write the judge's memory
     spawn_stop_on_signals(judge_stopped);
     judge_make_tmp();
+    if (a->pictures) {  // the folder first: the report files the options name may go into it
+        judge_mkdirs(a->pictures);
+        pictures_enable(a->pictures, a->kit);
+    }
     judge_stage("lab");
     judge_find_lab(a, run);
     judge_stage("config");
@@ -1009,6 +1024,7 @@ int main(int argc, char **argv)
     int have_solution = judge_build_solution(a, run, kernel_abs, sol_runner, sizeof(sol_runner), sol_student, sizeof(sol_student));
     judge_stage("cases");
     judge_run_cases(a, run, kernel_abs, runner, student);
+    pictures_close_offers();  // what follows is no case of the student's
     if (!strcmp(run->backend, "gpu") && judge_speed_against_solution(run)) {
         judge_take_gpu(a, 1);
         judge_time_solution(a, run, have_solution, sol_runner, sol_student);
@@ -1017,6 +1033,7 @@ int main(int argc, char **argv)
     spawn_check_stop();
     judge_stage("report");
     run->opb_valid = opb_book_model(run->conf.opb_model, run->in_tile, &run->opb) == 0;
+    pictures_draw(run);
     run->exit_code = (run->failed == 0 && run->technique.status != TECHNIQUE_FAIL) ? JUDGE_EXIT_PASS : JUDGE_EXIT_FAIL;
     run->stage[0] = '\0';
     report_score(run);

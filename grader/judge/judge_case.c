@@ -14,6 +14,7 @@
 
 #include "kv.h"
 #include "ncu.h"
+#include "pictures.h"
 #include "protocol.h"
 #include "rng.h"
 #include "spawn.h"
@@ -335,6 +336,8 @@ static void case_judge_outputs(const judge_case_env *env, const lab_case *spec, 
     sweep_buffers b = {out.data, in_after.data, out_timed.data, out2.data, guard};
     sweep_verdict v;
     verdict_sweep(&c, &b, &v);
+    if (!v.passed && (v.wrong || v.boundary_changed))  // the heat map, from the grid judged here
+        pictures_offer_sweep(r->name, &c, out.data + guard);
     r->wrong = v.wrong;
     r->interior = v.interior;
     if (v.passed) {

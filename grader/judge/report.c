@@ -7,6 +7,7 @@
 #include "hints.h"
 #include "json_write.h"
 #include "judge.h"
+#include "pictures.h"
 #include "summary_keys.h"
 
 // What emulation does not guarantee, said in every emulated report.
@@ -144,6 +145,7 @@ void report_text(const judge_run *run)
         printf("         %-12s %5.4g / %-5.4g %s%s\n", it->name, it->points, it->max, it->detail,
                it->measured ? "" : " (not counted)");
     }
+    pictures_report_text(stdout);
     printf("verdict: %s — %d of %d cases passed%s%s%s\n",
            run->exit_code == JUDGE_EXIT_PASS ? "PASS" : "FAIL", run->passed,
            run->passed + run->failed, run->skipped ? ", " : "",
@@ -319,7 +321,9 @@ void report_json(const judge_run *run, FILE *out)
         if (!first)
             fprintf(json_out, "]}");
     }
-    fprintf(json_out, "], \"compiler_messages\": [");
+    fprintf(json_out, "]");
+    pictures_report_json(json_out);
+    fprintf(json_out, ", \"compiler_messages\": [");
     for (int i = 0; i < run->ncompiler; i++) {
         fprintf(json_out, i ? ", " : "");
         json_string(run->compiler[i]);

@@ -1,0 +1,542 @@
+// grader/judge/pictures.c — see pictures.h.
+#include "pictures.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "jacobi_ref.h"
+#include "json_write.h"
+#include "protocol.h"
+#include "spawn.h"
+#include "stencil_ref.h"
+
+// The heat map's codes for cells that have no ratio, in the bands of the
+// colour box of grader/pictures/heatmap.gp (which names the same values);
+// a judged cell's value is log10(|got - want| / allowed) clipped to
+// [PICTURE_LOG_LOW, PICTURE_LOG_HIGH].
+#define PICTURE_CODE_NAN              -6.5
+#define PICTURE_CODE_UNWRITTEN        -5.5
+#define PICTURE_CODE_BOUNDARY_CHANGED -4.5
+#define PICTURE_CODE_BOUNDARY_KEPT    -3.5
+#define PICTURE_LOG_LOW               -3.0
+#define PICTURE_LOG_HIGH               4.0
+
+#define PICTURE_GNUPLOT_TIMEOUT_S 60.0  // one gnuplot run; a 510x510 plane takes about a second
+#define PICTURE_GNUPLOT_ENV "STENCIL_GNUPLOT"  // the gnuplot to run, when not the one on PATH
+
+// The flops of one interior point, as the OP/B models count them (technique.c).
+#define PICTURE_SWEEP_FLOPS  13.0
+#define PICTURE_JACOBI_FLOPS  8.0
+
+#define PICTURE_NAME(name, what) #name,
+static const char *const picture_names[] = {PICTURES(PICTURE_NAME)};
+#undef PICTURE_NAME
+#define PICTURE_FORMAT_NAME(name, ext) #name,
+static const char *const picture_format_names[] = {PICTURE_FORMATS(PICTURE_FORMAT_NAME)};
+#undef PICTURE_FORMAT_NAME
+#define PICTURE_FORMAT_EXT(name, ext) ext,
+static const char *const picture_format_exts[] = {PICTURE_FORMATS(PICTURE_FORMAT_EXT)};
+#undef PICTURE_FORMAT_EXT
+
+// The plane of a failing case kept for the heat map.
+typedef struct picture_plane {
+    int have;                   // 1: a plane is kept
+    char case_name[48];         // the case it comes from
+    long rank;                  // how much it is preferred (picture_rank)
+    size_t nx, ny, nz;          // the case's grid
+    size_t plane;               // the z plane kept (i)
+    float *values;              // nx * ny values, row j after row j (codes or clipped log10 ratios)
+    size_t wrong;               // wrong cells in that plane
+    size_t unwritten;           // of those, never written
+    size_t nan_cells;           // of those, NaN
+    size_t boundary_changed;    // of those, boundary cells that changed
+    size_t wrong_total;         // wrong cells over the whole grid
+} picture_plane;
+
+static struct {
+    int on;                     // 1 after pictures_enable
+    int closed;                 // 1 after pictures_close_offers
+    int gnuplot_missing;        // 1 if gnuplot could not be started
+    char dir[PATH_MAX];         // where the pictures go
+    char kit[PATH_MAX];         // the kit's root (the scripts are in grader/pictures/)
+    picture_plane plane;        // the heat map's plane
+    picture_result results[PICTURE_COUNT];
+} pictures;
+
+void pictures_enable(const char *dir, const char *kit)
+{
+    memset(&pictures, 0, sizeof(pictures));
+    pictures.on = 1;
+    snprintf(pictures.dir, sizeof(pictures.dir), "%s", dir);
+    snprintf(pictures.kit, sizeof(pictures.kit), "%s", kit);
+    for (int p = 0; p < PICTURE_COUNT; p++)
+        pictures.results[p].name = picture_names[p];
+}
+
+void pictures_close_offers(void)
+{
+    pictures.closed = 1;
+}
+
+const picture_result *pictures_results(void)
+{
+    return pictures.results;
+}
+
+int pictures_gnuplot_missing(void)
+{
+    return pictures.on && pictures.gnuplot_missing;
+}
+
+// ---------------------------------------------------------------------------
+// The heat map's plane
+// ---------------------------------------------------------------------------
+
+// How much a plane of cells cells is preferred: the largest up to
+// PICTURE_HEATMAP_PREFERRED_CELLS, then the smallest above it.
+static long picture_rank(size_t cells)
+{
+    return cells <= PICTURE_HEATMAP_PREFERRED_CELLS ? (long)cells : -(long)cells;
+}
+
+// 1 if a case with planes of cells cells should replace the kept plane.
+static int picture_wanted(size_t cells)
+{
+    return pictures.on && !pictures.closed && (!pictures.plane.have || picture_rank(cells) > pictures.plane.rank);
+}
+
+// log10(err / allowed) clipped to the colour box's judged range.
+static float picture_log_ratio(double err, double allowed)
+{
+    double r = allowed > 0 ? err / allowed : INFINITY;
+    double v = r > 0 ? log10(r) : PICTURE_LOG_LOW;
+    if (!(v >= PICTURE_LOG_LOW))  // also NaN
+        v = isnan(v) ? PICTURE_LOG_HIGH : PICTURE_LOG_LOW;
+    return (float)(v > PICTURE_LOG_HIGH ? PICTURE_LOG_HIGH : v);
+}
+
+// 1 if value has exactly the bit pattern bits.
+static int picture_has_bits(float value, uint32_t bits)
+{
+    uint32_t b;
+    memcpy(&b, &value, sizeof(b));
+    return b == bits;
+}
+
+// Judges one cell of a sweep as verdict_sweep does; *value gets its code or
+// log ratio, *kind 0 right, 1 wrong value, 2 never written, 3 NaN, 4 boundary
+// changed. Returns 1 if the cell is wrong.
+static int picture_sweep_cell(const sweep_case *c, const float *out, const double coef[7], size_t i, size_t j,
+                              size_t k, float *value, int *kind)
+{
+    size_t p = (i * c->ny + j) * c->nx + k;
+    float got = out[p];
+    if (!reference_is_interior(c->nx, c->ny, c->nz, i, j, k)) {
+        int changed = memcmp(&got, &c->in[p], sizeof(got)) != 0;
+        *value = (float)(changed ? PICTURE_CODE_BOUNDARY_CHANGED : PICTURE_CODE_BOUNDARY_KEPT);
+        *kind = changed ? 4 : 0;
+        return changed;
+    }
+    if (picture_has_bits(got, POISON_BITS)) {
+        *value = (float)PICTURE_CODE_UNWRITTEN, *kind = 2;
+        return 1;
+    }
+    if (isnan(got)) {
+        *value = (float)PICTURE_CODE_NAN, *kind = 3;
+        return 1;
+    }
+    double scale, want = reference_point7(c->in, c->nx, c->ny, i, j, k, coef, &scale);
+    double allowed = c->atol + c->rtol * scale, err = fabs((double)got - want);
+    *value = picture_log_ratio(err, allowed);
+    *kind = !(err <= allowed);
+    return *kind;
+}
+
+// Replaces the kept plane with plane i of a case (values already filled).
+static void picture_keep(const char *case_name, size_t nx, size_t ny, size_t nz, size_t i, float *values,
+                         const size_t counts[5], size_t wrong_total)
+{
+    free(pictures.plane.values);
+    picture_plane *pl = &pictures.plane;
+    pl->have = 1;
+    snprintf(pl->case_name, sizeof(pl->case_name), "%s", case_name);
+    pl->rank = picture_rank(nx * ny);
+    pl->nx = nx, pl->ny = ny, pl->nz = nz, pl->plane = i;
+    pl->values = values;
+    pl->wrong = counts[1] + counts[2] + counts[3] + counts[4];
+    pl->unwritten = counts[2];
+    pl->nan_cells = counts[3];
+    pl->boundary_changed = counts[4];
+    pl->wrong_total = wrong_total;
+}
+
+// The first plane with the most wrong cells of per_plane (nz entries), or nz if none is wrong.
+static size_t picture_worst_plane(const size_t *per_plane, size_t nz)
+{
+    size_t worst = nz;
+    for (size_t i = 0; i < nz; i++)
+        if (per_plane[i] && (worst == nz || per_plane[i] > per_plane[worst]))
+            worst = i;
+    return worst;
+}
+
+void pictures_offer_sweep(const char *case_name, const sweep_case *c, const float *out)
+{
+    size_t plane_cells = c->nx * c->ny, total = 0, counts[5] = {0};
+    if (!picture_wanted(plane_cells) || plane_cells == 0)
+        return;
+    double coef[7];
+    for (int n = 0; n < 7; n++)
+        coef[n] = c->coef[n];
+    size_t *per_plane = calloc(c->nz, sizeof(size_t));
+    float *values = malloc(plane_cells * sizeof(float)), v;
+    int kind;
+    if (!per_plane || !values)
+        goto done;
+    for (size_t i = 0; i < c->nz; i++)
+        for (size_t j = 0; j < c->ny; j++)
+            for (size_t k = 0; k < c->nx; k++)
+                per_plane[i] += (size_t)picture_sweep_cell(c, out, coef, i, j, k, &v, &kind);
+    size_t worst = picture_worst_plane(per_plane, c->nz);
+    if (worst == c->nz)
+        goto done;
+    for (size_t i = 0; i < c->nz; i++)
+        total += per_plane[i];
+    for (size_t j = 0; j < c->ny; j++)
+        for (size_t k = 0; k < c->nx; k++) {
+            picture_sweep_cell(c, out, coef, worst, j, k, &values[j * c->nx + k], &kind);
+            counts[kind]++;
+        }
+    picture_keep(case_name, c->nx, c->ny, c->nz, worst, values, counts, total);
+    values = NULL;
+done:
+    free(per_plane);
+    free(values);
+}
+
+void pictures_offer_jacobi(const char *case_name, const jacobi_case *c, int iters, const float *got, double allowed)
+{
+    size_t nx = c->g.nx, ny = c->g.ny, nz = c->g.nz, cells = nx * ny * nz, total = 0, counts[5] = {0};
+    if (!picture_wanted(nx * ny) || cells == 0 || iters < 0 || iters > c->max_iters)
+        return;
+    double *ref = malloc(cells * sizeof(double));
+    size_t *per_plane = calloc(nz, sizeof(size_t));
+    float *values = malloc(nx * ny * sizeof(float));
+    jacobi_run run = {iters, 0, 0.0, JACOBI_EXACT};
+    jacobi_outcome outcome;
+    memset(&outcome, 0, sizeof(outcome));
+    if (!ref || !per_plane || !values || jacobi_ref_solve(&c->g, c->u0, c->f, &run, ref, &outcome) != 0)
+        goto done;
+    for (size_t p = 0; p < cells; p++)  // as jacobi_judge: every cell, the boundary included; NaN is never close
+        per_plane[p / (nx * ny)] += (size_t)!(fabs((double)got[p] - ref[p]) <= allowed);
+    size_t worst = picture_worst_plane(per_plane, nz);
+    if (worst == nz)
+        goto done;
+    for (size_t i = 0; i < nz; i++)
+        total += per_plane[i];
+    for (size_t q = 0; q < nx * ny; q++) {
+        size_t p = worst * nx * ny + q;
+        double err = fabs((double)got[p] - ref[p]);
+        int nan = isnan(got[p]), wrong = !(err <= allowed);
+        values[q] = nan ? (float)PICTURE_CODE_NAN : picture_log_ratio(err, allowed);
+        counts[nan ? 3 : wrong]++;
+    }
+    picture_keep(case_name, nx, ny, nz, worst, values, counts, total);
+    values = NULL;
+done:
+    free(ref);
+    free(per_plane);
+    free(values);
+}
+
+// ---------------------------------------------------------------------------
+// Data files
+// ---------------------------------------------------------------------------
+
+// Sets the path of picture p's file in format f.
+static char *picture_path(int p, int f)
+{
+    char *path = pictures.results[p].path[f];
+    snprintf(path, PATH_MAX, "%s/%s.%s", pictures.dir, picture_names[p], picture_format_exts[f]);
+    return path;
+}
+
+// Removes every picture file an earlier run may have left in the folder.
+static void picture_remove_old(void)
+{
+    for (int p = 0; p < PICTURE_COUNT; p++)
+        for (int f = 0; f < PICTURE_FORMAT_COUNT; f++) {
+            unlink(picture_path(p, f));
+            pictures.results[p].path[f][0] = '\0';
+        }
+}
+
+// Writes " (N never written, N NaN, N boundary cells changed)" into buf,
+// naming only the kinds the kept plane has ("" when none).
+static const char *picture_kinds(char *buf, size_t len)
+{
+    const picture_plane *pl = &pictures.plane;
+    const size_t counts[3] = {pl->unwritten, pl->nan_cells, pl->boundary_changed};
+    static const char *words[3] = {"never written", "NaN", "boundary cells changed"};
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < 3; i++)
+        if (counts[i] && used < len)
+            used += (size_t)snprintf(buf + used, len - used, "%s%zu %s", used ? ", " : " (", counts[i], words[i]);
+    if (used && used < len)
+        snprintf(buf + used, len - used, ")");
+    return buf;
+}
+
+// Writes the heat map's data file; returns 0, or -1 (path cleared).
+static int picture_write_heatmap(const judge_run *run)
+{
+    const picture_plane *pl = &pictures.plane;
+    char *path = picture_path(PICTURE_heatmap, PICTURE_FORMAT_data);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        path[0] = '\0';
+        return -1;
+    }
+    fprintf(f, "# Stencil Labs heat map: lab %d, case %s, z plane i = %zu of 0..%zu (the plane with the most wrong cells)\n",
+            run->lab_number, pl->case_name, pl->plane, pl->nz - 1);
+    fprintf(f, "# %zu of %zu cells of this plane wrong (%zu never written, %zu NaN, %zu boundary cells changed); %zu in the whole grid\n",
+            pl->wrong, pl->nx * pl->ny, pl->unwritten, pl->nan_cells, pl->boundary_changed, pl->wrong_total);
+    fprintf(f, "# columns: k j value; value = log10(|got - want| / allowed) clipped to [%g, %g], or a code:\n",
+            PICTURE_LOG_LOW, PICTURE_LOG_HIGH);
+    fprintf(f, "#   %g NaN, %g never written, %g boundary cell changed, %g boundary cell kept\n", PICTURE_CODE_NAN,
+            PICTURE_CODE_UNWRITTEN, PICTURE_CODE_BOUNDARY_CHANGED, PICTURE_CODE_BOUNDARY_KEPT);
+    for (size_t j = 0; j < pl->ny; j++) {
+        for (size_t k = 0; k < pl->nx; k++)
+            fprintf(f, "%zu %zu %.4g\n", k, j, pl->values[j * pl->nx + k]);
+        fputc('\n', f);
+    }
+    if (fclose(f) != 0) {
+        unlink(path);
+        path[0] = '\0';
+        return -1;
+    }
+    return 0;
+}
+
+// The first timed case with a timing, or NULL.
+static const case_result *picture_timed_case(const judge_run *run)
+{
+    for (int i = 0; i < run->ncases; i++)
+        if (run->cases[i].timed && run->cases[i].status == CASE_OK)
+            return &run->cases[i];
+    return NULL;
+}
+
+// One vertical OP/B line of the roofline.
+typedef struct picture_opb {
+    double x;                   // OP/B
+    char label[96];             // what it is
+} picture_opb;
+
+// Writes the roofline's data file for timed case t; fills why (returns -1)
+// when there is nothing to place.
+static int picture_write_roofline(const judge_run *run, const case_result *t, char *why, size_t len)
+{
+    picture_opb lines[3];
+    int n = 0, dram = -1;
+    double fpp = !strcmp(run->conf.runner, "jacobi") ? PICTURE_JACOBI_FLOPS : PICTURE_SWEEP_FLOPS;
+    double gflops = fpp * t->gpoints, bw = t->bandwidth_gbs;
+    if (!(bw > 0) || !(gflops > 0)) {
+        snprintf(why, len, "not drawn: no copy bandwidth was measured in this run");
+        return -1;
+    }
+    if (run->opb_valid && run->opb.book > 0) {
+        lines[n].x = run->opb.book;
+        snprintf(lines[n++].label, sizeof(lines[0].label), "book's model: %.2f", run->opb.book);
+    }
+    if (t->profiled && t->dram_bytes > 0 && t->load_bytes > 0) {
+        dram = n;
+        lines[n].x = t->flops / t->dram_bytes;
+        snprintf(lines[n++].label, sizeof(lines[0].label), "DRAM, measured: %.2f", t->flops / t->dram_bytes);
+        lines[n].x = t->flops / t->load_bytes;
+        snprintf(lines[n++].label, sizeof(lines[0].label), "loads requested, measured: %.2f", t->flops / t->load_bytes);
+    }
+    if (n == 0) {
+        snprintf(why, len, "not drawn: no OP/B to place the kernel at (the kernel declares no tile size for the book's model, and PROFILE=1 measured none)");
+        return -1;
+    }
+    // The kernel sits at its DRAM OP/B when measured (the roofline's own axis), else at the book's.
+    double at = dram >= 0 ? lines[dram].x : lines[0].x, lo = at, hi = at;
+    for (int i = 0; i < n; i++)
+        lo = lines[i].x < lo ? lines[i].x : lo, hi = lines[i].x > hi ? lines[i].x : hi;
+    lo /= 5.0, hi *= 10.0;
+    if (bw * lo > gflops / 2.0)
+        lo = gflops / 2.0 / bw;
+    char *path = picture_path(PICTURE_roofline, PICTURE_FORMAT_data);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        path[0] = '\0';
+        snprintf(why, len, "not drawn: cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "# Stencil Labs roofline: lab %d, case %s on %s; %.0f flops a point, %.1f GPoints/s in %.4f ms (median of %d)\n",
+            run->lab_number, t->name, run->device, fpp, t->gpoints, t->time_ms, t->time_reps);
+    fprintf(f, "# roof: the copy bandwidth measured in this run, %.1f GB/s, times OP/B; the kit does not know this GPU's peak fp32 rate\n", bw);
+    fprintf(f, "# index 0: the roof (OP/B GFLOP/s)\n%.6g %.6g\n%.6g %.6g\n\n\n", lo, bw * lo, hi, bw * hi);
+    fprintf(f, "# index 1: OP/B figures (OP/B \"label\" row)\n");
+    for (int i = 0; i < n; i++) {  // a label whose line lies close to an earlier one goes on a row above it
+        int row = 0;
+        for (int e = 0; e < i; e++)
+            row += fabs(log10(lines[i].x / lines[e].x)) < 0.15;
+        fprintf(f, "%.6g \"%s\" %d\n", lines[i].x, lines[i].label, row);
+    }
+    fprintf(f, "\n\n# index 2: the kernel (OP/B GFLOP/s \"label\")\n%.6g %.6g \"%.0f GFLOP/s = %.0f%% of the roof at OP/B %.2f\"\n",
+            at, gflops, gflops, 100.0 * gflops / (bw * at), at);
+    if (fclose(f) != 0) {
+        unlink(path);
+        path[0] = '\0';
+        snprintf(why, len, "not drawn: cannot write the roofline's data file");
+        return -1;
+    }
+    snprintf(why, len, "%s: %.0f GFLOP/s at OP/B %.2f (%s) under a roof of %.0f GB/s x OP/B; bandwidth roof only: the kit does not know this GPU's peak fp32 rate",
+             t->name, gflops, at, dram >= 0 ? "DRAM, measured" : "the book's model", bw);
+    return 0;
+}
+
+// ---------------------------------------------------------------------------
+// Drawing
+// ---------------------------------------------------------------------------
+
+// Runs gnuplot on picture p's data file with title; fills its png and svg
+// paths, or says in its note why not. Returns 0, or -1 when gnuplot could not start.
+static int picture_render(int p, const char *title)
+{
+    picture_result *r = &pictures.results[p];
+    char script[PATH_MAX + 64], stem[PATH_MAX + 8], log_path[PATH_MAX];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(script, sizeof(script), "%s/grader/pictures/%s.gp", pictures.kit, picture_names[p]);
+    snprintf(stem, sizeof(stem), "%s/%s", pictures.dir, picture_names[p]);
+    snprintf(log_path, sizeof(log_path), "%s/gnuplot-%d.log", tmp && *tmp ? tmp : "/tmp", (int)getpid());
+    const char *gnuplot = getenv(PICTURE_GNUPLOT_ENV);
+    char *argv[] = {(char *)(gnuplot && *gnuplot ? gnuplot : "gnuplot"), "-c", script, r->path[PICTURE_FORMAT_data], stem, (char *)title, NULL};
+    spawn_limits lim = {PICTURE_GNUPLOT_TIMEOUT_S, 0, 0, NULL};
+    spawn_result s = spawn_run(argv, NULL, log_path, &lim);
+    if (!s.started) {
+        unlink(log_path);
+        return -1;
+    }
+    int drawn = s.exited && s.exit_code == 0;
+    for (int f = PICTURE_FORMAT_png; f <= PICTURE_FORMAT_svg; f++) {
+        char *path = picture_path(p, f);
+        if (!drawn || access(path, R_OK) != 0)
+            path[0] = '\0', drawn = 0;
+    }
+    if (!drawn) {
+        char tail[300];
+        spawn_log_tail(log_path, 2, tail, sizeof(tail));
+        tail[strcspn(tail, "\n")] = ' ';
+        size_t used = strlen(r->note);
+        snprintf(r->note + used, sizeof(r->note) - used, "%sgnuplot failed: %s", used ? "; " : "",
+                 s.timed_out ? "it ran out of time" : tail);
+    }
+    unlink(log_path);
+    return 0;
+}
+
+void pictures_draw(const judge_run *run)
+{
+    char title[512];
+    if (!pictures.on)
+        return;
+    picture_remove_old();
+    picture_result *heat = &pictures.results[PICTURE_heatmap], *roof = &pictures.results[PICTURE_roofline];
+    const picture_plane *pl = &pictures.plane;
+    char kinds[120] = "";
+    if (pl->have && picture_write_heatmap(run) == 0)
+        snprintf(heat->note, sizeof(heat->note), "%s, z plane i = %zu (the one with the most wrong cells): %zu of its %zu cells wrong%s",
+                 pl->case_name, pl->plane, pl->wrong, pl->nx * pl->ny, picture_kinds(kinds, sizeof(kinds)));
+    else if (pl->have)
+        snprintf(heat->note, sizeof(heat->note), "not drawn: cannot write its data file in %s", pictures.dir);
+    else
+        snprintf(heat->note, sizeof(heat->note), "%s", run->failed ? "not drawn: no failing case left a grid with wrong cells (its failure was of another kind)"
+                                                                   : "not drawn: no case has wrong cells");
+    const case_result *t = picture_timed_case(run);
+    if (!strcmp(run->backend, "emu"))
+        snprintf(roof->note, sizeof(roof->note), "not drawn: CPU emulation measures no time, so there is no GFLOP/s to place (run on a GPU)");
+    else if (!t)
+        snprintf(roof->note, sizeof(roof->note), "not drawn: no timed case passed in this run");
+    else
+        picture_write_roofline(run, t, roof->note, sizeof(roof->note));
+    for (int p = 0; p < PICTURE_COUNT; p++) {
+        if (!pictures.results[p].path[PICTURE_FORMAT_data][0])
+            continue;
+        if (p == PICTURE_heatmap)
+            snprintf(title, sizeof(title), "lab %d, %s: z plane i = %zu, %zu of %zu cells wrong%s",
+                     run->lab_number, pl->case_name, pl->plane, pl->wrong, pl->nx * pl->ny, kinds);
+        else
+            snprintf(title, sizeof(title), "lab %d, %s on %s, copy bandwidth %.0f GB/s measured in this run\nbandwidth roof only: the kit does not know this GPU's peak fp32 rate",
+                     run->lab_number, t->name, run->device, t->bandwidth_gbs);
+        if (picture_render(p, title) != 0) {
+            pictures.gnuplot_missing = 1;
+            break;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The report
+// ---------------------------------------------------------------------------
+
+void pictures_report_text(FILE *out)
+{
+    if (!pictures.on)
+        return;
+    if (pictures.gnuplot_missing) {
+        fprintf(out, "pictures: gnuplot is not installed; install gnuplot to get them (their data files are in %s)\n", pictures.dir);
+        return;
+    }
+    int first = 1;
+    for (int p = 0; p < PICTURE_COUNT; p++) {
+        const picture_result *r = &pictures.results[p];
+        if (!r->note[0])
+            continue;
+        fprintf(out, "%s%-9s ", first ? "pictures: " : "          ", r->name);
+        if (r->path[PICTURE_FORMAT_png][0])
+            fprintf(out, "%s (and .svg): ", r->path[PICTURE_FORMAT_png]);
+        fprintf(out, "%s\n", r->note);
+        first = 0;
+    }
+}
+
+void pictures_report_json(FILE *out)
+{
+    int n = 0;
+    json_write_to(out);
+    fprintf(out, ", \"pictures\": {");
+    for (int p = 0; pictures.on && p < PICTURE_COUNT; p++)
+        for (int f = 0; f < PICTURE_FORMAT_COUNT; f++) {
+            if (!pictures.results[p].path[f][0])
+                continue;
+            fprintf(out, "%s\"%s_%s\": ", n++ ? ", " : "", picture_names[p], picture_format_names[f]);
+            json_string(pictures.results[p].path[f]);
+        }
+    fprintf(out, "}");
+    if (!pictures.on)
+        return;
+    fprintf(out, ", \"picture_notes\": {");
+    n = 0;
+    for (int p = 0; p < PICTURE_COUNT; p++) {
+        const picture_result *r = &pictures.results[p];
+        if (!r->note[0] && !pictures.gnuplot_missing)
+            continue;
+        fprintf(out, "%s\"%s\": ", n++ ? ", " : "", r->name);
+        if (pictures.gnuplot_missing) {
+            char note[sizeof(r->note) + 80];
+            snprintf(note, sizeof(note), "gnuplot is not installed; install gnuplot to get it%s%s", r->note[0] ? " — " : "", r->note);
+            json_string(note);
+        } else {
+            json_string(r->note);
+        }
+    }
+    fprintf(out, "}");
+}

@@ -1,0 +1,243 @@
+#!/usr/bin/env bash
+# tests/pictures.sh — the report's pictures as a student meets them, through
+# CPU emulation: `make check HTML=1` on a lab 1 mutant whose grid misses its
+# last partial block in x (three columns never written: a stripe the heat map
+# must show) and on the lab 1 solution; a lab 5 mutant's heat map; the
+# pictures' files exist, are valid PNG and SVG, and the JSON report names
+# exactly them under the keys of grader/protocol/picture_keys.h; `make status`
+# draws its strip; without gnuplot one line says so and the check goes on;
+# each HTML report loads in a real headless browser (Chromium) with every
+# image decoded, no console error and nothing fetched from outside the page,
+# and a page broken on purpose is caught.
+#
+# Needs gnuplot and a Chromium (chromium-headless-shell, as .ci/run installs).
+# When one is missing: in CI (CI=true, as CI sets it) that is a failure; run
+# by hand, the checks that need it are SKIPPED, saying what to install.
+#
+# usage: tests/pictures.sh     (SEED=s replays a run's inputs)
+# Prints a line per check and "pictures: N passed, M failed, K skipped"; exits 1 on any failure.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+pass=0
+fail=0
+skip=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+seed=${SEED:-$(((RANDOM << 15 | RANDOM) % 1000000000))}
+echo "  seed $seed (replay with SEED=$seed tests/pictures.sh)"
+
+ok() {
+    pass=$((pass + 1))
+    printf '  ok    %s\n' "$1"
+}
+bad() {
+    fail=$((fail + 1))
+    printf '  FAIL  %s: %s\n' "$1" "$(head -c 800 <<<"$2")"
+}
+# missing NAME WHAT: a tool this check needs is not installed: a failure in CI, SKIPPED by hand.
+missing() {
+    if [ "${CI:-}" = true ]; then
+        bad "$1" "$2 is not installed (.ci/run installs it)"
+    else
+        skip=$((skip + 1))
+        printf '  SKIP  %s: %s is not installed (apt-get install gnuplot-nox chromium-headless-shell, as .ci/run does)\n' "$1" "$2"
+    fi
+}
+
+mutant=tests/mutants/01-naive-sweep/grid-rounded-down.cu
+solution=reference/solutions/01-naive-sweep.cu
+jacobi_mutant=tests/mutants/05-jacobi/periodic-wrap.cu
+have_gnuplot=0
+command -v gnuplot >/dev/null 2>&1 && have_gnuplot=1
+browser=
+for b in chromium-headless-shell chromium chromium-browser google-chrome; do
+    if command -v "$b" >/dev/null 2>&1; then
+        browser=$b
+        break
+    fi
+done
+make -s judge >/dev/null || exit 1
+
+# check_report NAME DIR EXPECT: the JSON report DIR/report.json against the
+# pictures it must name (EXPECT: picture=yes|no ...), each file valid.
+cat >"$tmp/check_report.py" <<'PY'
+import json, re, struct, sys, zlib
+import xml.etree.ElementTree as ET
+report, keys_h, expect = sys.argv[1], sys.argv[2], dict(a.split("=") for a in sys.argv[3:])
+header = open(keys_h).read()
+pictures = re.findall(r"^\s+X\((\w+),", header.split("#define PICTURES(X)")[1].split("\n\n")[0], re.M)
+formats = re.findall(r"^\s+X\((\w+),", header.split("#define PICTURE_FORMATS(X)")[1].split("\n\n")[0], re.M)
+assert pictures and formats, "no picture keys read from " + keys_h
+r = json.load(open(report))
+named, notes = r["pictures"], r["picture_notes"]
+known = {"%s_%s" % (p, f) for p in pictures for f in formats}
+assert set(named) <= known, "keys not in picture_keys.h: %s" % (set(named) - known)
+def png_ok(path):
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path + ": not a PNG"
+    pos, chunks = 8, []
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        crc, = struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])
+        assert zlib.crc32(kind + body) == crc, path + ": bad CRC in " + kind.decode()
+        chunks.append((kind, body))
+        pos += 12 + length
+    assert chunks[0][0] == b"IHDR" and chunks[-1][0] == b"IEND", path + ": IHDR/IEND missing"
+    w, h = struct.unpack(">II", chunks[0][1][:8])
+    assert w >= 200 and h >= 150, path + ": %dx%d" % (w, h)
+def svg_ok(path):
+    root = ET.parse(path).getroot()
+    assert root.tag.endswith("svg"), path + ": root is " + root.tag
+    assert len(list(root.iter())) > 20, path + ": almost empty"
+for p in pictures:
+    want = expect.get(p)
+    if want is None:
+        continue
+    assert p in notes and notes[p], "no note for " + p
+    for f in formats:
+        key = "%s_%s" % (p, f)
+        if want == "no":
+            assert key not in named, key + " named, yet it should not be drawn: " + notes[p]
+            continue
+        assert key in named, key + " not named; note: " + notes[p]
+        path = named[key]
+        assert path == "%s/%s.%s" % (report.rsplit("/", 1)[0], p, {"data": "dat"}.get(f, f)), key + ": " + path
+        {"png": png_ok, "svg": svg_ok}.get(f, lambda path: open(path).read())(path)
+print("ok")
+PY
+check_report() {
+    local name=$1 dir=$2 out
+    shift 2
+    if out=$(python3 "$tmp/check_report.py" "$dir/report.json" grader/protocol/picture_keys.h "$@" 2>&1); then ok "$name"; else bad "$name" "$out"; fi
+}
+
+# check_stripe NAME DATA: the heat map of the mutant shows its stripe: every
+# never-written cell lies in the columns k = 96..98 of the N=100 case, and
+# every interior cell of those columns is one.
+cat >"$tmp/check_stripe.py" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+assert "case N=100" in text, "the heat map is not of N=100: " + text.splitlines()[0]
+cells = [l.split() for l in text.splitlines() if l and not l.startswith("#")]
+unwritten = {(int(k), int(j)) for k, j, v in cells if v == "-5.5"}
+want = {(k, j) for k in (96, 97, 98) for j in range(1, 99)}
+assert unwritten == want, "never-written cells %d, expected the 294 of columns 96-98" % len(unwritten)
+assert all(float(v) <= 0 for k, j, v in cells if float(v) > -3.1), "a written cell is outside the tolerance"
+print("ok")
+PY
+check_stripe() {
+    local out
+    if out=$(python3 "$tmp/check_stripe.py" "$2" 2>&1); then ok "$1"; else bad "$1" "$out"; fi
+}
+
+echo "== pictures: make check with HTML=1 through CPU emulation"
+report() {  # report DIR ARGS...: make check into DIR; prints its output
+    local dir=$1
+    shift
+    make -s check EMU=1 SEED="$seed" HTML=1 REPORT_DIR="$dir" "$@" 2>&1
+}
+out=$(STENCIL_GNUPLOT="$tmp/no-gnuplot" report "$tmp/none" LAB=1 KERNEL="$mutant" CASE=100)
+if [ "$(grep -c '^pictures: gnuplot is not installed; install gnuplot to get them' <<<"$out")" = 1 ] &&
+    grep -q '^verdict: FAIL' <<<"$out" && [ -s "$tmp/none/heatmap.dat" ] && [ ! -e "$tmp/none/heatmap.png" ] &&
+    grep -q '"heatmap_data"' "$tmp/none/report.json" && ! grep -q '"heatmap_png"' "$tmp/none/report.json"; then
+    ok "without gnuplot: one line says so, the check goes on, the data file is written"
+else
+    bad "without gnuplot: one line says so, the check goes on, the data file is written" "$out"
+fi
+
+if [ "$have_gnuplot" = 1 ]; then
+    out=$(report "$tmp/fail" LAB=1 KERNEL="$mutant")
+    if grep -q '^pictures: heatmap   .*heatmap.png (and .svg): N=100, z plane' <<<"$out" &&
+        grep -q '^          roofline  not drawn: CPU emulation' <<<"$out"; then
+        ok "failing mutant: the report names the heat map and why there is no roofline"
+    else
+        bad "failing mutant: the report names the heat map and why there is no roofline" "$out"
+    fi
+    check_report "failing mutant: heat map PNG, SVG and data named in the JSON; no roofline" "$tmp/fail" heatmap=yes roofline=no
+    check_stripe "failing mutant: the heat map shows the three columns never written, all else right" "$tmp/fail/heatmap.dat"
+    out=$(report "$tmp/pass" LAB=1 KERNEL="$solution" CASE=33)
+    if grep -q '^verdict: PASS' <<<"$out" && grep -q '^pictures: heatmap   not drawn: no case has wrong cells' <<<"$out"; then
+        ok "passing solution: passes, and says there is nothing to draw"
+    else
+        bad "passing solution: passes, and says there is nothing to draw" "$out"
+    fi
+    check_report "passing solution: no picture named, each with its reason" "$tmp/pass" heatmap=no roofline=no
+    report "$tmp/jacobi" LAB=5 KERNEL="$jacobi_mutant" CASE=37x29x19 >/dev/null
+    check_report "lab 5 mutant: heat map of its final grid named in the JSON" "$tmp/jacobi" heatmap=yes roofline=no
+    # make status in a tree of its own: lab 1 failed, lab 2 passed (its report borrowed), the others not tried
+    mkdir -p "$tmp/kit/grader/class" "$tmp/kit/grader/pictures" "$tmp/kit/build/status"
+    cp grader/class/status.sh "$tmp/kit/grader/class/"
+    cp grader/pictures/progress.gp "$tmp/kit/grader/pictures/"
+    for d in labs/[0-9][0-9]-*/; do
+        mkdir -p "$tmp/kit/$d"
+        cp "$d/lab.conf" "$tmp/kit/$d/"
+    done
+    cp "$tmp/fail/report.json" "$tmp/kit/build/status/01-naive-sweep.json"
+    cp "$tmp/pass/report.json" "$tmp/kit/build/status/02-shared-tile.json"
+    out=$("$tmp/kit/grader/class/status.sh" 2>&1)
+    if grep -q '^pictures: build/status/progress.png (and .svg)' <<<"$out" &&
+        python3 - "$tmp/kit/build/status/progress" <<'PY' 2>/dev/null; then
+import sys, xml.etree.ElementTree as ET
+stem = sys.argv[1]
+states = [l.split()[1] for l in open(stem + ".dat")]
+assert states[:2] == ["1", "2"] and set(states[2:]) == {"0"}, states
+assert open(stem + ".png", "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+assert ET.parse(stem + ".svg").getroot().tag.endswith("svg")
+PY
+        ok "make status: a strip of the labs, failed, passed and not tried, as PNG and SVG"
+    else
+        bad "make status: a strip of the labs, failed, passed and not tried, as PNG and SVG" "$out"
+    fi
+    out=$(STENCIL_GNUPLOT="$tmp/no-gnuplot" "$tmp/kit/grader/class/status.sh" 2>&1)
+    if grep -q '^pictures: gnuplot is not installed; install gnuplot to get them' <<<"$out" && [ ! -e "$tmp/kit/build/status/progress.png" ]; then
+        ok "make status without gnuplot: one line says so"
+    else
+        bad "make status without gnuplot: one line says so" "$out"
+    fi
+else
+    missing "pictures drawn with gnuplot (heat map, status strip)" gnuplot
+    report "$tmp/fail" LAB=1 KERNEL="$mutant" CASE=100 >/dev/null
+    report "$tmp/pass" LAB=1 KERNEL="$solution" CASE=33 >/dev/null
+fi
+
+echo "== pictures: the HTML reports in a headless browser"
+if [ -z "$browser" ]; then
+    missing "HTML reports in a browser" "Chromium (chromium-headless-shell)"
+elif [ ! -s "$tmp/fail/report.html" ] || [ ! -s "$tmp/pass/report.html" ]; then
+    bad "HTML reports written" "$(ls -la "$tmp/fail" "$tmp/pass" 2>&1)"
+else
+    images=$((have_gnuplot ? 1 : 0))
+    # A copy broken on purpose: an image that does not decode and one from outside the page.
+    sed 's|<figure>|<img alt="outside" src="http://127.0.0.1:9/x.png"><img alt="broken" src="data:image/png;base64,AAAA"><figure>|' \
+        "$tmp/fail/report.html" >"$tmp/broken.html"
+    grep -q 'alt="outside"' "$tmp/broken.html" || sed -i 's|</body>|<img alt="outside" src="http://127.0.0.1:9/x.png"><img alt="broken" src="data:image/png;base64,AAAA"></body>|' "$tmp/broken.html"
+    out=$(tests/html_check.py "$browser" "$tmp/fail/report.html=$images" "$tmp/pass/report.html=0" "$tmp/broken.html=0" 2>&1)
+    line() { grep -F "$1"$'\t' <<<"$out"; }
+    if line "$tmp/fail/report.html" | grep -q $'\tok'; then
+        ok "failing mutant's page: loads, $images picture(s) decoded, no console error, nothing from outside"
+    else
+        bad "failing mutant's page loads clean" "$out"
+    fi
+    if line "$tmp/pass/report.html" | grep -q $'\tok'; then
+        ok "passing solution's page: loads, no console error, nothing from outside"
+    else
+        bad "passing solution's page loads clean" "$out"
+    fi
+    if line "$tmp/broken.html" | grep -q 'did not decode' && line "$tmp/broken.html" | grep -q 'outside the page'; then
+        ok "a page broken on purpose is caught (an image that does not decode, one from outside)"
+    else
+        bad "a page broken on purpose is caught" "$out"
+    fi
+    for page in fail pass; do
+        if grep -q '<table>' "$tmp/$page/report.html" && grep -q 'verdict: <b>' "$tmp/$page/report.html" &&
+            { [ "$page" = pass ] || grep -q 'tile-seam' "$tmp/$page/report.html"; }; then
+            ok "$page page: the verdict, the case table and the hints are there"
+        else
+            bad "$page page: the verdict, the case table and the hints are there" "$(head -c 600 "$tmp/$page/report.html")"
+        fi
+    done
+fi
+
+echo "pictures: $pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]

@@ -751,7 +751,7 @@ static judge_case_env judge_case_env_for(const judge_args *a, judge_run *run, co
 {
     judge_case_env env = {&run->conf, runner, !strcmp(run->backend, "emu"), a->sanitize, a->keep, 0,
                           strcmp(run->conf.technique, "z-coarsening") == 0 || strcmp(run->conf.technique, "register-tiling") == 0,
-                          a->profile, student[0] ? student : NULL};
+                          a->profile, student[0] ? student : NULL, NULL};
     return env;
 }
 
@@ -958,6 +958,44 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         fprintf(stderr, "%40s\r", "");
 }
 
+// The technique floors a launch record cannot show (technique_loads): the
+// technique's case once more under Nsight Compute, counting the loads the
+// student's kernel executed. Only a technique line that passed can change.
+static void judge_count_loads(const judge_args *a, judge_run *run, const char *runner, const char *student)
+{
+    static case_result counted;
+    const case_result *c = NULL;
+    for (int i = 0; i < run->ncases; i++)
+        if (!strcmp(run->cases[i].name, run->technique_case))
+            c = &run->cases[i];
+    if (run->technique.status != TECHNIQUE_OK || !c)
+        return;
+    if (strcmp(run->backend, "gpu") != 0) {
+        technique_loads(run->conf.technique, NULL, c->spec.nx, 0, 0, 0,
+                        "the loads are counted by Nsight Compute on a GPU, not under emulation", &run->technique);
+        return;
+    }
+    if (!judge_on_path("ncu")) {
+        technique_loads(run->conf.technique, NULL, c->spec.nx, 0, 0, 0,
+                        "Nsight Compute (ncu), which counts the loads, is not on PATH (it comes with the CUDA Toolkit)", &run->technique);
+        return;
+    }
+    judge_case_env env = judge_case_env_for(a, run, runner, student);
+    env.ncu_metrics = JUDGE_NCU_LOADS, env.sanitize = 0, env.profile = 0;
+    kv_list report;
+    memset(&counted, 0, sizeof(counted));
+    counted.spec = c->spec;
+    judge_take_gpu(a, 1);  // alone: a profiler shares the GPU with nobody
+    int rc = judge_run_case(&env, &c->spec, c->seed, &counted, &report);
+    judge_give_gpu();
+    if (rc != 0)
+        judge_die(JUDGE_EXIT_KIT, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
+    technique_loads(run->conf.technique, &report, c->spec.nx, counted.loads_counted, counted.global_loads, counted.shared_loads,
+                    "Nsight Compute (ncu) could not count the loads here (another profiler on the GPU, or performance counters that need permission: ERR_NVGPUCTRPERM)",
+                    &run->technique);
+    kv_free(&report);
+}
+
 // Writes run's JSON report to build/status/<lab>.json, where `make status` reads it.
 static void judge_save_status(const judge_args *a, const judge_run *run)
 {
@@ -1025,6 +1063,7 @@ int main(int argc, char **argv)
     judge_stage("cases");
     judge_run_cases(a, run, kernel_abs, runner, student);
     pictures_close_offers();  // what follows is no case of the student's
+    judge_count_loads(a, run, runner, student);
     if (!strcmp(run->backend, "gpu") && judge_speed_against_solution(run)) {
         judge_take_gpu(a, 1);
         judge_time_solution(a, run, have_solution, sol_runner, sol_student);

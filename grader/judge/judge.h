@@ -48,6 +48,9 @@ typedef struct case_result {
     double load_bytes;          // bytes requested by global loads (L1 view)
     double dram_bytes;          // bytes that crossed DRAM, read + write
     double flops;               // the book's count: 13 per interior point
+    int loads_counted;          // 1: the load counts below were measured with ncu (JUDGE_NCU_LOADS)
+    double global_loads;        // floats the student's kernels loaded from global memory (bytes / 4, over the threads that loaded)
+    double shared_loads;        // floats loaded from shared memory, likewise
 } case_result;
 
 typedef struct judge_run {

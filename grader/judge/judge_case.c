@@ -242,8 +242,19 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     char order_env[64], seed_env[64], loading_env[] = "CUDA_MODULE_LOADING=EAGER";
     char *argv[48];
     char *envp[4] = {NULL, NULL, NULL, NULL};
+    char ncu_table[1024];
     int a = 0;
-    if (env->sanitize) {
+    if (env->ncu_metrics) {
+        snprintf(ncu_table, sizeof(ncu_table), "%s/%s", dir, JUDGE_NCU_TABLE);
+        argv[a++] = "ncu";
+        argv[a++] = "--csv";
+        argv[a++] = "--print-units";
+        argv[a++] = "base";
+        argv[a++] = "--log-file";
+        argv[a++] = ncu_table;
+        argv[a++] = "--metrics";
+        argv[a++] = (char *)env->ncu_metrics;
+    } else if (env->sanitize) {
         argv[a++] = "compute-sanitizer";
         argv[a++] = "--error-exitcode=4";
         argv[a++] = "--print-limit=5";
@@ -266,8 +277,8 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     }
     snprintf(log_path, sizeof(log_path), "%s/runner.log", dir);
     snprintf(report_path, sizeof(report_path), "%s/%s", dir, CASE_REPORT);
-    spawn_limits lim = {env->conf->timeout_s * (env->sanitize ? 20 : 1),
-                        (unsigned long long)buffer_floats * 4 + (1 << 20), 0,
+    spawn_limits lim = {env->conf->timeout_s * (env->sanitize || env->ncu_metrics ? 20 : 1),
+                        env->ncu_metrics ? 0 : (unsigned long long)buffer_floats * 4 + (1 << 20), 0,  // ncu keeps files of its own
                         env->emu ? dir : NULL};  // the emulation runner holds student code: confined to its case folder
     spawn_result s = spawn_run(argv, envp, log_path, &lim);
     kv_load(report_path, report);
@@ -366,33 +377,72 @@ unmap:
 // Runs the case once more under Nsight Compute and fills r's traffic figures;
 // leaves r->profiled 0 (with a note) when ncu is missing or fails.
 static void case_profile(const judge_case_env *env, const lab_case *spec, const float *coef,
-                         const char *dir, case_result *r)
+                         const char *dir, uint64_t seed, case_result *r)
 {
-    char n_text[32], coef_text[256], log_path[1024];
-    snprintf(n_text, sizeof(n_text), "%u", spec->nx);
-    snprintf(coef_text, sizeof(coef_text), "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g", coef[0], coef[1],
-             coef[2], coef[3], coef[4], coef[5], coef[6]);
-    char *argv[32] = {"ncu", "--csv", "--print-units", "base", "--metrics",
-                      "dram__bytes_read.sum,dram__bytes_write.sum,l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum", NULL};
-    int a = 6;
-    a += judge_runner_argv(env, argv + a);
-    char *rest[] = {"--outdir", (char *)dir, "--n", n_text, "--coef", coef_text, NULL};
-    for (int i = 0; rest[i]; i++)
-        argv[a++] = rest[i];
-    argv[a] = NULL;
-    snprintf(log_path, sizeof(log_path), "%s/ncu.log", dir);
-    spawn_limits lim = {env->conf->timeout_s * 20, 0, 0, NULL};
-    spawn_result s = spawn_run(argv, NULL, log_path, &lim);
-    r->load_bytes = ncu_metric_sum(log_path, "l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum");
-    r->dram_bytes = ncu_metric_sum(log_path, "dram__bytes_read.sum") + ncu_metric_sum(log_path, "dram__bytes_write.sum");
+    char table[1024];
+    kv_list report;
+    judge_case_env ncu_env = *env;
+    ncu_env.ncu_metrics = JUDGE_NCU_TRAFFIC, ncu_env.sanitize = 0;
+    spawn_result s = case_start_runner(&ncu_env, spec, coef, dir, 0, "forward", seed, &report);
+    kv_free(&report);
+    snprintf(table, sizeof(table), "%s/%s", dir, JUDGE_NCU_TABLE);
+    r->load_bytes = ncu_metric_sum(table, "l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum");
+    r->dram_bytes = ncu_metric_sum(table, "dram__bytes_read.sum") + ncu_metric_sum(table, "dram__bytes_write.sum");
     r->flops = 13.0 * (double)r->interior;
-    r->profiled = s.exited && s.exit_code == 0 && r->load_bytes > 0 && r->dram_bytes > 0;
+    r->profiled = s.exited && s.exit_code == RUNNER_OK && r->load_bytes > 0 && r->dram_bytes > 0;
     if (!r->profiled)
         snprintf(r->note, sizeof(r->note), "OP/B not measured: Nsight Compute (ncu) %s", s.started ? "could not read the counters (see its log with --keep)" : "is not installed or not on PATH");
     else
         snprintf(r->note, sizeof(r->note), "OP/B measured with ncu: %.2f over bytes requested by global loads (%.0f MB), %.2f over DRAM traffic (%.0f MB)",
                  r->flops / r->load_bytes, r->load_bytes / 1e6, r->flops / r->dram_bytes, r->dram_bytes / 1e6);
-    unlink(log_path);
+}
+
+// Reads the load counts of a run under ncu (env->ncu_metrics JUDGE_NCU_LOADS)
+// into r; r->loads_counted stays 0 when the table lacks them.
+static void case_read_loads(const char *dir, const spawn_result *s, case_result *r)
+{
+    char table[1024];
+    int global_rows = 0, shared_rows = 0;
+    snprintf(table, sizeof(table), "%s/%s", dir, JUDGE_NCU_TABLE);
+    r->global_loads = (ncu_metric_sum_rows(table, JUDGE_NCU_GLOBAL_LOADS, &global_rows) + ncu_metric_sum(table, JUDGE_NCU_GLOBAL_ASYNC)) / sizeof(float);
+    r->shared_loads = ncu_metric_sum_rows(table, JUDGE_NCU_SHARED_LOADS, &shared_rows) / sizeof(float);
+    r->loads_counted = s->exited && s->exit_code == RUNNER_OK && global_rows > 0 && shared_rows > 0;
+}
+
+// A block one or two threads off the tile the kernel declares in some axis
+// (IN_TILE_DIM, or OUT_TILE_DIM for a block that is the output tile) while
+// another axis matches it: part of each tile is never loaded or computed,
+// and the wrong cells only show the symptom (tile edges, NaN, seams). Names
+// the launch when case r failed with such a symptom.
+static void case_block_shape(const kv_list *report, case_result *r)
+{
+    static const char *symptoms[] = {HINT_TILE_EDGES, HINT_THREAD_ORDER, HINT_NAN, HINT_WRONG_VALUES, HINT_UNWRITTEN,
+                                     HINT_TILE_SEAM, HINT_OFF_BY_ONE, "timed-rep-wrong", NULL};
+    static const char axis[3] = {'x', 'y', 'z'};
+    long t = (long)kv_number(report, "in_tile_dim", 0), o = (long)kv_number(report, "out_tile_dim", 0);
+    launch_info li;
+    int symptom = 0, match = 0, off = -1;
+    for (int i = 0; r->hint_key && symptoms[i]; i++)
+        symptom |= !strcmp(r->hint_key, symptoms[i]);
+    if (r->status != CASE_FAIL || !symptom || t < 3 || technique_launch(report, 0, &li) != 0)
+        return;
+    if (o <= 0)
+        o = t - 2;
+    for (int d = 0; d < 3; d++) {
+        long b = (long)li.block[d];
+        if (b == t || b == o)
+            match++;
+        else if (b > 1 && (labs(b - t) <= 2 || labs(b - o) <= 2) && off < 0)
+            off = d;
+    }
+    if (!match || off < 0)
+        return;
+    char seen[sizeof(r->reason)], kind[sizeof(r->kind)];
+    snprintf(seen, sizeof(seen), "%s", r->reason);
+    snprintf(kind, sizeof(kind), "%s", r->kind);
+    snprintf(r->reason, sizeof(r->reason), "%.300s; the block is %llux%llux%llu threads while the tile is IN_TILE_DIM = %ld (OUT_TILE_DIM = %ld): its %c axis has %llu",
+             seen, li.block[0], li.block[1], li.block[2], t, o, axis[off], li.block[off]);
+    case_set_hint(r, kind, HINT_BLOCK_SHAPE, "size the block from the tile: IN_TILE_DIM threads in each tiled axis when the block is the input tile (OUT_TILE_DIM when it is the output tile); a row or plane of threads short leaves part of every tile unloaded or uncomputed.");
 }
 
 // ---------------------------------------------------------------------------
@@ -444,10 +494,13 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     if (ok == 1) {
         r->launch_ms = env->emu ? -1 : kv_number(report_out, "launch_ms", -1);
         case_judge_outputs(env, spec, in, coef, dir, dir2[0] ? dir2 : NULL, timed, r);
+        case_block_shape(report_out, r);
         if (r->status == CASE_OK && timed)
             case_read_timing(report_out, r);
         if (r->status == CASE_OK && timed && env->profile)
-            case_profile(env, spec, coef, dir, r);
+            case_profile(env, spec, coef, dir, seed, r);
+        if (env->ncu_metrics)
+            case_read_loads(dir, &s, r);
     } else if (ok == 0) {
         char log[600];
         snprintf(log, sizeof(log), "%s/runner.log", dir);

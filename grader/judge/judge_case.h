@@ -20,7 +20,24 @@ typedef struct judge_case_env {
     int planes_first;           // 1: prefer the whole-planes hint (z-marching labs)
     int profile;                // 1: measure the timed case's traffic with Nsight Compute (ncu)
     const char *student;        // GPU: the student's program the executor (runner) serves; NULL under emulation
+    const char *ncu_metrics;    // GPU: run the runner under Nsight Compute collecting these metrics (comma list),
+                                // its table written by ncu itself to the case folder's JUDGE_NCU_TABLE; NULL: not
 } judge_case_env;
+
+// The file ncu writes its table to (--log-file), apart from the program's
+// own output, which a kernel's printf reaches and so cannot be believed.
+#define JUDGE_NCU_TABLE "ncu.csv"
+// The metrics of a profiled timed case (PROFILE=1): traffic.
+#define JUDGE_NCU_TRAFFIC "dram__bytes_read.sum,dram__bytes_write.sum,l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum"
+// The metrics of the load-count run (technique floors): the bytes the
+// student's kernels loaded from global memory (plain loads, and async copies
+// into shared memory) and from shared memory, counted over the threads that
+// executed each load (so a load a few threads of a warp execute counts for
+// those few).
+#define JUDGE_NCU_GLOBAL_LOADS "smsp__sass_data_bytes_mem_global_op_ld.sum"
+#define JUDGE_NCU_GLOBAL_ASYNC "smsp__sass_data_bytes_mem_global_op_ldgsts.sum"
+#define JUDGE_NCU_SHARED_LOADS "smsp__sass_data_bytes_mem_shared_op_ld.sum"
+#define JUDGE_NCU_LOADS JUDGE_NCU_GLOBAL_LOADS "," JUDGE_NCU_GLOBAL_ASYNC "," JUDGE_NCU_SHARED_LOADS
 
 // The text of a failure, as each kind of lab words it.
 typedef struct judge_hint_words {

@@ -85,6 +85,15 @@ static void technique_shared_tile(const launch_info *li, technique_result *r)
              TECHNIQUE_EVIDENCE);
 }
 
+// Output planes each thread of a z-marching launch covers on average,
+// counting the halo threads of the block's plane.
+static double technique_planes_per_thread(const launch_info *li, unsigned int n)
+{
+    unsigned long long interior = n > 2 ? (unsigned long long)(n - 2) * (n - 2) * (n - 2) : 0;
+    unsigned long long threads = technique_threads(li);
+    return threads ? (double)interior / (double)threads * technique_halo_factor(li) : 0;
+}
+
 // Labs 3 and 4: a 2D block marching in z, any tile size and shape. It
 // marches when it has fewer layers of threads in z than there are planes
 // (grid.z * block.z at most 2/3 of the interior planes) and its threads cover
@@ -93,9 +102,8 @@ static void technique_shared_tile(const launch_info *li, technique_result *r)
 // a plane, but fewer than three (lab 4: the z neighbours in registers).
 static void technique_z_march(const launch_info *li, unsigned int n, int planes, technique_result *r)
 {
-    unsigned long long interior = n > 2 ? (unsigned long long)(n - 2) * (n - 2) * (n - 2) : 0;
-    unsigned long long threads = technique_threads(li), layers = li->grid[2] * li->block[2];
-    double per_thread = threads ? (double)interior / (double)threads * technique_halo_factor(li) : 0;
+    unsigned long long layers = li->grid[2] * li->block[2];
+    double per_thread = technique_planes_per_thread(li, n);
     int marches = n < 16 || (3 * layers <= 2ull * (n - 2) && per_thread >= 1.2);
     size_t plane = (size_t)(li->block[0] * li->block[1]) * sizeof(float);
     size_t inner = (size_t)((li->block[0] > 2 ? li->block[0] - 2 : 1) * (li->block[1] > 2 ? li->block[1] - 2 : 1)) * sizeof(float);
@@ -138,6 +146,49 @@ static void technique_jacobi(const kv_list *report, long launches, technique_res
     snprintf(r->detail, sizeof(r->detail), "%.2f launches per iteration over %d iterations (%s boundary): %s%s",
              iters > 0 ? (double)launches / iters : 0.0, iters, bc ? bc : "?", seen,
              r->status == TECHNIQUE_OK ? "" : "; this lab expects a sweep kernel and (except for Dirichlet) a separate boundary kernel, each launched once per iteration");
+}
+
+// Global loads a point a z-marching kernel may spend beyond filling its
+// planes: room for a grid whose tiles stick out, yet less than the one load
+// a point that reading even one z neighbour from global memory adds.
+#define TECHNIQUE_GLOBAL_MARGIN 0.75
+
+void technique_loads(const char *technique, const kv_list *report, unsigned int n, int counted,
+                     double global_loads, double shared_loads, const char *why, technique_result *r)
+{
+    int z_march = !strcmp(technique, "z-coarsening") || !strcmp(technique, "register-tiling");
+    double need_shared = !strcmp(technique, "register-tiling") ? 2.0 : 3.0;
+    size_t used = strlen(r->detail);
+    char *tail = r->detail + used;
+    size_t room = sizeof(r->detail) - used;
+    launch_info li;
+    if (!z_march && strcmp(technique, "shared-tile") != 0)
+        return;
+    if (!counted) {
+        snprintf(tail, room, "; reading the neighbours from shared memory is not checked: %s", why);
+        return;
+    }
+    double points = n > 2 ? (double)(n - 2) * (n - 2) * (n - 2) : 0;
+    if (points <= 0 || technique_launch(report, 0, &li) != 0) {
+        snprintf(tail, room, "; load counts not usable (no interior point, or no launch record)");
+        return;
+    }
+    double sp = shared_loads / points, gp = global_loads / points;
+    double per_thread = technique_planes_per_thread(&li, n);
+    double ceiling = z_march && per_thread > 0 ? technique_halo_factor(&li) * (per_thread + 2.0) / per_thread + TECHNIQUE_GLOBAL_MARGIN : 0;
+    int shared_ok = sp >= need_shared, global_ok = !z_march || gp <= ceiling;
+    char limit[64] = "";
+    if (z_march)
+        snprintf(limit, sizeof(limit), ", at most %.2f from global", ceiling);
+    snprintf(tail, room, "; %.2f floats read from shared and %.2f from global memory per output point (at least %.0f from shared%s; Nsight Compute's count of the bytes the kernel's threads loaded, case N=%u)%s%s",
+             sp, gp, need_shared, limit, n,
+             shared_ok ? "" : (z_march ? "; read the in-plane neighbours from the plane in shared memory, after the barrier"
+                                       : "; the neighbours come from global memory: read them from the shared tile, after the barrier"),
+             global_ok ? "" : (!strcmp(technique, "register-tiling")
+                                   ? "; the z neighbours come from global memory: keep the previous and next planes' values in registers as the block marches (Fig 8.12)"
+                                   : "; the z neighbours come from global memory: read them from the previous and next planes in shared memory (Fig 8.10)"));
+    if (!(shared_ok && global_ok))
+        r->status = TECHNIQUE_FAIL;
 }
 
 technique_result technique_check(const char *technique, const kv_list *report, unsigned int n)

@@ -23,7 +23,7 @@ typedef struct launch_info {
 
 typedef struct technique_result {
     int status;                 // TECHNIQUE_OK, TECHNIQUE_FAIL or TECHNIQUE_NA
-    char detail[512];           // what was seen, and on failure what is expected
+    char detail[1024];          // what was seen, and on failure what is expected
 } technique_result;
 
 // Reads launch record idx ("launch.<idx>") from the runner's report into li.
@@ -33,6 +33,19 @@ int technique_launch(const kv_list *report, int idx, launch_info *li);
 // Checks technique ("naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi")
 // against the report of a run on an n×n×n grid.
 technique_result technique_check(const char *technique, const kv_list *report, unsigned int n);
+
+// The floors the launch cannot show, from the loads the student's kernel
+// read on the technique's case (Nsight Compute's count of the bytes the
+// kernel's threads loaded, on a GPU), in floats per output point:
+// labs 2 and 3 read at least half of the six neighbours from shared memory
+// (3 shared loads per output point), lab 4 half of the four in-plane ones
+// (2); labs 3 and 4 load no more from global memory than a marching block
+// needs to fill its planes (the halo and the first planes of its march)
+// plus 0.75 of a load a point, less than the one load a point that reading
+// even one z neighbour from global memory adds. counted 0: not measured, why says why; the
+// verdict is left as it was and the detail says so. Other techniques: no-op.
+void technique_loads(const char *technique, const kv_list *report, unsigned int n, int counted,
+                     double global_loads, double shared_loads, const char *why, technique_result *r);
 
 typedef struct opb_model {
     double book;                // the book's OP/B for this kernel

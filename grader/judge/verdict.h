@@ -24,6 +24,7 @@
 #define HINT_NEIGHBOUR_OFFSET  "neighbour-offset"    // a neighbour read two cells away instead of one
 #define HINT_LAUNCH_SWAPPED    "launch-args-swapped" // <<<block, grid>>>: a huge block in a small grid
 #define HINT_TILE_SEAM         "tile-seam"           // whole x or y layers never written, tile after tile
+#define HINT_BLOCK_SHAPE       "block-shape"         // a block one or two threads off the declared tile in an axis
 #define HINT_INPUT_MODIFIED    "input-modified"
 #define HINT_OUT_OF_BOUNDS     "out-of-bounds"
 #define HINT_NAN               "nan-computed"

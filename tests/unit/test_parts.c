@@ -168,6 +168,60 @@ static void test_opb_models(void **state)
     assert_int_equal(opb_book_model("unknown", 8, &m), -1);
 }
 
+// The load floors on a launch that passed the rules above: per-point
+// figures as an H100 measured them for correct kernels (tests/device_loads.sh)
+// and for the kernels that cheat (tests/mutants/*/.*from-global.cu).
+static technique_result check_loads(const char *technique, const char *grid, const char *block, int smem,
+                                    int counted, double global_per_point, double shared_per_point)
+{
+    char text[512];
+    kv_list kv;
+    unsigned int n = 129;
+    double points = 127.0 * 127.0 * 127.0;
+    snprintf(text, sizeof(text), "launches=1\nlaunch.0=kernel=stencil_kernel grid=%s block=%s dynamic_smem=0 static_smem=%d regs=32\n",
+             grid, block, smem);
+    load_report(text, &kv);
+    technique_result r = technique_check(technique, &kv, n);
+    assert_int_equal(r.status, TECHNIQUE_OK);
+    technique_loads(technique, &kv, n, counted, global_per_point * points, shared_per_point * points, "not measured here", &r);
+    kv_free(&kv);
+    return r;
+}
+
+static void test_technique_loads(void **state)
+{
+    (void)state;
+    // Lab 2: the solution reads 7 floats a point from the tile; a kernel that fills it and reads global memory, 1.
+    assert_int_equal(check_loads("shared-tile", "22,22,22", "8,8,8", 2048, 1, 2.44, 7.0).status, TECHNIQUE_OK);
+    assert_int_equal(check_loads("shared-tile", "65,65,65", "4,4,4", 256, 1, 8.29, 7.0).status, TECHNIQUE_OK);  // T=4: much halo, still fine
+    technique_result g2 = check_loads("shared-tile", "22,22,22", "8,8,8", 2048, 1, 8.44, 1.0);
+    assert_int_equal(g2.status, TECHNIQUE_FAIL);
+    assert_non_null(strstr(g2.detail, "from global memory"));
+    // Lab 4: T=32, T=8 and a 32x8 tile pass; z neighbours from global memory (one or two more floats a point) fail.
+    assert_int_equal(check_loads("register-tiling", "5,5,5", "32,32,1", 4096, 1, 1.26, 4.0).status, TECHNIQUE_OK);
+    assert_int_equal(check_loads("register-tiling", "22,22,22", "8,8,1", 256, 1, 2.44, 4.0).status, TECHNIQUE_OK);
+    assert_int_equal(check_loads("register-tiling", "5,22,5", "32,8,1", 1024, 1, 1.52, 4.0).status, TECHNIQUE_OK);
+    technique_result z4 = check_loads("register-tiling", "5,5,5", "32,32,1", 4096, 1, 3.22, 4.0);
+    assert_int_equal(z4.status, TECHNIQUE_FAIL);
+    assert_non_null(strstr(z4.detail, "registers"));
+    assert_int_equal(check_loads("register-tiling", "5,5,5", "32,32,1", 4096, 1, 2.26, 4.0).status, TECHNIQUE_FAIL);  // one z neighbour
+    assert_int_equal(check_loads("register-tiling", "22,22,22", "8,8,1", 256, 1, 4.44, 4.0).status, TECHNIQUE_FAIL);
+    assert_int_equal(check_loads("register-tiling", "5,5,5", "32,32,1", 4096, 1, 1.26, 1.0).status, TECHNIQUE_FAIL); // in-plane from global
+    // Lab 3: the three planes read (about 10 floats a point with the rotation); z from global fails.
+    assert_int_equal(check_loads("z-coarsening", "5,5,5", "32,32,1", 12288, 1, 1.26, 10.2).status, TECHNIQUE_OK);
+    assert_int_equal(check_loads("z-coarsening", "5,5,5", "32,32,1", 12288, 1, 2.26, 8.2).status, TECHNIQUE_FAIL);
+    // Not measured (emulation, no ncu): the verdict stands and the line says why.
+    technique_result none = check_loads("register-tiling", "5,5,5", "32,32,1", 4096, 0, 0, 0);
+    assert_int_equal(none.status, TECHNIQUE_OK);
+    assert_non_null(strstr(none.detail, "not checked: not measured here"));
+    // Other techniques: untouched.
+    technique_result naive = check_launch("naive", 0, "32,32,32", "8,8,8", 0, 256);
+    char before[sizeof(naive.detail)];
+    snprintf(before, sizeof(before), "%s", naive.detail);
+    technique_loads("naive", NULL, 256, 1, 99, 0, "", &naive);
+    assert_string_equal(naive.detail, before);
+}
+
 static void test_ncu_csv(void **state)
 {
     (void)state;
@@ -177,10 +231,19 @@ static void test_ncu_csv(void **state)
         "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
         "\"0\",\"stencil_kernel(float *, float *, unsigned int)\",\"dram__bytes_read.sum\",\"byte\",\"1,020,160\"\n"
         "\"0\",\"stencil_kernel(float *, float *, unsigned int)\",\"dram__bytes_write.sum\",\"byte\",\"0\"\n"
-        "\"1\",\"boundary_kernel\",\"dram__bytes_read.sum\",\"byte\",\"2,000.5\"\n");
+        "\"1\",\"boundary_kernel\",\"dram__bytes_read.sum\",\"byte\",\"2,000.5\"\n"
+        "\"2\",\"trusted_sweep_verify(const float *, const float *)\",\"dram__bytes_read.sum\",\"byte\",\"9,999\"\n"
+        "\"3\",\"other_kernel\",\"dram__bytes_read.sum\",\"\",\"n/a\"\n");
+    int rows = -1;
+    assert_true(ncu_metric_sum_rows(path, "dram__bytes_read.sum", &rows) == 1022160.5);  // the kit's kernel left out
+    assert_int_equal(rows, 2);
     assert_true(ncu_metric_sum(path, "dram__bytes_read.sum") == 1022160.5);
     assert_true(ncu_metric_sum(path, "dram__bytes_write.sum") == 0);
     assert_true(ncu_metric_sum(path, "l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum") == 0);
+    unlink(path);
+    test_write_file(path, sizeof(path),
+        "\"0\",\"stencil_kernel\",\"dram__bytes_read.sum\",\"byte\",\"1,000\"\n");  // no header: not ncu's table
+    assert_true(ncu_metric_sum(path, "dram__bytes_read.sum") == 0);
     unlink(path);
     assert_true(ncu_metric_sum("/nonexistent/ncu.log", "dram__bytes_read.sum") == 0);
 }
@@ -366,6 +429,7 @@ int main(void)
         cmocka_unit_test(test_coefficients_distinct),
         cmocka_unit_test(test_kv),
         cmocka_unit_test(test_techniques),
+        cmocka_unit_test(test_technique_loads),
         cmocka_unit_test(test_opb_models),
         cmocka_unit_test(test_spawn),
         cmocka_unit_test(test_ncu_csv),

@@ -1,7 +1,6 @@
 // MUTANT: the block is IN_TILE_DIM x (IN_TILE_DIM - 1): one row short. Row y = 31 of the shared plane (the top halo row) is never loaded, so the last output row of each tile (y = 30, j = 30b + 29) reads its y+1 neighbour from a shared cell nobody wrote: NaN under emulation (shared memory starts as NaN), garbage on a GPU
-// expect-hint: tile-edges
-// (a clearer hint, block-shape, has no detector yet: the kit says what the pattern shows)
-// gpu-hint-today (H100, seed 4242): tile-edges (N=32..256, garbage instead of NaN), timed-rep-wrong at 512
+// expect-hint: block-shape
+// the wrong cells show tile edges (NaN under emulation, garbage on a GPU); the launch record names the cause
 // Passes up to N=30 (row 29 is the boundary or outside); fails from N=32 on.
 #include "lab.h"
 

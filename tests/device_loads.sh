@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# tests/device_loads.sh — the technique floors on a GPU: every lab 2-4
+# solution, variant, load mutant and the forged-count hostile file, graded on
+# the technique's case (N=129) alone, in parallel; prints one line a kernel:
+# verdict, technique status and the load counts the judge measured. Also
+# checks that ncu's per-thread load counts exist on this GPU.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+out=${OUT:-/tmp}
+jobs=${JOBS:-6}
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+ncu --version | tail -1
+make -s judge >"$out/make.log" 2>&1 || { tail -5 "$out/make.log"; exit 1; }
+list=$out/loads.list
+: >"$list"
+for lab in 2 3 4; do
+    d=$(ls -d labs/0$lab-* | head -1); name=$(basename "$d")
+    sol=$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' "$d/lab.conf")
+    for f in "$sol" tests/variants/"$name"/*.cu tests/mutants/"$name"/*from-global*.cu tests/hostile/"$name"/forged-load-counts.cu; do
+        [ -e "$f" ] && echo "$lab $f" >>"$list"
+    done
+done
+one() {
+    local lab=$1 f=$2 log
+    log=/tmp/loads-logs/$(basename "$(dirname "$f")")-$(basename "$f" .cu).txt
+    build/judge --kit "$PWD" --lab "$lab" --kernel "$f" --case 129 --gpu-lock-dir /tmp/loads-locks --gpu-slots 1 >"$log" 2>&1
+    printf '%s | %-44s | %s | %s\n' "$lab" "$(basename "$f" .cu)" \
+        "$(grep -o '^verdict: [A-Z]*' "$log" | cut -c10-)" \
+        "$(grep '^technique' "$log" | grep -oE '^technique: [A-Za-z ]+|[0-9.]+ floats read from shared and [0-9.]+ from global memory per output point \(at least [0-9]+ from shared(, at most [0-9.]+ from global)?|not checked: [^(]*' | tr '\n' ' ')"
+}
+export -f one; export out
+mkdir -p /tmp/loads-locks /tmp/loads-logs
+start=$(date +%s)
+xargs -P "$jobs" -L 1 bash -c 'one "$0" "$1"' <"$list" | sort
+echo "graded $(wc -l <"$list") kernels in $(( $(date +%s) - start )) s"

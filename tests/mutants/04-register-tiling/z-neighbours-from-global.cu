@@ -1,0 +1,62 @@
+// MUTANT: lab 4 with one shared plane, whose z neighbours are read from global memory.
+// expect-hint: technique
+// backends: gpu
+//
+// Every case passes and the launch looks like register tiling (32x32 blocks
+// marching in z, one 4 KB plane in shared memory), but the previous and next
+// planes' values come from global memory at every point instead of from the
+// registers the block passes down its march. Only the load counts show it:
+// Nsight Compute's count of the global loads each thread executed is about
+// one more a point than filling the planes needs. Under emulation nothing
+// counts loads, so the mistake shows on a GPU only.
+#include "lab.h"
+
+#define IN_TILE_DIM 32                     // the grader reads this (OP/B model, technique)
+#define OUT_TILE_DIM (IN_TILE_DIM - 2)     // and this
+
+__global__ void stencil_kernel(float *in, float *out, unsigned int N)
+{
+    int n = (int)N;
+    int iStart = (int)(blockIdx.z * OUT_TILE_DIM);
+    int j = (int)(blockIdx.y * OUT_TILE_DIM + threadIdx.y) - 1;
+    int k = (int)(blockIdx.x * OUT_TILE_DIM + threadIdx.x) - 1;
+    int y = (int)threadIdx.y, x = (int)threadIdx.x;
+
+    float inPrev = 0.0f, inCurr = 0.0f, inNext = 0.0f;  // this column's z neighbours
+    __shared__ float inCurr_s[IN_TILE_DIM][IN_TILE_DIM];
+
+    bool loads = j >= 0 && j < n && k >= 0 && k < n;
+    bool computes = j >= 1 && j < n - 1 && k >= 1 && k < n - 1 &&
+                    y >= 1 && y < IN_TILE_DIM - 1 && x >= 1 && x < IN_TILE_DIM - 1;
+
+    // Cells outside the grid (ghost cells) stay 0: never used, but defined.
+    if (loads && iStart - 1 >= 0 && iStart - 1 < n)
+        inPrev = in[LAB_INDEX(iStart - 1, j, k, N)];
+    if (loads && iStart < n)
+        inCurr = in[LAB_INDEX(iStart, j, k, N)];
+    inCurr_s[y][x] = inCurr;
+
+    for (int i = iStart; i < iStart + OUT_TILE_DIM && i < n - 1; i++) {
+        inNext = loads && i + 1 < n ? in[LAB_INDEX(i + 1, j, k, N)] : 0.0f;
+        __syncthreads();  // inCurr_s holds the whole current plane
+
+        if (computes && i >= 1)
+            out[LAB_INDEX(i, j, k, N)] = c0 * inCurr
+                                       + c1 * inCurr_s[y][x - 1] + c2 * inCurr_s[y][x + 1]
+                                       + c3 * inCurr_s[y - 1][x] + c4 * inCurr_s[y + 1][x]
+                                       + c5 * in[LAB_INDEX(i - 1, j, k, N)] + c6 * in[LAB_INDEX(i + 1, j, k, N)];
+        __syncthreads();  // nobody still reads inCurr_s before it is overwritten
+
+        inPrev = inCurr;
+        inCurr = inNext;
+        inCurr_s[y][x] = inNext;
+    }
+}
+
+void launch_stencil(float *d_in, float *d_out, unsigned int N)
+{
+    unsigned int tiles = (N + OUT_TILE_DIM - 1) / OUT_TILE_DIM;
+    dim3 block(IN_TILE_DIM, IN_TILE_DIM, 1);
+    dim3 grid(tiles, tiles, tiles);
+    stencil_kernel<<<grid, block>>>(d_in, d_out, N);
+}

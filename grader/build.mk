@@ -2,13 +2,16 @@
 # student's program (GPU), or an emulation runner (CPU). The judge calls it; so can you:
 #
 #   make -f grader/build.mk BACKEND=gpu EXECUTOR=build/gpu/sm_90/executor      the trusted executor
-#   make -f grader/build.mk BACKEND=gpu EXECUTOR=... KERNEL=k.cu STUDENT=out/student KIND=sweep|jacobi
+#   make -f grader/build.mk BACKEND=gpu EXECUTOR=... KERNEL=k.cu STUDENT=out/student KIND=sweep|jacobi [INTERFACE=grid]
 #       the student's program: k.cu compiled alone, linked with the kit's CUDA runtime shim
-#   make -f grader/build.mk BACKEND=emu KERNEL=k.cu RUNNER=out/runner RUNNER_SRC=grader/emu/runner_sweep.cu
+#   make -f grader/build.mk BACKEND=emu KERNEL=k.cu RUNNER=out/runner RUNNER_SRC=grader/emu/runner_sweep.cu [INTERFACE=grid]
 #       the CPU emulation runner (grader/emu/emu.mk): k.cu included at the end of the runner
 # Run from the kit's root. ARCH=sm_XX overrides the detected GPU architecture.
+# INTERFACE (sweep labs, lab.conf's `interface`): cube calls launch_stencil
+# (kernels/lab.h), grid calls launch_sweep (kernels/grid.h).
 
 BACKEND    ?= gpu
+INTERFACE  ?= cube
 NVCC       ?= nvcc
 KIT        := .
 NVCC_PATH  := $(shell command -v $(NVCC) 2>/dev/null)
@@ -28,7 +31,9 @@ EXEC_SRCS  := $(wildcard $(KIT)/grader/executor/*.cu)
 EXEC_HDRS  := $(wildcard $(KIT)/grader/executor/*.h $(KIT)/grader/protocol/*.h $(KIT)/grader/sandbox/*.h) $(KIT)/kernels/jacobi.h
 SHIM_DIR   := $(dir $(EXECUTOR))shim
 SHIM_FLAGS := -O2 -g -std=c++17 -Wall -Wextra -I$(CUDA_HOME)/include -I$(KIT)/grader/protocol -I$(KIT)/kernels
-SHIM_OBJS  := $(SHIM_DIR)/shim.o $(SHIM_DIR)/student_main_$(KIND).o
+SHIM_OBJS  := $(SHIM_DIR)/shim.o $(SHIM_DIR)/student_main_$(KIND)$(if $(filter sweep-grid,$(KIND)-$(INTERFACE)),_grid).o
+# The emulation runner of the grid interface calls launch_sweep (grader/emu/runner_sweep.cu).
+EMU_RUNNER_DEFINES := $(if $(filter grid,$(INTERFACE)),-DSTENCIL_INTERFACE_GRID)
 
 .PHONY: all
 all: $(if $(EXECUTOR),$(EXECUTOR)) $(if $(STUDENT),$(STUDENT)) $(if $(RUNNER),$(RUNNER))
@@ -54,6 +59,9 @@ $(SHIM_DIR)/student_main_jacobi.o: $(KIT)/grader/shim/student_main.cpp $(KIT)/gr
 $(SHIM_DIR)/student_main_sweep.o: $(KIT)/grader/shim/student_main.cpp $(KIT)/grader/protocol/wire.h
 	@mkdir -p $(dir $@)
 	$(HOST_CXX) $(SHIM_FLAGS) -c $< -o $@
+$(SHIM_DIR)/student_main_sweep_grid.o: $(KIT)/grader/shim/student_main.cpp $(KIT)/grader/protocol/wire.h
+	@mkdir -p $(dir $@)
+	$(HOST_CXX) $(SHIM_FLAGS) -DSTUDENT_INTERFACE_GRID -c $< -o $@
 
 # The student's program: the kernel file as its own translation unit, without
 # cudart, linked statically with the shim (it may open no file once it runs).

@@ -22,18 +22,7 @@
 #ifndef STENCIL_LAB_H
 #define STENCIL_LAB_H
 
-#include <cuda_runtime.h>
-
-// ---------------------------------------------------------------------------
-// The coefficients (set by the kit before each run; read-only for kernels)
-// ---------------------------------------------------------------------------
-__constant__ float c0;  // centre
-__constant__ float c1;  // x-1 (k-1)
-__constant__ float c2;  // x+1 (k+1)
-__constant__ float c3;  // y-1 (j-1)
-__constant__ float c4;  // y+1 (j+1)
-__constant__ float c5;  // z-1 (i-1)
-__constant__ float c6;  // z+1 (i+1)
+#include "coefficients.h"  // c0..c6 in constant memory, and the kit's lab_set_coefficients()
 
 // Linear index of point (i, j, k) of an N×N×N grid stored plane by plane.
 #define LAB_INDEX(i, j, k, N) ((size_t)(i) * (N) * (N) + (size_t)(j) * (N) + (k))
@@ -46,24 +35,5 @@ __constant__ float c6;  // z+1 (i+1)
 // pointers to N*N*N floats each. Chooses the grid and block, launches, and
 // returns without synchronising (the kit synchronises and checks errors).
 void launch_stencil(float *d_in, float *d_out, unsigned int N);
-
-// ---------------------------------------------------------------------------
-// Kit side: called by the grader's runner, never by student code
-// ---------------------------------------------------------------------------
-
-// Copies the seven coefficients into constant memory; returns the first CUDA
-// error, or cudaSuccess.
-static inline cudaError_t lab_set_coefficients(const float c[7])
-{
-    cudaError_t err = cudaSuccess;
-    if (err == cudaSuccess) err = cudaMemcpyToSymbol(c0, &c[0], sizeof(float));
-    if (err == cudaSuccess) err = cudaMemcpyToSymbol(c1, &c[1], sizeof(float));
-    if (err == cudaSuccess) err = cudaMemcpyToSymbol(c2, &c[2], sizeof(float));
-    if (err == cudaSuccess) err = cudaMemcpyToSymbol(c3, &c[3], sizeof(float));
-    if (err == cudaSuccess) err = cudaMemcpyToSymbol(c4, &c[4], sizeof(float));
-    if (err == cudaSuccess) err = cudaMemcpyToSymbol(c5, &c[5], sizeof(float));
-    if (err == cudaSuccess) err = cudaMemcpyToSymbol(c6, &c[6], sizeof(float));
-    return err;
-}
 
 #endif // STENCIL_LAB_H

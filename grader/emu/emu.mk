@@ -32,6 +32,8 @@ EMU_SANITIZE ?= -fsanitize=address,undefined -fno-sanitize=bounds -fno-sanitize-
 # The runtime itself: optimised; it works with and without sanitizers.
 EMU_RUNTIME_CXXFLAGS ?= -std=c++17 -O2 -g -fno-omit-frame-pointer -Wall -Wextra
 EMU_LDLIBS ?=
+# Defines for a runner's own source (grader/build.mk: -DSTENCIL_INTERFACE_GRID for the grid interface).
+EMU_RUNNER_DEFINES ?=
 # The translator runs at build time: built by the host's compiler (differs when cross-compiling).
 EMU_HOST_CXX ?= $(EMU_CXX)
 EMU_AR ?= ar
@@ -96,7 +98,7 @@ $(RUNNER).runner.cu: $(RUNNER_SRC) $(EMU_TRANSLATE)
 	$(EMU_TRANSLATE) $< $@
 
 $(RUNNER): $(RUNNER).runner.cu $(RUNNER).kernel.cu $(EMU_LIBRARY) $(EMU_DIR)/emu.mk
-	$(EMU_LINK) -DLAB_EMU -DLAB_KERNEL_FILE='"$(abspath $(RUNNER).kernel.cu)"' \
+	$(EMU_LINK) -DLAB_EMU $(EMU_RUNNER_DEFINES) -DLAB_KERNEL_FILE='"$(abspath $(RUNNER).kernel.cu)"' \
 	    -iquote $(dir $(KERNEL)) -iquote $(dir $(RUNNER_SRC)) -Igrader -Ikernels \
 	    -o $@ $< -x none $(EMU_LIBRARY) -rdynamic $(EMU_LDLIBS)
 

@@ -1,34 +1,45 @@
-// grader/emu/runner_sweep.cu — the runner of the sweep labs (1 to 4).
+// grader/emu/runner_sweep.cu — the runner of the sweep labs (1 to 4, and the
+// labs graded on nx×ny×nz grids).
 //
 // The CPU emulation backend's runner (the GPU has the executor instead). Built
 // once per student kernel file: the build includes that file at the END of
 // this translation unit (LAB_KERNEL_FILE), so the runner calls the student's
-// launch_stencil() and no macro of the student's reaches the runner's code.
-// The judge starts it, confined, as a child process:
+// host function and no macro of the student's reaches the runner's code. The
+// host function is the lab's interface's (protocol.h): launch_stencil(d_in,
+// d_out, N) of kernels/lab.h, or, built with STENCIL_INTERFACE_GRID,
+// launch_sweep(d_in, d_out, nx, ny, nz) of kernels/grid.h; everything else is
+// the same. The judge starts it, confined, as a child process:
 //
 //   runner --probe --outdir DIR                 report the device, exit 0 or 77
-//   runner --outdir DIR --n N --coef c0,...,c6 [--time REPS]
+//   runner --outdir DIR --size NX,NY,NZ --coef c0,...,c6 [--time REPS]
+//                                               (--n N: the cube N×N×N)
 //
 // DIR holds the case (protocol.h names the files). The runner uploads the
 // input into a guarded buffer, prepares the output (boundary = input, interior
-// = poison, guards around), sets the coefficients, calls launch_stencil once
-// with launch recording on, checks the launch and synchronisation errors, and
-// saves what it finds. Emulation does no timing.
+// = poison, guards around), sets the coefficients, calls the host function
+// once with launch recording on, checks the launch and synchronisation
+// errors, and saves what it finds. Emulation does no timing.
 #include "case_io.h"
-#include "../kernels/lab.h"  // the kit's header first: a student's own copy cannot replace it
-
-
+#ifdef STENCIL_INTERFACE_GRID  // the kit's header first: a student's own copy cannot replace it
+#include "../kernels/grid.h"
+#else
+#include "../kernels/lab.h"
+// The cube interface's kernel is stencil_kernel (lab.h's skeletons): its attributes are reported.
 #define RUNNER_REPORTS_LAB_KERNEL
 extern const void *const runner_lab_kernel;  // stencil_kernel, defined after the student's file (runner_tail.h)
+#endif
 
-// Reports the lab kernel's static shared memory and registers.
+// Reports the lab kernel's static shared memory and registers (the cube
+// interface's stencil_kernel; the grid interface names no kernel).
 static void runner_report_kernel(void)
 {
+#ifdef RUNNER_REPORTS_LAB_KERNEL
     cudaFuncAttributes attr;
     if (cudaFuncGetAttributes(&attr, runner_lab_kernel) == cudaSuccess) {
         runner_report("kernel_static_smem", "%zu", (size_t)attr.sharedSizeBytes);
         runner_report("kernel_regs", "%d", attr.numRegs);
     }
+#endif
 }
 
 // ---------------------------------------------------------------------------
@@ -38,7 +49,7 @@ static void runner_report_kernel(void)
 typedef struct runner_args {
     const char *outdir;  // the case directory
     int probe;           // 1: only report the device
-    unsigned int n;      // grid edge N
+    unsigned int n[3];   // nx, ny, nz
     float coef[7];       // c0..c6
     int have_coef;       // 1 once --coef was given
     int time_reps;       // timed repetitions; 0: no timing
@@ -56,7 +67,11 @@ static runner_args runner_parse(int argc, char **argv)
         } else if (!strcmp(argv[i], "--outdir") && v) {
             a.outdir = v, i++;
         } else if (!strcmp(argv[i], "--n") && v) {
-            a.n = (unsigned int)strtoul(v, NULL, 10), i++;
+            a.n[0] = a.n[1] = a.n[2] = (unsigned int)strtoul(v, NULL, 10), i++;
+        } else if (!strcmp(argv[i], "--size") && v) {
+            if (sscanf(v, "%u,%u,%u", &a.n[0], &a.n[1], &a.n[2]) != 3)
+                a.n[0] = 0;
+            i++;
         } else if (!strcmp(argv[i], "--time") && v) {
             a.time_reps = atoi(v), i++;
         } else if (!strcmp(argv[i], "--coef") && v) {
@@ -68,8 +83,8 @@ static runner_args runner_parse(int argc, char **argv)
             exit(RUNNER_USAGE);
         }
     }
-    if (!a.outdir || (!a.probe && (a.n == 0 || !a.have_coef))) {
-        fprintf(stderr, "runner: usage: runner --outdir DIR (--probe | --n N --coef c0,...,c6 [--time REPS])\n");
+    if (!a.outdir || (!a.probe && (a.n[0] == 0 || a.n[1] == 0 || a.n[2] == 0 || !a.have_coef))) {
+        fprintf(stderr, "runner: usage: runner --outdir DIR (--probe | --size NX,NY,NZ --coef c0,...,c6 [--time REPS])\n");
         exit(RUNNER_USAGE);
     }
     return a;
@@ -82,14 +97,18 @@ static runner_args runner_parse(int argc, char **argv)
 typedef struct runner_launch_arg {
     float *d_in;      // input grid
     float *d_out;     // output grid
-    unsigned int n;   // grid edge
+    unsigned int n[3];// nx, ny, nz
 } runner_launch_arg;
 
-// Calls the student's launch function: the thing that is timed.
+// Calls the student's host function, the one the lab's interface names.
 static void runner_launch_student(void *p)
 {
     runner_launch_arg *a = (runner_launch_arg *)p;
-    launch_stencil(a->d_in, a->d_out, a->n);
+#ifdef STENCIL_INTERFACE_GRID
+    launch_sweep(a->d_in, a->d_out, a->n[0], a->n[1], a->n[2]);
+#else
+    launch_stencil(a->d_in, a->d_out, a->n[0]);
+#endif
 }
 
 int main(int argc, char **argv)
@@ -116,22 +135,26 @@ int main(int argc, char **argv)
     }
     runner_report_tiles();
 
-    size_t n = a.n, cells = n * n * n;
+    size_t nx = a.n[0], ny = a.n[1], nz = a.n[2], cells = nx * ny * nz;
+#ifndef STENCIL_INTERFACE_GRID
+    if (nx != ny || ny != nz)
+        runner_fail(RUNNER_USAGE, "kit", "the cube interface (launch_stencil) takes N×N×N grids, not %zux%zux%zu", nx, ny, nz);
+#endif
     float *h_in = runner_read_grid(a.outdir, CASE_INPUT, cells);
     float *h_out = (float *)malloc(cells * sizeof(float));
     if (!h_out)
         runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", cells);
-    for (size_t i = 0; i < n; i++)
-        for (size_t j = 0; j < n; j++)
-            for (size_t k = 0; k < n; k++) {
-                size_t c = (i * n + j) * n + k;
-                int interior = i > 0 && j > 0 && k > 0 && i < n - 1 && j < n - 1 && k < n - 1;
+    for (size_t i = 0; i < nz; i++)
+        for (size_t j = 0; j < ny; j++)
+            for (size_t k = 0; k < nx; k++) {
+                size_t c = (i * ny + j) * nx + k;
+                int interior = i > 0 && j > 0 && k > 0 && i < nz - 1 && j < ny - 1 && k < nx - 1;
                 if (interior)
                     runner_fill_bits(&h_out[c], 1, POISON_BITS);
                 else
                     h_out[c] = h_in[c];
             }
-    size_t guard = (size_t)protocol_guard_cells(n * n);
+    size_t guard = (size_t)protocol_guard_cells(nx * ny);
     runner_report("guard_cells", "%zu", guard);
     runner_buffer in = runner_buffer_create(h_in, cells, guard);
     runner_buffer out = runner_buffer_create(h_out, cells, guard);
@@ -141,7 +164,7 @@ int main(int argc, char **argv)
     char why[256] = "";
     if (launch_log_begin(why, sizeof(why)) != 0)
         runner_report("launch_log_error", "%s", why);
-    runner_launch_arg la = {in.d_grid, out.d_grid, a.n};
+    runner_launch_arg la = {in.d_grid, out.d_grid, {a.n[0], a.n[1], a.n[2]}};
     cudaEvent_t start, stop;
     runner_check(cudaEventCreate(&start), "create an event");
     runner_check(cudaEventCreate(&stop), "create an event");

@@ -2,7 +2,8 @@
 // and the timer; runs one case of a lab against a student's program.
 //
 //   executor --probe --outdir DIR
-//   executor --kind sweep  --student PROG --outdir DIR --n N --coef c0,...,c6 [--time REPS --accuracy RTOL,ATOL]
+//   executor --kind sweep  --student PROG --outdir DIR --size NX,NY,NZ --coef c0,...,c6 [--time REPS --accuracy RTOL,ATOL]
+//            (--n N: the cube N×N×N; the student's program calls the host function of its lab's interface)
 //   executor --kind jacobi --student PROG --outdir DIR --size NX,NY,NZ --h H --bc NAME --iters K --check C
 //            --tol T [--time REPS --accuracy RTOL,ATOL]
 //
@@ -44,7 +45,7 @@ typedef struct exec_args {
     const char *student;     // the student's program
     const char *kind;        // sweep or jacobi
     int probe;               // 1: report the device only
-    unsigned n[3];           // grid size (a sweep: N, N, N)
+    unsigned n[3];           // grid size nx, ny, nz
     float coef[7];           // sweep coefficients
     int have_coef;           // 1 once --coef was read
     float h;                 // jacobi: grid spacing
@@ -100,7 +101,7 @@ static exec_args exec_parse(int argc, char **argv)
         i++;
     }
     int sweep = !strcmp(a.kind, "sweep"), jacobi = !strcmp(a.kind, "jacobi");
-    if (!a.outdir || (!a.probe && (!a.student || (!sweep && !jacobi) || a.n[0] < 1 || (sweep && !a.have_coef) ||
+    if (!a.outdir || (!a.probe && (!a.student || (!sweep && !jacobi) || a.n[0] < 1 || a.n[1] < 1 || a.n[2] < 1 || (sweep && !a.have_coef) ||
                                    (jacobi && (a.bc < 0 || a.iters < 0 || a.n[0] < 3 || a.n[1] < 3 || a.n[2] < 3))))) {
         fprintf(stderr, "executor: usage: see grader/executor/executor.cu (the judge starts this program)\n");
         exit(RUNNER_USAGE);
@@ -264,19 +265,24 @@ static void exec_flush_l2(void *flush, size_t bytes, int r)
 typedef struct exec_sweep {
     runner_buffer in, out;   // the guarded grids
     float *h_in, *h_out;     // the judge's input, and the output as prepared
-    unsigned n;              // N
+    unsigned n[3];           // nx, ny, nz
 } exec_sweep;
 
-// The WIRE_CALL payload of launch_stencil(in, out, N).
+// The WIRE_CALL payload of the sweep lab's host function (wire_sweep_call):
+// launch_stencil(in, out, N) or launch_sweep(in, out, nx, ny, nz), as the
+// student's program was built.
 static size_t exec_sweep_payload(const exec_sweep *s, char *buf)
 {
-    uint64_t ptr[2] = {(uint64_t)(uintptr_t)s->in.d_grid, (uint64_t)(uintptr_t)s->out.d_grid};
-    memcpy(buf, ptr, sizeof(ptr));
-    memcpy(buf + sizeof(ptr), &s->n, sizeof(s->n));
-    return sizeof(ptr) + sizeof(s->n);
+    wire_sweep_call w;
+    memset(&w, 0, sizeof(w));
+    w.d_in = (uint64_t)(uintptr_t)s->in.d_grid;
+    w.d_out = (uint64_t)(uintptr_t)s->out.d_grid;
+    w.nx = s->n[0], w.ny = s->n[1], w.nz = s->n[2];
+    memcpy(buf, &w, sizeof(w));
+    return sizeof(w);
 }
 
-// Times launch_stencil: warm-ups and reps, each on a fresh input, each checked.
+// Times the host function: warm-ups and reps, each on a fresh input, each checked.
 static void exec_sweep_time(const exec_args *a, exec_sweep *s)
 {
     uint64_t base = exec_secret(), key = exec_secret();
@@ -312,21 +318,21 @@ static void exec_sweep_time(const exec_args *a, exec_sweep *s)
 static void exec_sweep_case(const exec_args *a)
 {
     exec_sweep s;
-    size_t n = a->n[0], cells = n * n * n;
-    s.n = a->n[0];
+    size_t nx = a->n[0], ny = a->n[1], nz = a->n[2], cells = nx * ny * nz;
+    memcpy(s.n, a->n, sizeof(s.n));
     s.h_in = runner_read_grid(a->outdir, CASE_INPUT, cells);
     s.h_out = (float *)malloc(cells * sizeof(float));
     if (!s.h_out)
         runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", cells);
     for (size_t c = 0; c < cells; c++) {
-        size_t i = c / (n * n), j = (c / n) % n, k = c % n;
-        int interior = i > 0 && j > 0 && k > 0 && i < n - 1 && j < n - 1 && k < n - 1;
+        size_t i = c / (nx * ny), j = (c / nx) % ny, k = c % nx;
+        int interior = i > 0 && j > 0 && k > 0 && i < nz - 1 && j < ny - 1 && k < nx - 1;
         if (interior)
             runner_fill_bits(&s.h_out[c], 1, POISON_BITS);
         else
             s.h_out[c] = s.h_in[c];
     }
-    size_t guard = (size_t)protocol_guard_cells(n * n);
+    size_t guard = (size_t)protocol_guard_cells(nx * ny);
     runner_report("guard_cells", "%zu", guard);
     s.in = runner_buffer_create(s.h_in, cells, guard);
     s.out = runner_buffer_create(s.h_out, cells, guard);

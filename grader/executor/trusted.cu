@@ -73,16 +73,22 @@ static void trusted_take(check_counts *d, check_counts *c)
 
 __device__ static inline bool trusted_same_bits(float a, uint32_t bits) { return __float_as_uint(a) == bits; }
 
+// A grid's size, passed to kernels by value.
+typedef struct trusted_dims {
+    unsigned n[3];   // nx, ny, nz
+} trusted_dims;
+
 // ---------------------------------------------------------------------------
 // Sweeps
 // ---------------------------------------------------------------------------
 
 // Writes the input grid, the output's boundary and poison, and both guards;
 // hashes the input as written.
-__global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard, unsigned n, uint64_t seed,
+__global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard, trusted_dims d, uint64_t seed,
                                    uint64_t key, check_counts *c)
 {
-    size_t cells = (size_t)n * n * n, total = cells + 2 * guard;
+    const unsigned nx = d.n[0], ny = d.n[1], nz = d.n[2];
+    size_t cells = (size_t)nx * ny * nz, total = cells + 2 * guard;
     unsigned long long hash = 0;
     for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < total; q += (size_t)gridDim.x * blockDim.x) {
         if (q < guard || q >= guard + cells) {
@@ -91,9 +97,9 @@ __global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard
             continue;
         }
         size_t p = q - guard;
-        unsigned k = (unsigned)(p % n), j = (unsigned)((p / n) % n), i = (unsigned)(p / ((size_t)n * n));
+        unsigned k = (unsigned)(p % nx), j = (unsigned)((p / nx) % ny), i = (unsigned)(p / ((size_t)nx * ny));
         float v = trusted_uniform(seed, p);
-        bool interior = i > 0 && j > 0 && k > 0 && i < n - 1 && j < n - 1 && k < n - 1;
+        bool interior = i > 0 && j > 0 && k > 0 && i < nz - 1 && j < ny - 1 && k < nx - 1;
         in_base[q] = v;
         out_base[q] = interior ? __uint_as_float(POISON_BITS) : v;
         hash += trusted_term(key, p, v);
@@ -101,20 +107,22 @@ __global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard
     atomicAdd(&c->input_hash, hash);
 }
 
-uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, unsigned n, uint64_t seed, uint64_t key)
+uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, const unsigned n[3], uint64_t seed, uint64_t key)
 {
     check_counts *d = trusted_counts(), c;
-    trusted_sweep_fill<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, n, seed, key, d);
+    trusted_dims dims = {{n[0], n[1], n[2]}};
+    trusted_sweep_fill<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, dims, seed, key, d);
     trusted_take(d, &c);
     return c.input_hash;
 }
 
 // Checks every cell of a sweep's output (see trusted_sweep_check).
-__global__ void trusted_sweep_verify(const float *in_base, const float *out_base, size_t guard, unsigned n,
+__global__ void trusted_sweep_verify(const float *in_base, const float *out_base, size_t guard, trusted_dims d,
                                      float c0, float c1, float c2, float c3, float c4, float c5, float c6,
                                      double rtol, double atol, uint64_t key, check_counts *c)
 {
-    size_t cells = (size_t)n * n * n, total = cells + 2 * guard, row = n, plane = (size_t)n * n;
+    const unsigned nx = d.n[0], ny = d.n[1], nz = d.n[2];
+    size_t cells = (size_t)nx * ny * nz, total = cells + 2 * guard, row = nx, plane = (size_t)nx * ny;
     unsigned long long hash = 0, wrong = 0, unwritten = 0, boundary = 0, guards = 0, first = ~0ull;
     for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < total; q += (size_t)gridDim.x * blockDim.x) {
         if (q < guard || q >= guard + cells) {
@@ -124,10 +132,10 @@ __global__ void trusted_sweep_verify(const float *in_base, const float *out_base
         }
         size_t p = q - guard;
         const float *in = in_base + guard;
-        unsigned k = (unsigned)(p % n), j = (unsigned)((p / n) % n), i = (unsigned)(p / plane);
+        unsigned k = (unsigned)(p % nx), j = (unsigned)((p / nx) % ny), i = (unsigned)(p / plane);
         float x = in[p], got = out_base[q];
         hash += trusted_term(key, p, x);
-        bool interior = i > 0 && j > 0 && k > 0 && i < n - 1 && j < n - 1 && k < n - 1;
+        bool interior = i > 0 && j > 0 && k > 0 && i < nz - 1 && j < ny - 1 && k < nx - 1;
         if (!interior) {
             if (__float_as_uint(got) != __float_as_uint(x)) {
                 boundary++;
@@ -155,12 +163,13 @@ __global__ void trusted_sweep_verify(const float *in_base, const float *out_base
     trusted_flush(c, hash, wrong, unwritten, boundary, guards, first);
 }
 
-void trusted_sweep_check(const float *in_base, const float *out_base, size_t guard, unsigned n, const float coef[7],
+void trusted_sweep_check(const float *in_base, const float *out_base, size_t guard, const unsigned n[3], const float coef[7],
                          double rtol, double atol, uint64_t key, check_counts *c)
 {
     check_counts *d = trusted_counts();
+    trusted_dims dims = {{n[0], n[1], n[2]}};
     if (d)
-        trusted_sweep_verify<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, n, coef[0], coef[1], coef[2],
+        trusted_sweep_verify<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, dims, coef[0], coef[1], coef[2],
                                                               coef[3], coef[4], coef[5], coef[6], rtol, atol, key, d);
     trusted_take(d, c);
 }
@@ -186,10 +195,6 @@ __device__ static inline float trusted_u0(uint64_t seed, unsigned i, unsigned j,
     unsigned si = trusted_source(i, n[2], bc), sj = trusted_source(j, n[1], bc), sk = trusted_source(k, n[0], bc);
     return trusted_uniform(seed, ((size_t)si * n[1] + sj) * n[0] + sk);
 }
-
-typedef struct trusted_dims {
-    unsigned n[3];   // nx, ny, nz
-} trusted_dims;
 
 // f at cell p: g / h^2 with g uniform in [-1, 1), in float as the program reads it.
 __device__ static inline float trusted_f(uint64_t seed, size_t p, float h2)

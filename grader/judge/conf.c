@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "protocol.h"
+
 // The keys lab.conf may hold; `required` ones must be present.
 static const struct conf_key {
     const char *name;   // key as written in lab.conf
@@ -15,7 +17,7 @@ static const struct conf_key {
     {"title", 1},   {"chapter", 0},   {"runner", 1},    {"kernel", 1},
     {"solution", 1}, {"technique", 1}, {"opb_model", 1}, {"timeout", 1},
     {"time_reps", 0}, {"rtol", 1},     {"atol", 1},      {"case", 1},
-    {"points", 0},
+    {"points", 0},   {"interface", 0},
 };
 #define CONF_NKEYS (sizeof(conf_keys) / sizeof(conf_keys[0]))
 
@@ -51,15 +53,16 @@ static int conf_copy(char *dst, size_t cap, const char *text)
     return 0;
 }
 
-// Parses a grid size "N" or "NXxNYxNZ"; returns 0 or -1.
+// Parses a grid size "N" (the cube N×N×N) or "NXxNYxNZ": one or three whole
+// numbers joined by 'x', nothing else; returns 0 or -1.
 static int conf_parse_size(const char *tok, lab_case *out)
 {
     unsigned long v[3];
     int n = 0;
     const char *p = tok;
-    while (n < 3) {
+    for (;;) {
         char *end = NULL;
-        if (!isdigit((unsigned char)*p))
+        if (n == 3 || !isdigit((unsigned char)*p))
             return -1;
         v[n++] = strtoul(p, &end, 10);
         if (*end == '\0')
@@ -68,7 +71,7 @@ static int conf_parse_size(const char *tok, lab_case *out)
             return -1;
         p = end + 1;
     }
-    if (n == 2 || *p == '\0')
+    if (n == 2)
         return -1;
     for (int d = 0; d < n; d++)
         if (v[d] == 0 || v[d] > 65536)
@@ -230,6 +233,30 @@ static int conf_check_rubric(lab_conf *c, char *err, size_t errlen)
     return 0;
 }
 
+// Checks the interface against the runner and the cases (the cube interface
+// takes one N: N×N×N cases only); sets the default, cube. Returns 0, or -1
+// with err naming the file and line.
+static int conf_check_interface(lab_conf *c, char *err, size_t errlen)
+{
+    if (c->interface_line && strcmp(c->runner, "sweep") != 0) {
+        snprintf(err, errlen, "%s:%d: 'interface' is a key of the sweep labs (runner = sweep); the %s runner's host function is fixed by its own header", c->path, c->interface_line, c->runner);
+        return -1;
+    }
+    if (!c->interface[0])
+        snprintf(c->interface, sizeof(c->interface), "%s", INTERFACE_CUBE);
+    if (strcmp(c->runner, "sweep") != 0 || strcmp(c->interface, INTERFACE_CUBE) != 0)
+        return 0;
+    for (int k = 0; k < c->ncases; k++) {
+        const lab_case *lc = &c->cases[k];
+        if (lc->nx != lc->ny || lc->ny != lc->nz) {
+            snprintf(err, errlen, "%s:%d: case %ux%ux%u is not a cube: this lab's interface is cube (%s(d_in, d_out, N), kernels/lab.h), which takes one N; write 'interface = grid' (%s, kernels/grid.h) to grade nx×ny×nz grids",
+                     c->path, lc->line, lc->nx, lc->ny, lc->nz, INTERFACE_CUBE_FUNCTION, INTERFACE_GRID_FUNCTION);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 const char *conf_case_opt(const lab_case *c, const char *key)
 {
     for (int i = 0; i < c->nopts; i++)
@@ -251,7 +278,8 @@ const char *conf_case_name(const lab_case *c, char *buf, size_t len)
 // The values runner, technique and opb_model may take: the kinds of lab the
 // judge and the runners know (one list each, named in the errors).
 static const char *const conf_runners[] = {"sweep", "jacobi", NULL};
-static const char *const conf_techniques[] = {"naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi", NULL};
+static const char *const conf_interfaces[] = {INTERFACE_CUBE, INTERFACE_GRID, NULL};
+static const char *const conf_techniques[] = {"naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi", "speed", NULL};
 
 // 0 if value is one of list; otherwise -1 with err naming key and the list.
 static int conf_one_of(const char *key, const char *value, const char *const *list, char *err, size_t errlen)
@@ -279,6 +307,10 @@ static int conf_set(lab_conf *c, const char *key, const char *value, char *err, 
         if (conf_one_of(key, value, conf_runners, err, errlen) != 0)
             return -1;
         bad = conf_copy(c->runner, sizeof(c->runner), value);
+    } else if (!strcmp(key, "interface")) {
+        if (conf_one_of(key, value, conf_interfaces, err, errlen) != 0)
+            return -1;
+        bad = conf_copy(c->interface, sizeof(c->interface), value);
     } else if (!strcmp(key, "kernel")) {
         bad = conf_copy(c->kernel, sizeof(c->kernel), value);
     } else if (!strcmp(key, "solution")) {
@@ -365,7 +397,7 @@ int conf_load(const char *path, lab_conf *c, char *err, size_t errlen)
         char *key = conf_trim(text), *value = conf_trim(eq + 1);
         int k = conf_key_index(key);
         if (k < 0) {
-            snprintf(err, errlen, "%s:%d: unknown key '%s' (known: title, chapter, runner, kernel, solution, technique, opb_model, timeout, time_reps, rtol, atol, case, points)", path, lineno, key);
+            snprintf(err, errlen, "%s:%d: unknown key '%s' (known: title, chapter, runner, interface, kernel, solution, technique, opb_model, timeout, time_reps, rtol, atol, case, points)", path, lineno, key);
             goto fail_close;
         }
         if (seen[k] && strcmp(key, "case") != 0 && strcmp(key, "points") != 0) {
@@ -389,6 +421,8 @@ int conf_load(const char *path, lab_conf *c, char *err, size_t errlen)
             c->cases[c->ncases - 1].line = lineno;
         if (!strcmp(key, "points"))
             c->parts[c->nparts - 1].line = lineno;
+        if (!strcmp(key, "interface"))
+            c->interface_line = lineno;
     }
     fclose(f);
     for (size_t i = 0; i < CONF_NKEYS; i++)
@@ -396,6 +430,8 @@ int conf_load(const char *path, lab_conf *c, char *err, size_t errlen)
             snprintf(err, errlen, "%s: missing key '%s'", path, conf_keys[i].name);
             return -1;
         }
+    if (conf_check_interface(c, err, errlen) != 0)
+        return -1;
     return conf_check_rubric(c, err, errlen);
 
 fail_close:

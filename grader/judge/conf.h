@@ -40,6 +40,8 @@ typedef struct lab_conf {
     char title[CONF_TEXT];         // lab title for the report
     char chapter[CONF_TEXT];       // the book's section and figure
     char runner[32];               // which runner builds and runs the kernel: sweep | jacobi
+    char interface[16];            // sweep labs: the student's host function, cube (launch_stencil, N×N×N only; the default) | grid (launch_sweep)
+    int interface_line;            // its line in lab.conf (0: not given)
     char kernel[CONF_TEXT];        // the student's file, relative to the kit root
     char solution[CONF_TEXT];      // the instructor solution, relative to the kit root
     char technique[32];            // which technique check applies
@@ -59,7 +61,8 @@ typedef struct lab_conf {
 int conf_load(const char *path, lab_conf *c, char *err, size_t errlen);
 
 // Parses one case value ("33", "64x32x16", "512 timed noemu", "64 bc=periodic")
-// into out. Returns 0, or -1 with the problem in err.
+// into out: a size is N (the cube N×N×N) or NXxNYxNZ, each 1..65536. Returns
+// 0, or -1 with the problem in err.
 int conf_parse_case(const char *value, lab_case *out, char *err, size_t errlen);
 
 // Parses one rubric value ("cases 6", "technique 2", "speed 2 full_at=0.5

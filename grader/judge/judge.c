@@ -488,7 +488,7 @@ static const char *judge_in_kit(const judge_args *a, const char *path)
 // log_path. Returns 1 if the build succeeded.
 static int judge_make(const judge_args *a, const char *backend, const char *const vars[], const char *log_path)
 {
-    char *argv[16];
+    char *argv[20];
     char backend_var[32], arch_var[64];
     int n = 0;
     argv[n++] = "make";
@@ -505,7 +505,7 @@ static int judge_make(const judge_args *a, const char *backend, const char *cons
         argv[n++] = arch_var;
     }
     int student_file = 0;
-    for (int i = 0; vars[i] && n < 15; i++) {
+    for (int i = 0; vars[i] && n < 19; i++) {
         argv[n++] = (char *)vars[i];
         student_file |= !strncmp(vars[i], "KERNEL=", 7);
     }
@@ -665,10 +665,13 @@ static int judge_build_runner_as(const judge_args *a, judge_run *run, const char
                                  char *runner, size_t len, char *student, size_t student_len)
 {
     char dir[PATH_MAX], copy[PATH_MAX + 16], log_path[PATH_MAX + 16], why[1024];
-    char kvar[PATH_MAX + 16], rvar[PATH_MAX + 16], svar[256], nvar[PATH_MAX + 16], evar[PATH_MAX + 16];
+    char kvar[PATH_MAX + 16], rvar[PATH_MAX + 16], svar[256], nvar[PATH_MAX + 16], evar[PATH_MAX + 16], ivar[64];
     int gpu = !strcmp(backend, "gpu");
-    snprintf(dir, sizeof(dir), "%s/build/%s/%s/k-%016llx", a->kit, backend, run->lab_name,
-             (unsigned long long)judge_hash(kernel_abs));
+    // One build folder per file and interface (a lab.conf whose interface changed builds afresh).
+    uint64_t hash = judge_hash(kernel_abs);
+    if (strcmp(run->conf.interface, INTERFACE_CUBE) != 0)
+        hash = hash * 1099511628211ull ^ judge_hash(run->conf.interface);
+    snprintf(dir, sizeof(dir), "%s/build/%s/%s/k-%016llx", a->kit, backend, run->lab_name, (unsigned long long)hash);
     judge_mkdirs(dir);
     snprintf(copy, sizeof(copy), "%s/kernel.cu", dir);
     judge_stage_kernel(kernel_abs, copy, gpu);
@@ -695,7 +698,8 @@ static int judge_build_runner_as(const judge_args *a, judge_run *run, const char
         snprintf(rvar, sizeof(rvar), "RUNNER=%s", judge_in_kit(a, runner));
         snprintf(svar, sizeof(svar), "RUNNER_SRC=grader/emu/runner_%s.cu", run->conf.runner);
     }
-    const char *vars[] = {kvar, nvar, rvar, svar, evar, NULL};
+    snprintf(ivar, sizeof(ivar), "INTERFACE=%s", run->conf.interface);
+    const char *vars[] = {kvar, nvar, rvar, svar, evar, ivar, NULL};
     if (!judge_make(a, backend, vars, log_path)) {
         if (!fatal)
             return snprintf(runner, len, "%s", log_path), -1;
@@ -708,12 +712,19 @@ static int judge_build_runner_as(const judge_args *a, judge_run *run, const char
 // Cases
 // ---------------------------------------------------------------------------
 
-// 1 if case c is the one --case names (or no case was named).
-static int judge_case_selected(const judge_args *a, const char *name)
+// 1 if case spec (named name) is the one --case names (or no case was
+// named): by its name ("N=33", "64x32x16"), or by its size however written
+// ("33", "3x3x3" for the case named N=3).
+static int judge_case_selected(const judge_args *a, const lab_case *spec, const char *name)
 {
+    lab_case want;
+    char err[256];
     if (!a->case_name)
         return 1;
-    return !strcmp(a->case_name, name) || (name[0] == 'N' && !strcmp(a->case_name, name + 2));
+    if (!strcmp(a->case_name, name) || (name[0] == 'N' && !strcmp(a->case_name, name + 2)))
+        return 1;
+    return !strchr(a->case_name, ' ') && conf_parse_case(a->case_name, &want, err, sizeof(err)) == 0 &&
+           want.nx == spec->nx && want.ny == spec->ny && want.nz == spec->nz;
 }
 
 // Fails case r without running it when its grids cannot fit in device memory
@@ -906,7 +917,7 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         memset(r, 0, sizeof(*r));
         r->spec = *spec;
         conf_case_name(spec, r->name, sizeof(r->name));
-        if (!judge_case_selected(a, r->name))
+        if (!judge_case_selected(a, spec, r->name))
             continue;
         run->ncases++;
         r->seed = rng_case_seed(run->seed, i);
@@ -943,7 +954,8 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         size_t rank = spec->noemu ? cells : cells + ((size_t)1 << 48);
         if (r->status == CASE_OK && rank >= technique_cells && kv_get(&report, "launches")) {
             technique_cells = rank;
-            run->technique = technique_check(run->conf.technique, &report, spec->nx);
+            const unsigned int size[3] = {spec->nx, spec->ny, spec->nz};
+            run->technique = technique_check_grid(run->conf.technique, &report, size);
             snprintf(run->technique_case, sizeof(run->technique_case), "%s", r->name);
         }
         if (r->status == CASE_OK)
@@ -970,14 +982,15 @@ static void judge_count_loads(const judge_args *a, judge_run *run, const char *r
             c = &run->cases[i];
     if (run->technique.status != TECHNIQUE_OK || !c)
         return;
+    const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
     if (strcmp(run->backend, "gpu") != 0) {
-        technique_loads(run->conf.technique, NULL, c->spec.nx, 0, 0, 0,
-                        "the loads are counted by Nsight Compute on a GPU, not under emulation", &run->technique);
+        technique_loads_grid(run->conf.technique, NULL, size, 0, 0, 0,
+                             "the loads are counted by Nsight Compute on a GPU, not under emulation", &run->technique);
         return;
     }
     if (!judge_on_path("ncu")) {
-        technique_loads(run->conf.technique, NULL, c->spec.nx, 0, 0, 0,
-                        "Nsight Compute (ncu), which counts the loads, is not on PATH (it comes with the CUDA Toolkit)", &run->technique);
+        technique_loads_grid(run->conf.technique, NULL, size, 0, 0, 0,
+                             "Nsight Compute (ncu), which counts the loads, is not on PATH (it comes with the CUDA Toolkit)", &run->technique);
         return;
     }
     judge_case_env env = judge_case_env_for(a, run, runner, student);
@@ -990,9 +1003,9 @@ static void judge_count_loads(const judge_args *a, judge_run *run, const char *r
     judge_give_gpu();
     if (rc != 0)
         judge_die(JUDGE_EXIT_KIT, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
-    technique_loads(run->conf.technique, &report, c->spec.nx, counted.loads_counted, counted.global_loads, counted.shared_loads,
-                    "Nsight Compute (ncu) could not count the loads here (another profiler on the GPU, or performance counters that need permission: ERR_NVGPUCTRPERM)",
-                    &run->technique);
+    technique_loads_grid(run->conf.technique, &report, size, counted.loads_counted, counted.global_loads, counted.shared_loads,
+                         "Nsight Compute (ncu) could not count the loads here (another profiler on the GPU, or performance counters that need permission: ERR_NVGPUCTRPERM)",
+                         &run->technique);
     kv_free(&report);
 }
 
@@ -1048,7 +1061,7 @@ int main(int argc, char **argv)
     int named = 0;
     for (int i = 0; i < run->conf.ncases; i++) {
         char name[48];
-        named |= judge_case_selected(a, conf_case_name(&run->conf.cases[i], name, sizeof(name)));
+        named |= judge_case_selected(a, &run->conf.cases[i], conf_case_name(&run->conf.cases[i], name, sizeof(name)));
     }
     if (!named)
         judge_die(JUDGE_EXIT_KIT, "no case of %s is named '%s' (CASE= takes a size as lab.conf writes it, e.g. 33)", conf_path, a->case_name);

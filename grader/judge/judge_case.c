@@ -210,13 +210,25 @@ void judge_explain_runner(const judge_case_env *env, const spawn_result *s, cons
     }
 }
 
-// The sweep labs' wording of failures.
-static const judge_hint_words case_words = {
-    "launch_stencil",
+// The sweep labs' wording of failures, for each interface (the host function it names).
+static const judge_hint_words case_words_cube = {
+    INTERFACE_CUBE_FUNCTION,
     "the kernel never returned: a loop whose end is never reached, or a __syncthreads() that some threads of a block never reach.",
     "the kernel could not be launched: read CUDA's message above; check the grid, block and shared-memory arguments of the launch.",
     "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case).",
 };
+static const judge_hint_words case_words_grid = {
+    INTERFACE_GRID_FUNCTION,
+    "the kernel never returned: a loop whose end is never reached, or a __syncthreads() that some threads of a block never reach.",
+    "the kernel could not be launched: read CUDA's message above; check the grid, block and shared-memory arguments of the launch (each grid dimension from its own size: nx, ny or nz).",
+    "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case); an index that mixes up nx and ny runs past the grid on a non-square plane.",
+};
+
+// The wording of env's lab (its interface's).
+static const judge_hint_words *case_words(const judge_case_env *env)
+{
+    return !strcmp(env->conf->interface, INTERFACE_GRID) ? &case_words_grid : &case_words_cube;
+}
 
 int judge_runner_argv(const judge_case_env *env, char **argv)
 {
@@ -294,12 +306,12 @@ static spawn_result case_start_runner(const judge_case_env *env, const lab_case 
                                       const char *dir, int timed, const char *order, uint64_t seed,
                                       kv_list *report)
 {
-    char n_text[32], coef_text[256], reps_text[16];
-    snprintf(n_text, sizeof(n_text), "%u", spec->nx);
+    char n_text[48], coef_text[256], reps_text[16];
+    snprintf(n_text, sizeof(n_text), "%u,%u,%u", spec->nx, spec->ny, spec->nz);
     snprintf(coef_text, sizeof(coef_text), "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g", coef[0], coef[1],
              coef[2], coef[3], coef[4], coef[5], coef[6]);
     snprintf(reps_text, sizeof(reps_text), "%d", env->conf->time_reps);
-    char *args[] = {"--outdir", (char *)dir, "--n", n_text, "--coef", coef_text,
+    char *args[] = {"--outdir", (char *)dir, "--size", n_text, "--coef", coef_text,
                     timed ? "--time" : NULL, reps_text, NULL};
     size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
     size_t guard = (size_t)protocol_guard_cells((unsigned long long)spec->nx * spec->ny);
@@ -338,11 +350,11 @@ static void case_judge_outputs(const judge_case_env *env, const lab_case *spec, 
         snprintf(r->kind, sizeof(r->kind), "exited");
         r->hint_key = "runner-failed";
         snprintf(r->reason, sizeof(r->reason), "the runner said it finished but its output files are missing or the wrong size");
-        snprintf(r->hint, sizeof(r->hint), "does the kernel file call exit() or write files? It must only define the kernel and launch_stencil.");
+        snprintf(r->hint, sizeof(r->hint), "does the kernel file call exit() or write files? It must only define the kernel and %s.", case_words(env)->function);
         goto unmap;
     }
     sweep_case c = {in, spec->nx, spec->ny, spec->nz, {0}, env->conf->rtol, env->conf->atol,
-                    env->out_tile, env->planes_first};
+                    env->out_tile, env->planes_first, !strcmp(env->conf->interface, INTERFACE_GRID)};
     memcpy(c.coef, coef, sizeof(c.coef));
     sweep_buffers b = {out.data, in_after.data, out_timed.data, out2.data, guard};
     sweep_verdict v;
@@ -487,7 +499,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
         if (!(s2.exited && s2.exit_code == RUNNER_OK && status && !strcmp(status, "ok"))) {
             char log2[600];
             snprintf(log2, sizeof(log2), "%s/runner.log", dir2);
-            judge_explain_runner(env, &s2, &report2, log2, &case_words, r);
+            judge_explain_runner(env, &s2, &report2, log2, case_words(env), r);
             ok = -1;
         }
     }
@@ -504,7 +516,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     } else if (ok == 0) {
         char log[600];
         snprintf(log, sizeof(log), "%s/runner.log", dir);
-        judge_explain_runner(env, &s, report_out, log, &case_words, r);
+        judge_explain_runner(env, &s, report_out, log, case_words(env), r);
     }
     kv_free(&report2);
     if (dir2[0] && !env->keep)

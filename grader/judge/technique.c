@@ -41,21 +41,40 @@ static unsigned long long technique_threads(const launch_info *li)
 // over the GPU (a grid-stride loop or a z loop qualifies), or every point.
 #define TECHNIQUE_MIN_THREADS 4096ull
 
+// The interior points of an n[0]×n[1]×n[2] (nx, ny, nz) grid.
+static unsigned long long technique_interior(const unsigned int n[3])
+{
+    return n[0] > 2 && n[1] > 2 && n[2] > 2 ? (unsigned long long)(n[0] - 2) * (n[1] - 2) * (n[2] - 2) : 0;
+}
+
+// The grid's name as the report gives it: "N=64", or "64x32x16".
+static const char *technique_grid_name(const unsigned int n[3], char *buf, size_t len)
+{
+    if (n[0] == n[1] && n[1] == n[2])
+        snprintf(buf, len, "N=%u", n[0]);
+    else
+        snprintf(buf, len, "%ux%ux%u", n[0], n[1], n[2]);
+    return buf;
+}
+
 // Lab 1: one launch that computes the points in parallel. One thread per
 // point (Fig 8.6), a grid-stride loop, or a 2D grid whose threads loop over z
 // all qualify; a launch of fewer than min(interior points, 4096) threads (one
-// block, a serial loop) does not.
-static void technique_naive(const launch_info *li, unsigned int n, technique_result *r)
+// block, a serial loop) does not. The speed technique (a lab graded on its
+// speed, any kernel shape) takes the same rule and says so.
+static void technique_naive(const launch_info *li, const unsigned int n[3], int speed, technique_result *r)
 {
-    unsigned long long interior = n > 2 ? (unsigned long long)(n - 2) * (n - 2) * (n - 2) : 0;
+    unsigned long long interior = technique_interior(n);
     unsigned long long threads = technique_threads(li);
     unsigned long long floor = interior < TECHNIQUE_MIN_THREADS ? interior : TECHNIQUE_MIN_THREADS;
+    char name[48];
     r->status = threads >= floor ? TECHNIQUE_OK : TECHNIQUE_FAIL;
-    snprintf(r->detail, sizeof(r->detail), "%s: %llu threads for %llu interior points (N=%u; at least %llu needed)%s; %s",
+    snprintf(r->detail, sizeof(r->detail), "%s: %llu threads for %llu interior points (%s; at least %llu needed)%s%s; %s",
              r->status == TECHNIQUE_OK ? (threads >= interior ? "one thread per output point" : "points computed in parallel by threads that loop")
                                        : "too few threads to compute the points in parallel",
-             threads, interior, n, floor,
+             threads, interior, technique_grid_name(n, name, sizeof(name)), floor,
              r->status == TECHNIQUE_OK ? "" : "; launch one thread per output point (Fig 8.6), or at least a grid of threads that loop over the points",
+             speed ? "; any kernel shape: this lab scores how close the sweep comes to the copy limit (the speed line)" : "",
              TECHNIQUE_EVIDENCE);
 }
 
@@ -87,9 +106,9 @@ static void technique_shared_tile(const launch_info *li, technique_result *r)
 
 // Output planes each thread of a z-marching launch covers on average,
 // counting the halo threads of the block's plane.
-static double technique_planes_per_thread(const launch_info *li, unsigned int n)
+static double technique_planes_per_thread(const launch_info *li, const unsigned int n[3])
 {
-    unsigned long long interior = n > 2 ? (unsigned long long)(n - 2) * (n - 2) * (n - 2) : 0;
+    unsigned long long interior = technique_interior(n);
     unsigned long long threads = technique_threads(li);
     return threads ? (double)interior / (double)threads * technique_halo_factor(li) : 0;
 }
@@ -100,11 +119,12 @@ static double technique_planes_per_thread(const launch_info *li, unsigned int n)
 // on average more than one plane each, counting the halo threads of the
 // block's plane. Shared memory: three planes of the block or more (lab 3);
 // a plane, but fewer than three (lab 4: the z neighbours in registers).
-static void technique_z_march(const launch_info *li, unsigned int n, int planes, technique_result *r)
+static void technique_z_march(const launch_info *li, const unsigned int n[3], int planes, technique_result *r)
 {
     unsigned long long layers = li->grid[2] * li->block[2];
     double per_thread = technique_planes_per_thread(li, n);
-    int marches = n < 16 || (3 * layers <= 2ull * (n - 2) && per_thread >= 1.2);
+    unsigned int nz = n[2];
+    int marches = nz < 16 || (3 * layers <= 2ull * (nz - 2) && per_thread >= 1.2);
     size_t plane = (size_t)(li->block[0] * li->block[1]) * sizeof(float);
     size_t inner = (size_t)((li->block[0] > 2 ? li->block[0] - 2 : 1) * (li->block[1] > 2 ? li->block[1] - 2 : 1)) * sizeof(float);
     int smem_ok = planes == 3 ? li->smem >= 3 * plane : (li->smem >= inner && li->smem < 3 * plane);
@@ -115,7 +135,7 @@ static void technique_z_march(const launch_info *li, unsigned int n, int planes,
     else
         snprintf(want, sizeof(want), "one plane: at least %zu B, under %zu B", inner, 3 * plane);
     snprintf(r->detail, sizeof(r->detail), "%llux%llux%llu blocks, %llu layers of threads in z for %u planes, about %.1f planes per thread; %zu B shared per block (%s)%s%s; %s",
-             li->block[0], li->block[1], li->block[2], layers, n > 2 ? n - 2 : 0, per_thread, li->smem, want,
+             li->block[0], li->block[1], li->block[2], layers, nz > 2 ? nz - 2 : 0, per_thread, li->smem, want,
              marches ? "" : "; each block should march through several planes in z, so far fewer threads than points are launched (Fig 8.10)",
              smem_ok ? "" : (planes == 3 ? "; keep the previous, current and next planes in shared memory"
                                          : "; keep only the current plane in shared memory and the z neighbours in registers (Fig 8.12)"),
@@ -156,6 +176,13 @@ static void technique_jacobi(const kv_list *report, long launches, technique_res
 void technique_loads(const char *technique, const kv_list *report, unsigned int n, int counted,
                      double global_loads, double shared_loads, const char *why, technique_result *r)
 {
+    const unsigned int size[3] = {n, n, n};
+    technique_loads_grid(technique, report, size, counted, global_loads, shared_loads, why, r);
+}
+
+void technique_loads_grid(const char *technique, const kv_list *report, const unsigned int n[3], int counted,
+                          double global_loads, double shared_loads, const char *why, technique_result *r)
+{
     int z_march = !strcmp(technique, "z-coarsening") || !strcmp(technique, "register-tiling");
     double need_shared = !strcmp(technique, "register-tiling") ? 2.0 : 3.0;
     size_t used = strlen(r->detail);
@@ -168,7 +195,8 @@ void technique_loads(const char *technique, const kv_list *report, unsigned int 
         snprintf(tail, room, "; reading the neighbours from shared memory is not checked: %s", why);
         return;
     }
-    double points = n > 2 ? (double)(n - 2) * (n - 2) * (n - 2) : 0;
+    double points = (double)technique_interior(n);
+    char name[48];
     if (points <= 0 || technique_launch(report, 0, &li) != 0) {
         snprintf(tail, room, "; load counts not usable (no interior point, or no launch record)");
         return;
@@ -180,8 +208,8 @@ void technique_loads(const char *technique, const kv_list *report, unsigned int 
     char limit[64] = "";
     if (z_march)
         snprintf(limit, sizeof(limit), ", at most %.2f from global", ceiling);
-    snprintf(tail, room, "; %.2f floats read from shared and %.2f from global memory per output point (at least %.0f from shared%s; Nsight Compute's count of the bytes the kernel's threads loaded, case N=%u)%s%s",
-             sp, gp, need_shared, limit, n,
+    snprintf(tail, room, "; %.2f floats read from shared and %.2f from global memory per output point (at least %.0f from shared%s; Nsight Compute's count of the bytes the kernel's threads loaded, case %s)%s%s",
+             sp, gp, need_shared, limit, technique_grid_name(n, name, sizeof(name)),
              shared_ok ? "" : (z_march ? "; read the in-plane neighbours from the plane in shared memory, after the barrier"
                                        : "; the neighbours come from global memory: read them from the shared tile, after the barrier"),
              global_ok ? "" : (!strcmp(technique, "register-tiling")
@@ -192,6 +220,12 @@ void technique_loads(const char *technique, const kv_list *report, unsigned int 
 }
 
 technique_result technique_check(const char *technique, const kv_list *report, unsigned int n)
+{
+    const unsigned int size[3] = {n, n, n};
+    return technique_check_grid(technique, report, size);
+}
+
+technique_result technique_check_grid(const char *technique, const kv_list *report, const unsigned int n[3])
 {
     technique_result r;
     launch_info li;
@@ -214,8 +248,8 @@ technique_result technique_check(const char *technique, const kv_list *report, u
         return r;
     }
     (void)t;  // the tile declared feeds the OP/B model; the rules read the launch itself
-    if (!strcmp(technique, "naive")) {
-        technique_naive(&li, n, &r);
+    if (!strcmp(technique, "naive") || !strcmp(technique, "speed")) {
+        technique_naive(&li, n, !strcmp(technique, "speed"), &r);
     } else if (!strcmp(technique, "shared-tile")) {
         technique_shared_tile(&li, &r);
     } else if (!strcmp(technique, "z-coarsening")) {
@@ -236,6 +270,12 @@ int opb_book_model(const char *name, int t, opb_model *m)
     if (!strcmp(name, "naive")) {
         m->book = 13.0 / (7.0 * 4.0);
         snprintf(m->formula, sizeof(m->formula), "13 / (7 * 4) = %.2f", m->book);
+        return 0;
+    }
+    if (!strcmp(name, "speed")) {  // past the book: every point read once and written once, the most a sweep can reach
+        m->book = 13.0 / (2.0 * 4.0);
+        m->bound = m->book;
+        snprintf(m->formula, sizeof(m->formula), "13 / (2 * 4) = %.2f (each point read once and written once: the streaming bound)", m->book);
         return 0;
     }
     if (t < 3)

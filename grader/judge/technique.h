@@ -30,9 +30,13 @@ typedef struct technique_result {
 // Returns 0, or -1 if it is missing or malformed.
 int technique_launch(const kv_list *report, int idx, launch_info *li);
 
-// Checks technique ("naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi")
-// against the report of a run on an n×n×n grid.
+// Checks technique ("naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi",
+// "speed": the naive rule, for a lab graded on its speed) against the report
+// of a run on an n×n×n grid.
 technique_result technique_check(const char *technique, const kv_list *report, unsigned int n);
+
+// As technique_check, on an n[0]×n[1]×n[2] (nx, ny, nz) grid.
+technique_result technique_check_grid(const char *technique, const kv_list *report, const unsigned int n[3]);
 
 // The floors the launch cannot show, from the loads the student's kernel
 // read on the technique's case (Nsight Compute's count of the bytes the
@@ -47,6 +51,10 @@ technique_result technique_check(const char *technique, const kv_list *report, u
 void technique_loads(const char *technique, const kv_list *report, unsigned int n, int counted,
                      double global_loads, double shared_loads, const char *why, technique_result *r);
 
+// As technique_loads, on an n[0]×n[1]×n[2] (nx, ny, nz) grid.
+void technique_loads_grid(const char *technique, const kv_list *report, const unsigned int n[3], int counted,
+                          double global_loads, double shared_loads, const char *why, technique_result *r);
+
 typedef struct opb_model {
     double book;                // the book's OP/B for this kernel
     double bound;               // the model's upper bound as tiles grow (0: none)
@@ -56,7 +64,8 @@ typedef struct opb_model {
 } opb_model;
 
 // Evaluates the book's OP/B model name for input tile edge t (ignored by
-// "naive"). Returns 0, or -1 for an unknown model or a tile too small.
+// "naive" and "speed", whose model is the streaming bound 13/8). Returns 0,
+// or -1 for an unknown model or a tile too small.
 int opb_book_model(const char *name, int t, opb_model *m);
 
 #endif // STENCIL_TECHNIQUE_H

@@ -377,6 +377,37 @@ static void verdict_explain(const sweep_case *c, sweep_verdict *v, const verdict
     }
 }
 
+// The hints' words for an N×N×N grid (kernels/lab.h), and what the grid
+// interface (kernels/grid.h, its own size per axis) says instead.
+static const char *const verdict_grid_phrases[][2] = {
+    {"LAB_INDEX(i, j, k, N)", "GRID_INDEX(i, j, k, ny, nx)"},
+    {"LAB_INDEX (size_t)", "GRID_INDEX (size_t)"},
+    {"launch_stencil", "launch_sweep"},
+    {"N*N*N", "nx*ny*nz"},
+    {"stride N*N", "stride nx*ny"},
+    {"stride N)", "stride nx)"},
+    {"one plane: N*N floats", "one plane: nx*ny floats"},
+    {"one row: N floats", "one row: nx floats"},
+    {"1 <= i, j, k <= N-2", "1 <= i <= nz-2, 1 <= j <= ny-2 and 1 <= k <= nx-2"},
+    {"1 <= i <= N-2 means i < N-1", "1 <= k <= nx-2 means k < nx-1, and likewise for j with ny and i with nz"},
+    {"(N + B - 1) / B blocks", "(nx + B - 1) / B blocks in x, from ny in y and nz in z"},
+    {"overflows for this N", "overflows for this grid"},
+    {"small N pass while large N fail", "small grids pass while large ones fail"},
+};
+
+// Rewrites text in place in the grid interface's words (verdict_grid_phrases).
+static void verdict_grid_wording(char *text, size_t len)
+{
+    char out[1024];
+    for (size_t n = 0; n < sizeof(verdict_grid_phrases) / sizeof(verdict_grid_phrases[0]); n++) {
+        const char *from = verdict_grid_phrases[n][0], *at = strstr(text, from);
+        if (!at)
+            continue;
+        snprintf(out, sizeof(out), "%.*s%s%s", (int)(at - text), text, verdict_grid_phrases[n][1], at + strlen(from));
+        snprintf(text, len, "%s", out);
+    }
+}
+
 int verdict_sweep(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v)
 {
     verdict_tally t;
@@ -405,6 +436,8 @@ int verdict_sweep(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v)
     free(t.plane_wrong);
     free(t.row_unwritten);
     free(t.column_unwritten);
+    if (c->grid_words)
+        verdict_grid_wording(v->hint, sizeof(v->hint));
     v->passed = v->hint_key == NULL;
     return v->passed;
 }

@@ -52,6 +52,7 @@ typedef struct sweep_case {
     double rtol, atol;          // |got - want| <= atol + rtol * sum|c_n x_n|
     int out_tile;               // output tile edge the kernel declared (0: none), for the tile-edge hint
     int planes_first;           // 1: prefer the whole-planes hint over tile edges (z-marching labs)
+    int grid_words;             // 1: the hints name nx, ny, nz and the grid interface (launch_sweep, GRID_INDEX), not N
 } sweep_case;
 
 typedef struct sweep_buffers {

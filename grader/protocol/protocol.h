@@ -34,6 +34,16 @@ static inline unsigned long long protocol_guard_cells(unsigned long long plane_c
     return plane_cells > GUARD_MIN_FLOATS ? plane_cells : GUARD_MIN_FLOATS;
 }
 
+// The sweep labs' student interfaces (lab.conf's `interface`): the host
+// function a runner built for each calls, as the judge names it in its
+// messages. A runner is built for one (grader/build.mk INTERFACE=, which
+// defines STENCIL_INTERFACE_GRID for the grid one); every sweep runner takes
+// the case's size as --size NX,NY,NZ.
+#define INTERFACE_CUBE          "cube"            // kernels/lab.h, labs 1-4: N×N×N grids only
+#define INTERFACE_CUBE_FUNCTION "launch_stencil"  // launch_stencil(d_in, d_out, N)
+#define INTERFACE_GRID          "grid"            // kernels/grid.h: any nx×ny×nz grid
+#define INTERFACE_GRID_FUNCTION "launch_sweep"    // launch_sweep(d_in, d_out, nx, ny, nz)
+
 // File names inside the case directory the judge hands the runner.
 #define CASE_INPUT     "in.bin"        // nx*ny*nz floats, written by the judge
 #define CASE_OUTPUT    "out.bin"       // guard | grid | guard of the output after the checked launch

@@ -42,7 +42,7 @@ enum wire_op {
     WIRE_VAR,             // u64 host address, u64 size, u32 constant, name
     WIRE_READY,           // main() started: registration is over
     // The kit's calls (executor -> program)
-    WIRE_CALL,            // sweep: u64 d_in, u64 d_out, u32 N. jacobi: u64 d_a, d_b, d_f, wire_jacobi_problem
+    WIRE_CALL,            // sweep: wire_sweep_call. jacobi: u64 d_a, d_b, d_f, wire_jacobi_problem
     WIRE_EXIT,            // end the program now
     // The program's answers to WIRE_CALL (no answer back)
     WIRE_RETURN,          // sweep: nothing. jacobi: i32 result, i32 iters_done, f32 residual
@@ -75,6 +75,16 @@ enum wire_refusal {
     WIRE_REFUSE_DEVICE,       // choosing another device, resetting it, changing its limits
     WIRE_REFUSE_COUNT         // (not a refusal) one past the last
 };
+
+// The arguments of a sweep lab's host function, as they travel: the two grids
+// and the case's size. The cube interface (launch_stencil) takes nx as its N
+// (the judge gives it only nx = ny = nz); the grid interface (launch_sweep) all three.
+typedef struct wire_sweep_call {
+    uint64_t d_in;         // device pointer to the input grid
+    uint64_t d_out;        // device pointer to the output grid
+    uint32_t nx, ny, nz;   // points per axis
+    uint32_t pad;          // zero: the size a multiple of 8 on every compiler
+} wire_sweep_call;
 
 // The problem handed to jacobi_solve, as it travels (kernels/jacobi.h's jacobi_problem).
 typedef struct wire_jacobi_problem {

@@ -1,8 +1,9 @@
 // grader/shim/student_main.cpp — main() of a student's program: waits for the
 // executor's calls and makes them, one at a time.
 //
-// Built once per kind of lab (STUDENT_KIND_JACOBI for lab 5, the sweep labs
-// otherwise) and linked with the student's kernel file and the shim. A kernel
+// Built once per kind of lab and interface (STUDENT_KIND_JACOBI for lab 5;
+// for the sweep labs STUDENT_INTERFACE_GRID for the grid interface, the cube
+// one otherwise) and linked with the student's kernel file and the shim. A kernel
 // file that defines its own main() does not link. Whatever this program
 // answers is a claim: the executor and the judge verify the grids themselves.
 #include <stdint.h>
@@ -13,6 +14,9 @@
 
 #ifdef STUDENT_KIND_JACOBI
 #include "jacobi.h"
+#elif defined(STUDENT_INTERFACE_GRID)
+// grid.h's prototype (grid.h itself defines __constant__ variables: it belongs to the kernel file alone).
+void launch_sweep(float *d_in, float *d_out, unsigned int nx, unsigned int ny, unsigned int nz);
 #else
 // lab.h's prototype (lab.h itself defines __constant__ variables: it belongs to the kernel file alone).
 void launch_stencil(float *d_in, float *d_out, unsigned int N);
@@ -45,14 +49,16 @@ static void student_call(const char *payload)
     shim_return(&answer, sizeof(answer));
 }
 #else
-// Calls launch_stencil with the call's arguments.
+// Calls the sweep lab's host function (its interface's) with the call's arguments.
 static void student_call(const char *payload)
 {
-    uint64_t ptr[2];
-    uint32_t n;
-    memcpy(ptr, payload, sizeof(ptr));
-    memcpy(&n, payload + sizeof(ptr), sizeof(n));
-    launch_stencil((float *)(uintptr_t)ptr[0], (float *)(uintptr_t)ptr[1], n);
+    wire_sweep_call w;
+    memcpy(&w, payload, sizeof(w));
+#ifdef STUDENT_INTERFACE_GRID
+    launch_sweep((float *)(uintptr_t)w.d_in, (float *)(uintptr_t)w.d_out, w.nx, w.ny, w.nz);
+#else
+    launch_stencil((float *)(uintptr_t)w.d_in, (float *)(uintptr_t)w.d_out, w.nx);
+#endif
     shim_return(NULL, 0);
 }
 #endif

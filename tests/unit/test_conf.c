@@ -1,6 +1,8 @@
 // tests/unit/test_conf.c — lab.conf parsing, the good files and the bad.
 #include "test_util.h"
 
+#include <glob.h>
+
 #include "conf.h"
 
 static const char *good_conf =
@@ -18,7 +20,8 @@ static const char *good_conf =
     "atol = 1e-9\n"
     "case = 1\n"
     "case = 64x32x16 noemu bc=periodic\n"
-    "case = 512 timed noemu\n";
+    "case = 512 timed noemu\n"
+    "interface = grid   # launch_sweep: the 64x32x16 case is no cube\n";
 
 // Loads text as a lab.conf; returns conf_load's result, the message in err.
 static int load_text(const char *text, lab_conf *c, char *err, size_t len)
@@ -50,6 +53,8 @@ static void test_good_file(void **state)
     assert_null(conf_case_opt(&c.cases[1], "iters"));
     assert_true(c.cases[2].timed && c.cases[2].noemu);
     assert_int_equal(c.cases[2].line, 15);
+    assert_string_equal(c.interface, "grid");
+    assert_int_equal(c.interface_line, 16);
     char name[32];
     assert_string_equal(conf_case_name(&c.cases[0], name, sizeof(name)), "N=1");
     assert_string_equal(conf_case_name(&c.cases[1], name, sizeof(name)), "64x32x16");
@@ -87,6 +92,68 @@ static void test_bad_files(void **state)
     expect_error("case = 1\n", "case = 4x4\n", "a case starts with a grid size");
     expect_error("case = 1\n", "case = 8 fast\n", "unknown case word 'fast'");
     expect_error("time_reps = 30\n", "time_reps = 2.5\n", "'time_reps' must be a whole number");
+    // Grid sizes that are not one: file:line and what a size is.
+    expect_error("case = 1\n", "case = 2048x2048x\n", ":13: a case starts with a grid size, N or NXxNYxNZ (each 1..65536), got '2048x2048x'");
+    expect_error("case = 1\n", "case = 2048xx64\n", ":13: a case starts with a grid size");
+    expect_error("case = 1\n", "case = 64x32x16x8\n", ":13: a case starts with a grid size");
+    expect_error("case = 1\n", "case = 2048x2048x0\n", ":13: a case starts with a grid size");
+    expect_error("case = 1\n", "case = 65537x4x4\n", ":13: a case starts with a grid size");
+    expect_error("case = 1\n", "case = x64x64\n", ":13: a case starts with a grid size");
+    expect_error("case = 1\n", "case = 64X32X16\n", ":13: a case starts with a grid size");
+    expect_error("case = 1\n", "case = -64\n", ":13: a case starts with a grid size");
+    // The interface: one of the kit's, a cube lab's cases are cubes, a sweep lab's key.
+    expect_error("interface = grid ", "interface = hex ", ":16: unknown interface 'hex' (the kit knows: cube, grid)");
+    expect_error("interface = grid ", "interface = cube ", ":14: case 64x32x16 is not a cube");
+    expect_error("interface = grid   # launch_sweep: the 64x32x16 case is no cube\n", "", ":14: case 64x32x16 is not a cube: this lab's interface is cube (launch_stencil(d_in, d_out, N), kernels/lab.h)");
+    expect_error("runner = sweep\n", "runner = jacobi\n", ":16: 'interface' is a key of the sweep labs");
+}
+
+// Without an interface line a lab is a cube lab (labs 1-4).
+static void test_default_interface(void **state)
+{
+    (void)state;
+    static lab_conf c;
+    char path[64], err[512] = "";
+    test_write_file(path, sizeof(path),
+                    "title = t\nrunner = sweep\nkernel = k.cu\nsolution = s.cu\ntechnique = naive\nopb_model = naive\n"
+                    "timeout = 1\nrtol = 1e-6\natol = 1e-9\ncase = 5\ncase = 7x7x7\n");
+    assert_int_equal(conf_load(path, &c, err, sizeof(err)), 0);
+    unlink(path);
+    assert_string_equal(c.interface, "cube");
+    assert_int_equal(c.interface_line, 0);
+    char name[32];
+    assert_string_equal(conf_case_name(&c.cases[1], name, sizeof(name)), "N=7");
+}
+
+// Random sizes, written as lab.conf writes them, parse back to themselves;
+// one axis over the limit, or a size short of an axis, does not parse.
+static void test_sizes_round_trip(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed());
+    for (int t = 0; t < 2000; t++) {
+        unsigned int n[3];
+        for (int d = 0; d < 3; d++)  // small sizes often (1, 2, 3: no interior), up to the limit
+            n[d] = (rng_next(&g) & 3) ? 1 + (unsigned int)(rng_next(&g) % 300) : 1 + (unsigned int)(rng_next(&g) % 65536);
+        char text[96], err[256] = "", name[48];
+        lab_case c;
+        snprintf(text, sizeof(text), "%ux%ux%u timed group=g", n[0], n[1], n[2]);
+        assert_int_equal(conf_parse_case(text, &c, err, sizeof(err)), 0);
+        assert_true(c.nx == n[0] && c.ny == n[1] && c.nz == n[2] && c.timed);
+        char want[48];  // a cube by its N, as CASE= takes it; any other grid as lab.conf writes it
+        if (n[0] == n[1] && n[1] == n[2])
+            snprintf(want, sizeof(want), "N=%u", n[0]);
+        else
+            snprintf(want, sizeof(want), "%ux%ux%u", n[0], n[1], n[2]);
+        assert_string_equal(conf_case_name(&c, name, sizeof(name)), want);
+        int d = (int)(rng_next(&g) % 3);
+        n[d] = 65537 + (unsigned int)(rng_next(&g) % 100000);
+        snprintf(text, sizeof(text), "%ux%ux%u", n[0], n[1], n[2]);
+        assert_int_equal(conf_parse_case(text, &c, err, sizeof(err)), -1);
+        snprintf(text, sizeof(text), "%ux%u", n[(d + 1) % 3], n[(d + 2) % 3]);
+        assert_int_equal(conf_parse_case(text, &c, err, sizeof(err)), -1);
+    }
 }
 
 static void test_missing_file(void **state)
@@ -103,18 +170,18 @@ static void test_kit_labs_parse(void **state)
 {
     (void)state;
     static lab_conf c;
-    char err[512], path[256];
-    const char *labs[] = {"01-naive-sweep", "02-shared-tile", "03-z-coarsening", "04-register-tiling", "05-jacobi"};
+    char err[512];
+    glob_t labs;
     int found = 0;
-    for (size_t i = 0; i < sizeof(labs) / sizeof(labs[0]); i++) {
-        snprintf(path, sizeof(path), "labs/%s/lab.conf", labs[i]);
-        if (access(path, R_OK) != 0)
-            continue;
+    if (glob("labs/[0-9][0-9]-*/lab.conf", 0, NULL, &labs) != 0)
+        fail_msg("no labs/NN-name/lab.conf under %s (run from the kit's root)", getcwd(err, sizeof(err)));
+    for (size_t i = 0; i < labs.gl_pathc; i++) {
         found++;
-        if (conf_load(path, &c, err, sizeof(err)) != 0)
+        if (conf_load(labs.gl_pathv[i], &c, err, sizeof(err)) != 0)
             fail_msg("%s", err);
         assert_true(c.ncases > 0);
     }
+    globfree(&labs);
     assert_true(found >= 1);
 }
 
@@ -125,6 +192,8 @@ int main(void)
         cmocka_unit_test(test_good_file),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_missing_file),
+        cmocka_unit_test(test_default_interface),
+        cmocka_unit_test(test_sizes_round_trip),
         cmocka_unit_test(test_kit_labs_parse),
     };
     return cmocka_run_group_tests_name("conf", tests, NULL, NULL);

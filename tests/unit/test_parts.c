@@ -149,6 +149,48 @@ static void test_techniques(void **state)
     kv_free(&kv);
 }
 
+// A report with one launch, judged on an nx×ny×nz grid.
+static technique_result check_launch_grid(const char *technique, const char *grid, const char *block, int smem,
+                                          unsigned int nx, unsigned int ny, unsigned int nz)
+{
+    char text[512];
+    kv_list kv;
+    const unsigned int size[3] = {nx, ny, nz};
+    snprintf(text, sizeof(text), "launches=1\nlaunch.0=kernel=sweep_kernel grid=%s block=%s dynamic_smem=0 static_smem=%d regs=32\n",
+             grid, block, smem);
+    load_report(text, &kv);
+    technique_result r = technique_check_grid(technique, &kv, size);
+    kv_free(&kv);
+    return r;
+}
+
+// The rules on grids that are no cube: interior points and planes from each axis's own size.
+static void test_techniques_grid(void **state)
+{
+    (void)state;
+    // The speed technique: the naive rule, said for a lab graded on its speed; z-marching 2D grids pass.
+    technique_result big = check_launch_grid("speed", "128,512,1", "32,8,1", 0, 4096, 4096, 32);
+    assert_int_equal(big.status, TECHNIQUE_OK);
+    assert_non_null(strstr(big.detail, "4096x4096x32"));
+    assert_non_null(strstr(big.detail, "16777216 threads for 502825080 interior points"));
+    assert_non_null(strstr(big.detail, "speed line"));
+    technique_result one = check_launch_grid("speed", "1,1,1", "1024,1,1", 0, 257, 129, 65);
+    assert_int_equal(one.status, TECHNIQUE_FAIL);
+    assert_non_null(strstr(one.detail, "too few threads"));
+    // An interior one layer thick in y: 35 points, all of them need a thread.
+    assert_int_equal(check_launch_grid("naive", "1,1,1", "4,1,8", 0, 7, 3, 9).status, TECHNIQUE_FAIL);
+    assert_int_equal(check_launch_grid("naive", "1,1,1", "5,1,7", 0, 7, 3, 9).status, TECHNIQUE_OK);
+    // A z march counts the grid's own z planes: 30 marching layers of 62 interior planes.
+    technique_result z = check_launch_grid("register-tiling", "5,9,1", "32,32,1", 4096, 130, 258, 64);
+    assert_int_equal(z.status, TECHNIQUE_OK);
+    assert_non_null(strstr(z.detail, "for 62 planes"));
+    // A cube judged through the grid entry: the same verdict and words as technique_check.
+    technique_result cube = check_launch_grid("naive", "32,32,32", "8,8,8", 0, 256, 256, 256);
+    technique_result old = check_launch("naive", 0, "32,32,32", "8,8,8", 0, 256);
+    assert_int_equal(cube.status, old.status);
+    assert_non_null(strstr(old.detail, "(N=256;"));
+}
+
 static void test_opb_models(void **state)
 {
     (void)state;
@@ -164,6 +206,8 @@ static void test_opb_models(void **state)
     assert_true(m.smem_bytes == 12288);
     assert_int_equal(opb_book_model("register-tiling", 32, &m), 0);
     assert_true(m.smem_bytes == 4096);
+    assert_int_equal(opb_book_model("speed", 0, &m), 0);  // the streaming bound: one read and one write a point
+    assert_true(fabs(m.book - 13.0 / 8.0) < 1e-12 && m.bound == m.book && m.halo_fraction == 0);
     assert_int_equal(opb_book_model("shared-tile", 0, &m), -1);
     assert_int_equal(opb_book_model("unknown", 8, &m), -1);
 }
@@ -430,6 +474,7 @@ int main(void)
         cmocka_unit_test(test_kv),
         cmocka_unit_test(test_techniques),
         cmocka_unit_test(test_technique_loads),
+        cmocka_unit_test(test_techniques_grid),
         cmocka_unit_test(test_opb_models),
         cmocka_unit_test(test_spawn),
         cmocka_unit_test(test_ncu_csv),

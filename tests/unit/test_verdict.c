@@ -24,16 +24,15 @@ static void fill_bits(float *g, size_t n, uint32_t bits)
         memcpy(&g[i], &bits, sizeof(bits));
 }
 
-// A case of edge n with random input and coefficients, and its correct output.
-static fixture make_fixture(size_t n, uint64_t salt)
+// A case of nx×ny×nz points with random input and coefficients, and its correct output.
+static fixture make_grid_fixture(size_t nx, size_t ny, size_t nz, uint64_t salt)
 {
     fixture f;
     rng r;
     memset(&f, 0, sizeof(f));
     rng_init(&r, test_seed() ^ salt);
-    f.n = n;
-    f.cells = n * n * n;
-    f.guard = (size_t)protocol_guard_cells(n * n);
+    f.cells = nx * ny * nz;
+    f.guard = (size_t)protocol_guard_cells(nx * ny);
     f.in = malloc(f.cells * sizeof(float));
     f.out = malloc((f.cells + 2 * f.guard) * sizeof(float));
     f.in_after = malloc((f.cells + 2 * f.guard) * sizeof(float));
@@ -42,7 +41,7 @@ static fixture make_fixture(size_t n, uint64_t salt)
     double coef[7], *ref = malloc(f.cells * sizeof(double));
     for (int q = 0; q < 7; q++)
         coef[q] = f.c.coef[q];
-    reference_sweep7(f.in, ref, n, n, n, coef);
+    reference_sweep7(f.in, ref, nx, ny, nz, coef);
     fill_bits(f.out, f.guard, GUARD_BITS);
     fill_bits(f.out + f.guard + f.cells, f.guard, GUARD_BITS);
     fill_bits(f.in_after, f.guard, GUARD_BITS);
@@ -53,12 +52,20 @@ static fixture make_fixture(size_t n, uint64_t salt)
     }
     free(ref);
     f.c.in = f.in;
-    f.c.nx = f.c.ny = f.c.nz = n;
+    f.c.nx = nx, f.c.ny = ny, f.c.nz = nz;
     f.c.rtol = 1e-6;
     f.c.atol = 1e-9;
     f.b.out = f.out;
     f.b.in_after = f.in_after;
     f.b.guard = f.guard;
+    return f;
+}
+
+// A case of edge n (the cube n×n×n), as make_grid_fixture.
+static fixture make_fixture(size_t n, uint64_t salt)
+{
+    fixture f = make_grid_fixture(n, n, n, salt);
+    f.n = n;
     return f;
 }
 
@@ -73,6 +80,12 @@ static void free_fixture(fixture *f)
 static float *cell(fixture *f, size_t i, size_t j, size_t k)
 {
     return &f->out[f->guard + (i * f->n + j) * f->n + k];
+}
+
+// The output cell (i, j, k) of a grid fixture, writable.
+static float *grid_cell(fixture *f, size_t i, size_t j, size_t k)
+{
+    return &f->out[f->guard + (i * f->c.ny + j) * f->c.nx + k];
 }
 
 // Runs the verdict and checks it failed with hint key (or passed when key is NULL).
@@ -355,6 +368,100 @@ static void test_no_interior(void **state)
     }
 }
 
+// Recomputes the whole interior of a grid fixture's output from the reference.
+static void compute_with_grid_reference(fixture *f)
+{
+    double coef[7];
+    for (int q = 0; q < 7; q++)
+        coef[q] = f->c.coef[q];
+    for (size_t i = 1; i + 1 < f->c.nz; i++)
+        for (size_t j = 1; j + 1 < f->c.ny; j++)
+            for (size_t k = 1; k + 1 < f->c.nx; k++)
+                *grid_cell(f, i, j, k) = (float)reference_point7(f->in, f->c.nx, f->c.ny, i, j, k, coef, NULL);
+}
+
+// Fails when a hint of the grid interface still speaks of lab.h's N or its names.
+static void expect_grid_words(const sweep_verdict *v)
+{
+    static const char *const cube_words[] = {"LAB_INDEX", "launch_stencil", " N ", " N)", "(N ", "N-2", "N-1", "N*N", "N floats",
+                                             "this N", "stride N", NULL};
+    for (int w = 0; cube_words[w]; w++)
+        if (strstr(v->hint, cube_words[w]))
+            fail_msg("hint %s of the grid interface says '%s': %s", v->hint_key, cube_words[w], v->hint);
+}
+
+// Grids with three different sizes (random, printed seed): each planted
+// mistake gets its hint, in the grid interface's words when it asks for them,
+// and a cube lab's words otherwise.
+static void test_grids(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() ^ 0x6772696475ull);
+    for (int t = 0; t < 12; t++) {
+        size_t nx = 5 + rng_next(&r) % 30, ny = 5 + rng_next(&r) % 30, nz = 5 + rng_next(&r) % 12;
+        if (ny == nx || ny == 2 * nx)  // the same row, or exactly two rows away (a neighbour-offset pattern)
+            ny++;
+        for (int words = 0; words <= 1; words++) {
+            fixture f = make_grid_fixture(nx, ny, nz, 600 + (uint64_t)t);
+            f.c.grid_words = words;
+            sweep_verdict v = expect_hint(&f, NULL);
+            assert_int_equal(v.interior, (nx - 2) * (ny - 2) * (nz - 2));
+            // The last interior column never written: the far face, named by its own size.
+            for (size_t i = 1; i + 1 < nz; i++)
+                for (size_t j = 1; j + 1 < ny; j++)
+                    fill_bits(grid_cell(&f, i, j, nx - 2), 1, POISON_BITS);
+            v = expect_hint(&f, HINT_OFF_BY_ONE);
+            assert_int_equal(v.first[0], 1);
+            assert_int_equal(v.first[2], (long)nx - 2);
+            if (words) {
+                expect_grid_words(&v);
+                assert_non_null(strstr(v.hint, "k < nx-1"));
+            } else {
+                assert_non_null(strstr(v.hint, "1 <= i <= N-2 means i < N-1"));
+            }
+            // Nothing written at all: the grid interface's host function.
+            for (size_t i = 1; i + 1 < nz; i++)
+                for (size_t j = 1; j + 1 < ny; j++)
+                    for (size_t k = 1; k + 1 < nx; k++)
+                        fill_bits(grid_cell(&f, i, j, k), 1, POISON_BITS);
+            v = expect_hint(&f, HINT_NOTHING_WRITTEN);
+            assert_non_null(strstr(v.hint, words ? "launch_sweep" : "launch_stencil"));
+            free_fixture(&f);
+            // The y neighbours read one row of ny floats away (nx and ny mixed up): a cell of
+            // another row, so no simpler pattern; the hint names the grid interface's index.
+            f = make_grid_fixture(nx, ny, nz, 700 + (uint64_t)t);
+            f.c.grid_words = words;
+            double coef[7];
+            for (int q = 0; q < 7; q++)
+                coef[q] = f.c.coef[q];
+            for (size_t i = 1; i + 1 < nz; i++)
+                for (size_t j = 1; j + 1 < ny; j++)
+                    for (size_t k = 1; k + 1 < nx; k++) {
+                        size_t p = (i * ny + j) * nx + k;
+                        double want = reference_point7(f.in, nx, ny, i, j, k, coef, NULL);
+                        long up = (long)p + (long)ny, down = (long)p - (long)ny;
+                        if (down >= 0 && up < (long)f.cells)  // what such a kernel reads instead of p +- nx
+                            want += coef[3] * (f.in[down] - f.in[p - nx]) + coef[4] * (f.in[up] - f.in[p + nx]);
+                        *grid_cell(&f, i, j, k) = (float)want;
+                    }
+            v = expect_hint(&f, HINT_WRONG_VALUES);
+            assert_non_null(strstr(v.hint, words ? "GRID_INDEX(i, j, k, ny, nx)" : "LAB_INDEX(i, j, k, N)"));
+            if (words)
+                expect_grid_words(&v);
+            // A boundary cell written: the interior's bounds, axis by axis.
+            *grid_cell(&f, nz - 1, ny / 2, nx / 2) += 1.0f;
+            compute_with_grid_reference(&f);
+            v = expect_hint(&f, HINT_BOUNDARY);
+            if (words) {
+                expect_grid_words(&v);
+                assert_non_null(strstr(v.hint, "1 <= i <= nz-2, 1 <= j <= ny-2 and 1 <= k <= nx-2"));
+            }
+            free_fixture(&f);
+        }
+    }
+}
+
 int main(void)
 {
     test_seed();
@@ -373,6 +480,7 @@ int main(void)
         cmocka_unit_test(test_whole_planes),
         cmocka_unit_test(test_thread_order_and_timing),
         cmocka_unit_test(test_no_interior),
+        cmocka_unit_test(test_grids),
     };
     return cmocka_run_group_tests_name("verdict", tests, NULL, NULL);
 }

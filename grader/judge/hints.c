@@ -76,6 +76,6 @@ const hint_entry *hint_all(void)
 
 const char *hint_handout(const char *lab_name, char *buf, unsigned long len)
 {
-    snprintf(buf, len, "handouts/%s.md, \"Hints you may meet in this lab\"", lab_name);
+    snprintf(buf, len, "handouts/%s.md, \"Hints you may meet in this lab\" (rendered by make handouts: build/handouts/%s.html#hints, each key its own anchor)", lab_name, lab_name);
     return buf;
 }

@@ -794,21 +794,22 @@ static int judge_build_solution(const judge_args *a, judge_run *run, const char 
     return 1;
 }
 
-// Times the lab's solution on the first timed case with the same seed, for
-// the speed score; fills run->solution_gbs (0 if it did not run through).
-// When the file graded is the solution itself, its own time is the yardstick.
+// Times the lab's solution on every timed case that passed, with the same
+// seed, for the speed score; fills each one's solution_gbs (0 if the
+// solution did not run through). When the file graded is the solution
+// itself, its own times are the yardstick.
 static void judge_time_solution(const judge_args *a, judge_run *run, int have_solution, const char *runner, const char *student)
 {
     for (int i = 0; i < run->ncases; i++) {
-        const case_result *c = &run->cases[i];
+        case_result *c = &run->cases[i];
         if (!c->timed || c->status != CASE_OK)
             continue;
         if (!have_solution) {  // the solution graded itself (or none to time: solution_gbs stays 0)
             char path[PATH_MAX + CONF_TEXT], sol[PATH_MAX], mine[PATH_MAX];
             snprintf(path, sizeof(path), "%s/%s", a->kit, run->conf.solution);
             if (realpath(path, sol) && realpath(run->kernel, mine) && !strcmp(sol, mine))
-                run->solution_gbs = c->gbs;
-            return;
+                c->solution_gbs = c->gbs;
+            continue;
         }
         judge_case_env env = judge_case_env_for(a, run, runner, student);
         env.sanitize = env.profile = 0;  // a yardstick: timed as it is
@@ -820,10 +821,9 @@ static void judge_time_solution(const judge_args *a, judge_run *run, int have_so
                                                      : judge_run_case(&env, &c->spec, c->seed, &r, &report);
         if (rc == 0) {
             if (r.status == CASE_OK && r.timed)
-                run->solution_gbs = r.gbs;
+                c->solution_gbs = r.gbs;
             kv_free(&report);
         }
-        return;
     }
 }
 

@@ -43,6 +43,7 @@ typedef struct case_result {
     double gpoints;             // interior points per second / 1e9
     double gbs;                 // 8 bytes per interior point over time_ms, GB/s
     double bandwidth_gbs;       // the device's copy bandwidth measured in the same run
+    double solution_gbs;        // the lab's solution's GB/s on this (timed) case in this run (0: not timed)
     char note[256];             // one more line printed under the case (e.g. iterations, residual), or ""
     int profiled;               // 1: the traffic figures below were measured with ncu
     double load_bytes;          // bytes requested by global loads (L1 view)
@@ -77,7 +78,6 @@ typedef struct judge_run {
     score_result score;         // the grade under the lab's rubric
     char stage[24];             // where the run stopped on a kit-level exit: options, lab, config, kernel-file, backend, include, compile, defines-main, cases, report, interrupted
     char message[1024];         // the one-line reason of a kit-level exit ("" when graded)
-    double solution_gbs;        // the lab's solution's GB/s on the timed case in this run (0: not timed)
     int ngpu_turns;             // turns this run took on its GPU (--gpu-lock-dir)
     double gpu_turns[JUDGE_MAX_GPU_TURNS][3]; // each: begin, end (seconds since the epoch), 1 if exclusive (timed)
     int ncompiler;              // compiler lines kept from a failed build

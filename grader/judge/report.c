@@ -400,7 +400,8 @@ void report_score(judge_run *run)
         cases[i].status = (int)c->status;
         cases[i].timed = c->spec.timed;
         cases[i].bandwidth_fraction = c->timed && c->bandwidth_gbs > 0 ? c->gbs / c->bandwidth_gbs : -1;
-        cases[i].solution_fraction = c->timed && run->solution_gbs > 0 ? c->gbs / run->solution_gbs : -1;
+        cases[i].solution_fraction = c->timed && c->solution_gbs > 0 ? c->gbs / c->solution_gbs : -1;
+        cases[i].name = c->name;
     }
     int technique = run->technique.status == TECHNIQUE_OK ? 1 : run->technique.status == TECHNIQUE_FAIL ? 0 : -1;
     run->score = score_compute(&run->conf, cases, error ? 0 : run->ncases, technique, error);

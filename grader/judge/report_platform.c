@@ -138,7 +138,7 @@ static void platform_group_cases(const judge_run *run, const char *group, FILE *
             fprintf(out, "%s: skipped (%s)\n", run->cases[i].name, run->cases[i].reason);
 }
 
-// The timed case's figures, one line, or nothing when no case was timed.
+// Every timed case's figures, a line each, or nothing when no case was timed.
 static void platform_timing(const judge_run *run, FILE *out)
 {
     for (int i = 0; i < run->ncases; i++) {
@@ -148,7 +148,6 @@ static void platform_timing(const judge_run *run, FILE *out)
         fprintf(out, "%s: %.3f ms median of %d; %.1f GPoints/s, %.0f GB/s = %.0f%% of the %.0f GB/s measured\n",
                 c->name, c->time_ms, c->time_reps, c->gpoints, c->gbs,
                 c->bandwidth_gbs > 0 ? 100.0 * c->gbs / c->bandwidth_gbs : 0.0, c->bandwidth_gbs);
-        return;
     }
 }
 
@@ -286,7 +285,7 @@ static void prairielearn_test(const judge_run *run, const score_item *it, FILE *
     int gradable = strcmp(platform_status(run), SUMMARY_ERROR) != 0;
     static const char *kinds[] = {"a group of cases: its share of the cases that passed",
                                   "the idea the lab teaches, seen in the launches and the kernel's shared memory",
-                                  "speed of the timed case against the copy limit measured in the same run"};
+                                  "speed of the timed cases against the yardstick of the lab's rubric, measured in the same run"};
     char name[96];
     if (it)
         platform_item_name(it, name, sizeof(name));

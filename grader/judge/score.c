@@ -23,18 +23,23 @@ static void score_group(score_item *it, const score_case *cases, int ncases)
         snprintf(it->detail, sizeof(it->detail), "no case of this group ran on this backend");
 }
 
-// Points for speed: linear in the timed case's share of the yardstick (the
+// Points for speed: linear in a timed case's share of the yardstick (the
 // copy limit, or the lab's solution, both timed in the same run), from
-// nothing at zero_at to full marks at full_at; nothing if the case failed.
+// nothing at zero_at to full marks at full_at; with several timed cases, the
+// mean of their points. Nothing if a timed case failed.
 static void score_speed(score_item *it, const rubric_part *p, const score_case *cases, int ncases)
 {
     const char *yardstick = p->against_solution ? "the lab's solution timed in the same run" : "the copy limit measured in the same run";
+    char each[120] = "";
+    double sum = 0, only = 0;
+    int timed = 0;
     for (int i = 0; i < ncases; i++) {
         if (!cases[i].timed || cases[i].status == 2)
             continue;
         it->measured = 1;
         if (cases[i].status != 0 || !(cases[i].bandwidth_fraction >= 0)) {
-            snprintf(it->detail, sizeof(it->detail), "the timed case failed: no speed points");
+            it->points = 0;
+            snprintf(it->detail, sizeof(it->detail), "the timed case%s%s failed: no speed points", cases[i].name ? " " : "", cases[i].name ? cases[i].name : "");
             return;
         }
         double f = p->against_solution ? cases[i].solution_fraction : cases[i].bandwidth_fraction;
@@ -44,13 +49,24 @@ static void score_speed(score_item *it, const rubric_part *p, const score_case *
             return;
         }
         double share = (f - p->zero_at) / (p->full_at - p->zero_at);
-        share = share < 0 ? 0 : share > 1 ? 1 : share;
-        it->points = it->max * share;
-        snprintf(it->detail, sizeof(it->detail), "%.0f%% of %s (full points at %.0f%%, none at %.0f%%)", 100.0 * f, yardstick,
-                 100.0 * p->full_at, 100.0 * p->zero_at);
+        sum += share < 0 ? 0 : share > 1 ? 1 : share;
+        only = f;
+        size_t used = strlen(each);
+        snprintf(each + used, sizeof(each) - used, "%s%s%s%.0f%%", timed ? ", " : "", cases[i].name ? cases[i].name : "",
+                 cases[i].name ? " " : "", 100.0 * f);
+        timed++;
+    }
+    if (!timed) {
+        snprintf(it->detail, sizeof(it->detail), "no timed case ran (timing needs the GPU backend)");
         return;
     }
-    snprintf(it->detail, sizeof(it->detail), "no timed case ran (timing needs the GPU backend)");
+    it->points = it->max * sum / timed;
+    if (timed == 1)
+        snprintf(it->detail, sizeof(it->detail), "%.0f%% of %s (full points at %.0f%%, none at %.0f%%)", 100.0 * only, yardstick,
+                 100.0 * p->full_at, 100.0 * p->zero_at);
+    else
+        snprintf(it->detail, sizeof(it->detail), "mean of %d timed cases (%s) of %s (full points at %.0f%%, none at %.0f%%)", timed, each,
+                 yardstick, 100.0 * p->full_at, 100.0 * p->zero_at);
 }
 
 score_result score_compute(const lab_conf *c, const score_case *cases, int ncases, int technique, int error)

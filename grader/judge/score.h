@@ -30,6 +30,7 @@ typedef struct score_case {
     int timed;                  // 1: lab.conf times this case
     double bandwidth_fraction;  // its GB/s over the copy limit measured in the same run; -1 if not timed
     double solution_fraction;   // its GB/s over the lab's solution's, timed in the same run; -1 if not measured
+    const char *name;           // its name ("N=512"), for the speed line; NULL: none
 } score_case;
 
 // Scores ncases cases and the technique verdict (1 ok, 0 failed, -1 not

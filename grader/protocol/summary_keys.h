@@ -16,7 +16,7 @@
     X(failed,             "cases failed") \
     X(skipped,            "cases skipped on this backend") \
     X(technique,          "ok, fail or not-checked") \
-    X(median_ms,          "the timed case's median launch time (GPU only)") \
+    X(median_ms,          "the (first, in lab.conf's order) timed case's median launch time (GPU only)") \
     X(gb_per_s,           "the timed case's throughput, 8 bytes per interior point") \
     X(bandwidth_fraction, "that throughput over the copy limit measured in the same run") \
     X(backend,            "gpu or emu") \

@@ -44,13 +44,13 @@ static void test_score_groups_and_speed(void **state)
         int n = 0, a_pass = 0, a_ran = 0, b_pass = 0, b_ran = 0;
         for (int i = 0; i < 12; i++) {
             int status = (int)(test_unit(&r) * 3);  // ok, fail or skipped
-            cases[n++] = (score_case){i % 2 ? "b" : "a", status, 0, -1, -1};
+            cases[n++] = (score_case){i % 2 ? "b" : "a", status, 0, -1, -1, NULL};
             if (status != 2) {
                 (i % 2 ? &b_ran : &a_ran)[0]++;
                 (i % 2 ? &b_pass : &a_pass)[0] += status == 0;
             }
         }
-        cases[n++] = (score_case){"b", 0, 1, frac, -1};  // the timed case, passed
+        cases[n++] = (score_case){"b", 0, 1, frac, -1, NULL};  // the timed case, passed
         b_ran++, b_pass++;
         int technique = test_unit(&r) < 0.5;
         score_result s = score_compute(&c, cases, n, technique, 0);
@@ -73,13 +73,13 @@ static void test_score_unmeasured_failed_and_error(void **state)
     lab_conf c;
     rubric_conf(&c, 2, 3, 1, 2, 0.5, 0.1);
     // Emulation: the timed case is skipped, so speed is not counted.
-    score_case emu[2] = {{"a", 0, 0, -1, -1}, {"b", 2, 1, -1, -1}};
+    score_case emu[2] = {{"a", 0, 0, -1, -1, NULL}, {"b", 2, 1, -1, -1, NULL}};
     score_result s = score_compute(&c, emu, 2, 1, 0);
     assert_false(s.items[3].measured);
     assert_false(s.items[1].measured);
     assert_true(fabs(s.max - 3) < 1e-9 && fabs(s.points - 3) < 1e-9 && fabs(s.lab_max - 8) < 1e-9);
     // A failed timed case earns no speed points, however fast.
-    score_case failed[2] = {{"a", 0, 0, -1, -1}, {"b", 1, 1, 0.9, 1.0}};
+    score_case failed[2] = {{"a", 0, 0, -1, -1, NULL}, {"b", 1, 1, 0.9, 1.0, NULL}};
     s = score_compute(&c, failed, 2, 1, 0);
     assert_true(s.items[3].measured && s.items[3].points == 0);
     // Against the lab's solution timed in the same run: its fraction decides;
@@ -87,7 +87,7 @@ static void test_score_unmeasured_failed_and_error(void **state)
     rubric_part *sp = &c.parts[3];
     char err[256];
     assert_int_equal(conf_parse_points("speed 2 full_at=0.8 zero_at=0.3 against=solution", sp, err, sizeof(err)), 0);
-    score_case timed[2] = {{"a", 0, 0, -1, -1}, {"b", 0, 1, 0.2, 0.55}};
+    score_case timed[2] = {{"a", 0, 0, -1, -1, NULL}, {"b", 0, 1, 0.2, 0.55, NULL}};
     s = score_compute(&c, timed, 2, 1, 0);
     assert_true(s.items[3].measured && fabs(s.items[3].points - 2 * (0.55 - 0.3) / 0.5) < 1e-9);
     assert_non_null(strstr(s.items[3].detail, "the lab's solution"));
@@ -98,6 +98,38 @@ static void test_score_unmeasured_failed_and_error(void **state)
     // A kit-level error: nothing earned, everything counted.
     s = score_compute(&c, NULL, 0, 0, 1);
     assert_true(s.points == 0 && fabs(s.max - 8) < 1e-9);  // 2 + 3 + 1 + 2
+}
+
+// Several timed cases (lab 6: a cube and a wide-plane grid): speed earns
+// the mean of each case's points, names every case and its share, and
+// nothing when one of them failed; a skipped one (emulation) is left out.
+static void test_score_several_timed(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() ^ 0x74696d6564ull);
+    lab_conf c;
+    rubric_conf(&c, 1, 2, 1, 3, 0.85, 0.5);
+    for (int round = 0; round < 200; round++) {
+        double f1 = 1.2 * test_unit(&r), f2 = 1.2 * test_unit(&r);
+        score_case cases[3] = {{"a", 0, 0, -1, -1, "5x7x9"}, {"b", 0, 1, f1, -1, "N=512"}, {"b", 0, 1, f2, -1, "4096x4096x32"}};
+        double s1 = fmin(1, fmax(0, (f1 - 0.5) / 0.35)), s2 = fmin(1, fmax(0, (f2 - 0.5) / 0.35));
+        score_result s = score_compute(&c, cases, 3, 1, 0);
+        assert_true(s.items[3].measured);
+        assert_true(fabs(s.items[3].points - 3 * (s1 + s2) / 2) < 1e-9);
+        char want[64];
+        snprintf(want, sizeof(want), "N=512 %.0f%%, 4096x4096x32 %.0f%%", 100 * f1, 100 * f2);
+        if (!strstr(s.items[3].detail, want))
+            fail_msg("speed detail '%s' lacks '%s'", s.items[3].detail, want);
+        cases[2].status = 1;  // the second timed case fails: no speed points, and the line says which
+        s = score_compute(&c, cases, 3, 1, 0);
+        assert_true(s.items[3].measured && s.items[3].points == 0);
+        assert_non_null(strstr(s.items[3].detail, "4096x4096x32 failed"));
+        cases[2].status = 2;  // skipped: the other one alone decides, as for one timed case
+        s = score_compute(&c, cases, 3, 1, 0);
+        assert_true(fabs(s.items[3].points - 3 * s1) < 1e-9);
+        assert_null(strstr(s.items[3].detail, "mean"));
+    }
 }
 
 static void test_points_lines_rejected(void **state)
@@ -150,6 +182,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_score_groups_and_speed),
         cmocka_unit_test(test_score_unmeasured_failed_and_error),
+        cmocka_unit_test(test_score_several_timed),
         cmocka_unit_test(test_points_lines_rejected),
         cmocka_unit_test(test_summary_keys),
     };

@@ -255,6 +255,21 @@ static int jv_face_is_copy(const jacobi_grid *g, const float *u, int a, size_t x
     return 1;
 }
 
+// 1 if every cell of the face of axis a at position x (other coordinates
+// interior) equals, bit for bit, the same cell of other.
+static int jv_face_is_copy_of(const jacobi_grid *g, const float *u, const float *other, int a, size_t x)
+{
+    int b = (a + 1) % 3, c = (a + 2) % 3;
+    size_t pos[3];
+    for (size_t pb = 1; pb + 1 < jv_extent(g, b); pb++)
+        for (size_t pc = 1; pc + 1 < jv_extent(g, c); pc++) {
+            pos[a] = x, pos[b] = pb, pos[c] = pc;
+            if (jv_differ(u[jv_at(g, pos)], other[jv_at(g, pos)]))
+                return 0;
+        }
+    return 1;
+}
+
 // The layer the face of axis a at position x copies: the right one if it
 // does, else the first other layer it copies entirely; -1 if none.
 static long jv_face_copies(const jacobi_grid *g, const float *u, int a, size_t x)
@@ -328,6 +343,23 @@ static int jv_whole_faces_stale(const jacobi_grid *g, const float *u, char *name
     return stale > 0 && right > 0;
 }
 
+// Stale faces (differing from their source) that still hold the initial
+// grid's values bit for bit: never written by the boundary step.
+static size_t jv_stale_faces_unwritten(const jacobi_grid *g, const float *u, const float *u0, size_t *stale_faces)
+{
+    size_t unwritten = 0;
+    *stale_faces = 0;
+    for (int a = 0; a < 3; a++)
+        for (int side = 0; side < 2; side++) {
+            size_t x = side ? jv_extent(g, a) - 1 : 0;
+            if (!jv_face_stale(g, u, a, x))
+                continue;
+            ++*stale_faces;
+            unwritten += jv_face_is_copy_of(g, u, u0, a, x);
+        }
+    return unwritten;
+}
+
 // Names a face that copies the wrong layer. Returns 1 if it filled v.
 static int jv_explain_wrong_face(const jv_run *r, jacobi_verdict *v)
 {
@@ -383,6 +415,14 @@ static int jv_explain_boundary(const jv_run *r, jacobi_verdict *v)
         return 1;
     }
     char missing[64], hint[400];
+    size_t stale_faces, unwritten = jv_stale_faces_unwritten(g, r->got, r->c->u0, &stale_faces);
+    if (g->bc == JACOBI_BC_PERIODIC && r->iters >= 2 && stale_faces > 0 && unwritten == 0 &&
+        jv_whole_faces_stale(g, r->got, missing, sizeof(missing))) {
+        snprintf(v->reason, sizeof(v->reason), "the periodic face%s %s %s written but hold%s values that are not this iteration's: copied from the wrong layer",
+                 strchr(missing, ',') ? "s" : "", missing, strchr(missing, ',') ? "were" : "was", strchr(missing, ',') ? "" : "s");
+        jv_fail(v, HINT_PERIODIC_FACE, "a periodic face copies the wrong layer, one that still holds an older value: face 0 takes layer n-2 (the last interior layer) and face n-1 takes layer 1, never the opposite boundary layer n-1 or 0, a ghost cell the boundary step itself writes (jacobi.h).");
+        return 1;
+    }
     if (jv_whole_faces_stale(g, r->got, missing, sizeof(missing))) {
         snprintf(hint, sizeof(hint), "the face%s %s hold%s stale values while the other faces are right: never set, or copied from the wrong layer (periodic: face 0 takes layer n-2 and face n-1 takes layer 1 of the same axis). Does the boundary kernel cover every face, both sides of each axis, from the right layer?",
                  strchr(missing, ',') ? "s" : "", missing, strchr(missing, ',') ? "" : "s");

@@ -25,6 +25,7 @@
 #define HINT_LAUNCH_SWAPPED    "launch-args-swapped" // <<<block, grid>>>: a huge block in a small grid
 #define HINT_TILE_SEAM         "tile-seam"           // whole x or y layers never written, tile after tile
 #define HINT_BLOCK_SHAPE       "block-shape"         // a block one or two threads off the declared tile in an axis
+#define HINT_SIZES_MIXED       "sizes-mixed"         // nx, ny, nz mixed up: rows of ny floats, or an axis bounded by another's size
 #define HINT_INPUT_MODIFIED    "input-modified"
 #define HINT_OUT_OF_BOUNDS     "out-of-bounds"
 #define HINT_NAN               "nan-computed"
@@ -36,6 +37,7 @@
 #define HINT_IN_PLACE          "in-place-update"
 #define HINT_WRONG_BUFFER      "wrong-buffer"
 #define HINT_PERIODIC_WRAP     "periodic-wrap"
+#define HINT_PERIODIC_FACE     "periodic-face"       // a periodic face written from a layer holding an older value
 #define HINT_NEUMANN_SIDE      "neumann-side"
 #define HINT_BOUNDARY_RACE     "boundary-race"
 #define HINT_BOUNDARY_VALUES   "boundary-values"

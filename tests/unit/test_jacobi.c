@@ -474,6 +474,22 @@ static void test_boundary_mistakes(void **state)
     assert_non_null(strstr(v.hint, "face i=7 holds stale values"));
     free_fixture(&x);
 
+    x = make_fixture(10, 9, 8, JACOBI_BC_PERIODIC, 4, 38);
+    for (size_t i = 0; i < 8; i++)           // periodic face k=0 written, but from a layer one iteration old
+        for (size_t j = 0; j < 9; j++)
+            *cell(&x, i, j, 0) = x.b[x.guard + at(10, 9, i, j, 0)];
+    v = expect_hint(&x, HINT_PERIODIC_FACE);
+    assert_non_null(strstr(v.reason, "k=0"));
+    free_fixture(&x);
+
+    x = make_fixture(10, 9, 8, JACOBI_BC_PERIODIC, 4, 39);
+    for (size_t i = 0; i < 8; i++)           // periodic face k=9 never set: it keeps the initial grid
+        for (size_t j = 0; j < 9; j++)
+            *cell(&x, i, j, 9) = x.u0[at(10, 9, i, j, 9)];
+    v = expect_hint(&x, HINT_BOUNDARY_VALUES);
+    assert_non_null(strstr(v.hint, "k=9"));
+    free_fixture(&x);
+
     x = make_fixture(10, 9, 8, JACOBI_BC_DIRICHLET, 4, 36);
     *cell(&x, 7, 3, 3) = 0.0f;               // a Dirichlet boundary cell overwritten
     expect_hint(&x, HINT_BOUNDARY);

@@ -19,19 +19,28 @@ else
 fi
 echo "== GPU: every lab's solution at its timed size"
 if build/judge --kit "$PWD" --lab 1 --backend gpu --case 4 --kernel reference/solutions/01-naive-sweep.cu >/dev/null 2>&1; then
-    printf '  %-22s %-14s %10s %12s %9s %8s %14s %8s\n' lab case ms GPoints/s GB/s "% bw" "bw GB/s" "OP/B"
+    printf '  %-22s %-14s %10s %12s %9s %8s %14s %8s  %s\n' lab case ms GPoints/s GB/s "% limit" "limit GB/s" "OP/B" "copy limit: float4 kernel / cudaMemcpy, set by"
     for dir in labs/[0-9][0-9]-*/; do
         lab=$(basename "$dir")
         sol=$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")
-        timed=$(sed -n 's/^case *= *\([^ #]*\).*timed.*/\1/p' "$dir/lab.conf" | head -1)
-        [ -n "$timed" ] || continue
-        build/judge --kit "$PWD" --lab "$lab" --backend gpu --case "$timed" --kernel "$sol" --json 2>/dev/null |
-            python3 -c 'import json,sys
+        for timed in $(sed -n 's/^case *= *\([^ #]*\).*timed.*/\1/p' "$dir/lab.conf"); do
+            build/judge --kit "$PWD" --lab "$lab" --backend gpu --case "$timed" --kernel "$sol" --json 2>/dev/null |
+                python3 -c 'import json,sys
 r = json.load(sys.stdin); c = r["cases"][0]; t = c.get("timing") or {}
 opb = (r.get("opb") or {}).get("book_model")
-print("  %-22s %-14s %10.3f %12.1f %9.0f %7.0f%% %14.0f %8s  (%s)" % (r["lab_name"], c["name"], t.get("median_ms", float("nan")),
+print("  %-22s %-14s %10.3f %12.1f %9.0f %7.0f%% %14.0f %8s  %.0f / %.0f GB/s, %s  (%s)" % (r["lab_name"], c["name"], t.get("median_ms", float("nan")),
       t.get("gpoints_per_s", float("nan")), t.get("gb_per_s", float("nan")), 100 * (t.get("bandwidth_fraction") or float("nan")),
-      t.get("bandwidth_gb_per_s", float("nan")), "%.2f" % opb if opb else "-", r["device"]))'
+      t.get("bandwidth_gb_per_s", float("nan")), "%.2f" % opb if opb else "-", t.get("bandwidth_kernel_gb_per_s", float("nan")),
+      t.get("bandwidth_memcpy_gb_per_s", float("nan")), t.get("bandwidth_by") or "?", r["device"]))'
+        done
+    done
+    echo "== GPU: make check LAB=1 on the solution, cold (its build removed) then warm (target: under 20 s and 10 s)"
+    rm -rf build/gpu/01-naive-sweep
+    for run in cold warm; do
+        t0=$(date +%s%N)
+        make -s check LAB=1 KERNEL=reference/solutions/01-naive-sweep.cu >/dev/null 2>&1
+        t1=$(date +%s%N)
+        printf '  %s: %d.%d s\n' "$run" $(( (t1 - t0) / 1000000000 )) $(( (t1 - t0) / 100000000 % 10 ))
     done
     echo "== GPU: lab 1's solution with other block shapes (x y z), N=512"
     mkdir -p build/bench

@@ -402,7 +402,7 @@ double trusted_copy_limit(int reps, double *kernel_gbs, double *memcpy_gbs, cons
     }
     *kernel_gbs = 2.0 * bytes / (trusted_median(ms_kernel, reps) * 1e-3) / 1e9;
     *memcpy_gbs = 2.0 * bytes / (trusted_median(ms_copy, reps) * 1e-3) / 1e9;
-    *by = *kernel_gbs >= *memcpy_gbs ? "a float4 copy kernel" : "cudaMemcpy device-to-device";
+    *by = *kernel_gbs >= *memcpy_gbs ? COPY_LIMIT_BY_KERNEL : COPY_LIMIT_BY_MEMCPY;
     cudaEventDestroy(a);
     cudaEventDestroy(b);
     cudaFree(src);

@@ -42,7 +42,10 @@ typedef struct case_result {
     int time_reps;              // timed launches
     double gpoints;             // interior points per second / 1e9
     double gbs;                 // 8 bytes per interior point over time_ms, GB/s
-    double bandwidth_gbs;       // the device's copy bandwidth measured in the same run
+    double bandwidth_gbs;       // the device's copy bandwidth measured in the same run: the better of the two below
+    double bandwidth_kernel_gbs;// ... by a float4 copy kernel (one element a thread)
+    double bandwidth_memcpy_gbs;// ... by cudaMemcpy device to device over the same bytes
+    char bandwidth_by[16];      // which of the two set it: COPY_LIMIT_BY_KERNEL or _MEMCPY (protocol.h); "" when not measured
     double solution_gbs;        // the lab's solution's GB/s on this (timed) case in this run (0: not timed)
     char note[256];             // one more line printed under the case (e.g. iterations, residual), or ""
     int profiled;               // 1: the traffic figures below were measured with ncu

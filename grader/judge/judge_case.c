@@ -318,6 +318,15 @@ static spawn_result case_start_runner(const judge_case_env *env, const lab_case 
     return judge_spawn_runner(env, args, dir, cells + 2 * guard, order, seed, report);
 }
 
+void judge_read_copy_limit(const kv_list *report, case_result *r)
+{
+    const char *by = kv_get(report, "bandwidth_by");
+    r->bandwidth_gbs = kv_number(report, "bandwidth_gbs", 0);
+    r->bandwidth_kernel_gbs = kv_number(report, "bandwidth_kernel_gbs", 0);
+    r->bandwidth_memcpy_gbs = kv_number(report, "bandwidth_memcpy_gbs", 0);
+    snprintf(r->bandwidth_by, sizeof(r->bandwidth_by), "%s", by && (!strcmp(by, COPY_LIMIT_BY_KERNEL) || !strcmp(by, COPY_LIMIT_BY_MEMCPY)) ? by : "");
+}
+
 // Copies the timing figures of a timed run into r.
 static void case_read_timing(const kv_list *report, case_result *r)
 {
@@ -329,7 +338,7 @@ static void case_read_timing(const kv_list *report, case_result *r)
     r->time_min_ms = kv_number(report, "time_ms_min", t);
     r->time_max_ms = kv_number(report, "time_ms_max", t);
     r->time_reps = (int)kv_number(report, "time_reps", 0);
-    r->bandwidth_gbs = kv_number(report, "bandwidth_gbs", 0);
+    judge_read_copy_limit(report, r);
     r->gpoints = (double)r->interior / (t * 1e-3) / 1e9;
     r->gbs = 8.0 * (double)r->interior / (t * 1e-3) / 1e9;
 }

@@ -39,6 +39,10 @@ typedef struct judge_case_env {
 #define JUDGE_NCU_SHARED_LOADS "smsp__sass_data_bytes_mem_shared_op_ld.sum"
 #define JUDGE_NCU_LOADS JUDGE_NCU_GLOBAL_LOADS "," JUDGE_NCU_GLOBAL_ASYNC "," JUDGE_NCU_SHARED_LOADS
 
+// Copies the copy limit a timed run measured (bandwidth_gbs, and the float4
+// kernel's and cudaMemcpy's figures with which one set it) into r.
+void judge_read_copy_limit(const kv_list *report, case_result *r);
+
 // The text of a failure, as each kind of lab words it.
 typedef struct judge_hint_words {
     const char *function;       // the student's host function ("launch_stencil")

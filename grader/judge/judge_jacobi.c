@@ -381,7 +381,7 @@ static void jacobi_read_timing(const jacobi_spec *s, const kv_list *report, case
     r->time_min_ms = kv_number(report, "time_ms_min", t);
     r->time_max_ms = kv_number(report, "time_ms_max", t);
     r->time_reps = (int)kv_number(report, "time_reps", 0);
-    r->bandwidth_gbs = kv_number(report, "bandwidth_gbs", 0);
+    judge_read_copy_limit(report, r);
     r->gpoints = points / (t * 1e-3) / 1e9;
     r->gbs = JACOBI_BYTES_PER_POINT * points / (t * 1e-3) / 1e9;
     snprintf(text, sizeof(text), "%.4f ms per iteration (%.0f iterations a solve; GB/s counts 12 B per point)", t / iters, iters);

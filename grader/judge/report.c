@@ -8,6 +8,7 @@
 #include "json_write.h"
 #include "judge.h"
 #include "pictures.h"
+#include "protocol.h"
 #include "summary_keys.h"
 
 // What emulation does not guarantee, said in every emulated report.
@@ -52,10 +53,15 @@ static void report_text_case(const case_result *c, uint64_t master_seed, int lab
         printf("  %s: skipped (%s)\n", c->name, c->reason);
         return;
     }
-    if (c->status == CASE_OK && c->timed)
+    if (c->status == CASE_OK && c->timed) {
         printf("  %s: OK (%.3f ms median of %d; %.1f GPoints/s, %.0f GB/s = %.0f%% of the %.0f GB/s measured)\n",
                c->name, c->time_ms, c->time_reps, c->gpoints, c->gbs,
                c->bandwidth_gbs > 0 ? 100.0 * c->gbs / c->bandwidth_gbs : 0.0, c->bandwidth_gbs);
+        if (c->bandwidth_by[0])
+            printf("      copy limit: %.0f GB/s, set by %s (float4 copy kernel %.0f GB/s, cudaMemcpy device to device %.0f GB/s, measured in this run)\n",
+                   c->bandwidth_gbs, !strcmp(c->bandwidth_by, COPY_LIMIT_BY_KERNEL) ? "the float4 copy kernel" : "cudaMemcpy",
+                   c->bandwidth_kernel_gbs, c->bandwidth_memcpy_gbs);
+    }
     else if (c->status == CASE_OK && c->launch_ms >= 0)
         printf("  %s: OK (%.3f ms)\n", c->name, c->launch_ms);
     else if (c->status == CASE_OK)
@@ -203,6 +209,9 @@ static void report_json_case(const case_result *c)
         json_kv_number("gb_per_s", c->gbs);
         json_kv_number("bandwidth_gb_per_s", c->bandwidth_gbs);
         json_kv_number("bandwidth_fraction", c->bandwidth_gbs > 0 ? c->gbs / c->bandwidth_gbs : NAN);
+        json_kv_number("bandwidth_kernel_gb_per_s", c->bandwidth_kernel_gbs);
+        json_kv_number("bandwidth_memcpy_gb_per_s", c->bandwidth_memcpy_gbs);
+        json_kv_string("bandwidth_by", c->bandwidth_by, 0);
         fprintf(json_out, "}");
         if (c->profiled)
             fprintf(json_out, ", \"measured_opb\": {\"flops\": %.6g, \"load_bytes\": %.6g, \"dram_bytes\": %.6g, \"requested\": %.6g, \"dram\": %.6g}",

@@ -27,6 +27,10 @@
 
 #define GUARD_MIN_FLOATS 4096    // guard zone length: at least this, and at least one plane
 
+// The copy limit a timed run reports (bandwidth_by): which measurement set it.
+#define COPY_LIMIT_BY_KERNEL "kernel"   // the float4 copy kernel, one element a thread
+#define COPY_LIMIT_BY_MEMCPY "memcpy"   // cudaMemcpy device to device over the same bytes
+
 // Guard cells on each side of a grid whose planes hold plane_cells cells. The
 // judge computes it too, rather than believe the runner.
 static inline unsigned long long protocol_guard_cells(unsigned long long plane_cells)

@@ -107,6 +107,8 @@ typedef struct verdict_tally {
     size_t edge_wrong[2];         // wrong cells on a tile edge, tiles starting at 0 and at 1
     size_t edge_cells[2];         // interior cells on a tile edge, likewise
     size_t unwritten_outer;       // unwritten cells on the first or last interior plane, row or column
+    size_t rows_mixed;            // wrong finite cells the stencil explains with its y neighbours ny floats away (nx != ny)
+    size_t boundary_rows_mixed;   // changed boundary cells it explains likewise (stores at places with x and y exchanged)
     size_t *plane_wrong;          // wrong cells per plane i
     size_t *row_unwritten;        // unwritten cells per row layer j (all i, k)
     size_t *column_unwritten;     // unwritten cells per column layer k (all i, j)
@@ -149,6 +151,24 @@ static void verdict_try_alts(const sweep_case *c, size_t i, size_t j, size_t k, 
     }
 }
 
+// 1 if got, found at cell p (a flat index), is the stencil there with its y
+// neighbours read ny floats away instead of nx (rows taken to hold ny floats:
+// nx and ny mixed up, in the reads or in the whole index), on a grid whose x
+// and y sizes differ; the reads as flat offsets, as such a kernel makes them.
+static int verdict_rows_mixed(const sweep_case *c, size_t p, float got, const double coef[7])
+{
+    size_t plane = c->nx * c->ny, cells = plane * c->nz, reach = plane > c->ny ? plane : c->ny;
+    if (c->nx == c->ny || p < reach || p + reach >= cells || isnan(got))
+        return 0;
+    const float *in = c->in;
+    double t[7] = {coef[0] * in[p], coef[1] * in[p - 1], coef[2] * in[p + 1], coef[3] * in[p - c->ny],
+                   coef[4] * in[p + c->ny], coef[5] * in[p - plane], coef[6] * in[p + plane]};
+    double alt = 0, scale = 0;
+    for (int n = 0; n < 7; n++)
+        alt += t[n], scale += fabs(t[n]);
+    return fabs((double)got - alt) <= c->atol + c->rtol * scale;
+}
+
 // Classifies one interior cell; updates v and t.
 static void verdict_interior_cell(const sweep_case *c, const float *out, size_t i, size_t j, size_t k,
                                   const double coef[7], sweep_verdict *v, verdict_tally *t)
@@ -185,6 +205,7 @@ static void verdict_interior_cell(const sweep_case *c, const float *out, size_t 
     } else {
         t->wrong_finite++;
         verdict_try_alts(c, i, j, k, got, t);
+        t->rows_mixed += (size_t)verdict_rows_mixed(c, p, got, coef);
     }
 }
 
@@ -210,6 +231,7 @@ static void verdict_scan(const sweep_case *c, const sweep_buffers *b, sweep_verd
                     verdict_interior_cell(c, out, i, j, k, coef, v, t);
                 } else if (verdict_differ(out[p], c->in[p])) {
                     v->boundary_changed++;
+                    t->boundary_rows_mixed += (size_t)verdict_rows_mixed(c, p, out[p], coef);
                     verdict_note_first(v, i, j, k, (double)c->in[p], out[p]);
                 }
             }
@@ -274,11 +296,50 @@ static int verdict_whole_layers(const size_t *count, size_t n, size_t layer, siz
     return covered == unwritten && seam ? layers : 0;
 }
 
+// If the unwritten cells are exactly the whole layers from m-1 (or m) to
+// n-2 along an axis of n points, two layers or more, where m is another
+// axis's size (a guard or a grid bounded by the wrong size), says so in v
+// and returns 1. count[x]: unwritten cells in layer x; layer: cells a layer holds.
+static int verdict_layers_from_size(const size_t *count, size_t n, size_t layer, size_t unwritten, char axis,
+                                    const size_t other[2], const char *const other_names[2], const char *own_name,
+                                    sweep_verdict *v)
+{
+    size_t from = 0, covered = 0;
+    for (size_t x = 1; x + 1 < n; x++) {
+        if (!count[x] && from)
+            return 0;
+        if (count[x] && count[x] != layer)
+            return 0;
+        if (count[x] && !from)
+            from = x;
+        covered += count[x];
+    }
+    if (!from || covered != unwritten || from + 3 > n)
+        return 0;
+    for (int o = 0; o < 2; o++)
+        if (other[o] < n && (from + 1 == other[o] || from == other[o])) {
+            v->hint_key = HINT_SIZES_MIXED;
+            snprintf(v->hint, sizeof(v->hint), "the layers %c = %zu to %zu were never written, all else is right: the %c range stops where %s would stop it. Bound %c by %s (%c < %s-1), in the guard and in the grid's blocks along %c.",
+                     axis == 'k' ? 'k' : axis == 'j' ? 'j' : 'i', from, n - 2, axis, other_names[o],
+                     axis, own_name, axis, own_name, axis == 'k' ? 'x' : axis == 'j' ? 'y' : 'z');
+            return 1;
+        }
+    return 0;
+}
+
 // Picks the hint for a case whose interior cells were partly never written.
 static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
 {
     char layers[96];
     int by_column = 0, by_row = 0;
+    if (v->unwritten == v->wrong && c->nz > 2 && c->ny > 2 && c->nx > 2) {  // an axis bounded by another's size
+        static const char *const names_k[2] = {"ny", "nz"}, *const names_j[2] = {"nx", "nz"}, *const names_i[2] = {"nx", "ny"};
+        const size_t other_k[2] = {c->ny, c->nz}, other_j[2] = {c->nx, c->nz}, other_i[2] = {c->nx, c->ny};
+        if (verdict_layers_from_size(t->column_unwritten, c->nx, (c->nz - 2) * (c->ny - 2), v->unwritten, 'k', other_k, names_k, "nx", v) ||
+            verdict_layers_from_size(t->row_unwritten, c->ny, (c->nz - 2) * (c->nx - 2), v->unwritten, 'j', other_j, names_j, "ny", v) ||
+            verdict_layers_from_size(t->plane_wrong, c->nz, (c->ny - 2) * (c->nx - 2), v->unwritten, 'i', other_i, names_i, "nz", v))
+            return;
+    }
     if (v->unwritten == v->wrong && c->nz > 2) {
         by_column = verdict_whole_layers(t->column_unwritten, c->nx, (c->nz - 2) * (c->ny - 2), v->unwritten, layers, sizeof(layers));
         if (!by_column)
@@ -327,6 +388,11 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
                 snprintf(v->hint, sizeof(v->hint), "%s", verdict_alts[a].text);
                 return;
             }
+    if (v->nan_cells == 0 && t->wrong_finite > 0 && t->rows_mixed == t->wrong_finite) {
+        v->hint_key = HINT_SIZES_MIXED;
+        snprintf(v->hint, sizeof(v->hint), "the values match the stencil with its y neighbours read ny floats away (in[p - ny], in[p + ny]): a row holds nx floats and a plane nx*ny, so in[i][j-1][k] is GRID_INDEX(i, j - 1, k, ny, nx), nx floats before the point.");
+        return;
+    }
     if (v->nan_cells > 0) {
         v->hint_key = HINT_NAN;
         snprintf(v->hint, sizeof(v->hint), "the kernel computed NaN: it reads a value nobody wrote (uninitialised shared memory, or an index outside the grid).");
@@ -363,6 +429,10 @@ static void verdict_explain(const sweep_case *c, sweep_verdict *v, const verdict
         v->hint_key = HINT_NOTHING_WRITTEN;
         snprintf(v->reason, sizeof(v->reason), "nothing written: all %zu interior cells still hold the poison the grader put there", v->interior);
         snprintf(v->hint, sizeof(v->hint), "is the kernel launched from launch_stencil, does its guard let interior threads through, and does it store into out[]?");
+    } else if (v->boundary_changed && t->boundary_rows_mixed == v->boundary_changed && t->rows_mixed + v->unwritten == v->wrong) {
+        v->hint_key = HINT_SIZES_MIXED;  // every cell written holds the stencil with rows of ny floats: the index has x and y exchanged
+        snprintf(v->reason, sizeof(v->reason), "%zu boundary cells changed and %zu interior cells never written: the stores landed at other cells", v->boundary_changed, v->unwritten);
+        snprintf(v->hint, sizeof(v->hint), "every cell written holds the stencil with rows of ny floats, at places where x and y are exchanged: is the index GRID_INDEX(i, k, j, nx, ny)? A row holds nx floats: the point (i, j, k), j the row (y) and k the column (x), is GRID_INDEX(i, j, k, ny, nx).");
     } else if (v->boundary_changed) {
         v->hint_key = HINT_BOUNDARY;
         snprintf(v->reason, sizeof(v->reason), "%zu boundary cells changed (they must keep their input values)", v->boundary_changed);

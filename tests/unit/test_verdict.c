@@ -380,6 +380,75 @@ static void compute_with_grid_reference(fixture *f)
                 *grid_cell(f, i, j, k) = (float)reference_point7(f->in, f->c.nx, f->c.ny, i, j, k, coef, NULL);
 }
 
+// The stencil at flat cell p of a grid fixture with its y neighbours read ny
+// floats away (what a kernel that takes rows to hold ny floats computes).
+static double rows_of_ny(const fixture *f, size_t p, const double coef[7])
+{
+    size_t plane = f->c.nx * f->c.ny;
+    const float *in = f->in;
+    return coef[0] * in[p] + coef[1] * in[p - 1] + coef[2] * in[p + 1] + coef[3] * in[p - f->c.ny] + coef[4] * in[p + f->c.ny] +
+           coef[5] * in[p - plane] + coef[6] * in[p + plane];
+}
+
+// nx, ny and nz mixed up, on grids that are no cube: the y range bounded by
+// nx (whole rows from nx-1 on never written) and stores with x and y
+// exchanged (GRID_INDEX(i, k, j, nx, ny): the cells written hold the stencil
+// with rows of ny floats, boundary cells among them); a cube never gets it.
+static void test_sizes_mixed(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() ^ 0x73697a6573ull);
+    for (int t = 0; t < 12; t++) {
+        size_t nx = 5 + rng_next(&r) % 20, ny = nx + 3 + rng_next(&r) % 20, nz = 5 + rng_next(&r) % 10;
+        if (ny == 2 * nx)
+            ny++;
+        fixture f = make_grid_fixture(nx, ny, nz, 800 + (uint64_t)t);
+        f.c.grid_words = 1;
+        for (size_t i = 1; i + 1 < nz; i++)  // j < nx - 1 where j < ny - 1 was meant
+            for (size_t j = nx - 1; j + 1 < ny; j++)
+                for (size_t k = 1; k + 1 < nx; k++)
+                    fill_bits(grid_cell(&f, i, j, k), 1, POISON_BITS);
+        sweep_verdict v = expect_hint(&f, HINT_SIZES_MIXED);
+        char want[96];
+        snprintf(want, sizeof(want), "the layers j = %zu to %zu were never written", nx - 1, ny - 2);
+        if (!strstr(v.hint, want) || !strstr(v.hint, "where nx would stop it"))
+            fail_msg("hint '%s' lacks '%s'", v.hint, want);
+        free_fixture(&f);
+        // Stores at GRID_INDEX(i, k, j, nx, ny), reads with rows of ny floats; either way round.
+        size_t a = t % 2 ? ny : nx, b = t % 2 ? nx : ny;
+        f = make_grid_fixture(a, b, nz, 900 + (uint64_t)t);
+        f.c.grid_words = 1;
+        double coef[7];
+        for (int q = 0; q < 7; q++)
+            coef[q] = f.c.coef[q];
+        for (size_t i = 1; i + 1 < nz; i++)
+            for (size_t j = 1; j + 1 < b; j++)
+                for (size_t k = 1; k + 1 < a; k++)
+                    fill_bits(grid_cell(&f, i, j, k), 1, POISON_BITS);
+        for (size_t i = 1; i + 1 < nz; i++)
+            for (size_t j = 1; j + 1 < b; j++)
+                for (size_t k = 1; k + 1 < a; k++) {
+                    size_t q = (i * a + k) * b + j;
+                    f.out[f.guard + q] = (float)rows_of_ny(&f, q, coef);
+                }
+        v = expect_hint(&f, HINT_SIZES_MIXED);
+        assert_non_null(strstr(v.hint, "x and y are exchanged"));
+        assert_true(v.boundary_changed > 0);
+        free_fixture(&f);
+    }
+    // A cube: the same mistakes are other patterns (rows of N floats are right).
+    fixture f = make_fixture(9, 990);
+    for (size_t i = 1; i + 1 < 9; i++)
+        for (size_t j = 5; j + 1 < 9; j++)
+            for (size_t k = 1; k + 1 < 9; k++)
+                fill_bits(cell(&f, i, j, k), 1, POISON_BITS);
+    sweep_verdict v;
+    verdict_sweep(&f.c, &f.b, &v);
+    assert_true(v.hint_key && strcmp(v.hint_key, HINT_SIZES_MIXED) != 0);
+    free_fixture(&f);
+}
+
 // Fails when a hint of the grid interface still speaks of lab.h's N or its names.
 static void expect_grid_words(const sweep_verdict *v)
 {
@@ -428,8 +497,7 @@ static void test_grids(void **state)
             v = expect_hint(&f, HINT_NOTHING_WRITTEN);
             assert_non_null(strstr(v.hint, words ? "launch_sweep" : "launch_stencil"));
             free_fixture(&f);
-            // The y neighbours read one row of ny floats away (nx and ny mixed up): a cell of
-            // another row, so no simpler pattern; the hint names the grid interface's index.
+            // The y neighbours read one row of ny floats away (nx and ny mixed up): sizes-mixed.
             f = make_grid_fixture(nx, ny, nz, 700 + (uint64_t)t);
             f.c.grid_words = words;
             double coef[7];
@@ -437,18 +505,19 @@ static void test_grids(void **state)
                 coef[q] = f.c.coef[q];
             for (size_t i = 1; i + 1 < nz; i++)
                 for (size_t j = 1; j + 1 < ny; j++)
-                    for (size_t k = 1; k + 1 < nx; k++) {
-                        size_t p = (i * ny + j) * nx + k;
-                        double want = reference_point7(f.in, nx, ny, i, j, k, coef, NULL);
-                        long up = (long)p + (long)ny, down = (long)p - (long)ny;
-                        if (down >= 0 && up < (long)f.cells)  // what such a kernel reads instead of p +- nx
-                            want += coef[3] * (f.in[down] - f.in[p - nx]) + coef[4] * (f.in[up] - f.in[p + nx]);
-                        *grid_cell(&f, i, j, k) = (float)want;
-                    }
+                    for (size_t k = 1; k + 1 < nx; k++)
+                        *grid_cell(&f, i, j, k) = (float)rows_of_ny(&f, (i * ny + j) * nx + k, coef);
+            v = expect_hint(&f, HINT_SIZES_MIXED);
+            assert_non_null(strstr(v.hint, "GRID_INDEX(i, j - 1, k, ny, nx)"));
+            // Values off with no pattern: the fallback names the grid interface's index.
+            compute_with_grid_reference(&f);
+            for (int w = 0; w < 5; w++)
+                *grid_cell(&f, 1 + rng_next(&r) % (nz - 2), 1 + rng_next(&r) % (ny - 2), 1 + rng_next(&r) % (nx - 2)) += 0.5f;
             v = expect_hint(&f, HINT_WRONG_VALUES);
             assert_non_null(strstr(v.hint, words ? "GRID_INDEX(i, j, k, ny, nx)" : "LAB_INDEX(i, j, k, N)"));
             if (words)
                 expect_grid_words(&v);
+            compute_with_grid_reference(&f);
             // A boundary cell written: the interior's bounds, axis by axis.
             *grid_cell(&f, nz - 1, ny / 2, nx / 2) += 1.0f;
             compute_with_grid_reference(&f);
@@ -481,6 +550,7 @@ int main(void)
         cmocka_unit_test(test_thread_order_and_timing),
         cmocka_unit_test(test_no_interior),
         cmocka_unit_test(test_grids),
+        cmocka_unit_test(test_sizes_mixed),
     };
     return cmocka_run_group_tests_name("verdict", tests, NULL, NULL);
 }

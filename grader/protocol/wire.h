@@ -12,7 +12,7 @@
 // Order of a run: the program's static constructors send WIRE_FATBIN,
 // WIRE_FUNCTION and WIRE_VAR (registration, no answers); its main() sends
 // WIRE_READY. The executor then sends WIRE_CALL for each call of the
-// student's host function (launch_stencil or jacobi_solve); between a
+// student's host function (launch_stencil, launch_sweep or jacobi_solve); between a
 // WIRE_CALL and the program's WIRE_RETURN the program may send the requests
 // below. Anything received outside that bracket, after WIRE_READY, is a late
 // call. WIRE_EXIT ends the program.

@@ -237,6 +237,17 @@ static void serve_start(exec_state *ex)
     }
 }
 
+// Records the call's stop event after each piece of GPU work it enqueues, so
+// the time runs from the first work to the end of the last: what the call's
+// host code does after its last launch, and the trip of its return message
+// through the sandbox, are not the GPU's time (a busy host would otherwise
+// lengthen a short kernel's figure).
+static void serve_mark_end(exec_state *ex)
+{
+    if (ex->started)
+        cudaEventRecord(ex->stop, 0);
+}
+
 // ---------------------------------------------------------------------------
 // Requests
 // ---------------------------------------------------------------------------
@@ -288,6 +299,7 @@ static int serve_launch(exec_state *ex, const char *m, uint32_t len)
             serve_start(ex);
             CUresult r = cuLaunchKernel(fn->f, h.grid[0], h.grid[1], h.grid[2], h.block[0], h.block[1], h.block[2],
                                         (unsigned)(h.shared > 0xffffffffu ? 0xffffffffu : h.shared), 0, args, NULL);
+            serve_mark_end(ex);
             err = r == CUDA_SUCCESS ? cudaSuccess : serve_launch_error(r);
         }
     }
@@ -333,10 +345,12 @@ static int serve_memcpy(exec_state *ex, const char *m, uint32_t len)
     serve_start(ex);
     if (c.kind == cudaMemcpyHostToDevice) {
         err = cudaMemcpy((void *)c.dst, data, c.bytes, cudaMemcpyHostToDevice);
+        serve_mark_end(ex);
         return serve_answer(ex, WIRE_MEMCPY, err, NULL, 0);
     }
     if (c.kind == cudaMemcpyDeviceToDevice) {
         err = cudaMemcpy((void *)c.dst, (const void *)c.src, c.bytes, cudaMemcpyDeviceToDevice);
+        serve_mark_end(ex);
         return serve_answer(ex, WIRE_MEMCPY, err, NULL, 0);
     }
     char *host = (char *)malloc(c.bytes ? c.bytes : 1);
@@ -367,10 +381,12 @@ static int serve_symbol_copy(exec_state *ex, const char *m, uint32_t len)
     serve_start(ex);
     if (c.to_symbol) {
         cudaError_t err = (cudaError_t)cuMemcpyHtoD(d + c.offset, m + sizeof(c), c.bytes);
+        serve_mark_end(ex);
         return serve_answer(ex, WIRE_SYMBOL_COPY, err, NULL, 0);
     }
     char *host = (char *)malloc(c.bytes ? c.bytes : 1);
     cudaError_t err = host ? (cudaError_t)cuMemcpyDtoH(host, d + c.offset, c.bytes) : cudaErrorMemoryAllocation;
+    serve_mark_end(ex);
     int rc = serve_answer(ex, WIRE_SYMBOL_COPY, err, host, err == cudaSuccess ? c.bytes : 0);
     free(host);
     return rc;
@@ -424,6 +440,7 @@ static int serve_memset(exec_state *ex, const char *m, uint32_t len)
     if (err == cudaSuccess) {
         serve_start(ex);
         err = cudaMemset((void *)c.dst, (int)c.value, c.bytes);
+        serve_mark_end(ex);
     }
     return serve_answer(ex, WIRE_MEMSET, err, NULL, 0);
 }
@@ -592,7 +609,9 @@ static int serve_one(exec_state *ex, exec_call_result *res)
         rc = serve_memset(ex, m, h.len);
     } else if (op == WIRE_SYNC) {
         serve_start(ex);
-        rc = serve_answer(ex, op, serve_sync(ex), NULL, 0);
+        cudaError_t synced = serve_sync(ex);
+        serve_mark_end(ex);
+        rc = serve_answer(ex, op, synced, NULL, 0);
     } else if (op == WIRE_LAST_ERROR) {
         uint32_t clear = 0;
         memcpy(&clear, m, h.len >= 4 ? 4 : 0);
@@ -750,8 +769,7 @@ int exec_call(exec_state *ex, const void *payload, size_t len, exec_call_result 
     ex->in_call = 0;
     res->started = ex->started;
     res->launch_error = ex->launch_error;
-    if (ex->started) {
-        cudaEventRecord(ex->stop, 0);
+    if (ex->started) {  // the stop event stands after the call's last GPU work (serve_mark_end)
         if (cudaEventSynchronize(ex->stop) == cudaSuccess)
             cudaEventElapsedTime(&res->ms, ex->start, ex->stop);
     }

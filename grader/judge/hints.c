@@ -53,7 +53,7 @@ static const hint_entry hint_table[] = {
     {"timeout", "the kernel never returned", "the case's time limit"},
     {"launch-config", "the launch failed", "the runner's launch error"},
     {HINT_BLOCK_SHAPE, "the block is not the size of the tile", "the launch record against IN_TILE_DIM / OUT_TILE_DIM, when the values show tile edges, NaN or seams"},
-    {HINT_LAUNCH_SWAPPED, "grid and block swapped in the launch", "the launch error and its record: a block over 1024 threads in a grid of at most 1024 blocks"},
+    {HINT_LAUNCH_SWAPPED, "grid and block swapped in the launch", "the launch record: a block over 1024 threads in a grid of at most 1024 blocks (the launch failed), or a grid with the declared tile's shape and a block without it"},
     {"kernel-fault", "the kernel crashed", "the runner's fault report (SANITIZE=1 names the line)"},
     {"no-memory", "the case does not fit in memory", "the runner, or the judge before it"},
     {"refused-call", "a CUDA call the labs do not allow", "the executor"},

@@ -430,15 +430,16 @@ static void case_read_loads(const char *dir, const spawn_result *s, case_result 
     r->loads_counted = s->exited && s->exit_code == RUNNER_OK && global_rows > 0 && shared_rows > 0;
 }
 
-// A block one or two threads off the tile the kernel declares in some axis
-// (IN_TILE_DIM, or OUT_TILE_DIM for a block that is the output tile) while
-// another axis matches it: part of each tile is never loaded or computed,
-// and the wrong cells only show the symptom (tile edges, NaN, seams). Names
-// the launch when case r failed with such a symptom.
+// The launch's shape against the tile the kernel declares (IN_TILE_DIM, or
+// OUT_TILE_DIM for a block that is the output tile), when case r failed with
+// a symptom of it (nothing or part written, tile edges, NaN, seams): a grid
+// with the tile's shape and a block without it is <<<block, grid>>>; a block
+// one or two threads off the tile in some axis while another axis matches
+// leaves part of each tile never loaded or computed.
 static void case_block_shape(const kv_list *report, case_result *r)
 {
     static const char *symptoms[] = {HINT_TILE_EDGES, HINT_THREAD_ORDER, HINT_NAN, HINT_WRONG_VALUES, HINT_UNWRITTEN,
-                                     HINT_TILE_SEAM, HINT_OFF_BY_ONE, "timed-rep-wrong", NULL};
+                                     HINT_TILE_SEAM, HINT_OFF_BY_ONE, HINT_NOTHING_WRITTEN, "timed-rep-wrong", NULL};
     static const char axis[3] = {'x', 'y', 'z'};
     long t = (long)kv_number(report, "in_tile_dim", 0), o = (long)kv_number(report, "out_tile_dim", 0);
     launch_info li;
@@ -456,9 +457,23 @@ static void case_block_shape(const kv_list *report, case_result *r)
         else if (b > 1 && (labs(b - t) <= 2 || labs(b - o) <= 2) && off < 0)
             off = d;
     }
+    char seen[sizeof(r->reason)], kind[sizeof(r->kind)];
+    int grid_tile = 0, grid_other = 0;  // grid axes (above 1) sized like the tile, and otherwise
+    for (int d = 0; d < 3; d++)
+        if (li.grid[d] > 1) {
+            grid_tile += (long)li.grid[d] == t || (long)li.grid[d] == o;
+            grid_other += (long)li.grid[d] != t && (long)li.grid[d] != o;
+        }
+    if (!match && grid_tile >= 2 && !grid_other) {  // <<<block, grid>>>: the grid has the tile's shape, the block not
+        snprintf(seen, sizeof(seen), "%s", r->reason);
+        snprintf(kind, sizeof(kind), "%s", r->kind);
+        snprintf(r->reason, sizeof(r->reason), "%.300s; the launch's grid is %llux%llux%llu, the tile's shape (IN_TILE_DIM = %ld), and its block %llux%llux%llu",
+                 seen, li.grid[0], li.grid[1], li.grid[2], t, li.block[0], li.block[1], li.block[2]);
+        case_set_hint(r, kind, HINT_LAUNCH_SWAPPED, "grid and block look swapped: the grid comes first, kernel<<<grid, block>>>, with the block sized from the tile and the grid from the grid's size over the output tile.");
+        return;
+    }
     if (!match || off < 0)
         return;
-    char seen[sizeof(r->reason)], kind[sizeof(r->kind)];
     snprintf(seen, sizeof(seen), "%s", r->reason);
     snprintf(kind, sizeof(kind), "%s", r->kind);
     snprintf(r->reason, sizeof(r->reason), "%.300s; the block is %llux%llux%llu threads while the tile is IN_TILE_DIM = %ld (OUT_TILE_DIM = %ld): its %c axis has %llu",

@@ -1,0 +1,59 @@
+// MUTANT: lab 4's launch with grid and block exchanged: stencil_kernel<<<block, grid>>>.
+// expect-hint: launch-args-swapped
+//
+// The grid becomes 32x32x1 blocks (the tile's shape) and the block
+// tiles x tiles x tiles threads, tiles = ceil(N/30): one thread for N <= 31,
+// so nothing is written, and from N = 32 a block of 2x2x2 threads and more,
+// each block covering a corner of a tile. The launch record shows the swap:
+// a grid with the declared tile's shape and a block without it.
+#include "lab.h"
+
+#define IN_TILE_DIM 32                     // the grader reads this (OP/B model, technique)
+#define OUT_TILE_DIM (IN_TILE_DIM - 2)     // and this
+
+__global__ void stencil_kernel(float *in, float *out, unsigned int N)
+{
+    int n = (int)N;
+    int iStart = (int)(blockIdx.z * OUT_TILE_DIM);
+    int j = (int)(blockIdx.y * OUT_TILE_DIM + threadIdx.y) - 1;
+    int k = (int)(blockIdx.x * OUT_TILE_DIM + threadIdx.x) - 1;
+    int y = (int)threadIdx.y, x = (int)threadIdx.x;
+
+    float inPrev = 0.0f, inCurr = 0.0f, inNext = 0.0f;  // this column's z neighbours
+    __shared__ float inCurr_s[IN_TILE_DIM][IN_TILE_DIM];
+
+    bool loads = j >= 0 && j < n && k >= 0 && k < n;
+    bool computes = j >= 1 && j < n - 1 && k >= 1 && k < n - 1 &&
+                    y >= 1 && y < IN_TILE_DIM - 1 && x >= 1 && x < IN_TILE_DIM - 1;
+
+    // Cells outside the grid (ghost cells) stay 0: never used, but defined.
+    if (loads && iStart - 1 >= 0 && iStart - 1 < n)
+        inPrev = in[LAB_INDEX(iStart - 1, j, k, N)];
+    if (loads && iStart < n)
+        inCurr = in[LAB_INDEX(iStart, j, k, N)];
+    inCurr_s[y][x] = inCurr;
+
+    for (int i = iStart; i < iStart + OUT_TILE_DIM && i < n - 1; i++) {
+        inNext = loads && i + 1 < n ? in[LAB_INDEX(i + 1, j, k, N)] : 0.0f;
+        __syncthreads();  // inCurr_s holds the whole current plane
+
+        if (computes && i >= 1)
+            out[LAB_INDEX(i, j, k, N)] = c0 * inCurr
+                                       + c1 * inCurr_s[y][x - 1] + c2 * inCurr_s[y][x + 1]
+                                       + c3 * inCurr_s[y - 1][x] + c4 * inCurr_s[y + 1][x]
+                                       + c5 * inPrev + c6 * inNext;
+        __syncthreads();  // nobody still reads inCurr_s before it is overwritten
+
+        inPrev = inCurr;
+        inCurr = inNext;
+        inCurr_s[y][x] = inNext;
+    }
+}
+
+void launch_stencil(float *d_in, float *d_out, unsigned int N)
+{
+    unsigned int tiles = (N + OUT_TILE_DIM - 1) / OUT_TILE_DIM;
+    dim3 block(IN_TILE_DIM, IN_TILE_DIM, 1);
+    dim3 grid(tiles, tiles, tiles);
+    stencil_kernel<<<block, grid>>>(d_in, d_out, N);  // MUTANT: block, grid
+}

@@ -391,6 +391,15 @@ void report_summary(const judge_run *run, FILE *out)
         report_summary_value(out, "gb_per_s", "");
         report_summary_value(out, "bandwidth_fraction", "");
     }
+    char every[512] = "";
+    for (int i = 0; i < run->ncases; i++) {
+        const case_result *c = &run->cases[i];
+        size_t used = strlen(every);
+        if (c->timed && used < sizeof(every))
+            snprintf(every + used, sizeof(every) - used, "%s%s:%.4f", used ? " " : "", c->name,
+                     c->bandwidth_gbs > 0 ? c->gbs / c->bandwidth_gbs : 0.0);
+    }
+    report_summary_value(out, "timed_cases", every);
     report_summary_value(out, "backend", run->backend);
     report_summary_value(out, "device", run->device);
     report_summary_value(out, "stage", run->stage);

@@ -19,6 +19,7 @@
     X(median_ms,          "the (first, in lab.conf's order) timed case's median launch time (GPU only)") \
     X(gb_per_s,           "the timed case's throughput, 8 bytes per interior point") \
     X(bandwidth_fraction, "that throughput over the copy limit measured in the same run") \
+    X(timed_cases,        "every timed case that ran, as name:fraction of the copy limit, separated by spaces (labs with several)") \
     X(backend,            "gpu or emu") \
     X(device,             "the GPU's name") \
     X(stage,              "where an error or rejection happened (compile, include, ...), empty when graded") \

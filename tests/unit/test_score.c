@@ -176,6 +176,41 @@ static void test_summary_keys(void **state)
     unlink(path);
 }
 
+// Every timed case reaches the summary, as name:fraction of the copy limit.
+static void test_summary_timed_cases(void **state)
+{
+    (void)state;
+    static judge_run run;
+    memset(&run, 0, sizeof(run));
+    run.technique.status = TECHNIQUE_OK;
+    snprintf(run.backend, sizeof(run.backend), "gpu");
+    run.ncases = 3;
+    rng g;
+    rng_init(&g, test_seed());
+    double gbs[3] = {1500 + (double)(rng_next(&g) % 1000), 0, 2000 + (double)(rng_next(&g) % 800)};
+    const char *names[3] = {"N=512", "N=33", "4096x4096x32"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(run.cases[i].name, sizeof(run.cases[i].name), "%s", names[i]);
+        run.cases[i].status = CASE_OK;
+        run.cases[i].timed = i != 1;
+        run.cases[i].gbs = gbs[i];
+        run.cases[i].bandwidth_gbs = 3000;
+    }
+    char path[64] = "/tmp/stencil-summary-XXXXXX", line[1024], want[256] = "";
+    int fd = mkstemp(path);
+    FILE *f = fdopen(fd, "w+");
+    report_summary(&run, f);
+    rewind(f);
+    snprintf(want, sizeof(want), "timed_cases=N=512:%.4f 4096x4096x32:%.4f\n", gbs[0] / 3000, gbs[2] / 3000);
+    int found = 0;
+    while (fgets(line, sizeof(line), f))
+        found |= !strcmp(line, want);
+    if (!found)
+        fail_msg("no summary line %s", want);
+    fclose(f);
+    unlink(path);
+}
+
 int main(void)
 {
     test_seed();
@@ -183,6 +218,7 @@ int main(void)
         cmocka_unit_test(test_score_groups_and_speed),
         cmocka_unit_test(test_score_unmeasured_failed_and_error),
         cmocka_unit_test(test_score_several_timed),
+        cmocka_unit_test(test_summary_timed_cases),
         cmocka_unit_test(test_points_lines_rejected),
         cmocka_unit_test(test_summary_keys),
     };

@@ -436,7 +436,7 @@ static void case_read_loads(const char *dir, const spawn_result *s, case_result 
 // with the tile's shape and a block without it is <<<block, grid>>>; a block
 // one or two threads off the tile in some axis while another axis matches
 // leaves part of each tile never loaded or computed.
-static void case_block_shape(const kv_list *report, case_result *r)
+static void case_launch_shape(const kv_list *report, case_result *r)
 {
     static const char *symptoms[] = {HINT_TILE_EDGES, HINT_THREAD_ORDER, HINT_NAN, HINT_WRONG_VALUES, HINT_UNWRITTEN,
                                      HINT_TILE_SEAM, HINT_OFF_BY_ONE, HINT_NOTHING_WRITTEN, "timed-rep-wrong", NULL};
@@ -530,7 +530,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     if (ok == 1) {
         r->launch_ms = env->emu ? -1 : kv_number(report_out, "launch_ms", -1);
         case_judge_outputs(env, spec, in, coef, dir, dir2[0] ? dir2 : NULL, timed, r);
-        case_block_shape(report_out, r);
+        case_launch_shape(report_out, r);
         if (r->status == CASE_OK && timed)
             case_read_timing(report_out, r);
         if (r->status == CASE_OK && timed && env->profile)

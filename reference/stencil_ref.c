@@ -3,65 +3,69 @@
 
 #include <math.h>
 
-double reference_point7(const float *in, size_t nx, size_t ny, size_t i, size_t j, size_t k,
-                        const double c[REF_NCOEF], double *scale)
+double reference_flops(int radius)
 {
-    size_t plane = nx * ny, p = (i * ny + j) * nx + k;
-    double t[REF_NCOEF] = {
-        c[0] * in[p],
-        c[1] * in[p - 1],     c[2] * in[p + 1],
-        c[3] * in[p - nx],    c[4] * in[p + nx],
-        c[5] * in[p - plane], c[6] * in[p + plane],
-    };
-    double sum = 0.0, mag = 0.0;
-    for (int n = 0; n < REF_NCOEF; n++) {
-        sum += t[n];
-        mag += fabs(t[n]);
-    }
+    return 2.0 * STENCIL_NCOEF(radius) - 1.0;
+}
+
+double reference_point(const float *in, size_t nx, size_t ny, size_t i, size_t j, size_t k,
+                       const double *c, int radius, double *scale)
+{
+    const ptrdiff_t stride[3] = {1, (ptrdiff_t)nx, (ptrdiff_t)(nx * ny)};
+    const float *p = in + (i * ny + j) * nx + k;
+    double t = c[0] * p[0], sum = t, mag = fabs(t);
+    for (int d = 1; d <= radius; d++)
+        for (int a = 0; a < 3; a++)
+            for (int s = 0; s < 2; s++) {
+                t = c[STENCIL_COEF_INDEX(a, s, d)] * p[(s ? d : -d) * stride[a]];
+                sum += t;
+                mag += fabs(t);
+            }
     if (scale)
         *scale = mag;
     return sum;
 }
 
-int reference_is_interior(size_t nx, size_t ny, size_t nz, size_t i, size_t j, size_t k)
+int reference_is_interior(size_t nx, size_t ny, size_t nz, size_t i, size_t j, size_t k, int radius)
 {
-    return i >= 1 && j >= 1 && k >= 1 && i + 1 < nz && j + 1 < ny && k + 1 < nx;
+    return protocol_is_interior(nx, ny, nz, i, j, k, radius);
 }
 
-// One row of the sweep: interior points 1..nx-2 of row (i, j), written in the
-// same order of terms as reference_point7 so both give identical results.
-static void reference_row7(const float *in, double *out, size_t nx, size_t ny, size_t i, size_t j,
-                           const double c[REF_NCOEF])
+// One row of the sweep: interior points r..nx-1-r of row (i, j), written in
+// the same order of terms as reference_point so both give identical results.
+static void reference_row(const float *in, double *out, size_t nx, size_t ny, size_t i, size_t j,
+                          const double *c, int radius)
 {
-    size_t plane = nx * ny, row = (i * ny + j) * nx;
+    const ptrdiff_t stride[3] = {1, (ptrdiff_t)nx, (ptrdiff_t)(nx * ny)};
+    size_t row = (i * ny + j) * nx, r = (size_t)radius;
     const float *p = in + row;
-    out[row] = (double)p[0];
-    for (size_t k = 1; k + 1 < nx; k++) {
+    for (size_t k = 0; k < nx; k++) {
+        if (k < r || k + r >= nx) {
+            out[row + k] = (double)p[k];
+            continue;
+        }
         double sum = c[0] * p[k];
-        sum += c[1] * p[k - 1];
-        sum += c[2] * p[k + 1];
-        sum += c[3] * p[k - nx];
-        sum += c[4] * p[k + nx];
-        sum += c[5] * p[k - plane];
-        sum += c[6] * p[k + plane];
+        for (int d = 1; d <= radius; d++)
+            for (int a = 0; a < 3; a++)
+                for (int s = 0; s < 2; s++)
+                    sum += c[STENCIL_COEF_INDEX(a, s, d)] * p[(ptrdiff_t)k + (s ? d : -d) * stride[a]];
         out[row + k] = sum;
     }
-    if (nx > 1)
-        out[row + nx - 1] = (double)p[nx - 1];
 }
 
-void reference_sweep7(const float *in, double *out, size_t nx, size_t ny, size_t nz,
-                      const double c[REF_NCOEF])
+void reference_sweep(const float *in, double *out, size_t nx, size_t ny, size_t nz,
+                     const double *c, int radius)
 {
+    size_t r = (size_t)radius;
 #pragma omp parallel for schedule(static)
     for (size_t i = 0; i < nz; i++)
         for (size_t j = 0; j < ny; j++) {
-            if (i == 0 || j == 0 || i + 1 >= nz || j + 1 >= ny || nx < 3) {
+            if (i < r || j < r || i + r >= nz || j + r >= ny || nx < 2 * r + 1) {
                 size_t row = (i * ny + j) * nx;
                 for (size_t k = 0; k < nx; k++)
                     out[row + k] = (double)in[row + k];
             } else {
-                reference_row7(in, out, nx, ny, i, j, c);
+                reference_row(in, out, nx, ny, i, j, c, radius);
             }
         }
 }

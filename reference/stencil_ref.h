@@ -8,24 +8,36 @@
 
 #include <stddef.h>
 
-// The seven coefficients of a star stencil, in the order c0..c6:
-// centre, x-1, x+1, y-1, y+1, z-1, z+1.
-#define REF_NCOEF 7
+#include "protocol.h"  // the star's radius, its coefficients' order and its interior (STENCIL_*)
 
-// The value of the seven-point stencil at interior point (i, j, k) of in, in
+// The seven coefficients of the radius-1 star, in the order c0..c6:
+// centre, x-1, x+1, y-1, y+1, z-1, z+1. A star of radius r has
+// STENCIL_NCOEF(r) = 6r + 1, c7..c12 the same six neighbours two cells away.
+#define REF_NCOEF STENCIL_NCOEF(1)
+
+// The book's count of operations for one point of a star of radius r: a
+// multiply for each of its 6r + 1 points and an add for all but one, 12r + 1
+// (13 for the seven-point star). The OP/B models and the measured OP/B use it.
+double reference_flops(int radius);
+
+// The value of the star of radius r at interior point (i, j, k) of in, in
 // double; *scale receives the sum of the terms' magnitudes sum|c_n x_n|
-// (the size of float32 rounding error is measured against it). The caller
-// guarantees 1 <= i < nz-1, 1 <= j < ny-1, 1 <= k < nx-1.
-double reference_point7(const float *in, size_t nx, size_t ny, size_t i, size_t j, size_t k,
-                        const double c[REF_NCOEF], double *scale);
+// (the size of float32 rounding error is measured against it). c holds
+// STENCIL_NCOEF(radius) coefficients. Terms are summed centre first, then
+// distance by distance x-, x+, y-, y+, z-, z+. The caller guarantees the
+// point is interior (reference_is_interior).
+double reference_point(const float *in, size_t nx, size_t ny, size_t i, size_t j, size_t k,
+                       const double *c, int radius, double *scale);
 
-// One seven-point sweep (the gold of labs 1-4): out = stencil(in) at interior
-// points, out = in at boundary points. out is double so the reference keeps
-// its precision; in and out must not overlap.
-void reference_sweep7(const float *in, double *out, size_t nx, size_t ny, size_t nz,
-                      const double c[REF_NCOEF]);
+// One sweep of the star of radius r (the gold of the sweep labs): out =
+// stencil(in) at interior points, out = in at boundary points (the r layers
+// at each face). out is double so the reference keeps its precision; in and
+// out must not overlap.
+void reference_sweep(const float *in, double *out, size_t nx, size_t ny, size_t nz,
+                     const double *c, int radius);
 
-// 1 if (i, j, k) is an interior point of an nz×ny×nx grid, else 0.
-int reference_is_interior(size_t nx, size_t ny, size_t nz, size_t i, size_t j, size_t k);
+// 1 if (i, j, k) is an interior point of an nz×ny×nx grid for a star of
+// radius r (at least r cells from every face), else 0.
+int reference_is_interior(size_t nx, size_t ny, size_t nz, size_t i, size_t j, size_t k, int radius);
 
 #endif // STENCIL_REF_H

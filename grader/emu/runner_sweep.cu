@@ -8,11 +8,13 @@
 // host function is the lab's interface's (protocol.h): launch_stencil(d_in,
 // d_out, N) of kernels/lab.h, or, built with STENCIL_INTERFACE_GRID,
 // launch_sweep(d_in, d_out, nx, ny, nz) of kernels/grid.h; everything else is
-// the same. The judge starts it, confined, as a child process:
+// the same. Built with STENCIL_RADIUS=2 (a lab whose stencil is star13) it
+// includes kernels/star13.h and sets the thirteen coefficients c0..c12. The
+// judge starts it, confined, as a child process:
 //
 //   runner --probe --outdir DIR                 report the device, exit 0 or 77
 //   runner --outdir DIR --size NX,NY,NZ --coef c0,...,c6 [--time REPS]
-//                                               (--n N: the cube N×N×N)
+//                                               (--n N: the cube N×N×N; c0,...,c12 for star13)
 //
 // DIR holds the case (protocol.h names the files). The runner uploads the
 // input into a guarded buffer, prepares the output (boundary = input, interior
@@ -22,6 +24,10 @@
 #include "case_io.h"
 #ifdef STENCIL_INTERFACE_GRID  // the kit's header first: a student's own copy cannot replace it
 #include "../kernels/grid.h"
+#elif defined(STENCIL_RADIUS) && STENCIL_RADIUS == 2
+#include "../kernels/star13.h"
+#define RUNNER_REPORTS_LAB_KERNEL
+extern const void *const runner_lab_kernel;  // stencil_kernel, as for lab.h below
 #else
 #include "../kernels/lab.h"
 // The cube interface's kernel is stencil_kernel (lab.h's skeletons): its attributes are reported.
@@ -50,8 +56,8 @@ typedef struct runner_args {
     const char *outdir;  // the case directory
     int probe;           // 1: only report the device
     unsigned int n[3];   // nx, ny, nz
-    float coef[7];       // c0..c6
-    int have_coef;       // 1 once --coef was given
+    float coef[STENCIL_MAX_NCOEF]; // c0..c(6r)
+    int radius;          // the star's radius, from the number of coefficients; 0 until --coef was given
     int time_reps;       // timed repetitions; 0: no timing
 } runner_args;
 
@@ -75,16 +81,16 @@ static runner_args runner_parse(int argc, char **argv)
         } else if (!strcmp(argv[i], "--time") && v) {
             a.time_reps = atoi(v), i++;
         } else if (!strcmp(argv[i], "--coef") && v) {
-            a.have_coef = sscanf(v, "%g,%g,%g,%g,%g,%g,%g", &a.coef[0], &a.coef[1], &a.coef[2],
-                                 &a.coef[3], &a.coef[4], &a.coef[5], &a.coef[6]) == 7;
+            a.radius = runner_parse_coefficients(v, a.coef);
             i++;
         } else {
             fprintf(stderr, "runner: unexpected argument '%s' (the judge starts this program; run make check)\n", argv[i]);
             exit(RUNNER_USAGE);
         }
     }
-    if (!a.outdir || (!a.probe && (a.n[0] == 0 || a.n[1] == 0 || a.n[2] == 0 || !a.have_coef))) {
-        fprintf(stderr, "runner: usage: runner --outdir DIR (--probe | --size NX,NY,NZ --coef c0,...,c6 [--time REPS])\n");
+    if (!a.outdir || (!a.probe && (a.n[0] == 0 || a.n[1] == 0 || a.n[2] == 0 || a.radius != STENCIL_RADIUS))) {
+        fprintf(stderr, "runner: usage: runner --outdir DIR (--probe | --size NX,NY,NZ --coef c0,...,c%d [--time REPS]): this runner was built for a star of radius %d\n",
+                STENCIL_NCOEF(STENCIL_RADIUS) - 1, STENCIL_RADIUS);
         exit(RUNNER_USAGE);
     }
     return a;
@@ -144,16 +150,7 @@ int main(int argc, char **argv)
     float *h_out = (float *)malloc(cells * sizeof(float));
     if (!h_out)
         runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", cells);
-    for (size_t i = 0; i < nz; i++)
-        for (size_t j = 0; j < ny; j++)
-            for (size_t k = 0; k < nx; k++) {
-                size_t c = (i * ny + j) * nx + k;
-                int interior = i > 0 && j > 0 && k > 0 && i < nz - 1 && j < ny - 1 && k < nx - 1;
-                if (interior)
-                    runner_fill_bits(&h_out[c], 1, POISON_BITS);
-                else
-                    h_out[c] = h_in[c];
-            }
+    runner_prepare_output(h_in, h_out, nx, ny, nz, a.radius);
     size_t guard = (size_t)protocol_guard_cells(nx * ny);
     runner_report("guard_cells", "%zu", guard);
     runner_buffer in = runner_buffer_create(h_in, cells, guard);

@@ -3,7 +3,8 @@
 //
 //   executor --probe --outdir DIR
 //   executor --kind sweep  --student PROG --outdir DIR --size NX,NY,NZ --coef c0,...,c6 [--time REPS --accuracy RTOL,ATOL]
-//            (--n N: the cube N×N×N; the student's program calls the host function of its lab's interface)
+//            (--n N: the cube N×N×N; the student's program calls the host function of its lab's interface;
+//             thirteen coefficients c0,...,c12 for the star of radius 2, whose boundary is two layers thick)
 //   executor --kind jacobi --student PROG --outdir DIR --size NX,NY,NZ --h H --bc NAME --iters K --check C
 //            --tol T [--time REPS --accuracy RTOL,ATOL]
 //
@@ -46,8 +47,8 @@ typedef struct exec_args {
     const char *kind;        // sweep or jacobi
     int probe;               // 1: report the device only
     unsigned n[3];           // grid size nx, ny, nz
-    float coef[7];           // sweep coefficients
-    int have_coef;           // 1 once --coef was read
+    float coef[STENCIL_MAX_NCOEF]; // sweep coefficients c0..c(6r)
+    int radius;              // the sweep's star, from the number of coefficients (0 until --coef was read)
     float h;                 // jacobi: grid spacing
     int bc;                  // jacobi: LAB_BC_*, or -1
     int iters, check_every;  // jacobi: max_iters, check_every
@@ -84,8 +85,7 @@ static exec_args exec_parse(int argc, char **argv)
         else if (!strcmp(o, "--n")) ok = sscanf(v, "%u", &a.n[0]) == 1, a.n[1] = a.n[2] = a.n[0];
         else if (!strcmp(o, "--size")) ok = sscanf(v, "%u,%u,%u", &a.n[0], &a.n[1], &a.n[2]) == 3;
         else if (!strcmp(o, "--coef"))
-            ok = a.have_coef = sscanf(v, "%g,%g,%g,%g,%g,%g,%g", &a.coef[0], &a.coef[1], &a.coef[2], &a.coef[3],
-                                      &a.coef[4], &a.coef[5], &a.coef[6]) == 7;
+            ok = (a.radius = runner_parse_coefficients(v, a.coef)) > 0;
         else if (!strcmp(o, "--h")) ok = sscanf(v, "%g", &a.h) == 1;
         else if (!strcmp(o, "--bc")) ok = (a.bc = exec_bc(v)) >= 0;
         else if (!strcmp(o, "--iters")) ok = sscanf(v, "%d", &a.iters) == 1;
@@ -101,7 +101,7 @@ static exec_args exec_parse(int argc, char **argv)
         i++;
     }
     int sweep = !strcmp(a.kind, "sweep"), jacobi = !strcmp(a.kind, "jacobi");
-    if (!a.outdir || (!a.probe && (!a.student || (!sweep && !jacobi) || a.n[0] < 1 || a.n[1] < 1 || a.n[2] < 1 || (sweep && !a.have_coef) ||
+    if (!a.outdir || (!a.probe && (!a.student || (!sweep && !jacobi) || a.n[0] < 1 || a.n[1] < 1 || a.n[2] < 1 || (sweep && !a.radius) ||
                                    (jacobi && (a.bc < 0 || a.iters < 0 || a.n[0] < 3 || a.n[1] < 3 || a.n[2] < 3))))) {
         fprintf(stderr, "executor: usage: see grader/executor/executor.cu (the judge starts this program)\n");
         exit(RUNNER_USAGE);
@@ -296,13 +296,13 @@ static void exec_sweep_time(const exec_args *a, exec_sweep *s)
     runner_report("timed_input_nonce", "%016llx", (unsigned long long)base);
     for (int r = -EXEC_WARMUPS; r < reps; r++) {
         uint64_t seed = trusted_mix(base + (uint64_t)(r + EXEC_WARMUPS));
-        uint64_t want = trusted_sweep_prepare(s->in.d_base, s->out.d_base, s->in.guard, s->n, seed, key);
+        uint64_t want = trusted_sweep_prepare(s->in.d_base, s->out.d_base, s->in.guard, s->n, a->radius, seed, key);
         exec_flush_l2(flush, (size_t)l2 * 2, r);
         runner_check(cudaDeviceSynchronize(), "prepare a timed repetition");
         exec_call_result res;
         exec_call_checked(payload, len, &res);
         check_counts c;
-        trusted_sweep_check(s->in.d_base, s->out.d_base, s->in.guard, s->n, a->coef, a->rtol, a->atol, key, &c);
+        trusted_sweep_check(s->in.d_base, s->out.d_base, s->in.guard, s->n, a->coef, a->radius, a->rtol, a->atol, key, &c);
         if (!exec_rep_ok(&c, want))
             exec_rep_failed(r + EXEC_WARMUPS + 1, &c, want, a->n);
         if (r >= 0)
@@ -324,15 +324,7 @@ static void exec_sweep_case(const exec_args *a)
     s.h_out = (float *)malloc(cells * sizeof(float));
     if (!s.h_out)
         runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", cells);
-    for (size_t i = 0; i < nz; i++)  // boundary = input, interior = poison (no division per cell: 512 M cells in the large cases)
-        for (size_t j = 0; j < ny; j++)
-            for (size_t k = 0, c = (i * ny + j) * nx; k < nx; k++, c++) {
-                int interior = i > 0 && j > 0 && k > 0 && i < nz - 1 && j < ny - 1 && k < nx - 1;
-                if (interior)
-                    runner_fill_bits(&s.h_out[c], 1, POISON_BITS);
-                else
-                    s.h_out[c] = s.h_in[c];
-            }
+    runner_prepare_output(s.h_in, s.h_out, nx, ny, nz, a->radius);  // boundary = input, interior = poison
     size_t guard = (size_t)protocol_guard_cells(nx * ny);
     runner_report("guard_cells", "%zu", guard);
     s.in = runner_buffer_create(s.h_in, cells, guard);
@@ -340,10 +332,11 @@ static void exec_sweep_case(const exec_args *a)
     exec_track(&exec, (uint64_t)(uintptr_t)s.in.d_base, (cells + 2 * guard) * 4, 1);
     exec_track(&exec, (uint64_t)(uintptr_t)s.out.d_base, (cells + 2 * guard) * 4, 1);
     exec_begin(a, 60);
-    static const char *coef_names[7] = {"c0", "c1", "c2", "c3", "c4", "c5", "c6"};
-    for (int c = 0; c < 7; c++) {
+    for (int c = 0; c < STENCIL_NCOEF(a->radius); c++) {  // c0..c6, and c7..c12 for the star of radius 2 (kernels/coefficients.h)
+        char name[8];
         size_t bytes = 0;
-        CUdeviceptr d = exec_symbol(&exec, coef_names[c], &bytes);
+        snprintf(name, sizeof(name), "c%d", c);
+        CUdeviceptr d = exec_symbol(&exec, name, &bytes);
         if (d && bytes == sizeof(float))
             runner_check((cudaError_t)cuMemcpyHtoD(d, &a->coef[c], sizeof(float)), "set the coefficients");
     }

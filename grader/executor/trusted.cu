@@ -78,13 +78,19 @@ typedef struct trusted_dims {
     unsigned n[3];   // nx, ny, nz
 } trusted_dims;
 
+// A sweep's star, passed to kernels by value.
+typedef struct trusted_star {
+    int radius;                     // r: 6r + 1 points, a boundary r layers thick
+    float c[STENCIL_MAX_NCOEF];     // c0..c(6r), in protocol.h's order
+} trusted_star;
+
 // ---------------------------------------------------------------------------
 // Sweeps
 // ---------------------------------------------------------------------------
 
 // Writes the input grid, the output's boundary and poison, and both guards;
 // hashes the input as written.
-__global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard, trusted_dims d, uint64_t seed,
+__global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard, trusted_dims d, int radius, uint64_t seed,
                                    uint64_t key, check_counts *c)
 {
     const unsigned nx = d.n[0], ny = d.n[1], nz = d.n[2];
@@ -99,7 +105,7 @@ __global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard
         size_t p = q - guard;
         unsigned k = (unsigned)(p % nx), j = (unsigned)((p / nx) % ny), i = (unsigned)(p / ((size_t)nx * ny));
         float v = trusted_uniform(seed, p);
-        bool interior = i > 0 && j > 0 && k > 0 && i < nz - 1 && j < ny - 1 && k < nx - 1;
+        bool interior = protocol_is_interior(nx, ny, nz, i, j, k, radius);
         in_base[q] = v;
         out_base[q] = interior ? __uint_as_float(POISON_BITS) : v;
         hash += trusted_term(key, p, v);
@@ -107,19 +113,19 @@ __global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard
     atomicAdd(&c->input_hash, hash);
 }
 
-uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, const unsigned n[3], uint64_t seed, uint64_t key)
+uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, const unsigned n[3], int radius, uint64_t seed,
+                               uint64_t key)
 {
     check_counts *d = trusted_counts(), c;
     trusted_dims dims = {{n[0], n[1], n[2]}};
-    trusted_sweep_fill<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, dims, seed, key, d);
+    trusted_sweep_fill<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, dims, radius, seed, key, d);
     trusted_take(d, &c);
     return c.input_hash;
 }
 
 // Checks every cell of a sweep's output (see trusted_sweep_check).
 __global__ void trusted_sweep_verify(const float *in_base, const float *out_base, size_t guard, trusted_dims d,
-                                     float c0, float c1, float c2, float c3, float c4, float c5, float c6,
-                                     double rtol, double atol, uint64_t key, check_counts *c)
+                                     trusted_star star, double rtol, double atol, uint64_t key, check_counts *c)
 {
     const unsigned nx = d.n[0], ny = d.n[1], nz = d.n[2];
     size_t cells = (size_t)nx * ny * nz, total = cells + 2 * guard, row = nx, plane = (size_t)nx * ny;
@@ -135,7 +141,7 @@ __global__ void trusted_sweep_verify(const float *in_base, const float *out_base
         unsigned k = (unsigned)(p % nx), j = (unsigned)((p / nx) % ny), i = (unsigned)(p / plane);
         float x = in[p], got = out_base[q];
         hash += trusted_term(key, p, x);
-        bool interior = i > 0 && j > 0 && k > 0 && i < nz - 1 && j < ny - 1 && k < nx - 1;
+        bool interior = protocol_is_interior(nx, ny, nz, i, j, k, star.radius);
         if (!interior) {
             if (__float_as_uint(got) != __float_as_uint(x)) {
                 boundary++;
@@ -148,13 +154,17 @@ __global__ void trusted_sweep_verify(const float *in_base, const float *out_base
             first = min(first, (unsigned long long)p);
             continue;
         }
-        double t[7] = {(double)c0 * x, (double)c1 * in[p - 1], (double)c2 * in[p + 1], (double)c3 * in[p - row],
-                       (double)c4 * in[p + row], (double)c5 * in[p - plane], (double)c6 * in[p + plane]};
-        double want = 0.0, mag = 0.0;
-        for (int a = 0; a < 7; a++) {
-            want += t[a];
-            mag += fabs(t[a]);
-        }
+        // The centre, then distance by distance x-, x+, y-, y+, z-, z+ (reference_point's order).
+        const size_t stride[3] = {1, row, plane};
+        double want = (double)star.c[0] * x, mag = fabs(want);
+        for (int dist = 1; dist <= star.radius; dist++)
+            for (int a = 0; a < 3; a++)
+                for (int side = 0; side < 2; side++) {
+                    size_t off = (size_t)dist * stride[a];
+                    double t = (double)star.c[STENCIL_COEF_INDEX(a, side, dist)] * in[side ? p + off : p - off];
+                    want += t;
+                    mag += fabs(t);
+                }
         if (!(fabs((double)got - want) <= atol + rtol * mag)) {  // a NaN fails too
             wrong++;
             first = min(first, (unsigned long long)p);
@@ -163,14 +173,17 @@ __global__ void trusted_sweep_verify(const float *in_base, const float *out_base
     trusted_flush(c, hash, wrong, unwritten, boundary, guards, first);
 }
 
-void trusted_sweep_check(const float *in_base, const float *out_base, size_t guard, const unsigned n[3], const float coef[7],
-                         double rtol, double atol, uint64_t key, check_counts *c)
+void trusted_sweep_check(const float *in_base, const float *out_base, size_t guard, const unsigned n[3], const float *coef,
+                         int radius, double rtol, double atol, uint64_t key, check_counts *c)
 {
     check_counts *d = trusted_counts();
     trusted_dims dims = {{n[0], n[1], n[2]}};
+    trusted_star star;
+    memset(&star, 0, sizeof(star));
+    star.radius = radius;
+    memcpy(star.c, coef, (size_t)STENCIL_NCOEF(radius) * sizeof(float));
     if (d)
-        trusted_sweep_verify<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, dims, coef[0], coef[1], coef[2],
-                                                              coef[3], coef[4], coef[5], coef[6], rtol, atol, key, d);
+        trusted_sweep_verify<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, dims, star, rtol, atol, key, d);
     trusted_take(d, c);
 }
 

@@ -17,9 +17,12 @@ static const struct conf_key {
     {"title", 1},   {"chapter", 0},   {"runner", 1},    {"kernel", 1},
     {"solution", 1}, {"technique", 1}, {"opb_model", 1}, {"timeout", 1},
     {"time_reps", 0}, {"rtol", 1},     {"atol", 1},      {"case", 1},
-    {"points", 0},   {"interface", 0},
+    {"points", 0},   {"interface", 0}, {"stencil", 0},
 };
 #define CONF_NKEYS (sizeof(conf_keys) / sizeof(conf_keys[0]))
+
+// The stars a sweep lab may sweep, by radius: conf_stencils[r - 1] has radius r.
+static const char *const conf_stencils[] = {"star7", "star13", NULL};
 
 // Strips leading and trailing white space in place; returns the start.
 static char *conf_trim(char *s)
@@ -257,6 +260,29 @@ static int conf_check_interface(lab_conf *c, char *err, size_t errlen)
     return 0;
 }
 
+// Sets the star's radius from the stencil key (star7 when none) and checks
+// it against the runner and the interface: a wider star is a sweep of the
+// cube interface (kernels/star13.h). Returns 0, or -1 with err naming the
+// file and line.
+static int conf_check_stencil(lab_conf *c, char *err, size_t errlen)
+{
+    if (!c->stencil[0])
+        snprintf(c->stencil, sizeof(c->stencil), "%s", conf_stencils[0]);
+    for (int r = 0; conf_stencils[r]; r++)
+        if (!strcmp(c->stencil, conf_stencils[r]))
+            c->radius = r + 1;
+    if (c->stencil_line && strcmp(c->runner, "sweep") != 0) {
+        snprintf(err, errlen, "%s:%d: 'stencil' is a key of the sweep labs (runner = sweep); the %s runner's stencil is fixed by its own header", c->path, c->stencil_line, c->runner);
+        return -1;
+    }
+    if (c->radius > 1 && strcmp(c->interface, INTERFACE_CUBE) != 0) {
+        snprintf(err, errlen, "%s:%d: stencil = %s is graded on the cube interface only (%s(d_in, d_out, N), kernels/star13.h), not on interface = %s",
+                 c->path, c->stencil_line, c->stencil, INTERFACE_CUBE_FUNCTION, c->interface);
+        return -1;
+    }
+    return 0;
+}
+
 const char *conf_case_opt(const lab_case *c, const char *key)
 {
     for (int i = 0; i < c->nopts; i++)
@@ -311,6 +337,10 @@ static int conf_set(lab_conf *c, const char *key, const char *value, char *err, 
         if (conf_one_of(key, value, conf_interfaces, err, errlen) != 0)
             return -1;
         bad = conf_copy(c->interface, sizeof(c->interface), value);
+    } else if (!strcmp(key, "stencil")) {
+        if (conf_one_of(key, value, conf_stencils, err, errlen) != 0)
+            return -1;
+        bad = conf_copy(c->stencil, sizeof(c->stencil), value);
     } else if (!strcmp(key, "kernel")) {
         bad = conf_copy(c->kernel, sizeof(c->kernel), value);
     } else if (!strcmp(key, "solution")) {
@@ -397,7 +427,7 @@ int conf_load(const char *path, lab_conf *c, char *err, size_t errlen)
         char *key = conf_trim(text), *value = conf_trim(eq + 1);
         int k = conf_key_index(key);
         if (k < 0) {
-            snprintf(err, errlen, "%s:%d: unknown key '%s' (known: title, chapter, runner, interface, kernel, solution, technique, opb_model, timeout, time_reps, rtol, atol, case, points)", path, lineno, key);
+            snprintf(err, errlen, "%s:%d: unknown key '%s' (known: title, chapter, runner, interface, stencil, kernel, solution, technique, opb_model, timeout, time_reps, rtol, atol, case, points)", path, lineno, key);
             goto fail_close;
         }
         if (seen[k] && strcmp(key, "case") != 0 && strcmp(key, "points") != 0) {
@@ -423,6 +453,8 @@ int conf_load(const char *path, lab_conf *c, char *err, size_t errlen)
             c->parts[c->nparts - 1].line = lineno;
         if (!strcmp(key, "interface"))
             c->interface_line = lineno;
+        if (!strcmp(key, "stencil"))
+            c->stencil_line = lineno;
     }
     fclose(f);
     for (size_t i = 0; i < CONF_NKEYS; i++)
@@ -430,7 +462,7 @@ int conf_load(const char *path, lab_conf *c, char *err, size_t errlen)
             snprintf(err, errlen, "%s: missing key '%s'", path, conf_keys[i].name);
             return -1;
         }
-    if (conf_check_interface(c, err, errlen) != 0)
+    if (conf_check_interface(c, err, errlen) != 0 || conf_check_stencil(c, err, errlen) != 0)
         return -1;
     return conf_check_rubric(c, err, errlen);
 

@@ -42,6 +42,9 @@ typedef struct lab_conf {
     char runner[32];               // which runner builds and runs the kernel: sweep | jacobi
     char interface[16];            // sweep labs: the student's host function, cube (launch_stencil, N×N×N only; the default) | grid (launch_sweep)
     int interface_line;            // its line in lab.conf (0: not given)
+    char stencil[16];              // sweep labs: the star swept, star7 (radius 1, the default) | star13 (radius 2)
+    int radius;                    // the star's radius r: 6r + 1 points, a boundary r layers thick (1 for star7 and for Jacobi)
+    int stencil_line;              // its line in lab.conf (0: not given)
     char kernel[CONF_TEXT];        // the student's file, relative to the kit root
     char solution[CONF_TEXT];      // the instructor solution, relative to the kit root
     char technique[32];            // which technique check applies

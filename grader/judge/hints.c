@@ -11,10 +11,11 @@ static const hint_entry hint_table[] = {
     // The verdict's patterns in the wrong cells (verdict.c, for sweeps).
     {HINT_NOTHING_WRITTEN, "no interior cell was written", "verdict: every interior cell still holds the poison"},
     {HINT_UNWRITTEN, "some cells were never written", "verdict: cells still holding the poison"},
-    {HINT_OFF_BY_ONE, "cells at the far faces never written", "verdict: the unwritten cells lie on the last interior planes"},
+    {HINT_OFF_BY_ONE, "cells at the far faces never written", "verdict: the unwritten cells lie on the first or last interior layers"},
     {HINT_TILE_SEAM, "layers between tiles never written", "verdict: the unwritten cells fill whole x or y layers, two or more"},
     {HINT_INDEX_OVERFLOW, "stores at wrapped indices", "verdict: the interior untouched while boundary cells changed"},
     {HINT_BOUNDARY, "boundary cells overwritten", "verdict: boundary cells differ from the input"},
+    {HINT_BOUNDARY_THIN, "the boundary taken one layer thick (a star of radius 2)", "verdict: every changed boundary cell lies inside the outermost layer"},
     {HINT_TILE_EDGES, "wrong only at tile edges (halo loading)", "verdict: wrong cells at multiples of the output tile"},
     {HINT_WHOLE_PLANES, "wrong in whole planes (z loop or plane rotation)", "verdict: wrong cells fill whole z planes"},
     {HINT_THREAD_ORDER, "results differ between thread orders", "emulation: two thread orders disagree"},

@@ -665,12 +665,14 @@ static int judge_build_runner_as(const judge_args *a, judge_run *run, const char
                                  char *runner, size_t len, char *student, size_t student_len)
 {
     char dir[PATH_MAX], copy[PATH_MAX + 16], log_path[PATH_MAX + 16], why[1024];
-    char kvar[PATH_MAX + 16], rvar[PATH_MAX + 16], svar[256], nvar[PATH_MAX + 16], evar[PATH_MAX + 16], ivar[64];
+    char kvar[PATH_MAX + 16], rvar[PATH_MAX + 16], svar[256], nvar[PATH_MAX + 16], evar[PATH_MAX + 16], ivar[64], radvar[32];
     int gpu = !strcmp(backend, "gpu");
-    // One build folder per file and interface (a lab.conf whose interface changed builds afresh).
+    // One build folder per file, interface and star (a lab.conf whose interface or stencil changed builds afresh).
     uint64_t hash = judge_hash(kernel_abs);
     if (strcmp(run->conf.interface, INTERFACE_CUBE) != 0)
         hash = hash * 1099511628211ull ^ judge_hash(run->conf.interface);
+    if (run->conf.radius != 1)
+        hash = hash * 1099511628211ull ^ judge_hash(run->conf.stencil);
     snprintf(dir, sizeof(dir), "%s/build/%s/%s/k-%016llx", a->kit, backend, run->lab_name, (unsigned long long)hash);
     judge_mkdirs(dir);
     snprintf(copy, sizeof(copy), "%s/kernel.cu", dir);
@@ -699,7 +701,8 @@ static int judge_build_runner_as(const judge_args *a, judge_run *run, const char
         snprintf(svar, sizeof(svar), "RUNNER_SRC=grader/emu/runner_%s.cu", run->conf.runner);
     }
     snprintf(ivar, sizeof(ivar), "INTERFACE=%s", run->conf.interface);
-    const char *vars[] = {kvar, nvar, rvar, svar, evar, ivar, NULL};
+    snprintf(radvar, sizeof(radvar), "RADIUS=%d", run->conf.radius);
+    const char *vars[] = {kvar, nvar, rvar, svar, evar, ivar, radvar, NULL};
     if (!judge_make(a, backend, vars, log_path)) {
         if (!fatal)
             return snprintf(runner, len, "%s", log_path), -1;
@@ -955,7 +958,7 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         if (r->status == CASE_OK && rank >= technique_cells && kv_get(&report, "launches")) {
             technique_cells = rank;
             const unsigned int size[3] = {spec->nx, spec->ny, spec->nz};
-            run->technique = technique_check_grid(run->conf.technique, &report, size);
+            run->technique = technique_check_grid(run->conf.technique, &report, size, run->conf.radius);
             snprintf(run->technique_case, sizeof(run->technique_case), "%s", r->name);
         }
         if (r->status == CASE_OK)
@@ -984,12 +987,12 @@ static void judge_count_loads(const judge_args *a, judge_run *run, const char *r
         return;
     const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
     if (strcmp(run->backend, "gpu") != 0) {
-        technique_loads_grid(run->conf.technique, NULL, size, 0, 0, 0,
+        technique_loads_grid(run->conf.technique, NULL, size, run->conf.radius, 0, 0, 0,
                              "the loads are counted by Nsight Compute on a GPU, not under emulation", &run->technique);
         return;
     }
     if (!judge_on_path("ncu")) {
-        technique_loads_grid(run->conf.technique, NULL, size, 0, 0, 0,
+        technique_loads_grid(run->conf.technique, NULL, size, run->conf.radius, 0, 0, 0,
                              "Nsight Compute (ncu), which counts the loads, is not on PATH (it comes with the CUDA Toolkit)", &run->technique);
         return;
     }
@@ -1003,7 +1006,7 @@ static void judge_count_loads(const judge_args *a, judge_run *run, const char *r
     judge_give_gpu();
     if (rc != 0)
         judge_die(JUDGE_EXIT_KIT, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
-    technique_loads_grid(run->conf.technique, &report, size, counted.loads_counted, counted.global_loads, counted.shared_loads,
+    technique_loads_grid(run->conf.technique, &report, size, run->conf.radius, counted.loads_counted, counted.global_loads, counted.shared_loads,
                          "Nsight Compute (ncu) could not count the loads here (another profiler on the GPU, or performance counters that need permission: ERR_NVGPUCTRPERM)",
                          &run->technique);
     kv_free(&report);
@@ -1084,7 +1087,7 @@ int main(int argc, char **argv)
     }
     spawn_check_stop();
     judge_stage("report");
-    run->opb_valid = opb_book_model(run->conf.opb_model, run->in_tile, &run->opb) == 0;
+    run->opb_valid = opb_book_model(run->conf.opb_model, run->in_tile, run->conf.radius, &run->opb) == 0;
     pictures_draw(run);
     run->exit_code = (run->failed == 0 && run->technique.status != TECHNIQUE_FAIL) ? JUDGE_EXIT_PASS : JUDGE_EXIT_FAIL;
     run->stage[0] = '\0';

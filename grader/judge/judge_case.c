@@ -19,6 +19,7 @@
 #include "rng.h"
 #include "spawn.h"
 #include "sanitizer_log.h"
+#include "stencil_ref.h"
 #include "technique.h"
 #include "verdict.h"
 
@@ -306,10 +307,13 @@ static spawn_result case_start_runner(const judge_case_env *env, const lab_case 
                                       const char *dir, int timed, const char *order, uint64_t seed,
                                       kv_list *report)
 {
-    char n_text[48], coef_text[256], reps_text[16];
+    char n_text[48], coef_text[STENCIL_MAX_NCOEF * 20], reps_text[16];
     snprintf(n_text, sizeof(n_text), "%u,%u,%u", spec->nx, spec->ny, spec->nz);
-    snprintf(coef_text, sizeof(coef_text), "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g", coef[0], coef[1],
-             coef[2], coef[3], coef[4], coef[5], coef[6]);
+    coef_text[0] = '\0';
+    for (int n = 0; n < STENCIL_NCOEF(env->conf->radius); n++) {  // the runner reads the radius from their number
+        size_t used = strlen(coef_text);
+        snprintf(coef_text + used, sizeof(coef_text) - used, "%s%.9g", n ? "," : "", coef[n]);
+    }
     snprintf(reps_text, sizeof(reps_text), "%d", env->conf->time_reps);
     char *args[] = {"--outdir", (char *)dir, "--size", n_text, "--coef", coef_text,
                     timed ? "--time" : NULL, reps_text, NULL};
@@ -363,7 +367,7 @@ static void case_judge_outputs(const judge_case_env *env, const lab_case *spec, 
         goto unmap;
     }
     sweep_case c = {in, spec->nx, spec->ny, spec->nz, {0}, env->conf->rtol, env->conf->atol,
-                    env->out_tile, env->planes_first, !strcmp(env->conf->interface, INTERFACE_GRID)};
+                    env->out_tile, env->planes_first, !strcmp(env->conf->interface, INTERFACE_GRID), env->conf->radius};
     memcpy(c.coef, coef, sizeof(c.coef));
     sweep_buffers b = {out.data, in_after.data, out_timed.data, out2.data, guard};
     sweep_verdict v;
@@ -409,7 +413,7 @@ static void case_profile(const judge_case_env *env, const lab_case *spec, const 
     snprintf(table, sizeof(table), "%s/%s", dir, JUDGE_NCU_TABLE);
     r->load_bytes = ncu_metric_sum(table, "l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum");
     r->dram_bytes = ncu_metric_sum(table, "dram__bytes_read.sum") + ncu_metric_sum(table, "dram__bytes_write.sum");
-    r->flops = 13.0 * (double)r->interior;
+    r->flops = reference_flops(env->conf->radius) * (double)r->interior;
     r->profiled = s.exited && s.exit_code == RUNNER_OK && r->load_bytes > 0 && r->dram_bytes > 0;
     if (!r->profiled)
         snprintf(r->note, sizeof(r->note), "OP/B not measured: Nsight Compute (ncu) %s", s.started ? "could not read the counters (see its log with --keep)" : "is not installed or not on PATH");
@@ -435,8 +439,9 @@ static void case_read_loads(const char *dir, const spawn_result *s, case_result 
 // a symptom of it (nothing or part written, tile edges, NaN, seams): a grid
 // with the tile's shape and a block without it is <<<block, grid>>>; a block
 // one or two threads off the tile in some axis while another axis matches
-// leaves part of each tile never loaded or computed.
-static void case_launch_shape(const kv_list *report, case_result *r)
+// leaves part of each tile never loaded or computed. Without OUT_TILE_DIM the
+// output tile is IN_TILE_DIM less the halo, 2r for a star of radius r.
+static void case_launch_shape(const kv_list *report, int radius, case_result *r)
 {
     static const char *symptoms[] = {HINT_TILE_EDGES, HINT_THREAD_ORDER, HINT_NAN, HINT_WRONG_VALUES, HINT_UNWRITTEN,
                                      HINT_TILE_SEAM, HINT_OFF_BY_ONE, HINT_NOTHING_WRITTEN, "timed-rep-wrong", NULL};
@@ -449,7 +454,7 @@ static void case_launch_shape(const kv_list *report, case_result *r)
     if (r->status != CASE_FAIL || !symptom || t < 3 || technique_launch(report, 0, &li) != 0)
         return;
     if (o <= 0)
-        o = t - 2;
+        o = t - 2L * radius;
     for (int d = 0; d < 3; d++) {
         long b = (long)li.block[d];
         if (b == t || b == o)
@@ -490,7 +495,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
 {
     char dir[512], dir2[512] = "";
     size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
-    float coef[7];
+    float coef[STENCIL_MAX_NCOEF];
     rng g;
     int timed = spec->timed && !env->emu;
     kv_list report2 = {0};
@@ -498,7 +503,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     r->seed = seed;
     r->launch_ms = -1;
     rng_init(&g, seed);
-    rng_coefficients(&g, coef, 7);
+    rng_coefficients(&g, coef, STENCIL_NCOEF(env->conf->radius));
     float *in = malloc(cells * sizeof(float));
     if (!in || case_make_dir(dir, sizeof(dir)) != 0) {
         free(in);
@@ -530,7 +535,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     if (ok == 1) {
         r->launch_ms = env->emu ? -1 : kv_number(report_out, "launch_ms", -1);
         case_judge_outputs(env, spec, in, coef, dir, dir2[0] ? dir2 : NULL, timed, r);
-        case_launch_shape(report_out, r);
+        case_launch_shape(report_out, env->conf->radius, r);
         if (r->status == CASE_OK && timed)
             case_read_timing(report_out, r);
         if (r->status == CASE_OK && timed && env->profile)

@@ -57,6 +57,11 @@ void rng_fill(rng *r, float *grid, size_t n)
 
 void rng_coefficients(rng *r, float *c, int k)
 {
+    // Magnitudes at least sep apart in [0.1, 1]: 0.05 for the seven-point
+    // star; a wider star's 13 would not fit (each value bars 2 * sep of the
+    // 0.9 range: 12 * 0.1 > 0.9), so 0.025 there (12 * 0.05 bars two thirds at
+    // most), still 10^4 times the tolerance a swapped pair would have to hide in.
+    const float sep = k <= 7 ? 0.05f : 0.025f;
     for (int i = 0; i < k; i++) {
         int clash;
         do {
@@ -64,7 +69,7 @@ void rng_coefficients(rng *r, float *c, int k)
             c[i] = (rng_next(r) & 1) ? mag : -mag;
             clash = 0;
             for (int j = 0; j < i; j++)
-                if (fabsf(c[i] - c[j]) < 0.05f || fabsf(fabsf(c[i]) - fabsf(c[j])) < 0.05f)
+                if (fabsf(c[i] - c[j]) < sep || fabsf(fabsf(c[i]) - fabsf(c[j])) < sep)
                     clash = 1;
         } while (clash);
     }

@@ -29,8 +29,9 @@ float rng_unit(rng *r);
 void rng_fill(rng *r, float *grid, size_t n);
 
 // Draws k coefficients with |c| in [0.1, 1], random signs, no two closer than
-// 0.05 in value or in magnitude: a kernel that swaps two neighbours or drops
-// a term cannot match by symmetry.
+// 0.05 in value or in magnitude (0.025 when k > 7: the thirteen of a star of
+// radius 2 need the room): a kernel that swaps two neighbours or drops a term
+// cannot match by symmetry.
 void rng_coefficients(rng *r, float *c, int k);
 
 // A master seed from the clock and the process id, for when SEED= is not given.

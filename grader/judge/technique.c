@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stencil_ref.h"
+
 int technique_launch(const kv_list *report, int idx, launch_info *li)
 {
     char key[48];
@@ -41,10 +43,22 @@ static unsigned long long technique_threads(const launch_info *li)
 // over the GPU (a grid-stride loop or a z loop qualifies), or every point.
 #define TECHNIQUE_MIN_THREADS 4096ull
 
-// The interior points of an n[0]×n[1]×n[2] (nx, ny, nz) grid.
-static unsigned long long technique_interior(const unsigned int n[3])
+// The interior points of an n[0]×n[1]×n[2] (nx, ny, nz) grid for a star of
+// radius r: those at least r cells from every face.
+static unsigned long long technique_interior(const unsigned int n[3], int r)
 {
-    return n[0] > 2 && n[1] > 2 && n[2] > 2 ? (unsigned long long)(n[0] - 2) * (n[1] - 2) * (n[2] - 2) : 0;
+    unsigned int w = 2u * (unsigned int)r;
+    return n[0] > w && n[1] > w && n[2] > w ? (unsigned long long)(n[0] - w) * (n[1] - w) * (n[2] - w) : 0;
+}
+
+// A count's English word (the planes a z-coarsening block keeps: 2r + 1).
+static const char *technique_count_word(int n, char *buf, size_t len)
+{
+    static const char *const words[] = {"no", "one", "two", "three", "four", "five", "six", "seven"};
+    if (n >= 0 && n < (int)(sizeof(words) / sizeof(words[0])))
+        return words[n];
+    snprintf(buf, len, "%d", n);
+    return buf;
 }
 
 // The grid's name as the report gives it: "N=64", or "64x32x16".
@@ -62,9 +76,9 @@ static const char *technique_grid_name(const unsigned int n[3], char *buf, size_
 // all qualify; a launch of fewer than min(interior points, 4096) threads (one
 // block, a serial loop) does not. The speed technique (a lab graded on its
 // speed, any kernel shape) takes the same rule and says so.
-static void technique_naive(const launch_info *li, const unsigned int n[3], int speed, technique_result *r)
+static void technique_naive(const launch_info *li, const unsigned int n[3], int radius, int speed, technique_result *r)
 {
-    unsigned long long interior = technique_interior(n);
+    unsigned long long interior = technique_interior(n, radius);
     unsigned long long threads = technique_threads(li);
     unsigned long long floor = interior < TECHNIQUE_MIN_THREADS ? interior : TECHNIQUE_MIN_THREADS;
     char name[48];
@@ -78,14 +92,16 @@ static void technique_naive(const launch_info *li, const unsigned int n[3], int 
              TECHNIQUE_EVIDENCE);
 }
 
-// The halo overhead of a block's plane: (bx*by) / ((bx-2)*(by-2)), taking
-// only the dimensions of 3 or more threads as tiled.
-static double technique_halo_factor(const launch_info *li)
+// The halo overhead of a block's plane for a star of radius r: (bx*by) /
+// ((bx-2r)*(by-2r)), taking only the dimensions of 2r + 1 or more threads as
+// tiled.
+static double technique_halo_factor(const launch_info *li, int radius)
 {
     double f = 1.0;
+    unsigned long long w = 2ull * (unsigned long long)radius;
     for (int d = 0; d < 2; d++)
-        if (li->block[d] >= 3)
-            f *= (double)li->block[d] / (double)(li->block[d] - 2);
+        if (li->block[d] > w)
+            f *= (double)li->block[d] / (double)(li->block[d] - w);
     return f;
 }
 
@@ -106,39 +122,42 @@ static void technique_shared_tile(const launch_info *li, technique_result *r)
 
 // Output planes each thread of a z-marching launch covers on average,
 // counting the halo threads of the block's plane.
-static double technique_planes_per_thread(const launch_info *li, const unsigned int n[3])
+static double technique_planes_per_thread(const launch_info *li, const unsigned int n[3], int radius)
 {
-    unsigned long long interior = technique_interior(n);
+    unsigned long long interior = technique_interior(n, radius);
     unsigned long long threads = technique_threads(li);
-    return threads ? (double)interior / (double)threads * technique_halo_factor(li) : 0;
+    return threads ? (double)interior / (double)threads * technique_halo_factor(li, radius) : 0;
 }
 
 // Labs 3 and 4: a 2D block marching in z, any tile size and shape. It
 // marches when it has fewer layers of threads in z than there are planes
 // (grid.z * block.z at most 2/3 of the interior planes) and its threads cover
 // on average more than one plane each, counting the halo threads of the
-// block's plane. Shared memory: three planes of the block or more (lab 3);
-// a plane, but fewer than three (lab 4: the z neighbours in registers).
-static void technique_z_march(const launch_info *li, const unsigned int n[3], int planes, technique_result *r)
+// block's plane. Shared memory, for a star of radius r: the 2r + 1 planes a
+// point reads, of the block, or more (lab 3: three for the seven-point star);
+// a plane, but fewer than three (lab 4: the z neighbours in registers; two
+// allow a double-buffered plane).
+static void technique_z_march(const launch_info *li, const unsigned int n[3], int radius, int registers, technique_result *r)
 {
-    unsigned long long layers = li->grid[2] * li->block[2];
-    double per_thread = technique_planes_per_thread(li, n);
+    unsigned long long layers = li->grid[2] * li->block[2], w = 2ull * (unsigned long long)radius;
+    double per_thread = technique_planes_per_thread(li, n, radius);
     unsigned int nz = n[2];
-    int marches = nz < 16 || (3 * layers <= 2ull * (nz - 2) && per_thread >= 1.2);
+    int planes = registers ? 1 : 2 * radius + 1;
+    int marches = nz < 16 || (3 * layers <= 2ull * (nz - w) && per_thread >= 1.2);
     size_t plane = (size_t)(li->block[0] * li->block[1]) * sizeof(float);
-    size_t inner = (size_t)((li->block[0] > 2 ? li->block[0] - 2 : 1) * (li->block[1] > 2 ? li->block[1] - 2 : 1)) * sizeof(float);
-    int smem_ok = planes == 3 ? li->smem >= 3 * plane : (li->smem >= inner && li->smem < 3 * plane);
+    size_t inner = (size_t)((li->block[0] > w ? li->block[0] - w : 1) * (li->block[1] > w ? li->block[1] - w : 1)) * sizeof(float);
+    int smem_ok = !registers ? li->smem >= (size_t)planes * plane : (li->smem >= inner && li->smem < 3 * plane);
     r->status = marches && smem_ok ? TECHNIQUE_OK : TECHNIQUE_FAIL;
-    char want[96];
-    if (planes == 3)
-        snprintf(want, sizeof(want), "three planes of the block: at least %zu B", 3 * plane);
+    char want[96], word[16];
+    if (!registers)
+        snprintf(want, sizeof(want), "%s planes of the block: at least %zu B", technique_count_word(planes, word, sizeof(word)), (size_t)planes * plane);
     else
         snprintf(want, sizeof(want), "one plane: at least %zu B, under %zu B", inner, 3 * plane);
-    snprintf(r->detail, sizeof(r->detail), "%llux%llux%llu blocks, %llu layers of threads in z for %u planes, about %.1f planes per thread; %zu B shared per block (%s)%s%s; %s",
-             li->block[0], li->block[1], li->block[2], layers, nz > 2 ? nz - 2 : 0, per_thread, li->smem, want,
+    snprintf(r->detail, sizeof(r->detail), "%llux%llux%llu blocks, %llu layers of threads in z for %llu planes, about %.1f planes per thread; %zu B shared per block (%s)%s%s; %s",
+             li->block[0], li->block[1], li->block[2], layers, nz > w ? nz - w : 0, per_thread, li->smem, want,
              marches ? "" : "; each block should march through several planes in z, so far fewer threads than points are launched (Fig 8.10)",
-             smem_ok ? "" : (planes == 3 ? "; keep the previous, current and next planes in shared memory"
-                                         : "; keep only the current plane in shared memory and the z neighbours in registers (Fig 8.12)"),
+             smem_ok ? "" : (!registers ? "; keep the previous, current and next planes in shared memory"
+                                        : "; keep only the current plane in shared memory and the z neighbours in registers (Fig 8.12)"),
              TECHNIQUE_EVIDENCE);
 }
 
@@ -173,18 +192,27 @@ static void technique_jacobi(const kv_list *report, long launches, technique_res
 // a point that reading even one z neighbour from global memory adds.
 #define TECHNIQUE_GLOBAL_MARGIN 0.75
 
-void technique_loads(const char *technique, const kv_list *report, unsigned int n, int counted,
+double technique_global_ceiling(const launch_info *li, const unsigned int n[3], int radius)
+{
+    double per_thread = technique_planes_per_thread(li, n, radius);
+    if (per_thread <= 0)
+        return 0;
+    return technique_halo_factor(li, radius) * (per_thread + 2.0 * radius) / per_thread + TECHNIQUE_GLOBAL_MARGIN;
+}
+
+void technique_loads(const char *technique, const kv_list *report, unsigned int n, int radius, int counted,
                      double global_loads, double shared_loads, const char *why, technique_result *r)
 {
     const unsigned int size[3] = {n, n, n};
-    technique_loads_grid(technique, report, size, counted, global_loads, shared_loads, why, r);
+    technique_loads_grid(technique, report, size, radius, counted, global_loads, shared_loads, why, r);
 }
 
-void technique_loads_grid(const char *technique, const kv_list *report, const unsigned int n[3], int counted,
+void technique_loads_grid(const char *technique, const kv_list *report, const unsigned int n[3], int radius, int counted,
                           double global_loads, double shared_loads, const char *why, technique_result *r)
 {
     int z_march = !strcmp(technique, "z-coarsening") || !strcmp(technique, "register-tiling");
-    double need_shared = !strcmp(technique, "register-tiling") ? 2.0 : 3.0;
+    // Half the neighbours a point reads (6r), or of those in its plane (4r) when the z ones are in registers.
+    double need_shared = (!strcmp(technique, "register-tiling") ? 2.0 : 3.0) * radius;
     size_t used = strlen(r->detail);
     char *tail = r->detail + used;
     size_t room = sizeof(r->detail) - used;
@@ -195,15 +223,14 @@ void technique_loads_grid(const char *technique, const kv_list *report, const un
         snprintf(tail, room, "; reading the neighbours from shared memory is not checked: %s", why);
         return;
     }
-    double points = (double)technique_interior(n);
+    double points = (double)technique_interior(n, radius);
     char name[48];
     if (points <= 0 || technique_launch(report, 0, &li) != 0) {
         snprintf(tail, room, "; load counts not usable (no interior point, or no launch record)");
         return;
     }
     double sp = shared_loads / points, gp = global_loads / points;
-    double per_thread = technique_planes_per_thread(&li, n);
-    double ceiling = z_march && per_thread > 0 ? technique_halo_factor(&li) * (per_thread + 2.0) / per_thread + TECHNIQUE_GLOBAL_MARGIN : 0;
+    double ceiling = z_march ? technique_global_ceiling(&li, n, radius) : 0;
     int shared_ok = sp >= need_shared, global_ok = !z_march || gp <= ceiling;
     char limit[64] = "";
     if (z_march)
@@ -219,13 +246,13 @@ void technique_loads_grid(const char *technique, const kv_list *report, const un
         r->status = TECHNIQUE_FAIL;
 }
 
-technique_result technique_check(const char *technique, const kv_list *report, unsigned int n)
+technique_result technique_check(const char *technique, const kv_list *report, unsigned int n, int radius)
 {
     const unsigned int size[3] = {n, n, n};
-    return technique_check_grid(technique, report, size);
+    return technique_check_grid(technique, report, size, radius);
 }
 
-technique_result technique_check_grid(const char *technique, const kv_list *report, const unsigned int n[3])
+technique_result technique_check_grid(const char *technique, const kv_list *report, const unsigned int n[3], int radius)
 {
     technique_result r;
     launch_info li;
@@ -249,13 +276,13 @@ technique_result technique_check_grid(const char *technique, const kv_list *repo
     }
     (void)t;  // the tile declared feeds the OP/B model; the rules read the launch itself
     if (!strcmp(technique, "naive") || !strcmp(technique, "speed")) {
-        technique_naive(&li, n, !strcmp(technique, "speed"), &r);
+        technique_naive(&li, n, radius, !strcmp(technique, "speed"), &r);
     } else if (!strcmp(technique, "shared-tile")) {
         technique_shared_tile(&li, &r);
     } else if (!strcmp(technique, "z-coarsening")) {
-        technique_z_march(&li, n, 3, &r);
+        technique_z_march(&li, n, radius, 0, &r);
     } else if (!strcmp(technique, "register-tiling")) {
-        technique_z_march(&li, n, 1, &r);
+        technique_z_march(&li, n, radius, 1, &r);
     } else {
         r.status = TECHNIQUE_NA;
         snprintf(r.detail, sizeof(r.detail), "no check for technique '%s'", technique);
@@ -263,25 +290,31 @@ technique_result technique_check_grid(const char *technique, const kv_list *repo
     return r;
 }
 
-int opb_book_model(const char *name, int t, opb_model *m)
+int opb_book_model(const char *name, int t, int radius, opb_model *m)
 {
     memset(m, 0, sizeof(*m));
-    m->bound = 13.0 / 4.0;
-    if (!strcmp(name, "naive")) {
-        m->book = 13.0 / (7.0 * 4.0);
-        snprintf(m->formula, sizeof(m->formula), "13 / (7 * 4) = %.2f", m->book);
+    if (radius < 1 || radius > STENCIL_MAX_RADIUS)
+        return -1;
+    const double flops = reference_flops(radius);  // 12r + 1: 13 for the seven-point star
+    const int points = STENCIL_NCOEF(radius), w = 2 * radius;
+    m->bound = flops / 4.0;
+    if (!strcmp(name, "naive")) {  // every one of the 6r + 1 points loaded from global memory
+        m->book = flops / (points * 4.0);
+        snprintf(m->formula, sizeof(m->formula), "%.0f / (%d * 4) = %.2f", flops, points, m->book);
         return 0;
     }
     if (!strcmp(name, "speed")) {  // past the book: every point read once and written once, the most a sweep can reach
-        m->book = 13.0 / (2.0 * 4.0);
+        m->book = flops / (2.0 * 4.0);
         m->bound = m->book;
-        snprintf(m->formula, sizeof(m->formula), "13 / (2 * 4) = %.2f (each point read once and written once: the streaming bound)", m->book);
+        snprintf(m->formula, sizeof(m->formula), "%.0f / (2 * 4) = %.2f (each point read once and written once: the streaming bound)", flops, m->book);
         return 0;
     }
-    if (t < 3)
+    if (t < w + 1)
         return -1;
-    double inner = (double)(t - 2) * (t - 2) * (t - 2), tile = (double)t * t * t;
+    double inner = (double)(t - w) * (t - w) * (t - w), tile = (double)t * t * t;
     if (!strcmp(name, "jacobi")) {  // 8 flops a point; loads: the u tile with its halo, and f
+        if (radius != 1)
+            return -1;
         m->book = 8.0 * inner / (4.0 * tile + 4.0 * inner);
         m->bound = 1.0;
         m->halo_fraction = 1.0 - inner / tile;
@@ -289,13 +322,13 @@ int opb_book_model(const char *name, int t, opb_model *m)
         snprintf(m->formula, sizeof(m->formula), "8 * (T-2)^3 / (4 * T^3 + 4 * (T-2)^3) = %.2f at T=%d (u tile with halo, plus f)", m->book, t);
         return 0;
     }
-    m->book = 13.0 * inner / (4.0 * tile);
+    m->book = flops * inner / (4.0 * tile);
     m->halo_fraction = 1.0 - inner / tile;
-    snprintf(m->formula, sizeof(m->formula), "13 * (T-2)^3 / (4 * T^3) = %.2f at T=%d", m->book, t);
+    snprintf(m->formula, sizeof(m->formula), "%.0f * (T-%d)^3 / (4 * T^3) = %.2f at T=%d", flops, w, m->book, t);
     if (!strcmp(name, "shared-tile"))
         m->smem_bytes = tile * 4.0;
     else if (!strcmp(name, "z-coarsening"))
-        m->smem_bytes = 3.0 * t * t * 4.0;
+        m->smem_bytes = (w + 1.0) * t * t * 4.0;
     else if (!strcmp(name, "register-tiling"))
         m->smem_bytes = 1.0 * t * t * 4.0;
     else

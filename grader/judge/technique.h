@@ -32,28 +32,38 @@ int technique_launch(const kv_list *report, int idx, launch_info *li);
 
 // Checks technique ("naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi",
 // "speed": the naive rule, for a lab graded on its speed) against the report
-// of a run on an n×n×n grid.
-technique_result technique_check(const char *technique, const kv_list *report, unsigned int n);
+// of a run on an n×n×n grid of a star of radius r (its interior and a tile's
+// halo are r cells deep: 1 for the seven-point star).
+technique_result technique_check(const char *technique, const kv_list *report, unsigned int n, int radius);
 
 // As technique_check, on an n[0]×n[1]×n[2] (nx, ny, nz) grid.
-technique_result technique_check_grid(const char *technique, const kv_list *report, const unsigned int n[3]);
+technique_result technique_check_grid(const char *technique, const kv_list *report, const unsigned int n[3], int radius);
 
 // The floors the launch cannot show, from the loads the student's kernel
 // read on the technique's case (Nsight Compute's count of the bytes the
-// kernel's threads loaded, on a GPU), in floats per output point:
-// labs 2 and 3 read at least half of the six neighbours from shared memory
-// (3 shared loads per output point), lab 4 half of the four in-plane ones
-// (2); labs 3 and 4 load no more from global memory than a marching block
-// needs to fill its planes (the halo and the first planes of its march)
-// plus 0.75 of a load a point, less than the one load a point that reading
-// even one z neighbour from global memory adds. counted 0: not measured, why says why; the
-// verdict is left as it was and the detail says so. Other techniques: no-op.
-void technique_loads(const char *technique, const kv_list *report, unsigned int n, int counted,
+// kernel's threads loaded, on a GPU), in floats per output point, for a star
+// of radius r (6r neighbours, 4r of them in the point's plane):
+// labs 2 and 3 read at least half of the neighbours from shared memory
+// (3r shared loads per output point), lab 4 half of the in-plane ones
+// (2r); labs 3 and 4 load no more from global memory than a marching block
+// needs to fill its planes (its plane with an r-deep halo, and the 2r planes
+// before and after its march) plus 0.75 of a load a point, less than the one
+// load a point that reading even one z neighbour from global memory adds.
+// counted 0: not measured, why says why; the verdict is left as it was and
+// the detail says so. Other techniques: no-op.
+void technique_loads(const char *technique, const kv_list *report, unsigned int n, int radius, int counted,
                      double global_loads, double shared_loads, const char *why, technique_result *r);
 
 // As technique_loads, on an n[0]×n[1]×n[2] (nx, ny, nz) grid.
-void technique_loads_grid(const char *technique, const kv_list *report, const unsigned int n[3], int counted,
+void technique_loads_grid(const char *technique, const kv_list *report, const unsigned int n[3], int radius, int counted,
                           double global_loads, double shared_loads, const char *why, technique_result *r);
+
+// The global loads a point a z-marching launch li may make on an n grid for
+// a star of radius r: each block loads its plane with an r-deep halo
+// (halo factor prod b/(b - 2r) over the tiled axes) for each of the planes it
+// writes plus the 2r it only reads, and 0.75 of a load more. 0 if li marches
+// over no plane.
+double technique_global_ceiling(const launch_info *li, const unsigned int n[3], int radius);
 
 typedef struct opb_model {
     double book;                // the book's OP/B for this kernel
@@ -63,9 +73,13 @@ typedef struct opb_model {
     char formula[128];          // the formula with the kit's numbers
 } opb_model;
 
-// Evaluates the book's OP/B model name for input tile edge t (ignored by
-// "naive" and "speed", whose model is the streaming bound 13/8). Returns 0,
-// or -1 for an unknown model or a tile too small.
-int opb_book_model(const char *name, int t, opb_model *m);
+// Evaluates the book's OP/B model name for input tile edge t and a star of
+// radius r, whose 12r + 1 operations a point (reference_flops) are counted
+// over the bytes loaded from global memory: "naive" (12r+1)/(4(6r+1)), every
+// neighbour loaded; "speed" (12r+1)/8, each point read once and written once;
+// the tiled ones (12r+1)(T-2r)^3/(4T^3) for an input tile of edge T whose
+// output tile is T - 2r, bound (12r+1)/4. t is ignored by "naive" and
+// "speed". Returns 0, or -1 for an unknown model or a tile too small.
+int opb_book_model(const char *name, int t, int radius, opb_model *m);
 
 #endif // STENCIL_TECHNIQUE_H

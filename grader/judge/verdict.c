@@ -16,34 +16,123 @@
 
 typedef struct verdict_alt {
     const char *key;      // hint key when the wrong cells match this stencil
-    int perm[7];          // term n uses coefficient perm[n]
+    int perm[STENCIL_MAX_NCOEF]; // term n uses coefficient perm[n]
     int dropped;          // term left out, or -1
-    const char *text;     // the hint sentence
-    int far;              // 0, or n + 1: term n reads its neighbour two cells away instead of one
+    char text[320];       // the hint sentence
+    int far;              // 0, or n + 1: term n reads its neighbour one cell further out than it should
 } verdict_alt;
 
-static const verdict_alt verdict_alts[] = {
-    {"neighbours-swapped-x", {0, 2, 1, 3, 4, 5, 6}, -1, "the values match the stencil with c1 and c2 exchanged: the x neighbours are swapped (c1 multiplies in[i][j][k-1], c2 in[i][j][k+1]).", 0},
-    {"neighbours-swapped-y", {0, 1, 2, 4, 3, 5, 6}, -1, "the values match the stencil with c3 and c4 exchanged: the y neighbours are swapped (c3 multiplies in[i][j-1][k], c4 in[i][j+1][k]).", 0},
-    {"neighbours-swapped-z", {0, 1, 2, 3, 4, 6, 5}, -1, "the values match the stencil with c5 and c6 exchanged: the z neighbours are swapped (c5 multiplies in[i-1][j][k], c6 in[i+1][j][k]).", 0},
-    {"axes-swapped-xy", {0, 3, 4, 1, 2, 5, 6}, -1, "the values match the stencil with the x and y coefficients exchanged: c1/c2 belong to k-1/k+1 (x, stride 1) and c3/c4 to j-1/j+1 (y, stride N).", 0},
-    {"axes-swapped-xz", {0, 5, 6, 3, 4, 1, 2}, -1, "the values match the stencil with the x and z coefficients exchanged: c1/c2 belong to k-1/k+1 (x, stride 1) and c5/c6 to i-1/i+1 (z, stride N*N).", 0},
-    {"axes-swapped-yz", {0, 1, 2, 5, 6, 3, 4}, -1, "the values match the stencil with the y and z coefficients exchanged: c3/c4 belong to j-1/j+1 (y, stride N) and c5/c6 to i-1/i+1 (z, stride N*N).", 0},
-    {HINT_CENTRE_MISSING, {0, 1, 2, 3, 4, 5, 6}, 0, "the values match the stencil without its centre term: add c0*in[i][j][k].", 0},
-    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 1, "the values match the stencil without its c1 term (the x-1 neighbour, in[i][j][k-1]).", 0},
-    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 2, "the values match the stencil without its c2 term (the x+1 neighbour, in[i][j][k+1]).", 0},
-    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 3, "the values match the stencil without its c3 term (the y-1 neighbour, in[i][j-1][k]).", 0},
-    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 4, "the values match the stencil without its c4 term (the y+1 neighbour, in[i][j+1][k]).", 0},
-    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 5, "the values match the stencil without its c5 term (the z-1 neighbour, in[i-1][j][k]).", 0},
-    {HINT_TERM_MISSING, {0, 1, 2, 3, 4, 5, 6}, 6, "the values match the stencil without its c6 term (the z+1 neighbour, in[i+1][j][k]).", 0},
-    {HINT_NEIGHBOUR_OFFSET, {0, 1, 2, 3, 4, 5, 6}, -1, "the values match the stencil with its c1 term reading in[i][j][k-2]: the x-1 neighbour's offset is off by one (it is k-1).", 2},
-    {HINT_NEIGHBOUR_OFFSET, {0, 1, 2, 3, 4, 5, 6}, -1, "the values match the stencil with its c2 term reading in[i][j][k+2]: the x+1 neighbour's offset is off by one (it is k+1).", 3},
-    {HINT_NEIGHBOUR_OFFSET, {0, 1, 2, 3, 4, 5, 6}, -1, "the values match the stencil with its c3 term reading in[i][j-2][k]: the y-1 neighbour's offset is off by one (it is j-1, one row: N floats).", 4},
-    {HINT_NEIGHBOUR_OFFSET, {0, 1, 2, 3, 4, 5, 6}, -1, "the values match the stencil with its c4 term reading in[i][j+2][k]: the y+1 neighbour's offset is off by one (it is j+1, one row: N floats).", 5},
-    {HINT_NEIGHBOUR_OFFSET, {0, 1, 2, 3, 4, 5, 6}, -1, "the values match the stencil with its c5 term reading in[i-2][j][k]: the z-1 neighbour's offset is off by one (it is i-1, one plane: N*N floats).", 6},
-    {HINT_NEIGHBOUR_OFFSET, {0, 1, 2, 3, 4, 5, 6}, -1, "the values match the stencil with its c6 term reading in[i+2][j][k]: the z+1 neighbour's offset is off by one (it is i+1, one plane: N*N floats).", 7},
-};
-#define VERDICT_NALTS ((int)(sizeof(verdict_alts) / sizeof(verdict_alts[0])))
+// The most alternatives a star of the kit's largest radius has: per distance
+// 3 swapped pairs and 6 dropped and 6 misplaced terms; 3 axis exchanges and
+// the centre.
+#define VERDICT_MAX_ALTS (STENCIL_MAX_RADIUS * 15 + 4)
+
+typedef struct verdict_alts {
+    int n;                               // alternatives
+    verdict_alt alt[VERDICT_MAX_ALTS];   // in the order they are tried: the first that explains every wrong cell names the hint
+} verdict_alts;
+
+static const char verdict_axis_name[3] = {'x', 'y', 'z'};    // axis a's name
+static const char verdict_axis_index[3] = {'k', 'j', 'i'};   // the index that moves along it
+static const char *const verdict_axis_stride[3] = {"1", "N", "N*N"};
+static const char *const verdict_axis_unit[3][2] = {{"", ""}, {"row", "N floats"}, {"plane", "N*N floats"}};
+static const char *const verdict_distance_word[STENCIL_MAX_RADIUS + 2] = {"", "one", "two", "three"};
+
+// The input cell d cells along axis a on side s (0: minus) of (i, j, k), as
+// an array expression: in[i][j][k-1].
+static const char *verdict_cell_text(int a, int s, int d, char *buf, size_t len)
+{
+    char part[3][8];
+    for (int b = 0; b < 3; b++)
+        snprintf(part[b], sizeof(part[b]), "%c", verdict_axis_index[b]);
+    snprintf(part[a], sizeof(part[a]), "%c%c%d", verdict_axis_index[a], s ? '+' : '-', d);
+    snprintf(buf, len, "in[%s][%s][%s]", part[2], part[1], part[0]);
+    return buf;
+}
+
+// An alternative with every term in place: perm the identity, nothing dropped.
+static verdict_alt *verdict_alt_add(verdict_alts *l, const char *key, int ncoef)
+{
+    verdict_alt *alt = &l->alt[l->n++];
+    memset(alt, 0, sizeof(*alt));
+    alt->key = key;
+    alt->dropped = -1;
+    for (int n = 0; n < ncoef; n++)
+        alt->perm[n] = n;
+    return alt;
+}
+
+// What a kernel with one classic mistake computes, for a star of radius r:
+// the two neighbours of one axis and distance swapped, two axes' coefficients
+// exchanged, the centre or one neighbour left out, one neighbour read a cell
+// further out than it should. For r = 1, c1..c6 as kernels/lab.h names them.
+static void verdict_alts_for(int radius, verdict_alts *l)
+{
+    static const char *const swapped_keys[3] = {"neighbours-swapped-x", "neighbours-swapped-y", "neighbours-swapped-z"};
+    static const char *const axes_keys[3][3] = {{NULL, "axes-swapped-xy", "axes-swapped-xz"}, {NULL, NULL, "axes-swapped-yz"}, {NULL, NULL, NULL}};
+    const int ncoef = STENCIL_NCOEF(radius);
+    char lo[48], hi[48];
+    l->n = 0;
+    for (int d = 1; d <= radius; d++)
+        for (int a = 0; a < 3; a++) {
+            int m = STENCIL_COEF_INDEX(a, 0, d), p = STENCIL_COEF_INDEX(a, 1, d);
+            verdict_alt *alt = verdict_alt_add(l, swapped_keys[a], ncoef);
+            alt->perm[m] = p, alt->perm[p] = m;
+            snprintf(alt->text, sizeof(alt->text), "the values match the stencil with c%d and c%d exchanged: the %c neighbours%s%s%s are swapped (c%d multiplies %s, c%d %s).",
+                     m, p, verdict_axis_name[a], d > 1 ? " " : "", d > 1 ? verdict_distance_word[d] : "", d > 1 ? " cells away" : "",
+                     m, verdict_cell_text(a, 0, d, lo, sizeof(lo)), p, verdict_cell_text(a, 1, d, hi, sizeof(hi)));
+        }
+    for (int a = 0; a < 3; a++)
+        for (int b = a + 1; b < 3; b++) {
+            verdict_alt *alt = verdict_alt_add(l, axes_keys[a][b], ncoef);
+            char own[2][160] = {"", ""};
+            for (int d = 1; d <= radius; d++)
+                for (int s = 0; s < 2; s++) {
+                    alt->perm[STENCIL_COEF_INDEX(a, s, d)] = STENCIL_COEF_INDEX(b, s, d);
+                    alt->perm[STENCIL_COEF_INDEX(b, s, d)] = STENCIL_COEF_INDEX(a, s, d);
+                }
+            for (int x = 0; x < 2; x++) {  // "c1/c2 belong to k-1/k+1", distance by distance
+                int axis = x ? b : a;
+                char coefs[80] = "", cells[80] = "";
+                for (int d = 1; d <= radius; d++) {
+                    size_t uc = strlen(coefs), ul = strlen(cells);
+                    snprintf(coefs + uc, sizeof(coefs) - uc, "%sc%d/c%d", d > 1 ? " and " : "", STENCIL_COEF_INDEX(axis, 0, d), STENCIL_COEF_INDEX(axis, 1, d));
+                    snprintf(cells + ul, sizeof(cells) - ul, "%s%c-%d/%c+%d", d > 1 ? " and " : "", verdict_axis_index[axis], d, verdict_axis_index[axis], d);
+                }
+                snprintf(own[x], sizeof(own[x]), "%s%s %s (%c, stride %s)", coefs, x ? " to" : " belong to", cells,
+                         verdict_axis_name[axis], verdict_axis_stride[axis]);
+            }
+            snprintf(alt->text, sizeof(alt->text), "the values match the stencil with the %c and %c coefficients exchanged: %s and %s.",
+                     verdict_axis_name[a], verdict_axis_name[b], own[0], own[1]);
+        }
+    verdict_alt *centre = verdict_alt_add(l, HINT_CENTRE_MISSING, ncoef);
+    centre->dropped = 0;
+    snprintf(centre->text, sizeof(centre->text), "the values match the stencil without its centre term: add c0*in[i][j][k].");
+    for (int d = 1; d <= radius; d++)
+        for (int a = 0; a < 3; a++)
+            for (int s = 0; s < 2; s++) {
+                int n = STENCIL_COEF_INDEX(a, s, d);
+                verdict_alt *alt = verdict_alt_add(l, HINT_TERM_MISSING, ncoef);
+                alt->dropped = n;
+                snprintf(alt->text, sizeof(alt->text), "the values match the stencil without its c%d term (the %c%c%d neighbour, %s).",
+                         n, verdict_axis_name[a], s ? '+' : '-', d, verdict_cell_text(a, s, d, lo, sizeof(lo)));
+            }
+    for (int d = 1; d <= radius; d++)
+        for (int a = 0; a < 3; a++)
+            for (int s = 0; s < 2; s++) {
+                int n = STENCIL_COEF_INDEX(a, s, d);
+                char unit[64] = "";
+                verdict_alt *alt = verdict_alt_add(l, HINT_NEIGHBOUR_OFFSET, ncoef);
+                alt->far = n + 1;
+                if (a > 0 && d == 1)
+                    snprintf(unit, sizeof(unit), ", one %s: %s", verdict_axis_unit[a][0], verdict_axis_unit[a][1]);
+                else if (a > 0)
+                    snprintf(unit, sizeof(unit), ", %s %ss: %d*%s", verdict_distance_word[d], verdict_axis_unit[a][0], d, verdict_axis_unit[a][1]);
+                snprintf(alt->text, sizeof(alt->text), "the values match the stencil with its c%d term reading %s: the %c%c%d neighbour's offset is off by one (it is %c%c%d%s).",
+                         n, verdict_cell_text(a, s, d + 1, lo, sizeof(lo)), verdict_axis_name[a], s ? '+' : '-', d,
+                         verdict_axis_index[a], s ? '+' : '-', d, unit);
+            }
+}
 
 // ---------------------------------------------------------------------------
 // Small helpers
@@ -88,13 +177,23 @@ const char *verdict_value_text(float value, char *buf, size_t len)
     return buf;
 }
 
-// 1 if position p (0-based) sits on the edge of a tile of width t whose tiles start at offset.
-static int verdict_on_tile_edge(size_t p, int t, int offset)
+// 1 if position p (0-based) sits within radius cells of the edge of a tile of
+// width t whose tiles start at offset (a star of radius r reads r cells of halo).
+static int verdict_on_tile_edge(size_t p, int t, int offset, int radius)
 {
     if (p < (size_t)offset)
         return 1;
     size_t r = (p - (size_t)offset) % (size_t)t;
-    return r == 0 || r == (size_t)t - 1;
+    return r < (size_t)radius || r + (size_t)radius >= (size_t)t;
+}
+
+// The distance of (i, j, k) from the nearest face of c's grid.
+static size_t verdict_depth(const sweep_case *c, size_t i, size_t j, size_t k)
+{
+    size_t m = i < c->nz - 1 - i ? i : c->nz - 1 - i;
+    size_t y = j < c->ny - 1 - j ? j : c->ny - 1 - j, x = k < c->nx - 1 - k ? k : c->nx - 1 - k;
+    m = y < m ? y : m;
+    return x < m ? x : m;
 }
 
 // ---------------------------------------------------------------------------
@@ -103,10 +202,12 @@ static int verdict_on_tile_edge(size_t p, int t, int offset)
 
 typedef struct verdict_tally {
     size_t wrong_finite;          // wrong cells that hold a finite number
-    size_t alt_match[VERDICT_NALTS]; // of those, how many each alternative explains
+    const verdict_alts *alts;     // the classic mistakes of this case's star
+    size_t alt_match[VERDICT_MAX_ALTS]; // of the wrong finite cells, how many each alternative explains
     size_t edge_wrong[2];         // wrong cells on a tile edge, tiles starting at 0 and at 1
     size_t edge_cells[2];         // interior cells on a tile edge, likewise
     size_t unwritten_outer;       // unwritten cells on the first or last interior plane, row or column
+    size_t boundary_inner;        // changed boundary cells off the grid's outermost layer (radius 2 and more: its inner layers)
     size_t rows_mixed;            // wrong finite cells the stencil explains with its y neighbours ny floats away (nx != ny)
     size_t boundary_rows_mixed;   // changed boundary cells it explains likewise (stores at places with x and y exchanged)
     size_t *plane_wrong;          // wrong cells per plane i
@@ -130,19 +231,21 @@ static void verdict_note_first(sweep_verdict *v, size_t i, size_t j, size_t k, d
 static void verdict_try_alts(const sweep_case *c, size_t i, size_t j, size_t k, float got,
                              verdict_tally *t)
 {
-    for (int a = 0; a < VERDICT_NALTS; a++) {
-        double alt_c[7], scale;
-        for (int n = 0; n < 7; n++)
-            alt_c[n] = n == verdict_alts[a].dropped ? 0.0 : (double)c->coef[verdict_alts[a].perm[n]];
-        double alt = reference_point7(c->in, c->nx, c->ny, i, j, k, alt_c, &scale);
-        if (verdict_alts[a].far) {  // term n's neighbour read two cells away, as a flat index (what such a kernel reads)
-            static const long di[7] = {0, 0, 0, 0, 0, -1, 1}, dj[7] = {0, 0, 0, -1, 1, 0, 0}, dk[7] = {0, -1, 1, 0, 0, 0, 0};
-            int n = verdict_alts[a].far - 1;
-            long stride = di[n] * (long)(c->nx * c->ny) + dj[n] * (long)c->nx + dk[n];
+    const int ncoef = STENCIL_NCOEF(c->radius);
+    for (int a = 0; a < t->alts->n; a++) {
+        const verdict_alt *va = &t->alts->alt[a];
+        double alt_c[STENCIL_MAX_NCOEF], scale;
+        for (int n = 0; n < ncoef; n++)
+            alt_c[n] = n == va->dropped ? 0.0 : (double)c->coef[va->perm[n]];
+        double alt = reference_point(c->in, c->nx, c->ny, i, j, k, alt_c, c->radius, &scale);
+        if (va->far) {  // term n's neighbour read one cell further out, as a flat index (what such a kernel reads)
+            int n = va->far - 1, d = (n - 1) / 6 + 1, axis = (n - 1) % 6 / 2, side = (n - 1) % 2;
+            long unit = axis == 0 ? 1 : axis == 1 ? (long)c->nx : (long)(c->nx * c->ny);
+            long stride = side ? unit : -unit;
             long p = (long)((i * c->ny + j) * c->nx + k), cells = (long)(c->nx * c->ny * c->nz);
-            if (p + 2 * stride < 0 || p + 2 * stride >= cells)
+            if (p + (d + 1) * stride < 0 || p + (d + 1) * stride >= cells)
                 continue;
-            double near = c->in[p + stride], far = c->in[p + 2 * stride];
+            double near = c->in[p + d * stride], far = c->in[p + (d + 1) * stride];
             alt += alt_c[n] * (far - near);
             scale += fabs(alt_c[n] * far);
         }
@@ -155,27 +258,29 @@ static void verdict_try_alts(const sweep_case *c, size_t i, size_t j, size_t k, 
 // neighbours read ny floats away instead of nx (rows taken to hold ny floats:
 // nx and ny mixed up, in the reads or in the whole index), on a grid whose x
 // and y sizes differ; the reads as flat offsets, as such a kernel makes them.
-static int verdict_rows_mixed(const sweep_case *c, size_t p, float got, const double coef[7])
+static int verdict_rows_mixed(const sweep_case *c, size_t p, float got, const double *coef)
 {
-    size_t plane = c->nx * c->ny, cells = plane * c->nz, reach = plane > c->ny ? plane : c->ny;
+    size_t plane = c->nx * c->ny, cells = plane * c->nz, reach = (size_t)c->radius * (plane > c->ny ? plane : c->ny);
     if (c->nx == c->ny || p < reach || p + reach >= cells || isnan(got))
         return 0;
-    const float *in = c->in;
-    double t[7] = {coef[0] * in[p], coef[1] * in[p - 1], coef[2] * in[p + 1], coef[3] * in[p - c->ny],
-                   coef[4] * in[p + c->ny], coef[5] * in[p - plane], coef[6] * in[p + plane]};
-    double alt = 0, scale = 0;
-    for (int n = 0; n < 7; n++)
-        alt += t[n], scale += fabs(t[n]);
+    const long stride[3] = {1, (long)c->ny, (long)plane};  // rows of ny floats
+    double alt = coef[0] * c->in[p], scale = fabs(alt);
+    for (int d = 1; d <= c->radius; d++)
+        for (int a = 0; a < 3; a++)
+            for (int s = 0; s < 2; s++) {
+                double t = coef[STENCIL_COEF_INDEX(a, s, d)] * c->in[(long)p + (s ? d : -d) * stride[a]];
+                alt += t, scale += fabs(t);
+            }
     return fabs((double)got - alt) <= c->atol + c->rtol * scale;
 }
 
 // Classifies one interior cell; updates v and t.
 static void verdict_interior_cell(const sweep_case *c, const float *out, size_t i, size_t j, size_t k,
-                                  const double coef[7], sweep_verdict *v, verdict_tally *t)
+                                  const double *coef, sweep_verdict *v, verdict_tally *t)
 {
     size_t p = (i * c->ny + j) * c->nx + k;
     double scale;
-    double want = reference_point7(c->in, c->nx, c->ny, i, j, k, coef, &scale);
+    double want = reference_point(c->in, c->nx, c->ny, i, j, k, coef, c->radius, &scale);
     double allowed = c->atol + c->rtol * scale;
     float got = out[p];
     int unwritten = verdict_has_bits(got, POISON_BITS);
@@ -184,8 +289,8 @@ static void verdict_interior_cell(const sweep_case *c, const float *out, size_t 
         v->max_err_ratio = fabs((double)got - want) / allowed;
     for (int o = 0; o < 2; o++) {
         int edge = c->out_tile >= 3 &&
-                   (verdict_on_tile_edge(i, c->out_tile, o) || verdict_on_tile_edge(j, c->out_tile, o) ||
-                    verdict_on_tile_edge(k, c->out_tile, o));
+                   (verdict_on_tile_edge(i, c->out_tile, o, c->radius) || verdict_on_tile_edge(j, c->out_tile, o, c->radius) ||
+                    verdict_on_tile_edge(k, c->out_tile, o, c->radius));
         t->edge_cells[o] += (size_t)edge;
         t->edge_wrong[o] += (size_t)(edge && bad);
     }
@@ -198,7 +303,7 @@ static void verdict_interior_cell(const sweep_case *c, const float *out, size_t 
         v->unwritten++;
         t->row_unwritten[j]++;
         t->column_unwritten[k]++;
-        if (i == 1 || j == 1 || k == 1 || i == c->nz - 2 || j == c->ny - 2 || k == c->nx - 2)
+        if (verdict_depth(c, i, j, k) == (size_t)c->radius)
             t->unwritten_outer++;
     } else if (isnan(got)) {
         v->nan_cells++;
@@ -215,8 +320,8 @@ static void verdict_scan(const sweep_case *c, const sweep_buffers *b, sweep_verd
     const float *out = b->out + b->guard;
     const float *out2 = b->out_order2 ? b->out_order2 + b->guard : NULL;
     const float *timed = b->out_timed ? b->out_timed + b->guard : NULL;
-    double coef[7];
-    for (int n = 0; n < 7; n++)
+    double coef[STENCIL_MAX_NCOEF];
+    for (int n = 0; n < STENCIL_NCOEF(c->radius); n++)
         coef[n] = c->coef[n];
     for (size_t i = 0; i < c->nz; i++)
         for (size_t j = 0; j < c->ny; j++)
@@ -226,11 +331,12 @@ static void verdict_scan(const sweep_case *c, const sweep_buffers *b, sweep_verd
                     v->order_differs++;
                 if (timed && verdict_differ(out[p], timed[p]))
                     v->timed_differs++;
-                if (reference_is_interior(c->nx, c->ny, c->nz, i, j, k)) {
+                if (reference_is_interior(c->nx, c->ny, c->nz, i, j, k, c->radius)) {
                     v->interior++;
                     verdict_interior_cell(c, out, i, j, k, coef, v, t);
                 } else if (verdict_differ(out[p], c->in[p])) {
                     v->boundary_changed++;
+                    t->boundary_inner += (size_t)(verdict_depth(c, i, j, k) > 0);
                     t->boundary_rows_mixed += (size_t)verdict_rows_mixed(c, p, out[p], coef);
                     verdict_note_first(v, i, j, k, (double)c->in[p], out[p]);
                 }
@@ -241,15 +347,27 @@ static void verdict_scan(const sweep_case *c, const sweep_buffers *b, sweep_verd
 // Patterns
 // ---------------------------------------------------------------------------
 
+// The interior range of a star of radius r, as the hints write it: "1 <= i,
+// j, k <= N-2" (bound 0), or "1 <= i <= N-2 means i < N-1" (bound 1: the
+// loop's test).
+static const char *verdict_range_text(int r, int bound, char *buf, size_t len)
+{
+    if (bound)
+        snprintf(buf, len, "%d <= i <= N-%d means i < N-%d", r, r + 1, r);
+    else
+        snprintf(buf, len, "%d <= i, j, k <= N-%d", r, r + 1);
+    return buf;
+}
+
 // 1 if the wrong cells fill whole planes: each interior plane is either
 // entirely right or at least 90% wrong, with at least one of each.
 static int verdict_whole_planes(const sweep_case *c, const verdict_tally *t)
 {
-    size_t per_plane = (c->nx - 2) * (c->ny - 2);
+    size_t r = (size_t)c->radius, per_plane = (c->nx - 2 * r) * (c->ny - 2 * r);
     int right = 0, wrong = 0;
-    if (c->nz < 5)
+    if (c->nz < 2 * r + 3)
         return 0;
-    for (size_t i = 1; i + 1 < c->nz; i++) {
+    for (size_t i = r; i + r < c->nz; i++) {
         if (t->plane_wrong[i] == 0)
             right++;
         else if (t->plane_wrong[i] * 10 >= per_plane * 9)
@@ -269,15 +387,16 @@ static int verdict_tile_edges(const sweep_verdict *v, const verdict_tally *t)
     return 0;
 }
 
-// If every unwritten cell lies in whole layers across one axis (count[x] ==
-// layer for the layers it touches), two or more of them or one inside the
-// grid, writes their indices into list and returns how many; else 0.
-static int verdict_whole_layers(const size_t *count, size_t n, size_t layer, size_t unwritten, char *list, size_t len)
+// If every unwritten cell lies in whole layers across one axis of n points
+// (count[x] == layer for the layers it touches; interior layers r..n-1-r),
+// two or more of them or one inside the grid, writes their indices into list
+// and returns how many; else 0.
+static int verdict_whole_layers(const size_t *count, size_t n, size_t r, size_t layer, size_t unwritten, char *list, size_t len)
 {
     size_t covered = 0, first = 0;
     int layers = 0;
     list[0] = '\0';
-    for (size_t x = 1; x + 1 < n; x++) {
+    for (size_t x = r; x + r < n; x++) {
         if (!count[x])
             continue;
         if (count[x] != layer)
@@ -292,20 +411,21 @@ static int verdict_whole_layers(const size_t *count, size_t n, size_t layer, siz
         layers++;
     }
     // One layer alone counts only inside the grid (the first or last one is an off-by-one).
-    int seam = layers >= 2 || (layers == 1 && first != 1 && first + 2 != n);
+    int seam = layers >= 2 || (layers == 1 && first != r && first + r + 1 != n);
     return covered == unwritten && seam ? layers : 0;
 }
 
-// If the unwritten cells are exactly the whole layers from m-1 (or m) to
-// n-2 along an axis of n points, two layers or more, where m is another
+// If the unwritten cells are exactly the whole layers from m-r (or m) to
+// n-1-r along an axis of n points, two layers or more, where m is another
 // axis's size (a guard or a grid bounded by the wrong size), says so in v
-// and returns 1. count[x]: unwritten cells in layer x; layer: cells a layer holds.
-static int verdict_layers_from_size(const size_t *count, size_t n, size_t layer, size_t unwritten, char axis,
+// and returns 1. count[x]: unwritten cells in layer x; layer: cells a layer
+// holds; r: the star's radius.
+static int verdict_layers_from_size(const size_t *count, size_t n, size_t r, size_t layer, size_t unwritten, char axis,
                                     const size_t other[2], const char *const other_names[2], const char *own_name,
                                     sweep_verdict *v)
 {
     size_t from = 0, covered = 0;
-    for (size_t x = 1; x + 1 < n; x++) {
+    for (size_t x = r; x + r < n; x++) {
         if (!count[x] && from)
             return 0;
         if (count[x] && count[x] != layer)
@@ -314,13 +434,13 @@ static int verdict_layers_from_size(const size_t *count, size_t n, size_t layer,
             from = x;
         covered += count[x];
     }
-    if (!from || covered != unwritten || from + 3 > n)
+    if (!from || covered != unwritten || from + r + 2 > n)
         return 0;
     for (int o = 0; o < 2; o++)
-        if (other[o] < n && (from + 1 == other[o] || from == other[o])) {
+        if (other[o] < n && (from + r == other[o] || from == other[o])) {
             v->hint_key = HINT_SIZES_MIXED;
             snprintf(v->hint, sizeof(v->hint), "the layers %c = %zu to %zu were never written, all else is right: the %c range stops where %s would stop it. Bound %c by %s (%c < %s-1), in the guard and in the grid's blocks along %c.",
-                     axis == 'k' ? 'k' : axis == 'j' ? 'j' : 'i', from, n - 2, axis, other_names[o],
+                     axis == 'k' ? 'k' : axis == 'j' ? 'j' : 'i', from, n - 1 - r, axis, other_names[o],
                      axis, own_name, axis, own_name, axis == 'k' ? 'x' : axis == 'j' ? 'y' : 'z');
             return 1;
         }
@@ -330,20 +450,21 @@ static int verdict_layers_from_size(const size_t *count, size_t n, size_t layer,
 // Picks the hint for a case whose interior cells were partly never written.
 static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
 {
-    char layers[96];
+    char layers[96], range[96];
     int by_column = 0, by_row = 0;
-    if (v->unwritten == v->wrong && c->nz > 2 && c->ny > 2 && c->nx > 2) {  // an axis bounded by another's size
+    size_t r = (size_t)c->radius, w = 2 * r;  // the interior of an axis of n points: r .. n-1-r
+    if (v->unwritten == v->wrong && c->nz > w && c->ny > w && c->nx > w) {  // an axis bounded by another's size
         static const char *const names_k[2] = {"ny", "nz"}, *const names_j[2] = {"nx", "nz"}, *const names_i[2] = {"nx", "ny"};
         const size_t other_k[2] = {c->ny, c->nz}, other_j[2] = {c->nx, c->nz}, other_i[2] = {c->nx, c->ny};
-        if (verdict_layers_from_size(t->column_unwritten, c->nx, (c->nz - 2) * (c->ny - 2), v->unwritten, 'k', other_k, names_k, "nx", v) ||
-            verdict_layers_from_size(t->row_unwritten, c->ny, (c->nz - 2) * (c->nx - 2), v->unwritten, 'j', other_j, names_j, "ny", v) ||
-            verdict_layers_from_size(t->plane_wrong, c->nz, (c->ny - 2) * (c->nx - 2), v->unwritten, 'i', other_i, names_i, "nz", v))
+        if (verdict_layers_from_size(t->column_unwritten, c->nx, r, (c->nz - w) * (c->ny - w), v->unwritten, 'k', other_k, names_k, "nx", v) ||
+            verdict_layers_from_size(t->row_unwritten, c->ny, r, (c->nz - w) * (c->nx - w), v->unwritten, 'j', other_j, names_j, "ny", v) ||
+            verdict_layers_from_size(t->plane_wrong, c->nz, r, (c->ny - w) * (c->nx - w), v->unwritten, 'i', other_i, names_i, "nz", v))
             return;
     }
-    if (v->unwritten == v->wrong && c->nz > 2) {
-        by_column = verdict_whole_layers(t->column_unwritten, c->nx, (c->nz - 2) * (c->ny - 2), v->unwritten, layers, sizeof(layers));
+    if (v->unwritten == v->wrong && c->nz > w) {
+        by_column = verdict_whole_layers(t->column_unwritten, c->nx, r, (c->nz - w) * (c->ny - w), v->unwritten, layers, sizeof(layers));
         if (!by_column)
-            by_row = verdict_whole_layers(t->row_unwritten, c->ny, (c->nz - 2) * (c->nx - 2), v->unwritten, layers, sizeof(layers));
+            by_row = verdict_whole_layers(t->row_unwritten, c->ny, r, (c->nz - w) * (c->nx - w), v->unwritten, layers, sizeof(layers));
     }
     if (by_column || by_row) {  // a seam between tiles, repeated tile after tile
         v->hint_key = HINT_TILE_SEAM;
@@ -353,7 +474,8 @@ static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, con
     }
     if (v->unwritten == v->wrong && t->unwritten_outer == v->unwritten) {
         v->hint_key = HINT_OFF_BY_ONE;
-        snprintf(v->hint, sizeof(v->hint), "only cells of the first or last interior plane, row or column were never written: check the interior range (1 <= i <= N-2 means i < N-1) and the grid size.");
+        snprintf(v->hint, sizeof(v->hint), "only cells of the first or last interior plane, row or column were never written: check the interior range (%s) and the grid size.",
+                 verdict_range_text(c->radius, 1, range, sizeof(range)));
     } else if (verdict_whole_planes(c, t)) {
         v->hint_key = HINT_WHOLE_PLANES;
         snprintf(v->hint, sizeof(v->hint), "whole z planes were never written while others are right: check the z loop (its start, step and end).");
@@ -382,10 +504,10 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
         return;
     }
     if (v->nan_cells == 0)
-        for (int a = 0; a < VERDICT_NALTS; a++)
+        for (int a = 0; a < t->alts->n; a++)
             if (t->alt_match[a] == t->wrong_finite) {
-                v->hint_key = verdict_alts[a].key;
-                snprintf(v->hint, sizeof(v->hint), "%s", verdict_alts[a].text);
+                v->hint_key = t->alts->alt[a].key;
+                snprintf(v->hint, sizeof(v->hint), "%s", t->alts->alt[a].text);
                 return;
             }
     if (v->nan_cells == 0 && t->wrong_finite > 0 && t->rows_mixed == t->wrong_finite) {
@@ -406,6 +528,7 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
 static void verdict_explain(const sweep_case *c, sweep_verdict *v, const verdict_tally *t,
                             long guard_first_before, long guard_first_after, size_t guard)
 {
+    char range[96];
     if (v->guard_before || v->guard_after) {
         v->hint_key = HINT_OUT_OF_BOUNDS;
         snprintf(v->reason, sizeof(v->reason), "out-of-bounds write: %zu cells of the guard zones around the buffers were overwritten", v->guard_before + v->guard_after);
@@ -433,10 +556,16 @@ static void verdict_explain(const sweep_case *c, sweep_verdict *v, const verdict
         v->hint_key = HINT_SIZES_MIXED;  // every cell written holds the stencil with rows of ny floats: the index has x and y exchanged
         snprintf(v->reason, sizeof(v->reason), "%zu boundary cells changed and %zu interior cells never written: the stores landed at other cells", v->boundary_changed, v->unwritten);
         snprintf(v->hint, sizeof(v->hint), "every cell written holds the stencil with rows of ny floats, at places where x and y are exchanged: is the index GRID_INDEX(i, k, j, nx, ny)? A row holds nx floats: the point (i, j, k), j the row (y) and k the column (x), is GRID_INDEX(i, j, k, ny, nx).");
+    } else if (v->boundary_changed && c->radius > 1 && t->boundary_inner == v->boundary_changed) {
+        v->hint_key = HINT_BOUNDARY_THIN;
+        snprintf(v->reason, sizeof(v->reason), "%zu boundary cells changed (they must keep their input values), all of them inside the outermost layer", v->boundary_changed);
+        snprintf(v->hint, sizeof(v->hint), "the kernel writes the inner layer%s of the boundary: for a star of radius %d the boundary is %d layers thick, so only points with %s may be written (each reads %d cells out along every axis).",
+                 c->radius > 2 ? "s" : "", c->radius, c->radius, verdict_range_text(c->radius, 0, range, sizeof(range)), c->radius);
     } else if (v->boundary_changed) {
         v->hint_key = HINT_BOUNDARY;
         snprintf(v->reason, sizeof(v->reason), "%zu boundary cells changed (they must keep their input values)", v->boundary_changed);
-        snprintf(v->hint, sizeof(v->hint), "the kernel writes cells on the grid's faces: only points with 1 <= i, j, k <= N-2 may be written.");
+        snprintf(v->hint, sizeof(v->hint), "the kernel writes cells on the grid's faces: only points with %s may be written.",
+                 verdict_range_text(c->radius, 0, range, sizeof(range)));
     } else if (v->wrong) {
         snprintf(v->reason, sizeof(v->reason), "%zu of %zu interior cells wrong (%zu never written, %zu NaN)", v->wrong, v->interior, v->unwritten, v->nan_cells);
         verdict_explain_values(c, v, t);
@@ -483,9 +612,17 @@ int verdict_sweep(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v)
     verdict_tally t;
     long gb_out, ga_out, gb_in, ga_in;
     size_t cells = c->nx * c->ny * c->nz;
+    static verdict_alts alts;
     memset(v, 0, sizeof(*v));
     memset(&t, 0, sizeof(t));
     v->first[0] = v->first[1] = v->first[2] = -1;
+    if (c->radius < 1 || c->radius > STENCIL_MAX_RADIUS) {
+        snprintf(v->reason, sizeof(v->reason), "the kit cannot judge a star of radius %d (1 to %d)", c->radius, STENCIL_MAX_RADIUS);
+        v->hint_key = HINT_WRONG_VALUES;
+        return 0;
+    }
+    verdict_alts_for(c->radius, &alts);
+    t.alts = &alts;
     t.plane_wrong = calloc(c->nz, sizeof(size_t));
     t.row_unwritten = calloc(c->ny, sizeof(size_t));
     t.column_unwritten = calloc(c->nx, sizeof(size_t));

@@ -10,11 +10,14 @@
 
 #include <stddef.h>
 
+#include "protocol.h"  // STENCIL_MAX_NCOEF
+
 // The hint keys: stable names tools and the kit's mutant tests match on.
 #define HINT_NOTHING_WRITTEN   "nothing-written"
 #define HINT_UNWRITTEN         "unwritten-cells"
 #define HINT_OFF_BY_ONE        "off-by-one"
 #define HINT_BOUNDARY          "boundary-overwritten"
+#define HINT_BOUNDARY_THIN     "boundary-too-thin"   // a star of radius 2 or more: only the boundary's inner layers written (the kernel takes the boundary one layer thick)
 #define HINT_TILE_EDGES        "tile-edges"
 #define HINT_WHOLE_PLANES      "whole-planes"
 #define HINT_THREAD_ORDER      "thread-order"
@@ -50,11 +53,12 @@
 typedef struct sweep_case {
     const float *in;            // the input grid the runner was given
     size_t nx, ny, nz;          // grid size
-    float coef[7];              // c0..c6
+    float coef[STENCIL_MAX_NCOEF]; // c0..c(6r): the centre, then each distance's x-, x+, y-, y+, z-, z+ (protocol.h)
     double rtol, atol;          // |got - want| <= atol + rtol * sum|c_n x_n|
     int out_tile;               // output tile edge the kernel declared (0: none), for the tile-edge hint
     int planes_first;           // 1: prefer the whole-planes hint over tile edges (z-marching labs)
     int grid_words;             // 1: the hints name nx, ny, nz and the grid interface (launch_sweep, GRID_INDEX), not N
+    int radius;                 // the star's radius r (1: seven points, 2: thirteen); the boundary is r layers thick
 } sweep_case;
 
 typedef struct sweep_buffers {

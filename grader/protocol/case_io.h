@@ -184,6 +184,41 @@ static float *runner_read_grid(const char *dir, const char *name, size_t cells)
     return h;
 }
 
+// Reads a sweep's --coef list, "c0,c1,...", into coef (STENCIL_MAX_NCOEF
+// floats). Returns the star's radius its length gives (7 numbers: 1, 13: 2),
+// or 0 if the text is no such list.
+static int runner_parse_coefficients(const char *text, float *coef)
+{
+    int n = 0;
+    for (const char *p = text; n < STENCIL_MAX_NCOEF; n++) {
+        char *end = NULL;
+        coef[n] = strtof(p, &end);
+        if (end == p)
+            return 0;
+        if (*end == '\0')
+            return protocol_radius_of(n + 1);
+        if (*end != ',')
+            return 0;
+        p = end + 1;
+    }
+    return 0;
+}
+
+// The output a sweep's kernel is handed, in out (nx*ny*nz floats): the input
+// at boundary cells (the radius layers at each face), the poison at interior
+// ones. Nested loops, no division per cell (the largest cases hold 512 M).
+static void runner_prepare_output(const float *in, float *out, size_t nx, size_t ny, size_t nz, int radius)
+{
+    for (size_t i = 0; i < nz; i++)
+        for (size_t j = 0; j < ny; j++)
+            for (size_t k = 0, c = (i * ny + j) * nx; k < nx; k++, c++) {
+                if (protocol_is_interior(nx, ny, nz, i, j, k, radius))
+                    runner_fill_bits(&out[c], 1, POISON_BITS);
+                else
+                    out[c] = in[c];
+            }
+}
+
 // ---------------------------------------------------------------------------
 // Launch records
 // ---------------------------------------------------------------------------

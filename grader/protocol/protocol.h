@@ -48,6 +48,39 @@ static inline unsigned long long protocol_guard_cells(unsigned long long plane_c
 #define INTERFACE_GRID          "grid"            // kernels/grid.h: any nx×ny×nz grid
 #define INTERFACE_GRID_FUNCTION "launch_sweep"    // launch_sweep(d_in, d_out, nx, ny, nz)
 
+// The sweep labs' stencil: a star of radius r (lab.conf's `stencil`: star7 is
+// r = 1, star13 r = 2) reaches r cells along each axis, 6r + 1 points, one
+// coefficient each. Coefficient 0 is the centre; the neighbour of axis a (0 x,
+// 1 y, 2 z), side s (0 the minus side, 1 the plus side) at distance d (1..r)
+// is coefficient STENCIL_COEF_INDEX(a, s, d): c1..c6 are the seven-point
+// star's x-1, x+1, y-1, y+1, z-1, z+1 and c7..c12 the same two cells away.
+// Interior points lie at least r cells from every face; the boundary layers,
+// r thick, keep their input values. Runners take the coefficients as one
+// --coef list and read the radius from its length.
+#define STENCIL_MAX_RADIUS 2
+#define STENCIL_NCOEF(r) (6 * (r) + 1)
+#define STENCIL_MAX_NCOEF STENCIL_NCOEF(STENCIL_MAX_RADIUS)
+#define STENCIL_COEF_INDEX(a, s, d) (1 + 6 * ((d) - 1) + 2 * (a) + (s))
+
+// The radius of a star with ncoef coefficients (7: 1, 13: 2), or 0 if no
+// star of the kit has that many.
+static inline int protocol_radius_of(int ncoef)
+{
+    return ncoef >= STENCIL_NCOEF(1) && ncoef <= STENCIL_MAX_NCOEF && (ncoef - 1) % 6 == 0 ? (ncoef - 1) / 6 : 0;
+}
+
+// 1 if (i, j, k) of an nx×ny×nz grid is an interior point of a star of
+// radius r: at least r cells from every face. Host and device code both call it.
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline int protocol_is_interior(unsigned long long nx, unsigned long long ny, unsigned long long nz,
+                                      unsigned long long i, unsigned long long j, unsigned long long k, int r)
+{
+    unsigned long long w = (unsigned long long)r;
+    return i >= w && j >= w && k >= w && i + w < nz && j + w < ny && k + w < nx;
+}
+
 // File names inside the case directory the judge hands the runner.
 #define CASE_INPUT     "in.bin"        // nx*ny*nz floats, written by the judge
 #define CASE_OUTPUT    "out.bin"       // guard | grid | guard of the output after the checked launch

@@ -156,6 +156,49 @@ static void test_sizes_round_trip(void **state)
     }
 }
 
+// The stencil key: star7 (radius 1) unless it says star13 (radius 2); a
+// wider star is a sweep of the cube interface; anything else is an error
+// naming the file and the line.
+static void test_stencil_key(void **state)
+{
+    (void)state;
+    static lab_conf c;
+    static const char *base = "title = t\nrunner = sweep\nkernel = k.cu\nsolution = s.cu\ntechnique = naive\nopb_model = naive\n"
+                              "timeout = 1\nrtol = 1e-6\natol = 1e-9\ncase = 5\n";
+    char path[64], text[1024], err[512] = "";
+    test_write_file(path, sizeof(path), base);
+    assert_int_equal(conf_load(path, &c, err, sizeof(err)), 0);
+    unlink(path);
+    assert_string_equal(c.stencil, "star7");
+    assert_int_equal(c.radius, 1);
+    assert_int_equal(c.stencil_line, 0);
+    snprintf(text, sizeof(text), "%sstencil = star13   # the thirteen-point star\n", base);
+    test_write_file(path, sizeof(path), text);
+    assert_int_equal(conf_load(path, &c, err, sizeof(err)), 0);
+    unlink(path);
+    assert_string_equal(c.stencil, "star13");
+    assert_int_equal(c.radius, 2);
+    assert_int_equal(c.stencil_line, 11);
+    snprintf(text, sizeof(text), "%sstencil = star7\n", base);
+    test_write_file(path, sizeof(path), text);
+    assert_int_equal(conf_load(path, &c, err, sizeof(err)), 0);
+    unlink(path);
+    assert_int_equal(c.radius, 1);
+    // Bad values: one line, naming the file and the line.
+    expect_error("runner = sweep\n", "runner = sweep\nstencil = star9\n", ":5: unknown stencil 'star9' (the kit knows: star7, star13)");
+    expect_error("runner = sweep\n", "runner = sweep\nstencil = 2\n", ":5: unknown stencil '2'");
+    expect_error("runner = sweep\n", "runner = sweep\nstencil =\n", ":5: key 'stencil' has no value");
+    expect_error("runner = sweep\n", "runner = sweep\nstencil = star13\nstencil = star13\n", ":6: key 'stencil' given twice");
+    expect_error("runner = sweep\n", "runner = sweep\nstencil = star13\n", ":5: stencil = star13 is graded on the cube interface only");
+    snprintf(text, sizeof(text), "title = t\nrunner = jacobi\nkernel = k.cu\nsolution = s.cu\ntechnique = jacobi\nopb_model = jacobi\n"
+                                 "timeout = 1\nrtol = 1e-6\natol = 1e-9\ncase = 5\nstencil = star13\n");
+    test_write_file(path, sizeof(path), text);
+    assert_int_equal(conf_load(path, &c, err, sizeof(err)), -1);
+    unlink(path);
+    if (!strstr(err, ":11: 'stencil' is a key of the sweep labs"))
+        fail_msg("error '%s' does not name line 11 and the sweep labs", err);
+}
+
 static void test_missing_file(void **state)
 {
     (void)state;
@@ -193,6 +236,7 @@ int main(void)
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_missing_file),
         cmocka_unit_test(test_default_interface),
+        cmocka_unit_test(test_stencil_key),
         cmocka_unit_test(test_sizes_round_trip),
         cmocka_unit_test(test_kit_labs_parse),
     };

@@ -91,7 +91,7 @@ static technique_result check_launch(const char *technique, int tile, const char
     snprintf(text, sizeof(text), "in_tile_dim=%d\nlaunches=1\nlaunch.0=kernel=stencil_kernel grid=%s block=%s dynamic_smem=0 static_smem=%d regs=32\n",
              tile, grid, block, smem);
     load_report(text, &kv);
-    technique_result r = technique_check(technique, &kv, n);
+    technique_result r = technique_check(technique, &kv, n, 1);
     kv_free(&kv);
     return r;
 }
@@ -140,12 +140,12 @@ static void test_techniques(void **state)
     // No launch records, or two launches.
     kv_list kv;
     load_report("launch_log_error=CUPTI unavailable\n", &kv);
-    technique_result r = technique_check("naive", &kv, 64);
+    technique_result r = technique_check("naive", &kv, 64, 1);
     assert_int_equal(r.status, TECHNIQUE_NA);
     assert_non_null(strstr(r.detail, "CUPTI unavailable"));
     kv_free(&kv);
     load_report("launches=2\n", &kv);
-    assert_int_equal(technique_check("naive", &kv, 64).status, TECHNIQUE_FAIL);
+    assert_int_equal(technique_check("naive", &kv, 64, 1).status, TECHNIQUE_FAIL);
     kv_free(&kv);
 }
 
@@ -159,7 +159,7 @@ static technique_result check_launch_grid(const char *technique, const char *gri
     snprintf(text, sizeof(text), "launches=1\nlaunch.0=kernel=sweep_kernel grid=%s block=%s dynamic_smem=0 static_smem=%d regs=32\n",
              grid, block, smem);
     load_report(text, &kv);
-    technique_result r = technique_check_grid(technique, &kv, size);
+    technique_result r = technique_check_grid(technique, &kv, size, 1);
     kv_free(&kv);
     return r;
 }
@@ -195,21 +195,21 @@ static void test_opb_models(void **state)
 {
     (void)state;
     opb_model m;
-    assert_int_equal(opb_book_model("naive", 0, &m), 0);
+    assert_int_equal(opb_book_model("naive", 0, 1, &m), 0);
     assert_true(fabs(m.book - 13.0 / 28.0) < 1e-12);
-    assert_int_equal(opb_book_model("shared-tile", 8, &m), 0);
+    assert_int_equal(opb_book_model("shared-tile", 8, 1, &m), 0);
     assert_true(fabs(m.book - 1.37) < 0.005);
     assert_true(fabs(m.halo_fraction - 0.578) < 0.001);
     assert_true(m.bound == 3.25 && m.smem_bytes == 2048);
-    assert_int_equal(opb_book_model("z-coarsening", 32, &m), 0);
+    assert_int_equal(opb_book_model("z-coarsening", 32, 1, &m), 0);
     assert_true(fabs(m.book - 2.68) < 0.005);
     assert_true(m.smem_bytes == 12288);
-    assert_int_equal(opb_book_model("register-tiling", 32, &m), 0);
+    assert_int_equal(opb_book_model("register-tiling", 32, 1, &m), 0);
     assert_true(m.smem_bytes == 4096);
-    assert_int_equal(opb_book_model("speed", 0, &m), 0);  // the streaming bound: one read and one write a point
+    assert_int_equal(opb_book_model("speed", 0, 1, &m), 0);  // the streaming bound: one read and one write a point
     assert_true(fabs(m.book - 13.0 / 8.0) < 1e-12 && m.bound == m.book && m.halo_fraction == 0);
-    assert_int_equal(opb_book_model("shared-tile", 0, &m), -1);
-    assert_int_equal(opb_book_model("unknown", 8, &m), -1);
+    assert_int_equal(opb_book_model("shared-tile", 0, 1, &m), -1);
+    assert_int_equal(opb_book_model("unknown", 8, 1, &m), -1);
 }
 
 // The load floors on a launch that passed the rules above: per-point
@@ -225,9 +225,9 @@ static technique_result check_loads(const char *technique, const char *grid, con
     snprintf(text, sizeof(text), "launches=1\nlaunch.0=kernel=stencil_kernel grid=%s block=%s dynamic_smem=0 static_smem=%d regs=32\n",
              grid, block, smem);
     load_report(text, &kv);
-    technique_result r = technique_check(technique, &kv, n);
+    technique_result r = technique_check(technique, &kv, n, 1);
     assert_int_equal(r.status, TECHNIQUE_OK);
-    technique_loads(technique, &kv, n, counted, global_per_point * points, shared_per_point * points, "not measured here", &r);
+    technique_loads(technique, &kv, n, 1, counted, global_per_point * points, shared_per_point * points, "not measured here", &r);
     kv_free(&kv);
     return r;
 }
@@ -262,8 +262,103 @@ static void test_technique_loads(void **state)
     technique_result naive = check_launch("naive", 0, "32,32,32", "8,8,8", 0, 256);
     char before[sizeof(naive.detail)];
     snprintf(before, sizeof(before), "%s", naive.detail);
-    technique_loads("naive", NULL, 256, 1, 99, 0, "", &naive);
+    technique_loads("naive", NULL, 256, 1, 1, 99, 0, "", &naive);
     assert_string_equal(naive.detail, before);
+}
+
+// The book's OP/B for a star of radius r (handouts/04-register-tiling.md,
+// section 8): (12r+1)/(4(6r+1)) naive, (12r+1)(T-2r)^3/(4T^3) tiled, bound
+// (12r+1)/4; the formulas printed with the star's own numbers.
+static void test_opb_radius(void **state)
+{
+    (void)state;
+    opb_model m;
+    assert_int_equal(opb_book_model("naive", 0, 2, &m), 0);
+    assert_true(fabs(m.book - 25.0 / 52.0) < 1e-12 && m.bound == 6.25);
+    assert_string_equal(m.formula, "25 / (13 * 4) = 0.48");
+    assert_int_equal(opb_book_model("naive", 0, 1, &m), 0);
+    assert_string_equal(m.formula, "13 / (7 * 4) = 0.46");
+    assert_int_equal(opb_book_model("register-tiling", 32, 2, &m), 0);
+    assert_true(fabs(m.book - 25.0 * 28 * 28 * 28 / (4.0 * 32 * 32 * 32)) < 1e-12);
+    assert_string_equal(m.formula, "25 * (T-4)^3 / (4 * T^3) = 4.19 at T=32");
+    assert_true(fabs(m.halo_fraction - (1.0 - 21952.0 / 32768.0)) < 1e-12 && m.bound == 6.25 && m.smem_bytes == 4096);
+    assert_int_equal(opb_book_model("register-tiling", 32, 1, &m), 0);
+    assert_string_equal(m.formula, "13 * (T-2)^3 / (4 * T^3) = 2.68 at T=32");
+    assert_int_equal(opb_book_model("z-coarsening", 32, 2, &m), 0);
+    assert_true(m.smem_bytes == 5 * 32 * 32 * 4);  // the 2r + 1 planes a point reads
+    assert_int_equal(opb_book_model("speed", 0, 2, &m), 0);
+    assert_true(m.book == 25.0 / 8.0);
+    assert_int_equal(opb_book_model("register-tiling", 4, 2, &m), -1);  // no output tile left
+    assert_int_equal(opb_book_model("naive", 0, 3, &m), -1);            // no such star in the kit
+    assert_int_equal(opb_book_model("jacobi", 8, 2, &m), -1);
+    rng g;  // any tile and radius: the formula, as the handout writes it
+    rng_init(&g, test_seed() + 5);
+    for (int t = 0; t < 200; t++) {
+        int r = 1 + (int)(rng_next(&g) % 2), tile = 2 * r + 1 + (int)(rng_next(&g) % 60);
+        double f = 12.0 * r + 1, in = (double)(tile - 2 * r);
+        assert_int_equal(opb_book_model("shared-tile", tile, r, &m), 0);
+        assert_true(fabs(m.book - f * in * in * in / (4.0 * tile * tile * tile)) < 1e-12);
+        assert_true(m.book < m.bound && m.bound == f / 4.0);
+        assert_int_equal(opb_book_model("naive", tile, r, &m), 0);
+        assert_true(fabs(m.book - f / (4.0 * (6 * r + 1))) < 1e-12);
+    }
+}
+
+// A report of one launch, judged for a star of the given radius on an n^3
+// grid, then its load counts (floats a point) against the floors.
+static technique_result check_radius(const char *technique, unsigned int n, int radius, const char *grid, const char *block,
+                                     int smem, double global_per_point, double shared_per_point)
+{
+    char text[512];
+    kv_list kv;
+    double inner = (double)(n - 2 * radius);
+    snprintf(text, sizeof(text), "launches=1\nlaunch.0=kernel=stencil_kernel grid=%s block=%s dynamic_smem=0 static_smem=%d regs=40\n",
+             grid, block, smem);
+    load_report(text, &kv);
+    technique_result r = technique_check(technique, &kv, n, radius);
+    if (r.status == TECHNIQUE_OK && global_per_point >= 0)
+        technique_loads(technique, &kv, n, radius, 1, global_per_point * inner * inner * inner,
+                        shared_per_point * inner * inner * inner, "not measured here", &r);
+    kv_free(&kv);
+    return r;
+}
+
+// The rules and floors for the star of radius 2: the interior N-4 points an
+// axis, a halo 2 deep, 2r = 4 floats a point from shared memory for lab 4's
+// variant (half the 8 in-plane neighbours), 3r = 6 for the others, five
+// planes for z-coarsening, the global ceiling halo * (P + 2r) / P + 0.75.
+static void test_technique_radius(void **state)
+{
+    (void)state;
+    technique_result naive = check_radius("naive", 64, 2, "8,64,64", "8,1,1", 0, -1, 0);  // 4096 threads: enough
+    assert_int_equal(naive.status, TECHNIQUE_OK);
+    assert_non_null(strstr(naive.detail, "for 216000 interior points"));  // 60^3
+    assert_int_equal(check_radius("naive", 5, 2, "1,1,1", "1,1,1", 0, -1, 0).status, TECHNIQUE_OK);  // N = 5: one point, one thread
+    // Lab 8 (register tiling, T = 32, output tile 28): 3x3x3 blocks of 32x32 threads on N = 64.
+    technique_result rt = check_radius("register-tiling", 64, 2, "3,3,3", "32,32,1", 4096, -1, 0);
+    assert_int_equal(rt.status, TECHNIQUE_OK);
+    assert_non_null(strstr(rt.detail, "for 60 planes"));
+    launch_info li = {"stencil_kernel", {3, 3, 3}, {32, 32, 1}, 4096};
+    const unsigned int n64[3] = {64, 64, 64};
+    double halo = (32.0 / 28.0) * (32.0 / 28.0), planes = 60.0 * 60 * 60 / (27.0 * 1024) * halo;
+    double ceiling = technique_global_ceiling(&li, n64, 2);
+    assert_true(fabs(ceiling - (halo * (planes + 4.0) / planes + 0.75)) < 1e-9);
+    assert_true(ceiling < technique_global_ceiling(&li, n64, 1) + 1.0);  // a deeper halo costs, yet less than a load a point
+    double fill = halo * (planes + 4.0) / planes;  // what filling the planes loads
+    assert_int_equal(check_radius("register-tiling", 64, 2, "3,3,3", "32,32,1", 4096, fill, 4.0).status, TECHNIQUE_OK);
+    assert_int_equal(check_radius("register-tiling", 64, 2, "3,3,3", "32,32,1", 4096, fill + 1.0, 4.0).status, TECHNIQUE_FAIL);  // one z neighbour from global
+    assert_int_equal(check_radius("register-tiling", 64, 2, "3,3,3", "32,32,1", 4096, fill + 4.0, 4.0).status, TECHNIQUE_FAIL);  // all four
+    technique_result few = check_radius("register-tiling", 64, 2, "3,3,3", "32,32,1", 4096, fill, 3.0);  // 3 < 2r from shared
+    assert_int_equal(few.status, TECHNIQUE_FAIL);
+    assert_non_null(strstr(few.detail, "at least 4 from shared"));
+    assert_int_equal(check_radius("register-tiling", 64, 2, "3,3,3", "32,32,1", 12288, -1, 0).status, TECHNIQUE_FAIL);  // three shared planes
+    // z-coarsening of the star of radius 2 keeps the 2r + 1 = 5 planes a point reads.
+    assert_int_equal(check_radius("z-coarsening", 64, 2, "3,3,3", "32,32,1", 20480, -1, 0).status, TECHNIQUE_OK);
+    technique_result three = check_radius("z-coarsening", 64, 2, "3,3,3", "32,32,1", 12288, -1, 0);
+    assert_int_equal(three.status, TECHNIQUE_FAIL);
+    assert_non_null(strstr(three.detail, "five planes of the block"));
+    assert_int_equal(check_radius("shared-tile", 64, 2, "8,8,8", "8,8,8", 2048, 3.0, 6.0).status, TECHNIQUE_OK);
+    assert_int_equal(check_radius("shared-tile", 64, 2, "8,8,8", "8,8,8", 2048, 3.0, 5.0).status, TECHNIQUE_FAIL);
 }
 
 static void test_ncu_csv(void **state)
@@ -384,7 +479,7 @@ static void sample_run(judge_run *run)
     run->skipped = 1;
     run->technique.status = TECHNIQUE_OK;
     snprintf(run->technique_case, sizeof(run->technique_case), "N=512");
-    run->opb_valid = opb_book_model("shared-tile", 8, &run->opb) == 0;
+    run->opb_valid = opb_book_model("shared-tile", 8, 1, &run->opb) == 0;
     run->exit_code = JUDGE_EXIT_FAIL;
 }
 
@@ -474,6 +569,8 @@ int main(void)
         cmocka_unit_test(test_kv),
         cmocka_unit_test(test_techniques),
         cmocka_unit_test(test_technique_loads),
+        cmocka_unit_test(test_opb_radius),
+        cmocka_unit_test(test_technique_radius),
         cmocka_unit_test(test_techniques_grid),
         cmocka_unit_test(test_opb_models),
         cmocka_unit_test(test_spawn),

@@ -31,7 +31,7 @@ static void test_linear_field_exact(void **state)
     for (int q = 0; q < 7; q++)
         sum += coef[q];
     double *out = malloc(n * n * n * sizeof(double));
-    reference_sweep7(in, out, n, n, n, coef);
+    reference_sweep(in, out, n, n, n, coef, 1);
     for (size_t i = 1; i + 1 < n; i++)
         for (size_t j = 1; j + 1 < n; j++)
             for (size_t k = 1; k + 1 < n; k++) {
@@ -58,7 +58,7 @@ static void test_laplacian_of_quadratic(void **state)
     for (size_t i = 1; i + 1 < n; i++)
         for (size_t j = 1; j + 1 < n; j++)
             for (size_t k = 1; k + 1 < n; k++) {
-                assert_true(reference_point7(in, n, n, i, j, k, lap, &scale) == 6.0);
+                assert_true(reference_point(in, n, n, i, j, k, lap, 1, &scale) == 6.0);
                 assert_true(scale > 0);
             }
     free(in);
@@ -77,7 +77,7 @@ static void test_coefficient_positions(void **state)
     for (int q = 0; q < 7; q++) {
         memset(in, 0, nx * ny * nz * sizeof(float));
         in[(long)p + offsets[q]] = 1.0f;
-        assert_true(reference_point7(in, nx, ny, i, j, k, coef, NULL) == coef[q]);
+        assert_true(reference_point(in, nx, ny, i, j, k, coef, 1, NULL) == coef[q]);
     }
     free(in);
 }
@@ -93,23 +93,23 @@ static void test_boundary_copied_and_interior(void **state)
     double *out = malloc(nx * ny * nz * sizeof(double));
     rng_fill(&r, in, nx * ny * nz);
     double coef[7] = {0.5, 0.1, 0.2, 0.3, 0.4, 0.6, 0.7};
-    reference_sweep7(in, out, nx, ny, nz, coef);
+    reference_sweep(in, out, nx, ny, nz, coef, 1);
     size_t interior = 0;
     for (size_t i = 0; i < nz; i++)
         for (size_t j = 0; j < ny; j++)
             for (size_t k = 0; k < nx; k++) {
                 size_t p = (i * ny + j) * nx + k;
-                if (reference_is_interior(nx, ny, nz, i, j, k)) {
+                if (reference_is_interior(nx, ny, nz, i, j, k, 1)) {
                     interior++;
-                    assert_true(out[p] == reference_point7(in, nx, ny, i, j, k, coef, NULL));
+                    assert_true(out[p] == reference_point(in, nx, ny, i, j, k, coef, 1, NULL));
                 } else {
                     assert_true(out[p] == (double)in[p]);
                 }
             }
     assert_int_equal(interior, (nx - 2) * (ny - 2) * (nz - 2));
-    assert_false(reference_is_interior(3, 3, 3, 0, 1, 1));
-    assert_true(reference_is_interior(3, 3, 3, 1, 1, 1));
-    assert_false(reference_is_interior(2, 2, 2, 1, 1, 1));
+    assert_false(reference_is_interior(3, 3, 3, 0, 1, 1, 1));
+    assert_true(reference_is_interior(3, 3, 3, 1, 1, 1, 1));
+    assert_false(reference_is_interior(2, 2, 2, 1, 1, 1, 1));
     free(in);
     free(out);
 }
@@ -122,8 +122,61 @@ static void test_scale_is_sum_of_magnitudes(void **state)
     for (int q = 0; q < 27; q++)
         in[q] = (q % 2) ? -1.0f : 1.0f;
     double coef[7] = {1, -2, 3, -4, 5, -6, 7}, scale = 0;
-    reference_point7(in, 3, 3, 1, 1, 1, coef, &scale);
+    reference_point(in, 3, 3, 1, 1, 1, coef, 1, &scale);
     assert_true(scale == 28.0);
+}
+
+// The star of radius 2: each of c0..c12 multiplies the cell protocol.h's
+// order names (a unit impulse there returns exactly that coefficient), the
+// sweep keeps a boundary two layers thick, and the flops are 12r + 1.
+static void test_radius_two(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() + 3);
+    size_t nx = 9 + rng_next(&r) % 4, ny = 6 + rng_next(&r) % 4, nz = 5 + rng_next(&r) % 3;
+    size_t cells = nx * ny * nz, i = 2, j = 3, k = nx - 3;
+    double coef[13];
+    for (int q = 0; q < 13; q++)
+        coef[q] = 10 + q;
+    const long stride[3] = {1, (long)nx, (long)(nx * ny)};
+    const long offsets[13] = {0, -1, 1, -stride[1], stride[1], -stride[2], stride[2],
+                              -2, 2, -2 * stride[1], 2 * stride[1], -2 * stride[2], 2 * stride[2]};
+    float *in = calloc(cells, sizeof(float));
+    double *out = malloc(cells * sizeof(double));
+    size_t p = (i * ny + j) * nx + k;
+    for (int a = 0; a < 3; a++)  // protocol.h's index of each neighbour is where the table puts it
+        for (int side = 0; side < 2; side++)
+            for (int d = 1; d <= 2; d++)
+                assert_int_equal(offsets[STENCIL_COEF_INDEX(a, side, d)], (side ? d : -d) * stride[a]);
+    for (int q = 0; q < 13; q++) {
+        memset(in, 0, cells * sizeof(float));
+        in[(long)p + offsets[q]] = 1.0f;
+        assert_true(reference_point(in, nx, ny, i, j, k, coef, 2, NULL) == coef[q]);
+    }
+    rng_fill(&r, in, cells);
+    reference_sweep(in, out, nx, ny, nz, coef, 2);
+    size_t interior = 0;
+    for (size_t z = 0; z < nz; z++)
+        for (size_t y = 0; y < ny; y++)
+            for (size_t x = 0; x < nx; x++) {
+                size_t q = (z * ny + y) * nx + x;
+                int inside = z >= 2 && y >= 2 && x >= 2 && z + 2 < nz && y + 2 < ny && x + 2 < nx;
+                assert_int_equal(reference_is_interior(nx, ny, nz, z, y, x, 2), inside);
+                if (inside) {
+                    interior++;
+                    assert_true(out[q] == reference_point(in, nx, ny, z, y, x, coef, 2, NULL));
+                } else {
+                    assert_true(out[q] == (double)in[q]);
+                }
+            }
+    assert_int_equal(interior, (nx - 4) * (ny - 4) * (nz - 4));
+    assert_false(reference_is_interior(4, 4, 4, 2, 2, 2, 2));  // N <= 4: no interior
+    assert_true(reference_is_interior(5, 5, 5, 2, 2, 2, 2));   // N = 5: one point
+    assert_false(reference_is_interior(5, 5, 5, 1, 2, 2, 2));
+    assert_true(reference_flops(1) == 13.0 && reference_flops(2) == 25.0);
+    free(in);
+    free(out);
 }
 
 int main(void)
@@ -135,6 +188,7 @@ int main(void)
         cmocka_unit_test(test_coefficient_positions),
         cmocka_unit_test(test_boundary_copied_and_interior),
         cmocka_unit_test(test_scale_is_sum_of_magnitudes),
+        cmocka_unit_test(test_radius_two),
     };
     return cmocka_run_group_tests_name("reference", tests, NULL, NULL);
 }

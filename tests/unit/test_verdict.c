@@ -24,8 +24,9 @@ static void fill_bits(float *g, size_t n, uint32_t bits)
         memcpy(&g[i], &bits, sizeof(bits));
 }
 
-// A case of nx×ny×nz points with random input and coefficients, and its correct output.
-static fixture make_grid_fixture(size_t nx, size_t ny, size_t nz, uint64_t salt)
+// A case of nx×ny×nz points of a star of radius r with random input and
+// coefficients, and its correct output.
+static fixture make_star_fixture(size_t nx, size_t ny, size_t nz, int radius, uint64_t salt)
 {
     fixture f;
     rng r;
@@ -37,11 +38,11 @@ static fixture make_grid_fixture(size_t nx, size_t ny, size_t nz, uint64_t salt)
     f.out = malloc((f.cells + 2 * f.guard) * sizeof(float));
     f.in_after = malloc((f.cells + 2 * f.guard) * sizeof(float));
     rng_fill(&r, f.in, f.cells);
-    rng_coefficients(&r, f.c.coef, 7);
-    double coef[7], *ref = malloc(f.cells * sizeof(double));
-    for (int q = 0; q < 7; q++)
+    rng_coefficients(&r, f.c.coef, STENCIL_NCOEF(radius));
+    double coef[STENCIL_MAX_NCOEF], *ref = malloc(f.cells * sizeof(double));
+    for (int q = 0; q < STENCIL_NCOEF(radius); q++)
         coef[q] = f.c.coef[q];
-    reference_sweep7(f.in, ref, nx, ny, nz, coef);
+    reference_sweep(f.in, ref, nx, ny, nz, coef, radius);
     fill_bits(f.out, f.guard, GUARD_BITS);
     fill_bits(f.out + f.guard + f.cells, f.guard, GUARD_BITS);
     fill_bits(f.in_after, f.guard, GUARD_BITS);
@@ -53,12 +54,19 @@ static fixture make_grid_fixture(size_t nx, size_t ny, size_t nz, uint64_t salt)
     free(ref);
     f.c.in = f.in;
     f.c.nx = nx, f.c.ny = ny, f.c.nz = nz;
+    f.c.radius = radius;
     f.c.rtol = 1e-6;
     f.c.atol = 1e-9;
     f.b.out = f.out;
     f.b.in_after = f.in_after;
     f.b.guard = f.guard;
     return f;
+}
+
+// A case of nx×ny×nz points of the seven-point star.
+static fixture make_grid_fixture(size_t nx, size_t ny, size_t nz, uint64_t salt)
+{
+    return make_star_fixture(nx, ny, nz, 1, salt);
 }
 
 // A case of edge n (the cube n×n×n), as make_grid_fixture.
@@ -111,7 +119,7 @@ static void compute_with(fixture *f, const int perm[7], int drop)
     for (size_t i = 1; i + 1 < f->n; i++)
         for (size_t j = 1; j + 1 < f->n; j++)
             for (size_t k = 1; k + 1 < f->n; k++)
-                *cell(f, i, j, k) = (float)reference_point7(f->in, f->n, f->n, i, j, k, coef, NULL);
+                *cell(f, i, j, k) = (float)reference_point(f->in, f->n, f->n, i, j, k, coef, 1, NULL);
 }
 
 static void test_correct_passes(void **state)
@@ -132,7 +140,7 @@ static void test_tolerance_edge(void **state)
     double coef[7], scale;
     for (int q = 0; q < 7; q++)
         coef[q] = f.c.coef[q];
-    double want = reference_point7(f.in, 6, 6, 2, 3, 4, coef, &scale);
+    double want = reference_point(f.in, 6, 6, 2, 3, 4, coef, 1, &scale);
     double allowed = f.c.atol + f.c.rtol * scale;
     *cell(&f, 2, 3, 4) = (float)(want + 0.5 * allowed);
     expect_hint(&f, NULL);
@@ -298,7 +306,7 @@ static void test_tile_seam_and_index_overflow(void **state)
         for (size_t k = 0; k < f.n; k++)
             *cell(&f, 0, j, k) = f.in[j * f.n + k] + 1.0f;
     for (size_t p = f.n * f.n; p < f.cells; p++)
-        if (!reference_is_interior(f.n, f.n, f.n, p / (f.n * f.n), p / f.n % f.n, p % f.n))
+        if (!reference_is_interior(f.n, f.n, f.n, p / (f.n * f.n), p / f.n % f.n, p % f.n, 1))
             f.out[f.guard + p] = f.in[p];
     expect_hint(&f, HINT_INDEX_OVERFLOW);
     free_fixture(&f);
@@ -377,7 +385,7 @@ static void compute_with_grid_reference(fixture *f)
     for (size_t i = 1; i + 1 < f->c.nz; i++)
         for (size_t j = 1; j + 1 < f->c.ny; j++)
             for (size_t k = 1; k + 1 < f->c.nx; k++)
-                *grid_cell(f, i, j, k) = (float)reference_point7(f->in, f->c.nx, f->c.ny, i, j, k, coef, NULL);
+                *grid_cell(f, i, j, k) = (float)reference_point(f->in, f->c.nx, f->c.ny, i, j, k, coef, 1, NULL);
 }
 
 // The stencil at flat cell p of a grid fixture with its y neighbours read ny
@@ -531,6 +539,79 @@ static void test_grids(void **state)
     }
 }
 
+// The star of radius 2 on a cube: right passes; a far neighbour pair
+// swapped, a far term dropped, a far neighbour read a cell too far are named
+// with their coefficients; an inner boundary layer written is
+// boundary-too-thin, the outer face boundary-overwritten; the interior's
+// outer layer unwritten is off-by-one, in the radius-2 range's words.
+static void test_radius_two(void **state)
+{
+    (void)state;
+    const size_t n = 11;
+    fixture f = make_star_fixture(n, n, n, 2, 700);
+    f.n = n;
+    sweep_verdict v = expect_hint(&f, NULL);
+    assert_int_equal(v.interior, 7 * 7 * 7);
+    free_fixture(&f);
+    static const struct { int a, b, drop; const char *key, *text; } mistakes[] = {
+        {7, 8, -1, "neighbours-swapped-x", "c7 and c8 exchanged: the x neighbours two cells away are swapped (c7 multiplies in[i][j][k-2], c8 in[i][j][k+2])"},
+        {11, 12, -1, "neighbours-swapped-z", "c11 and c12 exchanged"},
+        {3, 4, -1, "neighbours-swapped-y", "c3 and c4 exchanged: the y neighbours are swapped"},
+        {0, 0, 11, HINT_TERM_MISSING, "without its c11 term (the z-2 neighbour, in[i-2][j][k])"},
+        {0, 0, 2, HINT_TERM_MISSING, "without its c2 term (the x+1 neighbour, in[i][j][k+1])"},
+    };
+    for (size_t t = 0; t < sizeof(mistakes) / sizeof(mistakes[0]); t++) {
+        f = make_star_fixture(n, n, n, 2, 710 + t);
+        f.n = n;
+        double coef[STENCIL_MAX_NCOEF];
+        for (int q = 0; q < 13; q++)
+            coef[q] = q == mistakes[t].drop ? 0.0 : f.c.coef[q == mistakes[t].a ? mistakes[t].b : q == mistakes[t].b ? mistakes[t].a : q];
+        for (size_t i = 2; i + 2 < n; i++)
+            for (size_t j = 2; j + 2 < n; j++)
+                for (size_t k = 2; k + 2 < n; k++)
+                    *cell(&f, i, j, k) = (float)reference_point(f.in, n, n, i, j, k, coef, 2, NULL);
+        v = expect_hint(&f, mistakes[t].key);
+        if (!strstr(v.hint, mistakes[t].text))
+            fail_msg("hint '%s' does not say '%s'", v.hint, mistakes[t].text);
+        free_fixture(&f);
+    }
+    // c10 (y+2) read three rows down instead of two: neighbour-offset.
+    f = make_star_fixture(n, n, n, 2, 730);
+    f.n = n;
+    for (size_t i = 2; i + 2 < n; i++)
+        for (size_t j = 2; j + 3 < n; j++)
+            for (size_t k = 2; k + 2 < n; k++) {
+                size_t p = (i * n + j) * n + k;
+                *cell(&f, i, j, k) += (float)(f.c.coef[10] * ((double)f.in[p + 3 * n] - (double)f.in[p + 2 * n]));
+            }
+    v = expect_hint(&f, HINT_NEIGHBOUR_OFFSET);
+    assert_non_null(strstr(v.hint, "c10 term reading in[i][j+3][k]: the y+2 neighbour's offset is off by one (it is j+2, two rows: 2*N floats)"));
+    free_fixture(&f);
+    // The kernel takes the boundary one layer thick: it writes the second layer (here plane 1 and column n-2).
+    f = make_star_fixture(n, n, n, 2, 740);
+    f.n = n;
+    for (size_t j = 1; j + 1 < n; j++)
+        for (size_t k = 1; k + 1 < n; k++)
+            *cell(&f, 1, j, k) += 0.5f;
+    for (size_t i = 1; i + 1 < n; i++)
+        *cell(&f, i, 4, n - 2) -= 0.5f;
+    v = expect_hint(&f, HINT_BOUNDARY_THIN);
+    assert_non_null(strstr(v.hint, "only points with 2 <= i, j, k <= N-3 may be written"));
+    *cell(&f, 0, 3, 3) += 1.0f;  // and a cell of the outermost face: the plain hint
+    v = expect_hint(&f, HINT_BOUNDARY);
+    assert_non_null(strstr(v.hint, "only points with 2 <= i, j, k <= N-3 may be written"));
+    free_fixture(&f);
+    // The last interior plane (i = n-3) never written: off-by-one, the range in radius 2's words.
+    f = make_star_fixture(n, n, n, 2, 750);
+    f.n = n;
+    for (size_t j = 2; j + 2 < n; j++)
+        for (size_t k = 2; k + 2 < n; k++)
+            fill_bits(cell(&f, n - 3, j, k), 1, POISON_BITS);
+    v = expect_hint(&f, HINT_OFF_BY_ONE);
+    assert_non_null(strstr(v.hint, "(2 <= i <= N-3 means i < N-2)"));
+    free_fixture(&f);
+}
+
 int main(void)
 {
     test_seed();
@@ -551,6 +632,7 @@ int main(void)
         cmocka_unit_test(test_no_interior),
         cmocka_unit_test(test_grids),
         cmocka_unit_test(test_sizes_mixed),
+        cmocka_unit_test(test_radius_two),
     };
     return cmocka_run_group_tests_name("verdict", tests, NULL, NULL);
 }

@@ -26,7 +26,7 @@
 #define BC_MAX_SOURCE (16u << 20)       // the largest kernel file checked (they are a few KB)
 #define BC_MAX_INCLUDES 256             // #include lines remembered, to name the line of a refusal
 #define BC_MAX_DIRS 24                  // allowed folders
-#define BC_ALLOWED "a kernel file may read no other file: it may include only the kit's headers (lab.h, grid.h, jacobi.h) and the toolchain's (<stdio.h>, <math.h>, ...)"
+#define BC_ALLOWED "a kernel file may read no other file: it may include only the kit's headers (lab.h, star13.h, grid.h, jacobi.h) and the toolchain's (<stdio.h>, <math.h>, ...)"
 
 typedef struct bc_include {
     int line;                           // the student's line of the directive

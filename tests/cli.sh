@@ -66,6 +66,9 @@ k=$(fake_kit "${good_conf/case = 33 group=sizes/case = 33 group=odd}")
 expect "lab.conf case group worth nothing" 2 "case group 'odd' is worth no points" -- "$judge" --kit "$k" --lab 1
 k=$(fake_kit "${good_conf/points = large 1/points = huge 1}")
 expect "lab.conf points for a group without cases" 2 "points for group 'huge', but no case line says group=huge" -- "$judge" --kit "$k" --lab 1
+k=$(fake_kit "${good_conf/runner    = sweep/stencil   = star9
+runner    = sweep}")
+expect "lab.conf bad stencil" 2 "lab.conf:6: unknown stencil 'star9' (the kit knows: star7, star13)" -- "$judge" --kit "$k" --lab 1
 k=$(fake_kit "${good_conf/full_at=0.8/full_at=0.2}")
 expect "lab.conf speed full_at below zero_at" 2 "points = speed needs full_at=F above zero_at" -- "$judge" --kit "$k" --lab 1
 mkdir -p "$tmp/emptykit/labs/01-naive-sweep"

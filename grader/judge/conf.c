@@ -279,7 +279,7 @@ const char *conf_case_name(const lab_case *c, char *buf, size_t len)
 // judge and the runners know (one list each, named in the errors).
 static const char *const conf_runners[] = {"sweep", "jacobi", NULL};
 static const char *const conf_interfaces[] = {INTERFACE_CUBE, INTERFACE_GRID, NULL};
-static const char *const conf_techniques[] = {"naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi", "speed", NULL};
+static const char *const conf_techniques[] = {"naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi", "time-blocking", "speed", NULL};
 
 // 0 if value is one of list; otherwise -1 with err naming key and the list.
 static int conf_one_of(const char *key, const char *value, const char *const *list, char *err, size_t errlen)

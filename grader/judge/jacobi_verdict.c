@@ -155,8 +155,10 @@ static int jv_check_buffers_used(const jv_run *r, jacobi_verdict *v)
         return 1;
     }
     int other_unused = (r->o->result == 0 ? b_changed : a_changed) == 0;
-    int first_step_only = r->o->result == 1 && r->o->iters == 1;  // d_a is legitimately untouched then
-    if (other_unused && !first_step_only) {
+    // d_b returned and d_a untouched: one launch may have done every iteration, reading d_a and writing
+    // d_b (one iteration, or several a launch). An in-place solve on d_b is caught by the grid itself.
+    int one_pass = r->o->result == 1;
+    if (other_unused && !one_pass) {
         snprintf(v->reason, sizeof(v->reason), "d_%c was changed but d_%c never written, after %d iterations: the grid was updated in place",
                  r->o->result == 0 ? 'a' : 'b', r->o->result == 0 ? 'b' : 'a', r->o->iters);
         jv_fail(v, HINT_IN_PLACE, "Jacobi must read the old grid and write the other buffer, then swap: updating in place mixes old and new values (Gauss-Seidel, in an order the threads decide).");

@@ -947,6 +947,7 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         if (rc != 0)
             judge_die(JUDGE_EXIT_KIT, "could not run case %s: %s (temporary folder, memory or the runner)", r->name, strerror(errno));
         env.out_tile = (int)kv_number(&report, "out_tile_dim", env.out_tile);
+        run->out_tile = env.out_tile;
         run->in_tile = (int)kv_number(&report, "in_tile_dim", run->in_tile);
         size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
         // The technique is judged on the largest case every backend runs (not `noemu`), so the
@@ -1084,7 +1085,7 @@ int main(int argc, char **argv)
     }
     spawn_check_stop();
     judge_stage("report");
-    run->opb_valid = opb_book_model(run->conf.opb_model, run->in_tile, &run->opb) == 0;
+    run->opb_valid = opb_book_model(run->conf.opb_model, run->in_tile, run->out_tile, &run->opb) == 0;
     pictures_draw(run);
     run->exit_code = (run->failed == 0 && run->technique.status != TECHNIQUE_FAIL) ? JUDGE_EXIT_PASS : JUDGE_EXIT_FAIL;
     run->stage[0] = '\0';

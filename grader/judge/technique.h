@@ -64,8 +64,10 @@ typedef struct opb_model {
 } opb_model;
 
 // Evaluates the book's OP/B model name for input tile edge t (ignored by
-// "naive" and "speed", whose model is the streaming bound 13/8). Returns 0,
-// or -1 for an unknown model or a tile too small.
-int opb_book_model(const char *name, int t, opb_model *m);
+// "naive" and "speed", whose model is the streaming bound 13/8) and output
+// tile edge o (read only by "time-blocking", whose tiles lose (t - o) / 2
+// cells of halo a side, one an iteration). Returns 0, or -1 for an unknown
+// model or a tile too small.
+int opb_book_model(const char *name, int t, int o, opb_model *m);
 
 #endif // STENCIL_TECHNIQUE_H

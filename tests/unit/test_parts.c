@@ -4,6 +4,7 @@
 #include "test_util.h"
 
 #include <math.h>
+#include <time.h>
 #include <signal.h>
 #include <sys/stat.h>
 
@@ -195,21 +196,52 @@ static void test_opb_models(void **state)
 {
     (void)state;
     opb_model m;
-    assert_int_equal(opb_book_model("naive", 0, &m), 0);
+    assert_int_equal(opb_book_model("naive", 0, 0, &m), 0);
     assert_true(fabs(m.book - 13.0 / 28.0) < 1e-12);
-    assert_int_equal(opb_book_model("shared-tile", 8, &m), 0);
+    assert_int_equal(opb_book_model("shared-tile", 8, 0, &m), 0);
     assert_true(fabs(m.book - 1.37) < 0.005);
     assert_true(fabs(m.halo_fraction - 0.578) < 0.001);
     assert_true(m.bound == 3.25 && m.smem_bytes == 2048);
-    assert_int_equal(opb_book_model("z-coarsening", 32, &m), 0);
+    assert_int_equal(opb_book_model("z-coarsening", 32, 0, &m), 0);
     assert_true(fabs(m.book - 2.68) < 0.005);
     assert_true(m.smem_bytes == 12288);
-    assert_int_equal(opb_book_model("register-tiling", 32, &m), 0);
+    assert_int_equal(opb_book_model("register-tiling", 32, 0, &m), 0);
     assert_true(m.smem_bytes == 4096);
-    assert_int_equal(opb_book_model("speed", 0, &m), 0);  // the streaming bound: one read and one write a point
+    assert_int_equal(opb_book_model("speed", 0, 0, &m), 0);  // the streaming bound: one read and one write a point
     assert_true(fabs(m.book - 13.0 / 8.0) < 1e-12 && m.bound == m.book && m.halo_fraction == 0);
-    assert_int_equal(opb_book_model("shared-tile", 0, &m), -1);
-    assert_int_equal(opb_book_model("unknown", 8, &m), -1);
+    assert_int_equal(opb_book_model("shared-tile", 0, 0, &m), -1);
+    assert_int_equal(opb_book_model("unknown", 8, 0, &m), -1);
+    // Several iterations a launch: a 32-wide tile writing its inner 24, 4 iterations: 32/9 = 3.56 OP/B.
+    assert_int_equal(opb_book_model("time-blocking", 32, 24, &m), 0);
+    assert_true(fabs(m.book - 32.0 / (8.0 * 1024.0 / 576.0 + 4.0)) < 1e-12);
+    assert_true(fabs(m.halo_fraction - (1.0 - 576.0 / 1024.0)) < 1e-12 && m.smem_bytes == 4 * 32 * 32 * 4);
+    assert_int_equal(opb_book_model("time-blocking", 32, 0, &m), -1);   // no output tile declared
+    assert_int_equal(opb_book_model("time-blocking", 32, 32, &m), -1);  // no halo: no iteration to block
+}
+
+// Lab 9's rule: at least two iterations a launch on average, whatever the kernels.
+static void test_technique_time_blocking(void **state)
+{
+    (void)state;
+    kv_list kv;
+    unsigned int size[3] = {45, 38, 21};
+    unsigned int seed = (unsigned int)time(NULL);
+    srand(seed);
+    int iters = 8 + rand() % 60;
+    printf("time-blocking rule: seed %u, %d iterations\n", seed, iters);
+    struct { long launches; int ok; } runs[] = {{(iters + 3) / 4, 1}, {iters / 2 + 1, 1}, {iters / 2 + 2, 0}, {iters, 0}, {2L * iters, 0}};
+    for (size_t q = 0; q < sizeof(runs) / sizeof(runs[0]); q++) {
+        char text[128];
+        snprintf(text, sizeof(text), "launches=%ld\niterations=%d\n", runs[q].launches, iters);
+        load_report(text, &kv);
+        technique_result r = technique_check_grid("time-blocking", &kv, size);
+        assert_int_equal(r.status, runs[q].ok ? TECHNIQUE_OK : TECHNIQUE_FAIL);
+        assert_non_null(strstr(r.detail, "iterations a launch"));
+        kv_free(&kv);
+    }
+    load_report("launches=1\niterations=1\n", &kv);  // one iteration: nothing to block
+    assert_int_equal(technique_check_grid("time-blocking", &kv, size).status, TECHNIQUE_FAIL);
+    kv_free(&kv);
 }
 
 // The load floors on a launch that passed the rules above: per-point
@@ -384,7 +416,7 @@ static void sample_run(judge_run *run)
     run->skipped = 1;
     run->technique.status = TECHNIQUE_OK;
     snprintf(run->technique_case, sizeof(run->technique_case), "N=512");
-    run->opb_valid = opb_book_model("shared-tile", 8, &run->opb) == 0;
+    run->opb_valid = opb_book_model("shared-tile", 8, 0, &run->opb) == 0;
     run->exit_code = JUDGE_EXIT_FAIL;
 }
 
@@ -476,6 +508,7 @@ int main(void)
         cmocka_unit_test(test_technique_loads),
         cmocka_unit_test(test_techniques_grid),
         cmocka_unit_test(test_opb_models),
+        cmocka_unit_test(test_technique_time_blocking),
         cmocka_unit_test(test_spawn),
         cmocka_unit_test(test_ncu_csv),
         cmocka_unit_test(test_json_parses),

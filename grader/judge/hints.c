@@ -40,6 +40,7 @@ static const hint_entry hint_table[] = {
     {HINT_PERIODIC_FACE, "a periodic face copied from a layer holding an older value", "jacobi verdict: whole faces written, yet stale"},
     {HINT_NEUMANN_SIDE, "a Neumann face copied from the wrong side", "jacobi verdict"},
     {HINT_BOUNDARY_RACE, "the boundary set while the sweep still reads it", "jacobi verdict"},
+    {HINT_HALO_SOURCE, "a blocked launch's halo beyond the grid not holding the cells it stands for", "jacobi verdict, labs doing several iterations a launch"},
     {HINT_BOUNDARY_VALUES, "a boundary face never set", "jacobi verdict"},
     {HINT_SOURCE_TERM, "the source term f used wrongly", "jacobi verdict"},
     {HINT_EARLY_STOP, "the early stop on the residual is wrong", "jacobi verdict"},

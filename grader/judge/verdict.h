@@ -40,6 +40,7 @@
 #define HINT_PERIODIC_FACE     "periodic-face"       // a periodic face written from a layer holding an older value
 #define HINT_NEUMANN_SIDE      "neumann-side"
 #define HINT_BOUNDARY_RACE     "boundary-race"
+#define HINT_HALO_SOURCE       "halo-source"         // several iterations a launch: a halo cell beyond the grid not holding the cell it stands for
 #define HINT_BOUNDARY_VALUES   "boundary-values"
 #define HINT_SOURCE_TERM       "source-term"
 #define HINT_EARLY_STOP        "early-stop"

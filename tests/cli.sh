@@ -43,7 +43,7 @@ good_conf=$(cat labs/01-naive-sweep/lab.conf)
 
 echo "== judge: bad input"
 expect "no lab given" 2 "which lab?" -- "$judge" --kit "$kit"
-expect "unknown lab" 2 "unknown lab '9': the labs are 1 (01-naive-sweep)" -- "$judge" --kit "$kit" --lab 9
+expect "unknown lab" 2 "unknown lab '9': the labs are 0 (00-convolution), 1 (01-naive-sweep)" -- "$judge" --kit "$kit" --lab 9
 expect "unknown option" 2 "unknown option '--colour'" -- "$judge" --kit "$kit" --lab 1 --colour
 expect "option without value" 2 "option --seed needs a value" -- "$judge" --kit "$kit" --lab 1 --seed
 expect "bad seed" 2 "SEED must be a whole number" -- "$judge" --kit "$kit" --lab 1 --seed 12ab

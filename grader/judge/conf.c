@@ -246,9 +246,9 @@ static int conf_check_interface(lab_conf *c, char *err, size_t errlen)
     }
     if (!c->interface[0])
         snprintf(c->interface, sizeof(c->interface), "%s", INTERFACE_CUBE);
-    if (strcmp(c->runner, "sweep") != 0 || !strcmp(c->interface, INTERFACE_GRID))
+    if (strcmp(c->runner, "sweep") != 0)
         return 0;
-    int image = !strcmp(c->interface, INTERFACE_IMAGE);
+    int image = !strcmp(c->interface, INTERFACE_IMAGE), grid = !strcmp(c->interface, INTERFACE_GRID);
     for (int k = 0; k < c->ncases; k++) {
         const lab_case *lc = &c->cases[k];
         if (image && (lc->nz != 1 || conf_case_radius(lc) < 1)) {
@@ -260,7 +260,7 @@ static int conf_check_interface(lab_conf *c, char *err, size_t errlen)
             snprintf(err, errlen, "%s:%d: r= (a filter radius) belongs to the image interface's cases ('interface = image')", c->path, lc->line);
             return -1;
         }
-        if (!image && (lc->nx != lc->ny || lc->ny != lc->nz)) {
+        if (!image && !grid && (lc->nx != lc->ny || lc->ny != lc->nz)) {
             snprintf(err, errlen, "%s:%d: case %ux%ux%u is not a cube: this lab's interface is cube (%s(d_in, d_out, N), kernels/lab.h), which takes one N; write 'interface = grid' (%s, kernels/grid.h) to grade nx×ny×nz grids",
                      c->path, lc->line, lc->nx, lc->ny, lc->nz, INTERFACE_CUBE_FUNCTION, INTERFACE_GRID_FUNCTION);
             return -1;

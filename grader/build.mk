@@ -8,7 +8,8 @@
 #       the CPU emulation runner (grader/emu/emu.mk): k.cu included at the end of the runner
 # Run from the kit's root. ARCH=sm_XX overrides the detected GPU architecture.
 # INTERFACE (sweep labs, lab.conf's `interface`): cube calls launch_stencil
-# (kernels/lab.h), grid calls launch_sweep (kernels/grid.h).
+# (kernels/lab.h), grid calls launch_sweep (kernels/grid.h), image calls
+# launch_convolution (kernels/conv.h).
 
 BACKEND    ?= gpu
 INTERFACE  ?= cube
@@ -28,12 +29,12 @@ CC         ?= cc
 HOST_CXX   ?= g++
 GPU_FLAGS  := -O3 -lineinfo -std=c++17 -I$(KIT)/grader/protocol -I$(KIT)/grader/sandbox -I$(KIT)/kernels
 EXEC_SRCS  := $(wildcard $(KIT)/grader/executor/*.cu)
-EXEC_HDRS  := $(wildcard $(KIT)/grader/executor/*.h $(KIT)/grader/protocol/*.h $(KIT)/grader/sandbox/*.h) $(KIT)/kernels/jacobi.h
+EXEC_HDRS  := $(wildcard $(KIT)/grader/executor/*.h $(KIT)/grader/protocol/*.h $(KIT)/grader/sandbox/*.h) $(KIT)/kernels/jacobi.h $(KIT)/kernels/conv_limits.h
 SHIM_DIR   := $(dir $(EXECUTOR))shim
 SHIM_FLAGS := -O2 -g -std=c++17 -Wall -Wextra -I$(CUDA_HOME)/include -I$(KIT)/grader/protocol -I$(KIT)/kernels
-SHIM_OBJS  := $(SHIM_DIR)/shim.o $(SHIM_DIR)/student_main_$(KIND)$(if $(filter sweep-grid,$(KIND)-$(INTERFACE)),_grid).o
-# The emulation runner of the grid interface calls launch_sweep (grader/emu/runner_sweep.cu).
-EMU_RUNNER_DEFINES := $(if $(filter grid,$(INTERFACE)),-DSTENCIL_INTERFACE_GRID)
+SHIM_OBJS  := $(SHIM_DIR)/shim.o $(SHIM_DIR)/student_main_$(KIND)$(if $(filter sweep-grid sweep-image,$(KIND)-$(INTERFACE)),_$(INTERFACE)).o
+# The emulation runner of the grid interface calls launch_sweep, of the image one launch_convolution (grader/emu/runner_sweep.cu).
+EMU_RUNNER_DEFINES := $(if $(filter grid,$(INTERFACE)),-DSTENCIL_INTERFACE_GRID)$(if $(filter image,$(INTERFACE)),-DSTENCIL_INTERFACE_IMAGE)
 
 .PHONY: all
 all: $(if $(EXECUTOR),$(EXECUTOR)) $(if $(STUDENT),$(STUDENT)) $(if $(RUNNER),$(RUNNER))
@@ -62,6 +63,9 @@ $(SHIM_DIR)/student_main_sweep.o: $(KIT)/grader/shim/student_main.cpp $(KIT)/gra
 $(SHIM_DIR)/student_main_sweep_grid.o: $(KIT)/grader/shim/student_main.cpp $(KIT)/grader/protocol/wire.h
 	@mkdir -p $(dir $@)
 	$(HOST_CXX) $(SHIM_FLAGS) -DSTUDENT_INTERFACE_GRID -c $< -o $@
+$(SHIM_DIR)/student_main_sweep_image.o: $(KIT)/grader/shim/student_main.cpp $(KIT)/grader/protocol/wire.h
+	@mkdir -p $(dir $@)
+	$(HOST_CXX) $(SHIM_FLAGS) -DSTUDENT_INTERFACE_IMAGE -c $< -o $@
 
 # The student's program: the kernel file as its own translation unit, without
 # cudart, linked statically with the shim (it may open no file once it runs).

@@ -7,21 +7,29 @@
 // host function and no macro of the student's reaches the runner's code. The
 // host function is the lab's interface's (protocol.h): launch_stencil(d_in,
 // d_out, N) of kernels/lab.h, or, built with STENCIL_INTERFACE_GRID,
-// launch_sweep(d_in, d_out, nx, ny, nz) of kernels/grid.h; everything else is
-// the same. The judge starts it, confined, as a child process:
+// launch_sweep(d_in, d_out, nx, ny, nz) of kernels/grid.h, or, built with
+// STENCIL_INTERFACE_IMAGE, launch_convolution(d_in, d_out, width, height, r)
+// of kernels/conv.h; everything else is the same. The judge starts it,
+// confined, as a child process:
 //
 //   runner --probe --outdir DIR                 report the device, exit 0 or 77
 //   runner --outdir DIR --size NX,NY,NZ --coef c0,...,c6 [--time REPS]
 //                                               (--n N: the cube N×N×N)
+//   runner --outdir DIR --size W,H,1 --coef f0,...,f((2R+1)^2-1) --radius R
+//                                               (a convolution: the filter row by row)
 //
 // DIR holds the case (protocol.h names the files). The runner uploads the
-// input into a guarded buffer, prepares the output (boundary = input, interior
-// = poison, guards around), sets the coefficients, calls the host function
-// once with launch recording on, checks the launch and synchronisation
-// errors, and saves what it finds. Emulation does no timing.
+// input into a guarded buffer, prepares the output (protocol_cell_written:
+// a sweep's boundary = input, the cells to write = poison, guards around),
+// sets the coefficients or the filter, calls the host function once with
+// launch recording on, checks the launch and synchronisation errors, checks
+// that the filter it set is unchanged, and saves what it finds. Emulation
+// does no timing.
 #include "case_io.h"
 #ifdef STENCIL_INTERFACE_GRID  // the kit's header first: a student's own copy cannot replace it
 #include "../kernels/grid.h"
+#elif defined(STENCIL_INTERFACE_IMAGE)
+#include "../kernels/conv.h"
 #else
 #include "../kernels/lab.h"
 // The cube interface's kernel is stencil_kernel (lab.h's skeletons): its attributes are reported.
@@ -50,8 +58,9 @@ typedef struct runner_args {
     const char *outdir;  // the case directory
     int probe;           // 1: only report the device
     unsigned int n[3];   // nx, ny, nz
-    float coef[7];       // c0..c6
-    int have_coef;       // 1 once --coef was given
+    float coef[PROTOCOL_MAX_WEIGHTS]; // c0..c6, or a convolution's filter row by row
+    int ncoef;           // how many --coef gave
+    int radius;          // --radius R: a convolution's filter radius; 0: the seven-point sweep
     int time_reps;       // timed repetitions; 0: no timing
 } runner_args;
 
@@ -75,16 +84,18 @@ static runner_args runner_parse(int argc, char **argv)
         } else if (!strcmp(argv[i], "--time") && v) {
             a.time_reps = atoi(v), i++;
         } else if (!strcmp(argv[i], "--coef") && v) {
-            a.have_coef = sscanf(v, "%g,%g,%g,%g,%g,%g,%g", &a.coef[0], &a.coef[1], &a.coef[2],
-                                 &a.coef[3], &a.coef[4], &a.coef[5], &a.coef[6]) == 7;
+            a.ncoef = runner_parse_floats(v, a.coef, PROTOCOL_MAX_WEIGHTS);
             i++;
+        } else if (!strcmp(argv[i], "--radius") && v) {
+            a.radius = atoi(v), i++;
         } else {
             fprintf(stderr, "runner: unexpected argument '%s' (the judge starts this program; run make check)\n", argv[i]);
             exit(RUNNER_USAGE);
         }
     }
-    if (!a.outdir || (!a.probe && (a.n[0] == 0 || a.n[1] == 0 || a.n[2] == 0 || !a.have_coef))) {
-        fprintf(stderr, "runner: usage: runner --outdir DIR (--probe | --size NX,NY,NZ --coef c0,...,c6 [--time REPS])\n");
+    int weights = a.radius ? (2 * a.radius + 1) * (2 * a.radius + 1) : 7;
+    if (!a.outdir || (!a.probe && (a.n[0] == 0 || a.n[1] == 0 || a.n[2] == 0 || a.ncoef != weights || a.radius < 0 || weights > PROTOCOL_MAX_WEIGHTS))) {
+        fprintf(stderr, "runner: usage: runner --outdir DIR (--probe | --size NX,NY,NZ --coef c0,...,c6 [--radius R] [--time REPS])\n");
         exit(RUNNER_USAGE);
     }
     return a;
@@ -98,7 +109,42 @@ typedef struct runner_launch_arg {
     float *d_in;      // input grid
     float *d_out;     // output grid
     unsigned int n[3];// nx, ny, nz
+    int radius;       // a convolution's filter radius (the image interface)
 } runner_launch_arg;
+
+// Sets what the kernel reads in constant memory: the filter of a
+// convolution (--radius), or c0..c6.
+static void runner_set_weights(const runner_args *a)
+{
+#ifdef STENCIL_INTERFACE_IMAGE
+    if (a->radius < 1 || a->radius > CONV_MAX_RADIUS)
+        runner_fail(RUNNER_USAGE, "kit", "the image interface takes a filter radius 1..%d, not %d", CONV_MAX_RADIUS, a->radius);
+    runner_check(lab_set_filter(a->coef, a->radius), "copy the filter to constant memory");
+    runner_report("filter_radius", "%d", a->radius);
+#else
+    if (a->radius)
+        runner_fail(RUNNER_USAGE, "kit", "--radius belongs to the image interface (launch_convolution)");
+    runner_check(lab_set_coefficients(a->coef), "copy the coefficients to constant memory");
+#endif
+}
+
+// Fails the case (RUNNER_REFUSED) when the filter the kit set is no longer
+// in F after the student's function: the lab's weights are the kit's.
+static void runner_check_weights(const runner_args *a)
+{
+#ifdef STENCIL_INTERFACE_IMAGE
+    float now[CONV_MAX_WIDTH][CONV_MAX_WIDTH], want[CONV_MAX_WIDTH][CONV_MAX_WIDTH] = {{0}};
+    int w = 2 * a->radius + 1;
+    for (int i = 0; i < w; i++)
+        for (int j = 0; j < w; j++)
+            want[i][j] = a->coef[i * w + j];
+    runner_check(cudaMemcpyFromSymbol(now, F, sizeof(now)), "read the filter back");
+    if (memcmp(now, want, sizeof(now)) != 0)
+        runner_fail(RUNNER_REFUSED, "refused", "the filter F in constant memory changed during the call: it is the kit's, set before %s runs, and read-only for it", INTERFACE_IMAGE_FUNCTION);
+#else
+    (void)a;
+#endif
+}
 
 // Calls the student's host function, the one the lab's interface names.
 static void runner_launch_student(void *p)
@@ -106,6 +152,8 @@ static void runner_launch_student(void *p)
     runner_launch_arg *a = (runner_launch_arg *)p;
 #ifdef STENCIL_INTERFACE_GRID
     launch_sweep(a->d_in, a->d_out, a->n[0], a->n[1], a->n[2]);
+#elif defined(STENCIL_INTERFACE_IMAGE)
+    launch_convolution(a->d_in, a->d_out, a->n[0], a->n[1], a->radius);
 #else
     launch_stencil(a->d_in, a->d_out, a->n[0]);
 #endif
@@ -136,7 +184,7 @@ int main(int argc, char **argv)
     runner_report_tiles();
 
     size_t nx = a.n[0], ny = a.n[1], nz = a.n[2], cells = nx * ny * nz;
-#ifndef STENCIL_INTERFACE_GRID
+#if !defined(STENCIL_INTERFACE_GRID) && !defined(STENCIL_INTERFACE_IMAGE)
     if (nx != ny || ny != nz)
         runner_fail(RUNNER_USAGE, "kit", "the cube interface (launch_stencil) takes N×N×N grids, not %zux%zux%zu", nx, ny, nz);
 #endif
@@ -148,8 +196,7 @@ int main(int argc, char **argv)
         for (size_t j = 0; j < ny; j++)
             for (size_t k = 0; k < nx; k++) {
                 size_t c = (i * ny + j) * nx + k;
-                int interior = i > 0 && j > 0 && k > 0 && i < nz - 1 && j < ny - 1 && k < nx - 1;
-                if (interior)
+                if (protocol_cell_written(a.radius > 0, i, j, k, nx, ny, nz))
                     runner_fill_bits(&h_out[c], 1, POISON_BITS);
                 else
                     h_out[c] = h_in[c];
@@ -158,13 +205,13 @@ int main(int argc, char **argv)
     runner_report("guard_cells", "%zu", guard);
     runner_buffer in = runner_buffer_create(h_in, cells, guard);
     runner_buffer out = runner_buffer_create(h_out, cells, guard);
-    runner_check(lab_set_coefficients(a.coef), "copy the coefficients to constant memory");
+    runner_set_weights(&a);
     runner_check(cudaDeviceSynchronize(), "prepare the case");
 
     char why[256] = "";
     if (launch_log_begin(why, sizeof(why)) != 0)
         runner_report("launch_log_error", "%s", why);
-    runner_launch_arg la = {in.d_grid, out.d_grid, {a.n[0], a.n[1], a.n[2]}};
+    runner_launch_arg la = {in.d_grid, out.d_grid, {a.n[0], a.n[1], a.n[2]}, a.radius};
     cudaEvent_t start, stop;
     runner_check(cudaEventCreate(&start), "create an event");
     runner_check(cudaEventCreate(&stop), "create an event");
@@ -181,6 +228,7 @@ int main(int argc, char **argv)
         runner_report_launches(launch_log_end());
     runner_report_kernel();
     runner_check_student(launch_err, sync_err);
+    runner_check_weights(&a);
     runner_buffer_save(&out, a.outdir, CASE_OUTPUT);
     runner_buffer_save(&in, a.outdir, CASE_INPUT_AFTER);
 

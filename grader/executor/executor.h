@@ -126,16 +126,20 @@ __host__ __device__ static inline uint64_t trusted_mix(uint64_t x)
 }
 
 // Fills a guarded sweep case of n[0]×n[1]×n[2] (nx, ny, nz) points for a
-// timed repetition: the input grid from seed, the output's boundary = input,
-// its interior poisoned, both guards set. Returns the keyed hash of the input
-// (key), computed as it was written.
-uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, const unsigned n[3], uint64_t seed, uint64_t key);
+// timed repetition: the input grid from seed, the output's cells to write
+// poisoned (protocol_cell_written: the interior, or with every_cell all of
+// them), the rest = input, both guards set. Returns the keyed hash of the
+// input (key), computed as it was written.
+uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, const unsigned n[3], int every_cell,
+                               uint64_t seed, uint64_t key);
 
-// Checks a sweep's output against the seven-point stencil of the input (in
-// double, tolerance atol + rtol * sum |c_n x_n|), the boundary, the poison and
-// the guards. Fills c (c->input_hash with key).
-void trusted_sweep_check(const float *in_base, const float *out_base, size_t guard, const unsigned n[3], const float coef[7],
-                         double rtol, double atol, uint64_t key, check_counts *c);
+// Checks a sweep's output against the seven-point stencil of the input
+// (radius 0: coef is c0..c6) or a 2D convolution of radius r (an image,
+// nz = 1: coef is the (2r+1)^2 filter row by row, ghost cells 0), in double,
+// tolerance atol + rtol * sum |w x|; the cells kept, the poison and the
+// guards. Fills c (c->input_hash with key).
+void trusted_sweep_check(const float *in_base, const float *out_base, size_t guard, const unsigned n[3], const float *coef,
+                         int radius, double rtol, double atol, uint64_t key, check_counts *c);
 
 // Fills a guarded Jacobi case for a timed repetition: d_a = d_b = the initial
 // grid from seed (boundary cells already satisfying bc), d_f = g/h^2 from

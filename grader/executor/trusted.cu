@@ -82,9 +82,9 @@ typedef struct trusted_dims {
 // Sweeps
 // ---------------------------------------------------------------------------
 
-// Writes the input grid, the output's boundary and poison, and both guards;
+// Writes the input grid, the output's kept cells and poison, and both guards;
 // hashes the input as written.
-__global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard, trusted_dims d, uint64_t seed,
+__global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard, trusted_dims d, int every_cell, uint64_t seed,
                                    uint64_t key, check_counts *c)
 {
     const unsigned nx = d.n[0], ny = d.n[1], nz = d.n[2];
@@ -99,7 +99,7 @@ __global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard
         size_t p = q - guard;
         unsigned k = (unsigned)(p % nx), j = (unsigned)((p / nx) % ny), i = (unsigned)(p / ((size_t)nx * ny));
         float v = trusted_uniform(seed, p);
-        bool interior = i > 0 && j > 0 && k > 0 && i < nz - 1 && j < ny - 1 && k < nx - 1;
+        bool interior = protocol_cell_written(every_cell, i, j, k, nx, ny, nz);
         in_base[q] = v;
         out_base[q] = interior ? __uint_as_float(POISON_BITS) : v;
         hash += trusted_term(key, p, v);
@@ -107,22 +107,65 @@ __global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard
     atomicAdd(&c->input_hash, hash);
 }
 
-uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, const unsigned n[3], uint64_t seed, uint64_t key)
+uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, const unsigned n[3], int every_cell,
+                               uint64_t seed, uint64_t key)
 {
     check_counts *d = trusted_counts(), c;
     trusted_dims dims = {{n[0], n[1], n[2]}};
-    trusted_sweep_fill<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, dims, seed, key, d);
+    trusted_sweep_fill<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, dims, every_cell, seed, key, d);
     trusted_take(d, &c);
     return c.input_hash;
 }
 
+// The weights of a check, passed by value: c0..c6 of the seven-point sweep
+// (radius 0), or a convolution's (2r+1)^2 filter row by row.
+typedef struct trusted_weights {
+    float w[PROTOCOL_MAX_WEIGHTS];   // the weights
+    int radius;                      // the filter's radius; 0: the seven-point sweep
+} trusted_weights;
+
+// The expected value of cell p = (i, j, k) and the sum of its terms'
+// magnitudes, in double: the seven-point stencil (an interior cell), or the
+// convolution at pixel (j, k) with ghost cells 0.
+__device__ static double trusted_expected(const float *in, size_t p, unsigned j, unsigned k, trusted_dims d,
+                                          const trusted_weights *wt, double *mag)
+{
+    const size_t row = d.n[0], plane = (size_t)d.n[0] * d.n[1];
+    double want = 0.0;
+    *mag = 0.0;
+    if (!wt->radius) {
+        const float *c = wt->w;
+        double t[7] = {(double)c[0] * in[p], (double)c[1] * in[p - 1], (double)c[2] * in[p + 1], (double)c[3] * in[p - row],
+                       (double)c[4] * in[p + row], (double)c[5] * in[p - plane], (double)c[6] * in[p + plane]};
+        for (int a = 0; a < 7; a++) {
+            want += t[a];
+            *mag += fabs(t[a]);
+        }
+        return want;
+    }
+    const int r = wt->radius, width = 2 * r + 1;
+    for (int i = -r; i <= r; i++) {
+        long y = (long)j + i;
+        if (y < 0 || y >= (long)d.n[1])
+            continue;  // a ghost row: 0
+        for (int q = -r; q <= r; q++) {
+            long x = (long)k + q;
+            if (x < 0 || x >= (long)d.n[0])
+                continue;
+            double t = (double)wt->w[(i + r) * width + (q + r)] * in[(size_t)y * row + (size_t)x];
+            want += t;
+            *mag += fabs(t);
+        }
+    }
+    return want;
+}
+
 // Checks every cell of a sweep's output (see trusted_sweep_check).
 __global__ void trusted_sweep_verify(const float *in_base, const float *out_base, size_t guard, trusted_dims d,
-                                     float c0, float c1, float c2, float c3, float c4, float c5, float c6,
-                                     double rtol, double atol, uint64_t key, check_counts *c)
+                                     trusted_weights wt, double rtol, double atol, uint64_t key, check_counts *c)
 {
     const unsigned nx = d.n[0], ny = d.n[1], nz = d.n[2];
-    size_t cells = (size_t)nx * ny * nz, total = cells + 2 * guard, row = nx, plane = (size_t)nx * ny;
+    size_t cells = (size_t)nx * ny * nz, total = cells + 2 * guard, plane = (size_t)nx * ny;
     unsigned long long hash = 0, wrong = 0, unwritten = 0, boundary = 0, guards = 0, first = ~0ull;
     for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < total; q += (size_t)gridDim.x * blockDim.x) {
         if (q < guard || q >= guard + cells) {
@@ -135,7 +178,7 @@ __global__ void trusted_sweep_verify(const float *in_base, const float *out_base
         unsigned k = (unsigned)(p % nx), j = (unsigned)((p / nx) % ny), i = (unsigned)(p / plane);
         float x = in[p], got = out_base[q];
         hash += trusted_term(key, p, x);
-        bool interior = i > 0 && j > 0 && k > 0 && i < nz - 1 && j < ny - 1 && k < nx - 1;
+        bool interior = protocol_cell_written(wt.radius > 0, i, j, k, nx, ny, nz);
         if (!interior) {
             if (__float_as_uint(got) != __float_as_uint(x)) {
                 boundary++;
@@ -148,13 +191,7 @@ __global__ void trusted_sweep_verify(const float *in_base, const float *out_base
             first = min(first, (unsigned long long)p);
             continue;
         }
-        double t[7] = {(double)c0 * x, (double)c1 * in[p - 1], (double)c2 * in[p + 1], (double)c3 * in[p - row],
-                       (double)c4 * in[p + row], (double)c5 * in[p - plane], (double)c6 * in[p + plane]};
-        double want = 0.0, mag = 0.0;
-        for (int a = 0; a < 7; a++) {
-            want += t[a];
-            mag += fabs(t[a]);
-        }
+        double mag, want = trusted_expected(in, p, j, k, d, &wt, &mag);
         if (!(fabs((double)got - want) <= atol + rtol * mag)) {  // a NaN fails too
             wrong++;
             first = min(first, (unsigned long long)p);
@@ -163,14 +200,17 @@ __global__ void trusted_sweep_verify(const float *in_base, const float *out_base
     trusted_flush(c, hash, wrong, unwritten, boundary, guards, first);
 }
 
-void trusted_sweep_check(const float *in_base, const float *out_base, size_t guard, const unsigned n[3], const float coef[7],
-                         double rtol, double atol, uint64_t key, check_counts *c)
+void trusted_sweep_check(const float *in_base, const float *out_base, size_t guard, const unsigned n[3], const float *coef,
+                         int radius, double rtol, double atol, uint64_t key, check_counts *c)
 {
     check_counts *d = trusted_counts();
     trusted_dims dims = {{n[0], n[1], n[2]}};
+    trusted_weights wt;
+    memset(&wt, 0, sizeof(wt));
+    wt.radius = radius;
+    memcpy(wt.w, coef, sizeof(float) * (size_t)(radius ? (2 * radius + 1) * (2 * radius + 1) : 7));
     if (d)
-        trusted_sweep_verify<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, dims, coef[0], coef[1], coef[2],
-                                                              coef[3], coef[4], coef[5], coef[6], rtol, atol, key, d);
+        trusted_sweep_verify<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, dims, wt, rtol, atol, key, d);
     trusted_take(d, c);
 }
 

@@ -947,8 +947,8 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         if (rc != 0)
             judge_die(JUDGE_EXIT_KIT, "could not run case %s: %s (temporary folder, memory or the runner)", r->name, strerror(errno));
         env.out_tile = (int)kv_number(&report, "out_tile_dim", env.out_tile);
-        run->out_tile = env.out_tile;
         run->in_tile = (int)kv_number(&report, "in_tile_dim", run->in_tile);
+        run->out_tile = (int)kv_number(&report, "out_tile_dim", run->out_tile);
         size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
         // The technique is judged on the largest case every backend runs (not `noemu`), so the
         // verdict is the same under emulation and on a GPU; a `noemu` case only when there is no other.
@@ -1008,6 +1008,16 @@ static void judge_count_loads(const judge_args *a, judge_run *run, const char *r
                          "Nsight Compute (ncu) could not count the loads here (another profiler on the GPU, or performance counters that need permission: ERR_NVGPUCTRPERM)",
                          &run->technique);
     kv_free(&report);
+}
+
+// The filter radius the OP/B model of a convolution lab is evaluated at: the
+// first timed case's (the one whose speed the report shows), else the first case's.
+static int judge_model_radius(const lab_conf *conf)
+{
+    for (int i = 0; i < conf->ncases; i++)
+        if (conf->cases[i].timed)
+            return conf_case_radius(&conf->cases[i]);
+    return conf->ncases ? conf_case_radius(&conf->cases[0]) : 0;
 }
 
 // Writes run's JSON report to build/status/<lab>.json, where `make status` reads it.
@@ -1085,7 +1095,10 @@ int main(int argc, char **argv)
     }
     spawn_check_stop();
     judge_stage("report");
-    run->opb_valid = opb_book_model(run->conf.opb_model, run->in_tile, run->out_tile, &run->opb) == 0;
+    if (!strcmp(run->conf.opb_model, "convolution"))  // at the radius of the first timed case (else the first case)
+        run->opb_valid = opb_conv_model(run->in_tile, run->out_tile, judge_model_radius(&run->conf), &run->opb) == 0;
+    else
+        run->opb_valid = opb_book_model(run->conf.opb_model, run->in_tile, run->out_tile, &run->opb) == 0;
     pictures_draw(run);
     run->exit_code = (run->failed == 0 && run->technique.status != TECHNIQUE_FAIL) ? JUDGE_EXIT_PASS : JUDGE_EXIT_FAIL;
     run->stage[0] = '\0';

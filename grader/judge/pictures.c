@@ -28,9 +28,6 @@
 #define PICTURE_GNUPLOT_TIMEOUT_S 60.0  // one gnuplot run; a 510x510 plane takes about a second
 #define PICTURE_GNUPLOT_ENV "STENCIL_GNUPLOT"  // the gnuplot to run, when not the one on PATH
 
-// The flops of one interior point, as the OP/B models count them (technique.c).
-#define PICTURE_SWEEP_FLOPS  13.0
-#define PICTURE_JACOBI_FLOPS  8.0
 
 #define PICTURE_NAME(name, what) #name,
 static const char *const picture_names[] = {PICTURES(PICTURE_NAME)};
@@ -130,12 +127,12 @@ static int picture_has_bits(float value, uint32_t bits)
 // Judges one cell of a sweep as verdict_sweep does; *value gets its code or
 // log ratio, *kind 0 right, 1 wrong value, 2 never written, 3 NaN, 4 boundary
 // changed. Returns 1 if the cell is wrong.
-static int picture_sweep_cell(const sweep_case *c, const float *out, const double coef[7], size_t i, size_t j,
+static int picture_sweep_cell(const sweep_case *c, const float *out, const double *coef, size_t i, size_t j,
                               size_t k, float *value, int *kind)
 {
     size_t p = (i * c->ny + j) * c->nx + k;
     float got = out[p];
-    if (!reference_is_interior(c->nx, c->ny, c->nz, i, j, k)) {
+    if (!verdict_cell_written(c, i, j, k)) {
         int changed = memcmp(&got, &c->in[p], sizeof(got)) != 0;
         *value = (float)(changed ? PICTURE_CODE_BOUNDARY_CHANGED : PICTURE_CODE_BOUNDARY_KEPT);
         *kind = changed ? 4 : 0;
@@ -149,7 +146,7 @@ static int picture_sweep_cell(const sweep_case *c, const float *out, const doubl
         *value = (float)PICTURE_CODE_NAN, *kind = 3;
         return 1;
     }
-    double scale, want = reference_point7(c->in, c->nx, c->ny, i, j, k, coef, &scale);
+    double scale, want = verdict_expected(c, i, j, k, coef, &scale);
     double allowed = c->atol + c->rtol * scale, err = fabs((double)got - want);
     *value = picture_log_ratio(err, allowed);
     *kind = !(err <= allowed);
@@ -189,8 +186,8 @@ void pictures_offer_sweep(const char *case_name, const sweep_case *c, const floa
     size_t plane_cells = c->nx * c->ny, total = 0, counts[5] = {0};
     if (!picture_wanted(plane_cells) || plane_cells == 0)
         return;
-    double coef[7];
-    for (int n = 0; n < 7; n++)
+    double coef[VERDICT_MAX_WEIGHTS];
+    for (int n = 0; n < VERDICT_MAX_WEIGHTS; n++)
         coef[n] = c->coef[n];
     size_t *per_plane = calloc(c->nz, sizeof(size_t));
     float *values = malloc(plane_cells * sizeof(float)), v;
@@ -344,7 +341,7 @@ static int picture_write_roofline(const judge_run *run, const case_result *t, ch
 {
     picture_opb lines[3];
     int n = 0, dram = -1;
-    double fpp = !strcmp(run->conf.runner, "jacobi") ? PICTURE_JACOBI_FLOPS : PICTURE_SWEEP_FLOPS;
+    double fpp = conf_case_flops(&run->conf, &t->spec);
     double gflops = fpp * t->gpoints, bw = t->bandwidth_gbs;
     if (!(bw > 0) || !(gflops > 0)) {
         snprintf(why, len, "not drawn: no copy bandwidth was measured in this run");

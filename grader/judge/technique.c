@@ -93,14 +93,18 @@ static double technique_halo_factor(const launch_info *li)
 // shape (the input tile, the output tile, a plane of threads or a flat block
 // that loops to load it): at least a block's worth of floats in shared
 // memory, and at least a 3x3x3 tile.
-static void technique_shared_tile(const launch_info *li, technique_result *r)
+// Lab 0 (a 2D convolution) takes the same rule on its 2D tiles: at least the
+// block's floats, and 3x3.
+static void technique_shared_tile(const launch_info *li, int image, technique_result *r)
 {
-    unsigned long long bt = technique_block_threads(li);
-    size_t need = (size_t)(bt > 27 ? bt : 27) * sizeof(float);
+    unsigned long long bt = technique_block_threads(li), least = image ? 9 : 27;
+    size_t need = (size_t)(bt > least ? bt : least) * sizeof(float);
     r->status = li->smem >= need ? TECHNIQUE_OK : TECHNIQUE_FAIL;
-    snprintf(r->detail, sizeof(r->detail), "%llux%llux%llu blocks, %zu B shared per block (a tile of at least the block's %llu floats, and 3x3x3: %zu B)%s; %s",
-             li->block[0], li->block[1], li->block[2], li->smem, bt, need,
-             r->status == TECHNIQUE_OK ? "" : "; load the block's input tile (halo included) into shared memory and read the neighbours there (Fig 8.8)",
+    snprintf(r->detail, sizeof(r->detail), "%llux%llux%llu blocks, %zu B shared per block (a tile of at least the block's %llu floats, and %s: %zu B)%s%s; %s",
+             li->block[0], li->block[1], li->block[2], li->smem, bt, image ? "3x3" : "3x3x3", need,
+             r->status == TECHNIQUE_OK ? "" : image ? "; load the block's input tile (halo included, Fig 7.12) or its inner tile (halo from the caches, Fig 7.15) into shared memory and read the pixels there"
+                                                   : "; load the block's input tile (halo included) into shared memory and read the neighbours there (Fig 8.8)",
+             image ? "; the filter comes from F in constant memory: the interface gives the kernel no other copy of it" : "",
              TECHNIQUE_EVIDENCE);
 }
 
@@ -192,9 +196,46 @@ void technique_loads(const char *technique, const kv_list *report, unsigned int 
     technique_loads_grid(technique, report, size, counted, global_loads, shared_loads, why, r);
 }
 
+// Lab 0: the tile in shared memory and the filter in constant memory, from
+// the loads per output pixel. A tiled kernel (Fig 7.12, or halo caching,
+// Fig 7.15) reads most of its (2r+1)^2 taps from shared memory and few from
+// global memory (its tile fill, and for halo caching the halo taps, about a
+// fifth of the taps at a 16-wide tile and r = 3); a kernel that reads the
+// filter through a global pointer adds all (2r+1)^2 of them, and one that
+// reads the pixels from global memory as many. Floors: at least half the taps
+// from shared memory, at most half from global memory. Constant-memory reads
+// (LDC, or weights the compiler folds into the instructions) are neither.
+static void technique_loads_conv(const kv_list *report, const unsigned int n[3], double global_loads,
+                                 double shared_loads, char *tail, size_t room, technique_result *r)
+{
+    int radius = (int)kv_number(report, "filter_radius", 0);
+    double points = (double)n[0] * n[1] * n[2], taps = (double)(2 * radius + 1) * (2 * radius + 1);
+    char name[48];
+    if (radius < 1 || points <= 0) {
+        snprintf(tail, room, "; load counts not usable (no filter radius in the report)");
+        return;
+    }
+    double sp = shared_loads / points, gp = global_loads / points, half = taps / 2.0;
+    int shared_ok = sp >= half, global_ok = gp <= half;
+    snprintf(tail, room, "; %.2f floats read from shared and %.2f from global memory per output pixel for a %dx%d filter (at least %.1f from shared, at most %.1f from global; Nsight Compute's count of the bytes the kernel's threads loaded, case %s)%s%s",
+             sp, gp, 2 * radius + 1, 2 * radius + 1, half, half, technique_grid_name(n, name, sizeof(name)),
+             shared_ok ? "" : "; the pixels come from global memory: read them from the tile in shared memory, after the barrier",
+             global_ok ? "" : "; too many global loads a pixel: read the filter from F in constant memory (not through a pointer to it), and the pixels from the shared tile");
+    if (!(shared_ok && global_ok))
+        r->status = TECHNIQUE_FAIL;
+}
+
 void technique_loads_grid(const char *technique, const kv_list *report, const unsigned int n[3], int counted,
                           double global_loads, double shared_loads, const char *why, technique_result *r)
 {
+    if (!strcmp(technique, "convolution")) {
+        size_t used = strlen(r->detail);
+        if (!counted)
+            snprintf(r->detail + used, sizeof(r->detail) - used, "; reading the filter from constant memory and the pixels from the shared tile is not checked: %s", why);
+        else
+            technique_loads_conv(report, n, global_loads, shared_loads, r->detail + used, sizeof(r->detail) - used, r);
+        return;
+    }
     int z_march = !strcmp(technique, "z-coarsening") || !strcmp(technique, "register-tiling");
     double need_shared = !strcmp(technique, "register-tiling") ? 2.0 : 3.0;
     size_t used = strlen(r->detail);
@@ -266,8 +307,8 @@ technique_result technique_check_grid(const char *technique, const kv_list *repo
     (void)t;  // the tile declared feeds the OP/B model; the rules read the launch itself
     if (!strcmp(technique, "naive") || !strcmp(technique, "speed")) {
         technique_naive(&li, n, !strcmp(technique, "speed"), &r);
-    } else if (!strcmp(technique, "shared-tile")) {
-        technique_shared_tile(&li, &r);
+    } else if (!strcmp(technique, "shared-tile") || !strcmp(technique, "convolution")) {
+        technique_shared_tile(&li, !strcmp(technique, "convolution"), &r);
     } else if (!strcmp(technique, "z-coarsening")) {
         technique_z_march(&li, n, 3, &r);
     } else if (!strcmp(technique, "register-tiling")) {
@@ -277,6 +318,29 @@ technique_result technique_check_grid(const char *technique, const kv_list *repo
         snprintf(r.detail, sizeof(r.detail), "no check for technique '%s'", technique);
     }
     return r;
+}
+
+int opb_conv_model(int in_tile, int out_tile, int r, opb_model *m)
+{
+    memset(m, 0, sizeof(*m));
+    if (r < 1 || (out_tile <= 0 && in_tile <= 2 * r))
+        return -1;
+    int out = out_tile > 0 ? out_tile : in_tile - 2 * r;  // Fig 7.12: the block is the input tile; else the output tile is declared
+    double taps = (double)(2 * r + 1) * (2 * r + 1), in = (double)out + 2 * r;
+    m->book = (double)out * out * taps * 2.0 / (in * in * 4.0);
+    m->bound = taps * 2.0 / 4.0;
+    m->halo_fraction = 1.0 - (double)out * out / (in * in);
+    m->smem_bytes = in * in * 4.0;
+    int used = snprintf(m->formula, sizeof(m->formula), "OUT^2 * (2R+1)^2 * 2 / ((OUT+2R)^2 * 4) = %.2f at OUT=%d, R=%d (Fig 7.14; this tile at R = 1..4:", m->book, out, r);
+    for (int q = 1; q <= CONV_MAX_RADIUS && used < (int)sizeof(m->formula); q++) {
+        int o = out_tile > 0 ? out_tile : in_tile - 2 * q;
+        double t = (double)(2 * q + 1) * (2 * q + 1), i = (double)o + 2 * q;
+        used += o > 0 ? snprintf(m->formula + used, sizeof(m->formula) - (size_t)used, " %.2f", (double)o * o * t * 2.0 / (i * i * 4.0))
+                      : snprintf(m->formula + used, sizeof(m->formula) - (size_t)used, " -");
+    }
+    if (used < (int)sizeof(m->formula))
+        snprintf(m->formula + used, sizeof(m->formula) - (size_t)used, ")");
+    return 0;
 }
 
 int opb_book_model(const char *name, int t, int o, opb_model *m)

@@ -10,6 +10,8 @@
 
 #include "kv.h"
 
+#include "../../kernels/conv_limits.h"
+
 #define TECHNIQUE_OK 1
 #define TECHNIQUE_FAIL 0
 #define TECHNIQUE_NA (-1)
@@ -60,7 +62,7 @@ typedef struct opb_model {
     double bound;               // the model's upper bound as tiles grow (0: none)
     double halo_fraction;       // share of an input tile that is halo (0: no tiles)
     double smem_bytes;          // shared memory per block the model assumes (0: none)
-    char formula[128];          // the formula with the kit's numbers
+    char formula[256];          // the formula with the kit's numbers
 } opb_model;
 
 // Evaluates the book's OP/B model name for input tile edge t (ignored by
@@ -69,5 +71,13 @@ typedef struct opb_model {
 // cells of halo a side, one an iteration). Returns 0, or -1 for an unknown
 // model or a tile too small.
 int opb_book_model(const char *name, int t, int o, opb_model *m);
+
+// The book's OP/B for a tiled 2D convolution (PMPP §7.5, Fig 7.14): an
+// output tile of OUT×OUT pixels does OUT^2 (2r+1)^2 * 2 flops on an input
+// tile of (OUT+2r)^2 floats. out_tile: OUT_TILE_DIM as declared, or 0 when
+// the kernel declares only in_tile (IN_TILE_DIM: the block is the input
+// tile, OUT = IN_TILE_DIM - 2r). The formula carries the row of Fig 7.14 for
+// this tile at every radius the lab draws. Returns 0, or -1 with no tile.
+int opb_conv_model(int in_tile, int out_tile, int r, opb_model *m);
 
 #endif // STENCIL_TECHNIQUE_H

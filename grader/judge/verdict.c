@@ -88,13 +88,39 @@ const char *verdict_value_text(float value, char *buf, size_t len)
     return buf;
 }
 
-// 1 if position p (0-based) sits on the edge of a tile of width t whose tiles start at offset.
-static int verdict_on_tile_edge(size_t p, int t, int offset)
+// 1 if position p (0-based) lies within w cells of the edge of a tile of
+// width t whose tiles start at offset (w = 1 for a sweep, the filter's radius
+// for a convolution: the cells whose halo reaches the next tile).
+static int verdict_on_tile_edge(size_t p, int t, int offset, int w)
 {
     if (p < (size_t)offset)
         return 1;
     size_t r = (p - (size_t)offset) % (size_t)t;
-    return r == 0 || r == (size_t)t - 1;
+    return r < (size_t)w || r + (size_t)w >= (size_t)t;
+}
+
+// The first written index along an axis: 1 for a sweep (the boundary is
+// kept), 0 for a convolution (every cell written).
+static size_t verdict_lo(const sweep_case *c)
+{
+    return c->radius > 0 ? 0 : 1;
+}
+
+// Written cells along an axis of n points.
+static size_t verdict_span(const sweep_case *c, size_t n)
+{
+    return n >= 2 * verdict_lo(c) ? n - 2 * verdict_lo(c) : 0;
+}
+
+int verdict_cell_written(const sweep_case *c, size_t i, size_t j, size_t k)
+{
+    return protocol_cell_written(c->radius > 0, i, j, k, c->nx, c->ny, c->nz);
+}
+
+double verdict_expected(const sweep_case *c, size_t i, size_t j, size_t k, const double *coef, double *scale)
+{
+    return c->radius ? reference_conv_point(c->in, c->nx, c->ny, j, k, coef, c->radius, scale)
+                     : reference_point7(c->in, c->nx, c->ny, i, j, k, coef, scale);
 }
 
 // ---------------------------------------------------------------------------
@@ -107,6 +133,9 @@ typedef struct verdict_tally {
     size_t edge_wrong[2];         // wrong cells on a tile edge, tiles starting at 0 and at 1
     size_t edge_cells[2];         // interior cells on a tile edge, likewise
     size_t unwritten_outer;       // unwritten cells on the first or last interior plane, row or column
+    size_t border_wrong;          // convolution: wrong cells within r pixels of the image's edges
+    size_t border_cells;          // and all cells there
+    size_t conv_alt_match[3];     // convolution: wrong finite cells each verdict_conv_alts entry explains
     size_t rows_mixed;            // wrong finite cells the stencil explains with its y neighbours ny floats away (nx != ny)
     size_t boundary_rows_mixed;   // changed boundary cells it explains likewise (stores at places with x and y exchanged)
     size_t *plane_wrong;          // wrong cells per plane i
@@ -151,6 +180,40 @@ static void verdict_try_alts(const sweep_case *c, size_t i, size_t j, size_t k, 
     }
 }
 
+// What a convolution with one classic mistake computes: the weight it takes
+// for tap (i, j) of the filter, or the radius it uses.
+typedef struct verdict_conv_alt {
+    const char *key;      // hint key when the wrong cells match
+    int mode;             // 0 transposed F[j][i], 1 flipped F[2r-i][2r-j], 2 radius 1 with F[0..2][0..2]
+    const char *text;     // the hint sentence
+} verdict_conv_alt;
+
+static const verdict_conv_alt verdict_conv_alts[3] = {
+    {HINT_FILTER_TRANSPOSED, 0, "the values match the convolution with the filter transposed: F[i+r][j+r] weighs in[row+i][col+j] (i the row offset, j the column offset), not F[j+r][i+r]."},
+    {HINT_FILTER_FLIPPED, 1, "the values match the convolution with the filter turned by 180 degrees (F[r-i][r-j]): this lab's convolution, as the book's, weighs in[row+i][col+j] with F[i+r][j+r]."},
+    {HINT_RADIUS_FIXED, 2, "the values match a convolution of radius 1 (a 3x3 filter, F[0..2][0..2]) whatever the case's r: loop i and j from -r to r, index F[i+r][j+r], and size the halo from r."},
+};
+
+// Tests which mistaken convolutions explain a wrong finite pixel (row j, column k).
+static void verdict_conv_try_alts(const sweep_case *c, size_t j, size_t k, float got, verdict_tally *t)
+{
+    int r = c->radius, w = 2 * r + 1;
+    for (int a = 0; a < 3; a++) {
+        double f[VERDICT_MAX_WEIGHTS], scale;
+        int ra = verdict_conv_alts[a].mode == 2 ? 1 : r;
+        if (verdict_conv_alts[a].mode == 2 && r == 1)
+            continue;  // radius 1 is what the case asks for
+        for (int i = 0; i < 2 * ra + 1; i++)
+            for (int q = 0; q < 2 * ra + 1; q++)
+                f[i * (2 * ra + 1) + q] = verdict_conv_alts[a].mode == 0 ? c->coef[q * w + i]
+                                        : verdict_conv_alts[a].mode == 1 ? c->coef[(w - 1 - i) * w + (w - 1 - q)]
+                                        : c->coef[i * w + q];
+        double alt = reference_conv_point(c->in, c->nx, c->ny, j, k, f, ra, &scale);
+        if (fabs((double)got - alt) <= c->atol + c->rtol * scale)
+            t->conv_alt_match[a]++;
+    }
+}
+
 // 1 if got, found at cell p (a flat index), is the stencil there with its y
 // neighbours read ny floats away instead of nx (rows taken to hold ny floats:
 // nx and ny mixed up, in the reads or in the whole index), on a grid whose x
@@ -158,7 +221,7 @@ static void verdict_try_alts(const sweep_case *c, size_t i, size_t j, size_t k, 
 static int verdict_rows_mixed(const sweep_case *c, size_t p, float got, const double coef[7])
 {
     size_t plane = c->nx * c->ny, cells = plane * c->nz, reach = plane > c->ny ? plane : c->ny;
-    if (c->nx == c->ny || p < reach || p + reach >= cells || isnan(got))
+    if (c->radius || c->nx == c->ny || p < reach || p + reach >= cells || isnan(got))
         return 0;
     const float *in = c->in;
     double t[7] = {coef[0] * in[p], coef[1] * in[p - 1], coef[2] * in[p + 1], coef[3] * in[p - c->ny],
@@ -171,23 +234,30 @@ static int verdict_rows_mixed(const sweep_case *c, size_t p, float got, const do
 
 // Classifies one interior cell; updates v and t.
 static void verdict_interior_cell(const sweep_case *c, const float *out, size_t i, size_t j, size_t k,
-                                  const double coef[7], sweep_verdict *v, verdict_tally *t)
+                                  const double *coef, sweep_verdict *v, verdict_tally *t)
 {
     size_t p = (i * c->ny + j) * c->nx + k;
     double scale;
-    double want = reference_point7(c->in, c->nx, c->ny, i, j, k, coef, &scale);
+    double want = verdict_expected(c, i, j, k, coef, &scale);
     double allowed = c->atol + c->rtol * scale;
     float got = out[p];
     int unwritten = verdict_has_bits(got, POISON_BITS);
     int bad = unwritten || isnan(got) || !(fabs((double)got - want) <= allowed);
     if (!unwritten && !isnan(got) && fabs((double)got - want) / allowed > v->max_err_ratio)
         v->max_err_ratio = fabs((double)got - want) / allowed;
+    int w = c->radius > 1 ? c->radius : 1;
     for (int o = 0; o < 2; o++) {
         int edge = c->out_tile >= 3 &&
-                   (verdict_on_tile_edge(i, c->out_tile, o) || verdict_on_tile_edge(j, c->out_tile, o) ||
-                    verdict_on_tile_edge(k, c->out_tile, o));
+                   ((c->nz > 1 && verdict_on_tile_edge(i, c->out_tile, o, w)) || verdict_on_tile_edge(j, c->out_tile, o, w) ||
+                    verdict_on_tile_edge(k, c->out_tile, o, w));
         t->edge_cells[o] += (size_t)edge;
         t->edge_wrong[o] += (size_t)(edge && bad);
+    }
+    if (c->radius) {  // the band of pixels whose filter reaches a ghost cell
+        size_t r = (size_t)c->radius;
+        int border = j < r || k < r || j + r >= c->ny || k + r >= c->nx;
+        t->border_cells += (size_t)border;
+        t->border_wrong += (size_t)(border && bad);
     }
     if (!bad)
         return;
@@ -198,12 +268,17 @@ static void verdict_interior_cell(const sweep_case *c, const float *out, size_t 
         v->unwritten++;
         t->row_unwritten[j]++;
         t->column_unwritten[k]++;
-        if (i == 1 || j == 1 || k == 1 || i == c->nz - 2 || j == c->ny - 2 || k == c->nx - 2)
+        size_t lo = verdict_lo(c);
+        if ((c->nz > 1 && (i == lo || i + lo + 1 == c->nz)) || j == lo || k == lo || j + lo + 1 == c->ny || k + lo + 1 == c->nx)
             t->unwritten_outer++;
     } else if (isnan(got)) {
         v->nan_cells++;
     } else {
         t->wrong_finite++;
+        if (c->radius) {
+            verdict_conv_try_alts(c, j, k, got, t);
+            return;
+        }
         verdict_try_alts(c, i, j, k, got, t);
         t->rows_mixed += (size_t)verdict_rows_mixed(c, p, got, coef);
     }
@@ -215,8 +290,9 @@ static void verdict_scan(const sweep_case *c, const sweep_buffers *b, sweep_verd
     const float *out = b->out + b->guard;
     const float *out2 = b->out_order2 ? b->out_order2 + b->guard : NULL;
     const float *timed = b->out_timed ? b->out_timed + b->guard : NULL;
-    double coef[7];
-    for (int n = 0; n < 7; n++)
+    double coef[VERDICT_MAX_WEIGHTS];
+    int weights = c->radius ? (2 * c->radius + 1) * (2 * c->radius + 1) : 7;
+    for (int n = 0; n < weights; n++)
         coef[n] = c->coef[n];
     for (size_t i = 0; i < c->nz; i++)
         for (size_t j = 0; j < c->ny; j++)
@@ -226,7 +302,7 @@ static void verdict_scan(const sweep_case *c, const sweep_buffers *b, sweep_verd
                     v->order_differs++;
                 if (timed && verdict_differ(out[p], timed[p]))
                     v->timed_differs++;
-                if (reference_is_interior(c->nx, c->ny, c->nz, i, j, k)) {
+                if (verdict_cell_written(c, i, j, k)) {
                     v->interior++;
                     verdict_interior_cell(c, out, i, j, k, coef, v, t);
                 } else if (verdict_differ(out[p], c->in[p])) {
@@ -272,17 +348,17 @@ static int verdict_tile_edges(const sweep_verdict *v, const verdict_tally *t)
 // If every unwritten cell lies in whole layers across one axis (count[x] ==
 // layer for the layers it touches), two or more of them or one inside the
 // grid, writes their indices into list and returns how many; else 0.
-static int verdict_whole_layers(const size_t *count, size_t n, size_t layer, size_t unwritten, char *list, size_t len)
+static int verdict_whole_layers(const size_t *count, size_t n, size_t lo, size_t layer, size_t unwritten, char *list, size_t len)
 {
     size_t covered = 0, first = 0;
-    int layers = 0;
+    int layers = 0, seen = 0;
     list[0] = '\0';
-    for (size_t x = 1; x + 1 < n; x++) {
+    for (size_t x = lo; x + lo < n; x++) {
         if (!count[x])
             continue;
         if (count[x] != layer)
             return 0;
-        first = first ? first : x;
+        first = seen++ ? first : x;
         covered += count[x];
         size_t used = strlen(list);
         if (layers < 6)
@@ -292,7 +368,7 @@ static int verdict_whole_layers(const size_t *count, size_t n, size_t layer, siz
         layers++;
     }
     // One layer alone counts only inside the grid (the first or last one is an off-by-one).
-    int seam = layers >= 2 || (layers == 1 && first != 1 && first + 2 != n);
+    int seam = layers >= 2 || (layers == 1 && first != lo && first + lo + 1 != n);
     return covered == unwritten && seam ? layers : 0;
 }
 
@@ -340,10 +416,11 @@ static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, con
             verdict_layers_from_size(t->plane_wrong, c->nz, (c->ny - 2) * (c->nx - 2), v->unwritten, 'i', other_i, names_i, "nz", v))
             return;
     }
-    if (v->unwritten == v->wrong && c->nz > 2) {
-        by_column = verdict_whole_layers(t->column_unwritten, c->nx, (c->nz - 2) * (c->ny - 2), v->unwritten, layers, sizeof(layers));
+    if (v->unwritten == v->wrong && (c->nz > 2 || c->radius)) {
+        size_t lo = verdict_lo(c), sx = verdict_span(c, c->nx), sy = verdict_span(c, c->ny), sz = verdict_span(c, c->nz);
+        by_column = verdict_whole_layers(t->column_unwritten, c->nx, lo, sz * sy, v->unwritten, layers, sizeof(layers));
         if (!by_column)
-            by_row = verdict_whole_layers(t->row_unwritten, c->ny, (c->nz - 2) * (c->nx - 2), v->unwritten, layers, sizeof(layers));
+            by_row = verdict_whole_layers(t->row_unwritten, c->ny, lo, sz * sx, v->unwritten, layers, sizeof(layers));
     }
     if (by_column || by_row) {  // a seam between tiles, repeated tile after tile
         v->hint_key = HINT_TILE_SEAM;
@@ -376,12 +453,24 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
         snprintf(v->hint, sizeof(v->hint), "wrong in whole z planes while other planes are right: check the z loop (its start, step and end) and where the planes are rotated.");
         return;
     }
+    if (c->radius && t->border_wrong == v->wrong && t->border_cells < v->interior) {
+        v->hint_key = HINT_GHOST_CELLS;
+        snprintf(v->hint, sizeof(v->hint), "wrong only within r = %d pixels of the image's edges: there the filter reaches ghost cells, outside the image, which count as 0. Guard every read of in[] (and every tile load) by 0 <= row < height and 0 <= col < width, and use 0 otherwise.", c->radius);
+        return;
+    }
     if (edges) {
         v->hint_key = HINT_TILE_EDGES;
         snprintf(v->hint, sizeof(v->hint), "wrong only at the edges of the %d-wide output tiles: the halo cells are loaded wrongly or not at all (guard loads by the grid's bounds, not the tile's), or read before a __syncthreads().", c->out_tile);
         return;
     }
-    if (v->nan_cells == 0)
+    if (v->nan_cells == 0 && c->radius && t->wrong_finite > 0)
+        for (int a = 0; a < 3; a++)
+            if (t->conv_alt_match[a] == t->wrong_finite) {
+                v->hint_key = verdict_conv_alts[a].key;
+                snprintf(v->hint, sizeof(v->hint), "%s", verdict_conv_alts[a].text);
+                return;
+            }
+    if (v->nan_cells == 0 && !c->radius)
         for (int a = 0; a < VERDICT_NALTS; a++)
             if (t->alt_match[a] == t->wrong_finite) {
                 v->hint_key = verdict_alts[a].key;
@@ -448,32 +537,43 @@ static void verdict_explain(const sweep_case *c, sweep_verdict *v, const verdict
 }
 
 // The hints' words for an N×N×N grid (kernels/lab.h), and what the grid
-// interface (kernels/grid.h, its own size per axis) says instead.
-static const char *const verdict_grid_phrases[][2] = {
-    {"LAB_INDEX(i, j, k, N)", "GRID_INDEX(i, j, k, ny, nx)"},
-    {"LAB_INDEX (size_t)", "GRID_INDEX (size_t)"},
-    {"launch_stencil", "launch_sweep"},
-    {"N*N*N", "nx*ny*nz"},
-    {"stride N*N", "stride nx*ny"},
-    {"stride N)", "stride nx)"},
-    {"one plane: N*N floats", "one plane: nx*ny floats"},
-    {"one row: N floats", "one row: nx floats"},
-    {"1 <= i, j, k <= N-2", "1 <= i <= nz-2, 1 <= j <= ny-2 and 1 <= k <= nx-2"},
-    {"1 <= i <= N-2 means i < N-1", "1 <= k <= nx-2 means k < nx-1, and likewise for j with ny and i with nz"},
-    {"(N + B - 1) / B blocks", "(nx + B - 1) / B blocks in x, from ny in y and nz in z"},
-    {"overflows for this N", "overflows for this grid"},
-    {"small N pass while large N fail", "small grids pass while large ones fail"},
+// interface (kernels/grid.h, its own size per axis) and the image interface
+// (kernels/conv.h, width×height, every pixel written) say instead ("" : the
+// words do not apply there, and the image's own hints do not use them).
+static const char *const verdict_phrases[][3] = {
+    {"LAB_INDEX(i, j, k, N) (i plane, j row, k column)", "GRID_INDEX(i, j, k, ny, nx) (i plane, j row, k column)", "IMAGE_INDEX(row, col, width)"},
+    {"LAB_INDEX(i, j, k, N)", "GRID_INDEX(i, j, k, ny, nx)", "IMAGE_INDEX(row, col, width)"},
+    {"LAB_INDEX (size_t)", "GRID_INDEX (size_t)", "IMAGE_INDEX (size_t)"},
+    {"launch_stencil", "launch_sweep", "launch_convolution"},
+    {"N*N*N", "nx*ny*nz", "width*height"},
+    {"stride N*N", "stride nx*ny", "stride width*height"},
+    {"stride N)", "stride nx)", "stride width)"},
+    {"one plane: N*N floats", "one plane: nx*ny floats", "one image: width*height floats"},
+    {"one row: N floats", "one row: nx floats", "one row: width floats"},
+    {"1 <= i, j, k <= N-2", "1 <= i <= nz-2, 1 <= j <= ny-2 and 1 <= k <= nx-2", "0 <= row < height and 0 <= col < width"},
+    {"1 <= i <= N-2 means i < N-1", "1 <= k <= nx-2 means k < nx-1, and likewise for j with ny and i with nz", "0 <= col < width means col < width, not col < width-1, and likewise for row with height"},
+    {"(N + B - 1) / B blocks", "(nx + B - 1) / B blocks in x, from ny in y and nz in z", "(width + B - 1) / B blocks in x and (height + B - 1) / B in y"},
+    {"overflows for this N", "overflows for this grid", "overflows for this image"},
+    {"small N pass while large N fail", "small grids pass while large ones fail", "small images pass while large ones fail"},
+    {"first or last interior plane, row or column", "first or last interior plane, row or column", "first or last row or column of the image"},
+    {"interior cells still hold", "interior cells still hold", "pixels still hold"},
+    {"interior cells wrong", "interior cells wrong", "pixels wrong"},
+    {"some interior cells were never written", "some interior cells were never written", "some pixels were never written"},
+    {"does its guard let interior threads through", "does its guard let interior threads through", "does its guard let a thread through for every pixel"},
+    {"the guard let every interior point through", "the guard let every interior point through", "the guard let every pixel through"},
 };
 
-// Rewrites text in place in the grid interface's words (verdict_grid_phrases).
-static void verdict_grid_wording(char *text, size_t len)
+// Rewrites text in place in the words of interface words (VERDICT_WORDS_*).
+static void verdict_wording(char *text, size_t len, int words)
 {
     char out[1024];
-    for (size_t n = 0; n < sizeof(verdict_grid_phrases) / sizeof(verdict_grid_phrases[0]); n++) {
-        const char *from = verdict_grid_phrases[n][0], *at = strstr(text, from);
+    if (words == VERDICT_WORDS_CUBE)
+        return;
+    for (size_t n = 0; n < sizeof(verdict_phrases) / sizeof(verdict_phrases[0]); n++) {
+        const char *from = verdict_phrases[n][0], *at = strstr(text, from);
         if (!at)
             continue;
-        snprintf(out, sizeof(out), "%.*s%s%s", (int)(at - text), text, verdict_grid_phrases[n][1], at + strlen(from));
+        snprintf(out, sizeof(out), "%.*s%s%s", (int)(at - text), text, verdict_phrases[n][words], at + strlen(from));
         snprintf(text, len, "%s", out);
     }
 }
@@ -506,8 +606,9 @@ int verdict_sweep(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v)
     free(t.plane_wrong);
     free(t.row_unwritten);
     free(t.column_unwritten);
-    if (c->grid_words)
-        verdict_grid_wording(v->hint, sizeof(v->hint));
+    verdict_wording(v->hint, sizeof(v->hint), c->words);
+    if (c->radius)
+        verdict_wording(v->reason, sizeof(v->reason), c->words);
     v->passed = v->hint_key == NULL;
     return v->passed;
 }

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "protocol.h"
+
 // The hint keys: stable names tools and the kit's mutant tests match on.
 #define HINT_NOTHING_WRITTEN   "nothing-written"
 #define HINT_UNWRITTEN         "unwritten-cells"
@@ -33,6 +35,11 @@
 #define HINT_TIMED_CHANGED     "timed-output-changed"
 #define HINT_CENTRE_MISSING    "centre-missing"
 #define HINT_TERM_MISSING      "term-missing"
+// Lab 0 (2D convolution, the image interface)
+#define HINT_GHOST_CELLS       "ghost-cells"         // wrong only within r pixels of the image's edges
+#define HINT_FILTER_TRANSPOSED "filter-transposed"   // F[j+r][i+r] for F[i+r][j+r]
+#define HINT_FILTER_FLIPPED    "filter-flipped"      // F[r-i][r-j]: the filter turned by 180 degrees
+#define HINT_RADIUS_FIXED      "radius-fixed"        // the filter's radius taken as 1 whatever r is
 // Lab 5 (Jacobi iteration; grader/judge/jacobi_verdict.c)
 #define HINT_IN_PLACE          "in-place-update"
 #define HINT_WRONG_BUFFER      "wrong-buffer"
@@ -48,14 +55,23 @@
 #define HINT_ITERATIONS        "iteration-count"
 #define HINT_NOT_SECOND_ORDER  "not-second-order"
 
+// The words a case's hints are written in: the student's interface.
+#define VERDICT_WORDS_CUBE  0   // kernels/lab.h: N, LAB_INDEX, launch_stencil
+#define VERDICT_WORDS_GRID  1   // kernels/grid.h: nx, ny, nz, GRID_INDEX, launch_sweep
+#define VERDICT_WORDS_IMAGE 2   // kernels/conv.h: width, height, IMAGE_INDEX, launch_convolution
+
+#define VERDICT_MAX_WEIGHTS PROTOCOL_MAX_WEIGHTS  // c0..c6, or a filter of up to 9x9
+
 typedef struct sweep_case {
     const float *in;            // the input grid the runner was given
-    size_t nx, ny, nz;          // grid size
-    float coef[7];              // c0..c6
+    size_t nx, ny, nz;          // grid size (an image: nz = 1)
+    float coef[VERDICT_MAX_WEIGHTS]; // c0..c6; for a convolution the (2r+1)^2 filter, row by row
     double rtol, atol;          // |got - want| <= atol + rtol * sum|c_n x_n|
     int out_tile;               // output tile edge the kernel declared (0: none), for the tile-edge hint
     int planes_first;           // 1: prefer the whole-planes hint over tile edges (z-marching labs)
-    int grid_words;             // 1: the hints name nx, ny, nz and the grid interface (launch_sweep, GRID_INDEX), not N
+    int words;                  // VERDICT_WORDS_*: whose names the hints use
+    int radius;                 // 0: the seven-point sweep (boundary kept); r > 0: a convolution of radius r
+                                // (every cell written, ghost cells 0: protocol_cell_written)
 } sweep_case;
 
 typedef struct sweep_buffers {
@@ -86,6 +102,15 @@ typedef struct sweep_verdict {
     char reason[256];           // what is wrong, with counts
     char hint[512];             // what the pattern suggests, in one line
 } sweep_verdict;
+
+// 1 if cell (i, j, k) is one the kernel of case c must write (the interior of
+// a sweep, every pixel of a convolution: protocol_cell_written).
+int verdict_cell_written(const sweep_case *c, size_t i, size_t j, size_t k);
+
+// The expected value of written cell (i, j, k) of case c in double, coef its
+// weights in double (c0..c6, or the filter); *scale receives the sum of the
+// terms' magnitudes the tolerance is measured against.
+double verdict_expected(const sweep_case *c, size_t i, size_t j, size_t k, const double *coef, double *scale);
 
 // Checks one sweep case; fills v. Returns v->passed.
 int verdict_sweep(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v);

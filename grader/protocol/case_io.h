@@ -169,6 +169,23 @@ static void runner_buffer_save(const runner_buffer *b, const char *dir, const ch
 }
 
 // Reads exactly cells floats from dir/name into a new host array.
+// Parses a comma list of at most max floats ("0.5,-0.25,...") into out;
+// returns how many, or -1 when the list holds anything else or more.
+static int runner_parse_floats(const char *text, float *out, int max)
+{
+    int n = 0;
+    for (const char *p = text; *p;) {
+        char *end = NULL;
+        if (n == max)
+            return -1;
+        out[n++] = strtof(p, &end);
+        if (end == p || (*end != ',' && *end != '\0'))
+            return -1;
+        p = *end ? end + 1 : end;
+    }
+    return n;
+}
+
 static float *runner_read_grid(const char *dir, const char *name, size_t cells)
 {
     char path[4096];

@@ -47,6 +47,28 @@ static inline unsigned long long protocol_guard_cells(unsigned long long plane_c
 #define INTERFACE_CUBE_FUNCTION "launch_stencil"  // launch_stencil(d_in, d_out, N)
 #define INTERFACE_GRID          "grid"            // kernels/grid.h: any nx×ny×nz grid
 #define INTERFACE_GRID_FUNCTION "launch_sweep"    // launch_sweep(d_in, d_out, nx, ny, nz)
+#include "../../kernels/conv_limits.h"
+#define PROTOCOL_MAX_WEIGHTS (CONV_MAX_WIDTH * CONV_MAX_WIDTH)  // the most weights --coef carries: c0..c6, or a 9x9 filter
+#define INTERFACE_IMAGE          "image"              // kernels/conv.h, lab 0: a 2D convolution on width×height images (nz = 1)
+#define INTERFACE_IMAGE_FUNCTION "launch_convolution" // launch_convolution(d_in, d_out, width, height, r)
+
+// The two boundary rules of a sweep runner's case. A seven-point sweep
+// (cube, grid) writes only interior cells: the boundary keeps its input
+// values. A convolution (image, --radius R) writes every cell, its ghost
+// cells (outside the image) counting as 0. 1 if cell (i, j, k) of an
+// nx×ny×nz grid is one the student's kernel must write; the judge, the
+// executor's prepare and check kernels and the emulation runner all ask here.
+#ifdef __CUDACC__
+#define PROTOCOL_HOST_DEVICE __host__ __device__
+#else
+#define PROTOCOL_HOST_DEVICE
+#endif
+PROTOCOL_HOST_DEVICE static inline int protocol_cell_written(int every_cell, unsigned long long i, unsigned long long j,
+                                                             unsigned long long k, unsigned long long nx,
+                                                             unsigned long long ny, unsigned long long nz)
+{
+    return every_cell || (i > 0 && j > 0 && k > 0 && i + 1 < nz && j + 1 < ny && k + 1 < nx);
+}
 
 // File names inside the case directory the judge hands the runner.
 #define CASE_INPUT     "in.bin"        // nx*ny*nz floats, written by the judge

@@ -63,7 +63,7 @@ static void test_grid_make(test_grid *g, rng *r, size_t nx, size_t ny, size_t nz
     assert_non_null(g->in);
     assert_non_null(g->out);
     rng_fill(r, g->in, nx * ny * nz);
-    sweep_case c = {g->in, nx, ny, nz, {0}, 1e-6, 1e-9, 0, 0, 0};
+    sweep_case c = {g->in, nx, ny, nz, {0}, 1e-6, 1e-9, 0, 0, VERDICT_WORDS_CUBE, 0};
     rng_coefficients(r, c.coef, 7);
     g->c = c;
     for (int n = 0; n < 7; n++)

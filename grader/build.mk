@@ -2,20 +2,22 @@
 # student's program (GPU), or an emulation runner (CPU). The judge calls it; so can you:
 #
 #   make -f grader/build.mk BACKEND=gpu EXECUTOR=build/gpu/sm_90/executor      the trusted executor
-#   make -f grader/build.mk BACKEND=gpu EXECUTOR=... KERNEL=k.cu STUDENT=out/student KIND=sweep|jacobi [INTERFACE=grid] [RADIUS=2]
+#   make -f grader/build.mk BACKEND=gpu EXECUTOR=... KERNEL=k.cu STUDENT=out/student KIND=sweep|jacobi [INTERFACE=grid] [STAR_RADIUS=2]
 #       the student's program: k.cu compiled alone, linked with the kit's CUDA runtime shim
-#   make -f grader/build.mk BACKEND=emu KERNEL=k.cu RUNNER=out/runner RUNNER_SRC=grader/emu/runner_sweep.cu [INTERFACE=grid] [RADIUS=2]
+#   make -f grader/build.mk BACKEND=emu KERNEL=k.cu RUNNER=out/runner RUNNER_SRC=grader/emu/runner_sweep.cu [INTERFACE=grid] [STAR_RADIUS=2]
 #       the CPU emulation runner (grader/emu/emu.mk): k.cu included at the end of the runner
 # Run from the kit's root. ARCH=sm_XX overrides the detected GPU architecture.
 # INTERFACE (sweep labs, lab.conf's `interface`): cube calls launch_stencil
-# (kernels/lab.h), grid calls launch_sweep (kernels/grid.h). RADIUS (sweep
-# labs, lab.conf's `stencil`: star7 1, star13 2): the star's radius; above 1
-# both backends compile with -DSTENCIL_RADIUS=r, so kernels/coefficients.h
-# declares the far coefficients c7..c12 and the runner sets all 6r + 1.
+# (kernels/lab.h), grid calls launch_sweep (kernels/grid.h), image calls
+# launch_convolution (kernels/conv.h). STAR_RADIUS (sweep labs, lab.conf's
+# `stencil`: star7 1, star13 2): the star's radius; above 1 both backends
+# compile with -DSTENCIL_RADIUS=r, so kernels/coefficients.h declares the far
+# coefficients c7..c12 and the runner sets all 6r + 1. (A convolution's filter
+# radius is no build setting: each case passes its own, --radius R.)
 
 BACKEND    ?= gpu
 INTERFACE  ?= cube
-RADIUS     ?= 1
+STAR_RADIUS ?= 1
 NVCC       ?= nvcc
 KIT        := .
 NVCC_PATH  := $(shell command -v $(NVCC) 2>/dev/null)
@@ -32,14 +34,14 @@ CC         ?= cc
 HOST_CXX   ?= g++
 GPU_FLAGS  := -O3 -lineinfo -std=c++17 -I$(KIT)/grader/protocol -I$(KIT)/grader/sandbox -I$(KIT)/kernels
 EXEC_SRCS  := $(wildcard $(KIT)/grader/executor/*.cu)
-EXEC_HDRS  := $(wildcard $(KIT)/grader/executor/*.h $(KIT)/grader/protocol/*.h $(KIT)/grader/sandbox/*.h) $(KIT)/kernels/jacobi.h
+EXEC_HDRS  := $(wildcard $(KIT)/grader/executor/*.h $(KIT)/grader/protocol/*.h $(KIT)/grader/sandbox/*.h) $(KIT)/kernels/jacobi.h $(KIT)/kernels/conv_limits.h
 SHIM_DIR   := $(dir $(EXECUTOR))shim
 SHIM_FLAGS := -O2 -g -std=c++17 -Wall -Wextra -I$(CUDA_HOME)/include -I$(KIT)/grader/protocol -I$(KIT)/kernels
-SHIM_OBJS  := $(SHIM_DIR)/shim.o $(SHIM_DIR)/student_main_$(KIND)$(if $(filter sweep-grid,$(KIND)-$(INTERFACE)),_grid).o
+SHIM_OBJS  := $(SHIM_DIR)/shim.o $(SHIM_DIR)/student_main_$(KIND)$(if $(filter sweep-grid sweep-image,$(KIND)-$(INTERFACE)),_$(INTERFACE)).o
 # The star's radius, for the student's file and the runner alike (nothing for the seven-point star).
-RADIUS_DEFINES := $(if $(filter-out 1,$(RADIUS)),-DSTENCIL_RADIUS=$(RADIUS))
-# The emulation runner of the grid interface calls launch_sweep (grader/emu/runner_sweep.cu).
-EMU_RUNNER_DEFINES := $(if $(filter grid,$(INTERFACE)),-DSTENCIL_INTERFACE_GRID) $(RADIUS_DEFINES)
+STAR_RADIUS_DEFINES := $(if $(filter-out 1,$(STAR_RADIUS)),-DSTENCIL_RADIUS=$(STAR_RADIUS))
+# The emulation runner of the grid interface calls launch_sweep, of the image one launch_convolution (grader/emu/runner_sweep.cu).
+EMU_RUNNER_DEFINES := $(if $(filter grid,$(INTERFACE)),-DSTENCIL_INTERFACE_GRID)$(if $(filter image,$(INTERFACE)),-DSTENCIL_INTERFACE_IMAGE) $(STAR_RADIUS_DEFINES)
 
 .PHONY: all
 all: $(if $(EXECUTOR),$(EXECUTOR)) $(if $(STUDENT),$(STUDENT)) $(if $(RUNNER),$(RUNNER))
@@ -68,12 +70,15 @@ $(SHIM_DIR)/student_main_sweep.o: $(KIT)/grader/shim/student_main.cpp $(KIT)/gra
 $(SHIM_DIR)/student_main_sweep_grid.o: $(KIT)/grader/shim/student_main.cpp $(KIT)/grader/protocol/wire.h
 	@mkdir -p $(dir $@)
 	$(HOST_CXX) $(SHIM_FLAGS) -DSTUDENT_INTERFACE_GRID -c $< -o $@
+$(SHIM_DIR)/student_main_sweep_image.o: $(KIT)/grader/shim/student_main.cpp $(KIT)/grader/protocol/wire.h
+	@mkdir -p $(dir $@)
+	$(HOST_CXX) $(SHIM_FLAGS) -DSTUDENT_INTERFACE_IMAGE -c $< -o $@
 
 # The student's program: the kernel file as its own translation unit, without
 # cudart, linked statically with the shim (it may open no file once it runs).
 $(STUDENT): $(KERNEL) $(SHIM_OBJS) $(wildcard $(KIT)/kernels/*.h)
 	@mkdir -p $(dir $@)
-	$(NVCC) -O3 -lineinfo -std=c++17 -arch=$(ARCH) -cudart none $(RADIUS_DEFINES) -I$(KIT)/kernels -c -x cu $(KERNEL) -o $@.o
+	$(NVCC) -O3 -lineinfo -std=c++17 -arch=$(ARCH) -cudart none $(STAR_RADIUS_DEFINES) -I$(KIT)/kernels -c -x cu $(KERNEL) -o $@.o
 	$(HOST_CXX) -static -o $@ $@.o $(SHIM_OBJS) -pthread || { echo "error: the kernel file links only with the kit's CUDA runtime: a 'multiple definition of main' means the file defines main() (the kit provides it); an 'undefined reference to cuda...' names a call the labs do not offer"; exit 1; }
 else ifeq ($(BACKEND),emu)
 include $(KIT)/grader/emu/emu.mk

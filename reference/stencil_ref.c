@@ -5,7 +5,7 @@
 
 double reference_flops(int radius)
 {
-    return 2.0 * STENCIL_NCOEF(radius) - 1.0;
+    return STENCIL_FLOPS(radius);
 }
 
 double reference_point(const float *in, size_t nx, size_t ny, size_t i, size_t j, size_t k,
@@ -21,6 +21,29 @@ double reference_point(const float *in, size_t nx, size_t ny, size_t i, size_t j
                 sum += t;
                 mag += fabs(t);
             }
+    if (scale)
+        *scale = mag;
+    return sum;
+}
+
+double reference_conv_point(const float *in, size_t width, size_t height, size_t row, size_t col,
+                            const double *f, int r, double *scale)
+{
+    double sum = 0.0, mag = 0.0;
+    long w = 2 * r + 1;
+    for (long i = -r; i <= r; i++) {
+        long y = (long)row + i;
+        if (y < 0 || y >= (long)height)
+            continue;  // a ghost row: 0
+        for (long j = -r; j <= r; j++) {
+            long x = (long)col + j;
+            if (x < 0 || x >= (long)width)
+                continue;
+            double t = f[(i + r) * w + (j + r)] * in[(size_t)y * width + (size_t)x];
+            sum += t;
+            mag += fabs(t);
+        }
+    }
     if (scale)
         *scale = mag;
     return sum;

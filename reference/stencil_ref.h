@@ -36,6 +36,13 @@ double reference_point(const float *in, size_t nx, size_t ny, size_t i, size_t j
 void reference_sweep(const float *in, double *out, size_t nx, size_t ny, size_t nz,
                      const double *c, int radius);
 
+// The value of a 2D convolution of radius r at pixel (row, col) of a
+// width×height image, in double (PMPP §7.1): the sum over i, j in [-r, r] of
+// f[(i+r)*(2r+1) + j+r] * in[row+i][col+j], pixels outside the image (ghost
+// cells) counting as 0. *scale receives sum |f x| over the terms.
+double reference_conv_point(const float *in, size_t width, size_t height, size_t row, size_t col,
+                            const double *f, int r, double *scale);
+
 // 1 if (i, j, k) is an interior point of an nz×ny×nx grid for a star of
 // radius r (at least r cells from every face), else 0.
 int reference_is_interior(size_t nx, size_t ny, size_t nz, size_t i, size_t j, size_t k, int radius);

@@ -43,7 +43,7 @@ good_conf=$(cat labs/01-naive-sweep/lab.conf)
 
 echo "== judge: bad input"
 expect "no lab given" 2 "which lab?" -- "$judge" --kit "$kit"
-expect "unknown lab" 2 "unknown lab '9': the labs are 1 (01-naive-sweep)" -- "$judge" --kit "$kit" --lab 9
+expect "unknown lab" 2 "unknown lab '42': the labs are 0 (00-convolution), 1 (01-naive-sweep)" -- "$judge" --kit "$kit" --lab 42
 expect "unknown option" 2 "unknown option '--colour'" -- "$judge" --kit "$kit" --lab 1 --colour
 expect "option without value" 2 "option --seed needs a value" -- "$judge" --kit "$kit" --lab 1 --seed
 expect "bad seed" 2 "SEED must be a whole number" -- "$judge" --kit "$kit" --lab 1 --seed 12ab
@@ -73,11 +73,11 @@ k=$(fake_kit "${good_conf/full_at=0.8/full_at=0.2}")
 expect "lab.conf speed full_at below zero_at" 2 "points = speed needs full_at=F above zero_at" -- "$judge" --kit "$k" --lab 1
 mkdir -p "$tmp/emptykit/labs/01-naive-sweep"
 expect "lab.conf missing" 2 "lab.conf: cannot open" -- "$judge" --kit "$tmp/emptykit" --lab 1
-expect "JSON error report" 2 '"verdict": "error"' -- "$judge" --kit "$kit" --lab 9 --json
+expect "JSON error report" 2 '"verdict": "error"' -- "$judge" --kit "$kit" --lab 42 --json
 expect "unknown case" 2 "is named '999'" -- "$judge" --kit "$kit" --lab 1 --backend emu --case 999
 make -s build/grade >/dev/null || exit 1
 expect "grade: submissions not a folder" 2 "SUBMISSIONS=/nonexistent is not a folder" -- build/grade --kit "$kit" --lab 1 --submissions /nonexistent
-expect "grade: unknown lab" 2 "unknown lab '9'" -- build/grade --kit "$kit" --lab 9 --submissions "$tmp"
+expect "grade: unknown lab" 2 "unknown lab '42'" -- build/grade --kit "$kit" --lab 42 --submissions "$tmp"
 if [ -f grader/emu/emu.mk ]; then
     expect "JSON report to an unwritable file" 2 "cannot write the JSON report /nonexistent/r.json" -- "$judge" --kit "$kit" --lab 1 --backend emu --case 1 --json-out /nonexistent/r.json
     k=$(fake_kit "${good_conf/case = 512 timed noemu group=large/case = 60000 timed group=large}")
@@ -92,7 +92,7 @@ case = 5")
     "$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/does-not-compile.cu --json --json-out "$tmp/c.json" --summary-out "$tmp/c.kv" >"$tmp/c.out" 2>/dev/null
     expect "a compile error's JSON (stdout and --json-out) holds the compiler's messages" 0 "ok" -- python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); assert a==b and a["status"]=="rejected" and a["stage"]=="compile" and any("error" in m for m in a["compiler_messages"]) and a["score"]["points"]==0; print("ok")' "$tmp/c.out" "$tmp/c.json"
     expect "a compile error's summary says rejected" 0 "status=rejected" -- cat "$tmp/c.kv"
-    expect "JSON report on a kit error (--json-out)" 2 "unknown lab" -- "$judge" --kit "$kit" --lab 9 --json-out "$tmp/e.json"
+    expect "JSON report on a kit error (--json-out)" 2 "unknown lab" -- "$judge" --kit "$kit" --lab 42 --json-out "$tmp/e.json"
     expect "that JSON says error" 0 '"status": "error"' -- cat "$tmp/e.json"
 fi
 # No GPU, on any machine: CUDA_VISIBLE_DEVICES= hides a GPU that is there.

@@ -118,7 +118,7 @@ expect() {
     check "$name (exit $got)" eval '[ "$got" -eq "$want" ] && grep -qF -- "$text" <<<"$output"'
 }
 expect "submissions not a folder" 2 "is not a folder" build/grade --kit . --lab 1 --submissions /nonexistent
-expect "unknown lab" 2 "unknown lab '9'" build/grade --kit . --lab 9 --submissions "$class"
+expect "unknown lab" 2 "unknown lab '42'" build/grade --kit . --lab 42 --submissions "$class"
 expect "JOBS=0" 2 "JOBS takes a whole number" build/grade --kit . --lab 1 --submissions "$class" --jobs 0
 expect "unknown option" 2 "unknown option '--colour'" build/grade --kit . --lab 1 --colour red
 expect "another seed on a results folder" 2 "was graded with SEED=$seed" build/grade --kit . --lab 1 --submissions "$class" --out "$out2" --backend emu --seed $((seed + 1))

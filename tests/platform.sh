@@ -172,9 +172,9 @@ results "PrairieLearn: a mutant scores in (0, 1)" prairielearn "$tmp/pl-mut.json
 "$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/does-not-compile.cu --gradescope-out "$tmp/gs-cc.json" --prairielearn-out "$tmp/pl-cc.json" >/dev/null 2>&1
 results "Gradescope: a compile error scores 0 with the compiler's messages" gradescope "$tmp/gs-cc.json" zero "error:"
 results "PrairieLearn: a compile error is gradable, scores 0, shows the compiler's messages" prairielearn "$tmp/pl-cc.json" zero "error:"
-"$judge" --kit "$kit" --lab 9 --gradescope-out "$tmp/gs-kit.json" --prairielearn-out "$tmp/pl-kit.json" >/dev/null 2>&1
+"$judge" --kit "$kit" --lab 42 --gradescope-out "$tmp/gs-kit.json" --prairielearn-out "$tmp/pl-kit.json" >/dev/null 2>&1
 results "Gradescope: an error of the kit says it is not the student's fault" gradescope "$tmp/gs-kit.json" error "not a fault of your file"
-results "PrairieLearn: an error of the kit is not gradable" prairielearn "$tmp/pl-kit.json" error "unknown lab '9'"
+results "PrairieLearn: an error of the kit is not gradable" prairielearn "$tmp/pl-kit.json" error "unknown lab '42'"
 expect "an unwritable Gradescope results file is a kit error" 2 "cannot write the Gradescope results /nonexistent/r.json" -- \
     "$judge" --kit "$kit" --lab 1 --backend emu --case 1 --gradescope-out /nonexistent/r.json
 expect "an unwritable PrairieLearn results file is a kit error" 2 "cannot write the PrairieLearn results /nonexistent/r.json" -- \
@@ -244,7 +244,7 @@ results "run.sh: the lab from data.json, a mutant scores in (0, 1)" prairielearn
 rm -f "$pl/student"/*
 (PL_GRADE_ROOT="$pl" grader/platform/prairielearn/run.sh) >"$tmp/pl.log" 2>&1
 results "run.sh: no .cu file is gradable and scores 0" prairielearn "$pl/results/results.json" zero "no .cu file"
-(PL_GRADE_ROOT="$pl" STENCIL_LAB=9 grader/platform/prairielearn/run.sh) >"$tmp/pl.log" 2>&1
+(PL_GRADE_ROOT="$pl" STENCIL_LAB=42 grader/platform/prairielearn/run.sh) >"$tmp/pl.log" 2>&1
 results "run.sh: a lab the kit does not have is not gradable" prairielearn "$pl/results/results.json" error "misconfigured"
 
 echo "== make export"

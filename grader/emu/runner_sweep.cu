@@ -7,29 +7,45 @@
 // host function and no macro of the student's reaches the runner's code. The
 // host function is the lab's interface's (protocol.h): launch_stencil(d_in,
 // d_out, N) of kernels/lab.h, or, built with STENCIL_INTERFACE_GRID,
-// launch_sweep(d_in, d_out, nx, ny, nz) of kernels/grid.h; everything else is
-// the same. Built with STENCIL_RADIUS=2 (a lab whose stencil is star13) it
-// includes kernels/star13.h and sets the thirteen coefficients c0..c12. The
-// judge starts it, confined, as a child process:
+// launch_sweep(d_in, d_out, nx, ny, nz) of kernels/grid.h, or, built with
+// STENCIL_INTERFACE_IMAGE, launch_convolution(d_in, d_out, width, height, r)
+// of kernels/conv.h; everything else is the same. Built with STENCIL_RADIUS=2
+// (a lab whose stencil is star13) it includes kernels/star13.h and sets the
+// thirteen coefficients c0..c12. The judge starts it, confined, as a child
+// process:
 //
 //   runner --probe --outdir DIR                 report the device, exit 0 or 77
 //   runner --outdir DIR --size NX,NY,NZ --coef c0,...,c6 [--time REPS]
 //                                               (--n N: the cube N×N×N; c0,...,c12 for star13)
+//   runner --outdir DIR --size W,H,1 --coef f0,...,f((2R+1)^2-1) --radius R
+//                                               (a convolution: the filter row by row)
+//
+// Two radii meet here: the star's (1 or 2), which the number of --coef values
+// gives and which must match the build's STENCIL_RADIUS, and the convolution
+// filter's (1..CONV_MAX_RADIUS), which --radius R gives.
 //
 // DIR holds the case (protocol.h names the files). The runner uploads the
-// input into a guarded buffer, prepares the output (boundary = input, interior
-// = poison, guards around), sets the coefficients, calls the host function
-// once with launch recording on, checks the launch and synchronisation
-// errors, and saves what it finds. Emulation does no timing.
+// input into a guarded buffer, prepares the output (protocol_cell_written:
+// a sweep's boundary = input, the cells to write = poison, guards around),
+// sets the coefficients or the filter, calls the host function once with
+// launch recording on, checks the launch and synchronisation errors, checks
+// that the filter it set is unchanged, and saves what it finds. Emulation
+// does no timing.
 #include "case_io.h"
 #ifdef STENCIL_INTERFACE_GRID  // the kit's header first: a student's own copy cannot replace it
 #include "../kernels/grid.h"
+#define RUNNER_STAR_RADIUS STENCIL_RADIUS
+#elif defined(STENCIL_INTERFACE_IMAGE)
+#include "../kernels/conv.h"
+#define RUNNER_STAR_RADIUS 0  // no star: --coef carries the filter
 #elif defined(STENCIL_RADIUS) && STENCIL_RADIUS == 2
 #include "../kernels/star13.h"
+#define RUNNER_STAR_RADIUS STENCIL_RADIUS
 #define RUNNER_REPORTS_LAB_KERNEL
 extern const void *const runner_lab_kernel;  // stencil_kernel, as for lab.h below
 #else
 #include "../kernels/lab.h"
+#define RUNNER_STAR_RADIUS STENCIL_RADIUS
 // The cube interface's kernel is stencil_kernel (lab.h's skeletons): its attributes are reported.
 #define RUNNER_REPORTS_LAB_KERNEL
 extern const void *const runner_lab_kernel;  // stencil_kernel, defined after the student's file (runner_tail.h)
@@ -56,8 +72,10 @@ typedef struct runner_args {
     const char *outdir;  // the case directory
     int probe;           // 1: only report the device
     unsigned int n[3];   // nx, ny, nz
-    float coef[STENCIL_MAX_NCOEF]; // c0..c(6r)
-    int radius;          // the star's radius, from the number of coefficients; 0 until --coef was given
+    float coef[PROTOCOL_MAX_WEIGHTS]; // a star's c0..c(6r), or a convolution's filter row by row
+    int ncoef;           // how many --coef gave
+    int filter_radius;   // --radius R: a convolution's filter radius; 0: a star's sweep
+    int star_radius;     // the star's radius, from the number of coefficients (runner_star_radius); 0 for a filter
     int time_reps;       // timed repetitions; 0: no timing
 } runner_args;
 
@@ -81,16 +99,24 @@ static runner_args runner_parse(int argc, char **argv)
         } else if (!strcmp(argv[i], "--time") && v) {
             a.time_reps = atoi(v), i++;
         } else if (!strcmp(argv[i], "--coef") && v) {
-            a.radius = runner_parse_coefficients(v, a.coef);
+            a.ncoef = runner_parse_floats(v, a.coef, PROTOCOL_MAX_WEIGHTS);
             i++;
+        } else if (!strcmp(argv[i], "--radius") && v) {
+            a.filter_radius = atoi(v), i++;
         } else {
             fprintf(stderr, "runner: unexpected argument '%s' (the judge starts this program; run make check)\n", argv[i]);
             exit(RUNNER_USAGE);
         }
     }
-    if (!a.outdir || (!a.probe && (a.n[0] == 0 || a.n[1] == 0 || a.n[2] == 0 || a.radius != STENCIL_RADIUS))) {
+    a.star_radius = runner_star_radius(a.ncoef, a.filter_radius);
+    if (!a.outdir || (!a.probe && (a.n[0] == 0 || a.n[1] == 0 || a.n[2] == 0 || a.star_radius != RUNNER_STAR_RADIUS))) {
+#if RUNNER_STAR_RADIUS
         fprintf(stderr, "runner: usage: runner --outdir DIR (--probe | --size NX,NY,NZ --coef c0,...,c%d [--time REPS]): this runner was built for a star of radius %d\n",
-                STENCIL_NCOEF(STENCIL_RADIUS) - 1, STENCIL_RADIUS);
+                STENCIL_NCOEF(RUNNER_STAR_RADIUS) - 1, RUNNER_STAR_RADIUS);
+#else
+        fprintf(stderr, "runner: usage: runner --outdir DIR (--probe | --size W,H,1 --coef f0,...,f((2R+1)^2-1) --radius R [--time REPS]): this runner was built for a convolution, R 1..%d\n",
+                CONV_MAX_RADIUS);
+#endif
         exit(RUNNER_USAGE);
     }
     return a;
@@ -104,7 +130,38 @@ typedef struct runner_launch_arg {
     float *d_in;      // input grid
     float *d_out;     // output grid
     unsigned int n[3];// nx, ny, nz
+    int filter_radius;// a convolution's filter radius (the image interface)
 } runner_launch_arg;
+
+// Sets what the kernel reads in constant memory: the filter of a
+// convolution (--radius), or the star's c0..c(6r).
+static void runner_set_weights(const runner_args *a)
+{
+#ifdef STENCIL_INTERFACE_IMAGE  // runner_parse checked R (1..CONV_MAX_RADIUS) and the filter's size
+    runner_check(lab_set_filter(a->coef, a->filter_radius), "copy the filter to constant memory");
+    runner_report("filter_radius", "%d", a->filter_radius);
+#else  // runner_parse checked the star's radius against the build's
+    runner_check(lab_set_coefficients(a->coef), "copy the coefficients to constant memory");
+#endif
+}
+
+// Fails the case (RUNNER_REFUSED) when the filter the kit set is no longer
+// in F after the student's function: the lab's weights are the kit's.
+static void runner_check_weights(const runner_args *a)
+{
+#ifdef STENCIL_INTERFACE_IMAGE
+    float now[CONV_MAX_WIDTH][CONV_MAX_WIDTH], want[CONV_MAX_WIDTH][CONV_MAX_WIDTH] = {{0}};
+    int w = 2 * a->filter_radius + 1;
+    for (int i = 0; i < w; i++)
+        for (int j = 0; j < w; j++)
+            want[i][j] = a->coef[i * w + j];
+    runner_check(cudaMemcpyFromSymbol(now, F, sizeof(now)), "read the filter back");
+    if (memcmp(now, want, sizeof(now)) != 0)
+        runner_fail(RUNNER_REFUSED, "refused", "the filter F in constant memory changed during the call: it is the kit's, set before %s runs, and read-only for it", INTERFACE_IMAGE_FUNCTION);
+#else
+    (void)a;
+#endif
+}
 
 // Calls the student's host function, the one the lab's interface names.
 static void runner_launch_student(void *p)
@@ -112,6 +169,8 @@ static void runner_launch_student(void *p)
     runner_launch_arg *a = (runner_launch_arg *)p;
 #ifdef STENCIL_INTERFACE_GRID
     launch_sweep(a->d_in, a->d_out, a->n[0], a->n[1], a->n[2]);
+#elif defined(STENCIL_INTERFACE_IMAGE)
+    launch_convolution(a->d_in, a->d_out, a->n[0], a->n[1], a->filter_radius);
 #else
     launch_stencil(a->d_in, a->d_out, a->n[0]);
 #endif
@@ -142,7 +201,7 @@ int main(int argc, char **argv)
     runner_report_tiles();
 
     size_t nx = a.n[0], ny = a.n[1], nz = a.n[2], cells = nx * ny * nz;
-#ifndef STENCIL_INTERFACE_GRID
+#if !defined(STENCIL_INTERFACE_GRID) && !defined(STENCIL_INTERFACE_IMAGE)
     if (nx != ny || ny != nz)
         runner_fail(RUNNER_USAGE, "kit", "the cube interface (launch_stencil) takes N×N×N grids, not %zux%zux%zu", nx, ny, nz);
 #endif
@@ -150,18 +209,18 @@ int main(int argc, char **argv)
     float *h_out = (float *)malloc(cells * sizeof(float));
     if (!h_out)
         runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", cells);
-    runner_prepare_output(h_in, h_out, nx, ny, nz, a.radius);
+    runner_prepare_output(h_in, h_out, nx, ny, nz, a.filter_radius > 0, a.star_radius);
     size_t guard = (size_t)protocol_guard_cells(nx * ny);
     runner_report("guard_cells", "%zu", guard);
     runner_buffer in = runner_buffer_create(h_in, cells, guard);
     runner_buffer out = runner_buffer_create(h_out, cells, guard);
-    runner_check(lab_set_coefficients(a.coef), "copy the coefficients to constant memory");
+    runner_set_weights(&a);
     runner_check(cudaDeviceSynchronize(), "prepare the case");
 
     char why[256] = "";
     if (launch_log_begin(why, sizeof(why)) != 0)
         runner_report("launch_log_error", "%s", why);
-    runner_launch_arg la = {in.d_grid, out.d_grid, {a.n[0], a.n[1], a.n[2]}};
+    runner_launch_arg la = {in.d_grid, out.d_grid, {a.n[0], a.n[1], a.n[2]}, a.filter_radius};
     cudaEvent_t start, stop;
     runner_check(cudaEventCreate(&start), "create an event");
     runner_check(cudaEventCreate(&stop), "create an event");
@@ -178,6 +237,7 @@ int main(int argc, char **argv)
         runner_report_launches(launch_log_end());
     runner_report_kernel();
     runner_check_student(launch_err, sync_err);
+    runner_check_weights(&a);
     runner_buffer_save(&out, a.outdir, CASE_OUTPUT);
     runner_buffer_save(&in, a.outdir, CASE_INPUT_AFTER);
 

@@ -4,7 +4,8 @@
 //   executor --probe --outdir DIR
 //   executor --kind sweep  --student PROG --outdir DIR --size NX,NY,NZ --coef c0,...,c6 [--time REPS --accuracy RTOL,ATOL]
 //            (--n N: the cube N×N×N; the student's program calls the host function of its lab's interface;
-//             thirteen coefficients c0,...,c12 for the star of radius 2, whose boundary is two layers thick)
+//             thirteen coefficients c0,...,c12 for the star of radius 2, whose boundary is two layers thick;
+//             --radius R with --coef f0,...: a convolution of a W×H×1 image with a (2R+1)^2 filter, row by row)
 //   executor --kind jacobi --student PROG --outdir DIR --size NX,NY,NZ --h H --bc NAME --iters K --check C
 //            --tol T [--time REPS --accuracy RTOL,ATOL]
 //
@@ -47,8 +48,10 @@ typedef struct exec_args {
     const char *kind;        // sweep or jacobi
     int probe;               // 1: report the device only
     unsigned n[3];           // grid size nx, ny, nz
-    float coef[STENCIL_MAX_NCOEF]; // sweep coefficients c0..c(6r)
-    int radius;              // the sweep's star, from the number of coefficients (0 until --coef was read)
+    float coef[PROTOCOL_MAX_WEIGHTS]; // sweep: a star's coefficients c0..c(6r), or a convolution's filter row by row
+    int ncoef;               // how many --coef gave
+    int filter_radius;       // sweep: --radius R, a convolution's filter radius (the image interface); 0: a star's sweep
+    int star_radius;         // sweep: the star's radius, from the number of coefficients (runner_star_radius); 0 for a filter
     float h;                 // jacobi: grid spacing
     int bc;                  // jacobi: LAB_BC_*, or -1
     int iters, check_every;  // jacobi: max_iters, check_every
@@ -84,8 +87,8 @@ static exec_args exec_parse(int argc, char **argv)
         else if (!strcmp(o, "--kind")) a.kind = v;
         else if (!strcmp(o, "--n")) ok = sscanf(v, "%u", &a.n[0]) == 1, a.n[1] = a.n[2] = a.n[0];
         else if (!strcmp(o, "--size")) ok = sscanf(v, "%u,%u,%u", &a.n[0], &a.n[1], &a.n[2]) == 3;
-        else if (!strcmp(o, "--coef"))
-            ok = (a.radius = runner_parse_coefficients(v, a.coef)) > 0;
+        else if (!strcmp(o, "--coef")) ok = (a.ncoef = runner_parse_floats(v, a.coef, PROTOCOL_MAX_WEIGHTS)) > 0;
+        else if (!strcmp(o, "--radius")) ok = sscanf(v, "%d", &a.filter_radius) == 1 && a.filter_radius >= 1 && a.filter_radius <= CONV_MAX_RADIUS;
         else if (!strcmp(o, "--h")) ok = sscanf(v, "%g", &a.h) == 1;
         else if (!strcmp(o, "--bc")) ok = (a.bc = exec_bc(v)) >= 0;
         else if (!strcmp(o, "--iters")) ok = sscanf(v, "%d", &a.iters) == 1;
@@ -101,7 +104,9 @@ static exec_args exec_parse(int argc, char **argv)
         i++;
     }
     int sweep = !strcmp(a.kind, "sweep"), jacobi = !strcmp(a.kind, "jacobi");
-    if (!a.outdir || (!a.probe && (!a.student || (!sweep && !jacobi) || a.n[0] < 1 || a.n[1] < 1 || a.n[2] < 1 || (sweep && !a.radius) ||
+    a.star_radius = runner_star_radius(a.ncoef, a.filter_radius);
+    if (!a.outdir || (!a.probe && (!a.student || (!sweep && !jacobi) || a.n[0] < 1 || a.n[1] < 1 || a.n[2] < 1 ||
+                                   (sweep && (a.star_radius < 0 || (a.filter_radius && a.n[2] != 1))) ||
                                    (jacobi && (a.bc < 0 || a.iters < 0 || a.n[0] < 3 || a.n[1] < 3 || a.n[2] < 3))))) {
         fprintf(stderr, "executor: usage: see grader/executor/executor.cu (the judge starts this program)\n");
         exit(RUNNER_USAGE);
@@ -141,8 +146,52 @@ static void exec_begin(const exec_args *a, double timeout_hint)
     }
 }
 
+// The weights the kit set in the program's constant memory (a star's
+// c0..c(6r), or a convolution's filter F), kept to check after every call that they are
+// still there: they are the kit's, read-only for the program.
+typedef struct exec_weights {
+    CUdeviceptr d;                        // the variable's device address, 0 when none was set
+    size_t bytes;                         // its length
+    char name[8];                         // its name, for the message
+    float value[PROTOCOL_MAX_WEIGHTS];    // what the kit wrote
+} exec_weights;
+#define EXEC_MAX_WEIGHT_VARS STENCIL_MAX_NCOEF  // the most variables set: c0..c12 (a filter is one, F)
+static exec_weights exec_set[EXEC_MAX_WEIGHT_VARS];
+static int exec_nset;
+
+// Writes bytes of value into the program's variable name and remembers them;
+// a variable the file does not have (or of another size) is skipped.
+static void exec_set_weights(const char *name, const float *value, size_t bytes)
+{
+    size_t have = 0;
+    CUdeviceptr d = exec_symbol(&exec, name, &have);
+    if (!d || have != bytes || exec_nset == EXEC_MAX_WEIGHT_VARS || bytes > sizeof(exec_set[0].value))
+        return;
+    runner_check((cudaError_t)cuMemcpyHtoD(d, value, bytes), "set the weights in constant memory");
+    exec_weights *w = &exec_set[exec_nset++];
+    w->d = d, w->bytes = bytes;
+    snprintf(w->name, sizeof(w->name), "%s", name);
+    memcpy(w->value, value, bytes);
+}
+
+// Refuses the case (RUNNER_REFUSED) when a weight the kit set changed
+// during the program's call (a cudaMemcpyToSymbol, or a kernel storing
+// through the variable's address).
+static void exec_check_weights(void)
+{
+    float now[PROTOCOL_MAX_WEIGHTS];
+    for (int i = 0; i < exec_nset; i++) {
+        exec_weights *w = &exec_set[i];
+        if (cuMemcpyDtoH(now, w->d, w->bytes) != CUDA_SUCCESS || memcmp(now, w->value, w->bytes) != 0) {
+            exec_stop(&exec);
+            runner_fail(RUNNER_REFUSED, "refused", "%s in constant memory changed during the call: the kit sets it before the host function runs, and it is read-only for the program", w->name);
+        }
+    }
+}
+
 // Calls the student's function once; exits if the program broke the
-// protocol, a call was refused, a launch failed or a kernel faulted.
+// protocol, a call was refused, a launch failed, a kernel faulted or the
+// kit's weights changed.
 static void exec_call_checked(const void *payload, size_t len, exec_call_result *res)
 {
     if (exec_call(&exec, payload, len, res) != 0)
@@ -151,6 +200,7 @@ static void exec_call_checked(const void *payload, size_t len, exec_call_result 
         exec_fail_program();
     cudaError_t sync = exec.sticky != cudaSuccess ? exec.sticky : cudaDeviceSynchronize();
     runner_check_student(res->launch_error, sync);
+    exec_check_weights();
 }
 
 // Reports the declared tile sizes the judge appended to the kernel file.
@@ -266,6 +316,8 @@ typedef struct exec_sweep {
     runner_buffer in, out;   // the guarded grids
     float *h_in, *h_out;     // the judge's input, and the output as prepared
     unsigned n[3];           // nx, ny, nz
+    int filter_radius;       // a convolution's filter radius (every cell written); 0: a star's sweep
+    int star_radius;         // a star's radius (a boundary that many layers thick); 0 for a convolution
 } exec_sweep;
 
 // The WIRE_CALL payload of the sweep lab's host function (wire_sweep_call):
@@ -278,6 +330,7 @@ static size_t exec_sweep_payload(const exec_sweep *s, char *buf)
     w.d_in = (uint64_t)(uintptr_t)s->in.d_grid;
     w.d_out = (uint64_t)(uintptr_t)s->out.d_grid;
     w.nx = s->n[0], w.ny = s->n[1], w.nz = s->n[2];
+    w.radius = (uint32_t)s->filter_radius;  // the wire's radius is the filter's (the star's is in the module's c0..c(6r))
     memcpy(buf, &w, sizeof(w));
     return sizeof(w);
 }
@@ -296,13 +349,15 @@ static void exec_sweep_time(const exec_args *a, exec_sweep *s)
     runner_report("timed_input_nonce", "%016llx", (unsigned long long)base);
     for (int r = -EXEC_WARMUPS; r < reps; r++) {
         uint64_t seed = trusted_mix(base + (uint64_t)(r + EXEC_WARMUPS));
-        uint64_t want = trusted_sweep_prepare(s->in.d_base, s->out.d_base, s->in.guard, s->n, a->radius, seed, key);
+        uint64_t want = trusted_sweep_prepare(s->in.d_base, s->out.d_base, s->in.guard, s->n, s->filter_radius > 0,
+                                              s->star_radius, seed, key);
         exec_flush_l2(flush, (size_t)l2 * 2, r);
         runner_check(cudaDeviceSynchronize(), "prepare a timed repetition");
         exec_call_result res;
         exec_call_checked(payload, len, &res);
         check_counts c;
-        trusted_sweep_check(s->in.d_base, s->out.d_base, s->in.guard, s->n, a->coef, a->radius, a->rtol, a->atol, key, &c);
+        trusted_sweep_check(s->in.d_base, s->out.d_base, s->in.guard, s->n, a->coef, s->star_radius, s->filter_radius,
+                            a->rtol, a->atol, key, &c);
         if (!exec_rep_ok(&c, want))
             exec_rep_failed(r + EXEC_WARMUPS + 1, &c, want, a->n);
         if (r >= 0)
@@ -320,11 +375,13 @@ static void exec_sweep_case(const exec_args *a)
     exec_sweep s;
     size_t nx = a->n[0], ny = a->n[1], nz = a->n[2], cells = nx * ny * nz;
     memcpy(s.n, a->n, sizeof(s.n));
+    s.filter_radius = a->filter_radius;
+    s.star_radius = a->star_radius;
     s.h_in = runner_read_grid(a->outdir, CASE_INPUT, cells);
     s.h_out = (float *)malloc(cells * sizeof(float));
     if (!s.h_out)
         runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", cells);
-    runner_prepare_output(s.h_in, s.h_out, nx, ny, nz, a->radius);  // boundary = input, interior = poison
+    runner_prepare_output(s.h_in, s.h_out, nx, ny, nz, s.filter_radius > 0, s.star_radius);  // boundary = input, cells to write = poison
     size_t guard = (size_t)protocol_guard_cells(nx * ny);
     runner_report("guard_cells", "%zu", guard);
     s.in = runner_buffer_create(s.h_in, cells, guard);
@@ -332,13 +389,20 @@ static void exec_sweep_case(const exec_args *a)
     exec_track(&exec, (uint64_t)(uintptr_t)s.in.d_base, (cells + 2 * guard) * 4, 1);
     exec_track(&exec, (uint64_t)(uintptr_t)s.out.d_base, (cells + 2 * guard) * 4, 1);
     exec_begin(a, 60);
-    for (int c = 0; c < STENCIL_NCOEF(a->radius); c++) {  // c0..c6, and c7..c12 for the star of radius 2 (kernels/coefficients.h)
-        char name[8];
-        size_t bytes = 0;
-        snprintf(name, sizeof(name), "c%d", c);
-        CUdeviceptr d = exec_symbol(&exec, name, &bytes);
-        if (d && bytes == sizeof(float))
-            runner_check((cudaError_t)cuMemcpyHtoD(d, &a->coef[c], sizeof(float)), "set the coefficients");
+    if (s.filter_radius) {  // kernels/conv.h's F: the (2r+1)^2 filter in its top-left corner, 0 elsewhere
+        float all[CONV_MAX_WIDTH * CONV_MAX_WIDTH] = {0};
+        int w = 2 * s.filter_radius + 1;
+        for (int i = 0; i < w; i++)
+            for (int j = 0; j < w; j++)
+                all[i * CONV_MAX_WIDTH + j] = a->coef[i * w + j];
+        exec_set_weights(CONV_FILTER_SYMBOL, all, sizeof(all));
+        runner_report("filter_radius", "%d", s.filter_radius);
+    } else {
+        for (int c = 0; c < STENCIL_NCOEF(s.star_radius); c++) {  // c0..c6, and c7..c12 for the star of radius 2 (kernels/coefficients.h)
+            char name[8];
+            snprintf(name, sizeof(name), "c%d", c);
+            exec_set_weights(name, &a->coef[c], sizeof(float));
+        }
     }
     exec_report_tiles();
     runner_check(cudaDeviceSynchronize(), "prepare the case");

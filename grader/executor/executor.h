@@ -126,19 +126,22 @@ __host__ __device__ static inline uint64_t trusted_mix(uint64_t x)
 }
 
 // Fills a guarded sweep case of n[0]×n[1]×n[2] (nx, ny, nz) points for a
-// timed repetition of a star of radius r: the input grid from seed, the
-// output's boundary (r layers at each face) = input, its interior poisoned,
-// both guards set. Returns the keyed hash of the input (key), computed as it
-// was written.
-uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, const unsigned n[3], int radius, uint64_t seed,
-                               uint64_t key);
+// timed repetition: the input grid from seed, the output's cells to write
+// poisoned (protocol_cell_written: the interior of a star of radius
+// star_radius, or with every_cell all of them), the rest = input (a star's
+// boundary, star_radius layers at each face), both guards set. Returns the
+// keyed hash of the input (key), computed as it was written.
+uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, const unsigned n[3], int every_cell,
+                               int star_radius, uint64_t seed, uint64_t key);
 
-// Checks a sweep's output against the star of radius r of the input (its
-// 6r + 1 coefficients in coef, protocol.h's order; in double, tolerance
-// atol + rtol * sum |c_n x_n|), the boundary, the poison and the guards.
-// Fills c (c->input_hash with key).
+// Checks a sweep's output against the star of radius star_radius of the input
+// (filter_radius 0: coef is its 6r + 1 coefficients in protocol.h's order) or
+// a 2D convolution of radius filter_radius (an image, nz = 1: coef is the
+// (2R+1)^2 filter row by row, ghost cells 0), in double, tolerance atol +
+// rtol * sum |w x|; the cells kept, the poison and the guards. Fills c
+// (c->input_hash with key).
 void trusted_sweep_check(const float *in_base, const float *out_base, size_t guard, const unsigned n[3], const float *coef,
-                         int radius, double rtol, double atol, uint64_t key, check_counts *c);
+                         int star_radius, int filter_radius, double rtol, double atol, uint64_t key, check_counts *c);
 
 // Fills a guarded Jacobi case for a timed repetition: d_a = d_b = the initial
 // grid from seed (boundary cells already satisfying bc), d_f = g/h^2 from

@@ -78,20 +78,14 @@ typedef struct trusted_dims {
     unsigned n[3];   // nx, ny, nz
 } trusted_dims;
 
-// A sweep's star, passed to kernels by value.
-typedef struct trusted_star {
-    int radius;                     // r: 6r + 1 points, a boundary r layers thick
-    float c[STENCIL_MAX_NCOEF];     // c0..c(6r), in protocol.h's order
-} trusted_star;
-
 // ---------------------------------------------------------------------------
 // Sweeps
 // ---------------------------------------------------------------------------
 
-// Writes the input grid, the output's boundary and poison, and both guards;
+// Writes the input grid, the output's kept cells and poison, and both guards;
 // hashes the input as written.
-__global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard, trusted_dims d, int radius, uint64_t seed,
-                                   uint64_t key, check_counts *c)
+__global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard, trusted_dims d, int every_cell,
+                                   int star_radius, uint64_t seed, uint64_t key, check_counts *c)
 {
     const unsigned nx = d.n[0], ny = d.n[1], nz = d.n[2];
     size_t cells = (size_t)nx * ny * nz, total = cells + 2 * guard;
@@ -105,30 +99,80 @@ __global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard
         size_t p = q - guard;
         unsigned k = (unsigned)(p % nx), j = (unsigned)((p / nx) % ny), i = (unsigned)(p / ((size_t)nx * ny));
         float v = trusted_uniform(seed, p);
-        bool interior = protocol_is_interior(nx, ny, nz, i, j, k, radius);
+        bool written = protocol_cell_written(every_cell, star_radius, i, j, k, nx, ny, nz);
         in_base[q] = v;
-        out_base[q] = interior ? __uint_as_float(POISON_BITS) : v;
+        out_base[q] = written ? __uint_as_float(POISON_BITS) : v;
         hash += trusted_term(key, p, v);
     }
     atomicAdd(&c->input_hash, hash);
 }
 
-uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, const unsigned n[3], int radius, uint64_t seed,
-                               uint64_t key)
+uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, const unsigned n[3], int every_cell,
+                               int star_radius, uint64_t seed, uint64_t key)
 {
     check_counts *d = trusted_counts(), c;
     trusted_dims dims = {{n[0], n[1], n[2]}};
-    trusted_sweep_fill<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, dims, radius, seed, key, d);
+    trusted_sweep_fill<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, dims, every_cell, star_radius, seed, key, d);
     trusted_take(d, &c);
     return c.input_hash;
 }
 
+// The weights of a check, passed to kernels by value: a star's c0..c(6r) in
+// protocol.h's order (filter_radius 0), or a convolution's (2R+1)^2 filter
+// row by row.
+typedef struct trusted_weights {
+    float w[PROTOCOL_MAX_WEIGHTS];   // the weights
+    int star_radius;                 // a star's radius r: 6r + 1 points, a boundary r layers thick; 0 with a filter
+    int filter_radius;               // a convolution's filter radius R (every cell written); 0: a star's sweep
+} trusted_weights;
+
+// The expected value of cell p = (i, j, k) and the sum of its terms'
+// magnitudes, in double: the star (an interior cell; the centre, then
+// distance by distance x-, x+, y-, y+, z-, z+: reference_point's order), or
+// the convolution at pixel (j, k) with ghost cells 0.
+__device__ static double trusted_expected(const float *in, size_t p, unsigned j, unsigned k, trusted_dims d,
+                                          const trusted_weights *wt, double *mag)
+{
+    const size_t row = d.n[0], plane = (size_t)d.n[0] * d.n[1];
+    if (!wt->filter_radius) {
+        const size_t stride[3] = {1, row, plane};
+        double want = (double)wt->w[0] * in[p];
+        *mag = fabs(want);
+        for (int dist = 1; dist <= wt->star_radius; dist++)
+            for (int a = 0; a < 3; a++)
+                for (int side = 0; side < 2; side++) {
+                    size_t off = (size_t)dist * stride[a];
+                    double t = (double)wt->w[STENCIL_COEF_INDEX(a, side, dist)] * in[side ? p + off : p - off];
+                    want += t;
+                    *mag += fabs(t);
+                }
+        return want;
+    }
+    const int r = wt->filter_radius, width = 2 * r + 1;
+    double want = 0.0;
+    *mag = 0.0;
+    for (int i = -r; i <= r; i++) {
+        long y = (long)j + i;
+        if (y < 0 || y >= (long)d.n[1])
+            continue;  // a ghost row: 0
+        for (int q = -r; q <= r; q++) {
+            long x = (long)k + q;
+            if (x < 0 || x >= (long)d.n[0])
+                continue;
+            double t = (double)wt->w[(i + r) * width + (q + r)] * in[(size_t)y * row + (size_t)x];
+            want += t;
+            *mag += fabs(t);
+        }
+    }
+    return want;
+}
+
 // Checks every cell of a sweep's output (see trusted_sweep_check).
 __global__ void trusted_sweep_verify(const float *in_base, const float *out_base, size_t guard, trusted_dims d,
-                                     trusted_star star, double rtol, double atol, uint64_t key, check_counts *c)
+                                     trusted_weights wt, double rtol, double atol, uint64_t key, check_counts *c)
 {
     const unsigned nx = d.n[0], ny = d.n[1], nz = d.n[2];
-    size_t cells = (size_t)nx * ny * nz, total = cells + 2 * guard, row = nx, plane = (size_t)nx * ny;
+    size_t cells = (size_t)nx * ny * nz, total = cells + 2 * guard, plane = (size_t)nx * ny;
     unsigned long long hash = 0, wrong = 0, unwritten = 0, boundary = 0, guards = 0, first = ~0ull;
     for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < total; q += (size_t)gridDim.x * blockDim.x) {
         if (q < guard || q >= guard + cells) {
@@ -141,7 +185,7 @@ __global__ void trusted_sweep_verify(const float *in_base, const float *out_base
         unsigned k = (unsigned)(p % nx), j = (unsigned)((p / nx) % ny), i = (unsigned)(p / plane);
         float x = in[p], got = out_base[q];
         hash += trusted_term(key, p, x);
-        bool interior = protocol_is_interior(nx, ny, nz, i, j, k, star.radius);
+        bool interior = protocol_cell_written(wt.filter_radius > 0, wt.star_radius, i, j, k, nx, ny, nz);
         if (!interior) {
             if (__float_as_uint(got) != __float_as_uint(x)) {
                 boundary++;
@@ -154,17 +198,7 @@ __global__ void trusted_sweep_verify(const float *in_base, const float *out_base
             first = min(first, (unsigned long long)p);
             continue;
         }
-        // The centre, then distance by distance x-, x+, y-, y+, z-, z+ (reference_point's order).
-        const size_t stride[3] = {1, row, plane};
-        double want = (double)star.c[0] * x, mag = fabs(want);
-        for (int dist = 1; dist <= star.radius; dist++)
-            for (int a = 0; a < 3; a++)
-                for (int side = 0; side < 2; side++) {
-                    size_t off = (size_t)dist * stride[a];
-                    double t = (double)star.c[STENCIL_COEF_INDEX(a, side, dist)] * in[side ? p + off : p - off];
-                    want += t;
-                    mag += fabs(t);
-                }
+        double mag, want = trusted_expected(in, p, j, k, d, &wt, &mag);
         if (!(fabs((double)got - want) <= atol + rtol * mag)) {  // a NaN fails too
             wrong++;
             first = min(first, (unsigned long long)p);
@@ -174,16 +208,17 @@ __global__ void trusted_sweep_verify(const float *in_base, const float *out_base
 }
 
 void trusted_sweep_check(const float *in_base, const float *out_base, size_t guard, const unsigned n[3], const float *coef,
-                         int radius, double rtol, double atol, uint64_t key, check_counts *c)
+                         int star_radius, int filter_radius, double rtol, double atol, uint64_t key, check_counts *c)
 {
     check_counts *d = trusted_counts();
     trusted_dims dims = {{n[0], n[1], n[2]}};
-    trusted_star star;
-    memset(&star, 0, sizeof(star));
-    star.radius = radius;
-    memcpy(star.c, coef, (size_t)STENCIL_NCOEF(radius) * sizeof(float));
+    trusted_weights wt;
+    memset(&wt, 0, sizeof(wt));
+    wt.star_radius = filter_radius ? 0 : star_radius;
+    wt.filter_radius = filter_radius;
+    memcpy(wt.w, coef, sizeof(float) * (size_t)(filter_radius ? FILTER_NWEIGHTS(filter_radius) : STENCIL_NCOEF(star_radius)));
     if (d)
-        trusted_sweep_verify<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, dims, star, rtol, atol, key, d);
+        trusted_sweep_verify<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, dims, wt, rtol, atol, key, d);
     trusted_take(d, c);
 }
 

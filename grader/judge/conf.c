@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "protocol.h"
+#include "../../kernels/conv_limits.h"
 
 // The keys lab.conf may hold; `required` ones must be present.
 static const struct conf_key {
@@ -56,8 +57,9 @@ static int conf_copy(char *dst, size_t cap, const char *text)
     return 0;
 }
 
-// Parses a grid size "N" (the cube N×N×N) or "NXxNYxNZ": one or three whole
-// numbers joined by 'x', nothing else; returns 0 or -1.
+// Parses a grid size "N" (the cube N×N×N), "WxH" (an image: nz = 1) or
+// "NXxNYxNZ": one, two or three whole numbers joined by 'x', nothing else;
+// returns 0 or -1.
 static int conf_parse_size(const char *tok, lab_case *out)
 {
     unsigned long v[3];
@@ -74,14 +76,13 @@ static int conf_parse_size(const char *tok, lab_case *out)
             return -1;
         p = end + 1;
     }
-    if (n == 2)
-        return -1;
     for (int d = 0; d < n; d++)
         if (v[d] == 0 || v[d] > 65536)
             return -1;
     out->nx = (unsigned int)v[0];
-    out->ny = (unsigned int)(n == 3 ? v[1] : v[0]);
-    out->nz = (unsigned int)(n == 3 ? v[2] : v[0]);
+    out->ny = (unsigned int)(n >= 2 ? v[1] : v[0]);
+    out->nz = (unsigned int)(n == 3 ? v[2] : n == 2 ? 1 : v[0]);
+    out->axes = n;
     return 0;
 }
 
@@ -96,7 +97,7 @@ int conf_parse_case(const char *value, lab_case *out, char *err, size_t errlen)
     }
     char *tok = strtok_r(buf, " \t", &save);
     if (!tok || conf_parse_size(tok, out) != 0) {
-        snprintf(err, errlen, "a case starts with a grid size, N or NXxNYxNZ (each 1..65536), got '%s'", tok ? tok : "");
+        snprintf(err, errlen, "a case starts with a grid size, N, WxH or NXxNYxNZ (each 1..65536), got '%s'", tok ? tok : "");
         return -1;
     }
     while ((tok = strtok_r(NULL, " \t", &save)) != NULL) {
@@ -237,8 +238,9 @@ static int conf_check_rubric(lab_conf *c, char *err, size_t errlen)
 }
 
 // Checks the interface against the runner and the cases (the cube interface
-// takes one N: N×N×N cases only); sets the default, cube. Returns 0, or -1
-// with err naming the file and line.
+// takes one N: N×N×N cases only; the image interface width×height images
+// with a filter radius r=1..CONV_MAX_RADIUS each); sets the default, cube.
+// Returns 0, or -1 with err naming the file and line.
 static int conf_check_interface(lab_conf *c, char *err, size_t errlen)
 {
     if (c->interface_line && strcmp(c->runner, "sweep") != 0) {
@@ -247,11 +249,21 @@ static int conf_check_interface(lab_conf *c, char *err, size_t errlen)
     }
     if (!c->interface[0])
         snprintf(c->interface, sizeof(c->interface), "%s", INTERFACE_CUBE);
-    if (strcmp(c->runner, "sweep") != 0 || strcmp(c->interface, INTERFACE_CUBE) != 0)
+    if (strcmp(c->runner, "sweep") != 0)
         return 0;
+    int image = !strcmp(c->interface, INTERFACE_IMAGE), grid = !strcmp(c->interface, INTERFACE_GRID);
     for (int k = 0; k < c->ncases; k++) {
         const lab_case *lc = &c->cases[k];
-        if (lc->nx != lc->ny || lc->ny != lc->nz) {
+        if (image && (lc->nz != 1 || conf_case_radius(lc) < 1)) {
+            snprintf(err, errlen, "%s:%d: a case of the image interface (%s, kernels/conv.h) is WxH with a filter radius r=1..%d, e.g. 'case = 37x29 r=3'",
+                     c->path, lc->line, INTERFACE_IMAGE_FUNCTION, CONV_MAX_RADIUS);
+            return -1;
+        }
+        if (!image && conf_case_opt(lc, "r")) {
+            snprintf(err, errlen, "%s:%d: r= (a filter radius) belongs to the image interface's cases ('interface = image')", c->path, lc->line);
+            return -1;
+        }
+        if (!image && !grid && (lc->nx != lc->ny || lc->ny != lc->nz)) {
             snprintf(err, errlen, "%s:%d: case %ux%ux%u is not a cube: this lab's interface is cube (%s(d_in, d_out, N), kernels/lab.h), which takes one N; write 'interface = grid' (%s, kernels/grid.h) to grade nx×ny×nz grids",
                      c->path, lc->line, lc->nx, lc->ny, lc->nz, INTERFACE_CUBE_FUNCTION, INTERFACE_GRID_FUNCTION);
             return -1;
@@ -270,17 +282,33 @@ static int conf_check_stencil(lab_conf *c, char *err, size_t errlen)
         snprintf(c->stencil, sizeof(c->stencil), "%s", conf_stencils[0]);
     for (int r = 0; conf_stencils[r]; r++)
         if (!strcmp(c->stencil, conf_stencils[r]))
-            c->radius = r + 1;
+            c->star_radius = r + 1;
     if (c->stencil_line && strcmp(c->runner, "sweep") != 0) {
         snprintf(err, errlen, "%s:%d: 'stencil' is a key of the sweep labs (runner = sweep); the %s runner's stencil is fixed by its own header", c->path, c->stencil_line, c->runner);
         return -1;
     }
-    if (c->radius > 1 && strcmp(c->interface, INTERFACE_CUBE) != 0) {
+    if (c->star_radius > 1 && strcmp(c->interface, INTERFACE_CUBE) != 0) {
         snprintf(err, errlen, "%s:%d: stencil = %s is graded on the cube interface only (%s(d_in, d_out, N), kernels/star13.h), not on interface = %s",
                  c->path, c->stencil_line, c->stencil, INTERFACE_CUBE_FUNCTION, c->interface);
         return -1;
     }
     return 0;
+}
+
+int conf_case_radius(const lab_case *c)
+{
+    const char *v = conf_case_opt(c, "r");
+    char *end = NULL;
+    long r = v ? strtol(v, &end, 10) : 0;
+    return v && end && *end == '\0' && end != v && r >= 1 && r <= CONV_MAX_RADIUS ? (int)r : 0;
+}
+
+double conf_case_flops(const lab_conf *conf, const lab_case *c)
+{
+    int r = conf_case_radius(c);
+    if (!strcmp(conf->runner, "jacobi"))
+        return 8.0;
+    return r ? 2.0 * FILTER_NWEIGHTS(r) : STENCIL_FLOPS(conf->star_radius);
 }
 
 const char *conf_case_opt(const lab_case *c, const char *key)
@@ -293,8 +321,12 @@ const char *conf_case_opt(const lab_case *c, const char *key)
 
 const char *conf_case_name(const lab_case *c, char *buf, size_t len)
 {
-    if (c->nx == c->ny && c->ny == c->nz)
+    if (c->nx == c->ny && c->ny == c->nz && c->axes != 2)
         snprintf(buf, len, "N=%u", c->nx);
+    else if (conf_case_radius(c))  // an image: its size and the filter's radius
+        snprintf(buf, len, "%ux%u,r=%d", c->nx, c->ny, conf_case_radius(c));
+    else if (c->nz == 1 && c->axes == 2)
+        snprintf(buf, len, "%ux%u", c->nx, c->ny);
     else
         snprintf(buf, len, "%ux%ux%u", c->nx, c->ny, c->nz);
     return buf;
@@ -304,8 +336,8 @@ const char *conf_case_name(const lab_case *c, char *buf, size_t len)
 // The values runner, technique and opb_model may take: the kinds of lab the
 // judge and the runners know (one list each, named in the errors).
 static const char *const conf_runners[] = {"sweep", "jacobi", NULL};
-static const char *const conf_interfaces[] = {INTERFACE_CUBE, INTERFACE_GRID, NULL};
-static const char *const conf_techniques[] = {"naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi", "speed", NULL};
+static const char *const conf_interfaces[] = {INTERFACE_CUBE, INTERFACE_GRID, INTERFACE_IMAGE, NULL};
+static const char *const conf_techniques[] = {"naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi", "time-blocking", "speed", "convolution", NULL};
 
 // 0 if value is one of list; otherwise -1 with err naming key and the list.
 static int conf_one_of(const char *key, const char *value, const char *const *list, char *err, size_t errlen)

@@ -11,7 +11,8 @@
 #define CONF_DEFAULT_GROUP "cases"  // the rubric group of a case line without group=
 
 typedef struct lab_case {
-    unsigned int nx, ny, nz;                // grid size; N×N×N written as one number
+    unsigned int nx, ny, nz;                // grid size; N×N×N written as one number, an image WxH as two (nz = 1)
+    int axes;                               // how many sizes the case line wrote: 1, 2 or 3
     int timed;                              // 1: this case is timed on a GPU
     int noemu;                              // 1: skipped under CPU emulation (too slow there)
     int sync;                               // 1: on a GPU also checked for barrier mistakes (racecheck, the emulator's strict barriers)
@@ -40,10 +41,10 @@ typedef struct lab_conf {
     char title[CONF_TEXT];         // lab title for the report
     char chapter[CONF_TEXT];       // the book's section and figure
     char runner[32];               // which runner builds and runs the kernel: sweep | jacobi
-    char interface[16];            // sweep labs: the student's host function, cube (launch_stencil, N×N×N only; the default) | grid (launch_sweep)
+    char interface[16];            // sweep labs: the student's host function, cube (launch_stencil, N×N×N only; the default) | grid (launch_sweep) | image (launch_convolution)
     int interface_line;            // its line in lab.conf (0: not given)
     char stencil[16];              // sweep labs: the star swept, star7 (radius 1, the default) | star13 (radius 2)
-    int radius;                    // the star's radius r: 6r + 1 points, a boundary r layers thick (1 for star7 and for Jacobi)
+    int star_radius;               // the star's radius r: 6r + 1 points, a boundary r layers thick (1 for star7, Jacobi and images; not lab 0's filter radius, a case's r=)
     int stencil_line;              // its line in lab.conf (0: not given)
     char kernel[CONF_TEXT];        // the student's file, relative to the kit root
     char solution[CONF_TEXT];      // the instructor solution, relative to the kit root
@@ -75,10 +76,19 @@ int conf_parse_points(const char *value, rubric_part *out, char *err, size_t err
 // What the whole rubric is worth.
 double conf_total_points(const lab_conf *c);
 
+// The filter radius of an image case (its r=R option, 1..CONV_MAX_RADIUS), or 0.
+int conf_case_radius(const lab_case *c);
+
+// The flops of one output point of case c, as the OP/B models count them:
+// 12r + 1 for a sweep of the lab's star of radius r (STENCIL_FLOPS: 13 for
+// star7), 8 for a Jacobi update, 2*(2R+1)^2 for a convolution whose filter
+// has radius R (a multiply and an add a tap).
+double conf_case_flops(const lab_conf *conf, const lab_case *c);
+
 // The value of option key on case c, or NULL.
 const char *conf_case_opt(const lab_case *c, const char *key);
 
-// A short name for case c ("N=33" or "64x32x16"), written into buf.
+// A short name for case c ("N=33", "64x32x16", an image "37x29,r=3"), written into buf.
 const char *conf_case_name(const lab_case *c, char *buf, size_t len);
 
 #endif // STENCIL_CONF_H

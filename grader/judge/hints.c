@@ -34,6 +34,11 @@ static const hint_entry hint_table[] = {
     {"axes-swapped-xy", "the x and y axes exchanged", "verdict: the output matches the stencil with the x and y coefficients exchanged"},
     {"axes-swapped-xz", "the x and z axes exchanged", "verdict: the output matches the stencil with the x and z coefficients exchanged"},
     {"axes-swapped-yz", "the y and z axes exchanged", "verdict: the output matches the stencil with the y and z coefficients exchanged"},
+    // Lab 0's patterns (verdict.c, for a convolution: every pixel written, ghost cells 0).
+    {HINT_GHOST_CELLS, "wrong only near the image's edges (ghost cells not 0)", "verdict: every wrong pixel lies within r of the image's edges"},
+    {HINT_FILTER_TRANSPOSED, "the filter transposed", "verdict: the output matches the convolution with F[j][i]"},
+    {HINT_FILTER_FLIPPED, "the filter turned by 180 degrees", "verdict: the output matches the convolution with F[2r-i][2r-j]"},
+    {HINT_RADIUS_FIXED, "the radius taken as 1 whatever r is", "verdict: the output matches a 3x3 convolution with F[0..2][0..2]"},
     // Lab 5's patterns (jacobi_verdict.c).
     {HINT_IN_PLACE, "updated in place (no double buffering)", "jacobi verdict"},
     {HINT_WRONG_BUFFER, "the result left in the wrong buffer", "jacobi verdict"},
@@ -41,6 +46,7 @@ static const hint_entry hint_table[] = {
     {HINT_PERIODIC_FACE, "a periodic face copied from a layer holding an older value", "jacobi verdict: whole faces written, yet stale"},
     {HINT_NEUMANN_SIDE, "a Neumann face copied from the wrong side", "jacobi verdict"},
     {HINT_BOUNDARY_RACE, "the boundary set while the sweep still reads it", "jacobi verdict"},
+    {HINT_HALO_SOURCE, "a blocked launch's halo beyond the grid not holding the cells it stands for", "jacobi verdict, labs doing several iterations a launch"},
     {HINT_BOUNDARY_VALUES, "a boundary face never set", "jacobi verdict"},
     {HINT_SOURCE_TERM, "the source term f used wrongly", "jacobi verdict"},
     {HINT_EARLY_STOP, "the early stop on the residual is wrong", "jacobi verdict"},

@@ -155,8 +155,10 @@ static int jv_check_buffers_used(const jv_run *r, jacobi_verdict *v)
         return 1;
     }
     int other_unused = (r->o->result == 0 ? b_changed : a_changed) == 0;
-    int first_step_only = r->o->result == 1 && r->o->iters == 1;  // d_a is legitimately untouched then
-    if (other_unused && !first_step_only) {
+    // d_b returned and d_a untouched: one launch may have done every iteration, reading d_a and writing
+    // d_b (one iteration, or several a launch). An in-place solve on d_b is caught by the grid itself.
+    int one_pass = r->o->result == 1;
+    if (other_unused && !one_pass) {
         snprintf(v->reason, sizeof(v->reason), "d_%c was changed but d_%c never written, after %d iterations: the grid was updated in place",
                  r->o->result == 0 ? 'a' : 'b', r->o->result == 0 ? 'b' : 'a', r->o->iters);
         jv_fail(v, HINT_IN_PLACE, "Jacobi must read the old grid and write the other buffer, then swap: updating in place mixes old and new values (Gauss-Seidel, in an order the threads decide).");
@@ -410,7 +412,7 @@ static int jv_explain_boundary(const jv_run *r, jacobi_verdict *v)
         jv_fail(v, HINT_BOUNDARY_VALUES, "the faces are right but edges or corners are not: an edge cell applies the rule on both of its boundary axes, a corner on all three (Neumann (0,0,0) copies (1,1,1)).");
         return 1;
     }
-    if (jv_matches_flaw(r, JACOBI_BOUNDARY_FIRST, v->allowed) == 1) {
+    if (!r->c->blocked && jv_matches_flaw(r, JACOBI_BOUNDARY_FIRST, v->allowed) == 1) {
         jv_fail(v, HINT_BOUNDARY_RACE, "the grid matches the boundary step run BEFORE the sweep: boundary cells hold values one iteration old. Launch the boundary kernel after the sweep, in the same stream.");
         return 1;
     }
@@ -427,6 +429,10 @@ static int jv_explain_boundary(const jv_run *r, jacobi_verdict *v)
         snprintf(hint, sizeof(hint), "the face%s %s hold%s stale values while the other faces are right: never set, or copied from the wrong layer (periodic: face 0 takes layer n-2 and face n-1 takes layer 1 of the same axis). Does the boundary kernel cover every face, both sides of each axis, from the right layer?",
                  strchr(missing, ',') ? "s" : "", missing, strchr(missing, ',') ? "" : "s");
         jv_fail(v, HINT_BOUNDARY_VALUES, hint);
+        return 1;
+    }
+    if (r->c->blocked) {
+        jv_fail(v, HINT_HALO_SOURCE, "boundary cells differ from the interior cells they copy: in a launch of several iterations each halo position beyond the first boundary layer must hold the cell it stands for at every level (Neumann: mirrored about the face, position -d holds cell d+1; periodic: wrapped, a period of n-2), not a clamped one. Compute the source of each position along each axis.");
         return 1;
     }
     jv_fail(v, HINT_BOUNDARY_RACE, "some cells of a face hold older values than the interior they copy while others are right: the boundary step ran before the sweep had finished (another stream, or fused into the sweep without a grid-wide barrier).");

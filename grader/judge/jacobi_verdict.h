@@ -22,6 +22,7 @@ typedef struct jacobi_case {
     double tol;                 // stop at a check whose residual is below tol (<= 0: never)
     double rtol;                // float32 rounding allowed per iteration, relative to the run's scale
     double atol;                // absolute slack on every cell
+    int blocked;                // 1: several iterations a launch, the boundary step inside the sweep (lab 9)
 } jacobi_case;
 
 typedef struct jacobi_outputs {

@@ -671,7 +671,7 @@ static int judge_build_runner_as(const judge_args *a, judge_run *run, const char
     uint64_t hash = judge_hash(kernel_abs);
     if (strcmp(run->conf.interface, INTERFACE_CUBE) != 0)
         hash = hash * 1099511628211ull ^ judge_hash(run->conf.interface);
-    if (run->conf.radius != 1)
+    if (run->conf.star_radius != 1)
         hash = hash * 1099511628211ull ^ judge_hash(run->conf.stencil);
     snprintf(dir, sizeof(dir), "%s/build/%s/%s/k-%016llx", a->kit, backend, run->lab_name, (unsigned long long)hash);
     judge_mkdirs(dir);
@@ -701,7 +701,7 @@ static int judge_build_runner_as(const judge_args *a, judge_run *run, const char
         snprintf(svar, sizeof(svar), "RUNNER_SRC=grader/emu/runner_%s.cu", run->conf.runner);
     }
     snprintf(ivar, sizeof(ivar), "INTERFACE=%s", run->conf.interface);
-    snprintf(radvar, sizeof(radvar), "RADIUS=%d", run->conf.radius);
+    snprintf(radvar, sizeof(radvar), "STAR_RADIUS=%d", run->conf.star_radius);
     const char *vars[] = {kvar, nvar, rvar, svar, evar, ivar, radvar, NULL};
     if (!judge_make(a, backend, vars, log_path)) {
         if (!fatal)
@@ -951,6 +951,7 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
             judge_die(JUDGE_EXIT_KIT, "could not run case %s: %s (temporary folder, memory or the runner)", r->name, strerror(errno));
         env.out_tile = (int)kv_number(&report, "out_tile_dim", env.out_tile);
         run->in_tile = (int)kv_number(&report, "in_tile_dim", run->in_tile);
+        run->out_tile = (int)kv_number(&report, "out_tile_dim", run->out_tile);
         size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
         // The technique is judged on the largest case every backend runs (not `noemu`), so the
         // verdict is the same under emulation and on a GPU; a `noemu` case only when there is no other.
@@ -958,7 +959,7 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         if (r->status == CASE_OK && rank >= technique_cells && kv_get(&report, "launches")) {
             technique_cells = rank;
             const unsigned int size[3] = {spec->nx, spec->ny, spec->nz};
-            run->technique = technique_check_grid(run->conf.technique, &report, size, run->conf.radius);
+            run->technique = technique_check_grid(run->conf.technique, &report, size, run->conf.star_radius);
             snprintf(run->technique_case, sizeof(run->technique_case), "%s", r->name);
         }
         if (r->status == CASE_OK)
@@ -987,12 +988,12 @@ static void judge_count_loads(const judge_args *a, judge_run *run, const char *r
         return;
     const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
     if (strcmp(run->backend, "gpu") != 0) {
-        technique_loads_grid(run->conf.technique, NULL, size, run->conf.radius, 0, 0, 0,
+        technique_loads_grid(run->conf.technique, NULL, size, run->conf.star_radius, 0, 0, 0,
                              "the loads are counted by Nsight Compute on a GPU, not under emulation", &run->technique);
         return;
     }
     if (!judge_on_path("ncu")) {
-        technique_loads_grid(run->conf.technique, NULL, size, run->conf.radius, 0, 0, 0,
+        technique_loads_grid(run->conf.technique, NULL, size, run->conf.star_radius, 0, 0, 0,
                              "Nsight Compute (ncu), which counts the loads, is not on PATH (it comes with the CUDA Toolkit)", &run->technique);
         return;
     }
@@ -1006,10 +1007,20 @@ static void judge_count_loads(const judge_args *a, judge_run *run, const char *r
     judge_give_gpu();
     if (rc != 0)
         judge_die(JUDGE_EXIT_KIT, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
-    technique_loads_grid(run->conf.technique, &report, size, run->conf.radius, counted.loads_counted, counted.global_loads, counted.shared_loads,
+    technique_loads_grid(run->conf.technique, &report, size, run->conf.star_radius, counted.loads_counted, counted.global_loads, counted.shared_loads,
                          "Nsight Compute (ncu) could not count the loads here (another profiler on the GPU, or performance counters that need permission: ERR_NVGPUCTRPERM)",
                          &run->technique);
     kv_free(&report);
+}
+
+// The filter radius the OP/B model of a convolution lab is evaluated at: the
+// first timed case's (the one whose speed the report shows), else the first case's.
+static int judge_model_filter_radius(const lab_conf *conf)
+{
+    for (int i = 0; i < conf->ncases; i++)
+        if (conf->cases[i].timed)
+            return conf_case_radius(&conf->cases[i]);
+    return conf->ncases ? conf_case_radius(&conf->cases[0]) : 0;
 }
 
 // Writes run's JSON report to build/status/<lab>.json, where `make status` reads it.
@@ -1087,7 +1098,10 @@ int main(int argc, char **argv)
     }
     spawn_check_stop();
     judge_stage("report");
-    run->opb_valid = opb_book_model(run->conf.opb_model, run->in_tile, run->conf.radius, &run->opb) == 0;
+    if (!strcmp(run->conf.opb_model, "convolution"))  // at the filter radius of the first timed case (else the first case)
+        run->opb_valid = opb_conv_model(run->in_tile, run->out_tile, judge_model_filter_radius(&run->conf), &run->opb) == 0;
+    else
+        run->opb_valid = opb_book_model(run->conf.opb_model, run->in_tile, run->out_tile, run->conf.star_radius, &run->opb) == 0;
     pictures_draw(run);
     run->exit_code = (run->failed == 0 && run->technique.status != TECHNIQUE_FAIL) ? JUDGE_EXIT_PASS : JUDGE_EXIT_FAIL;
     run->stage[0] = '\0';

@@ -76,6 +76,7 @@ typedef struct judge_run {
     opb_model opb;              // the book's model for the declared tiles
     int opb_valid;              // 1 if opb holds a value
     int in_tile;                // IN_TILE_DIM the kernel declared (0: none)
+    int out_tile;               // OUT_TILE_DIM the kernel declared (0: none)
     int passed, failed, skipped;// case counts
     int exit_code;              // JUDGE_EXIT_*
     score_result score;         // the grade under the lab's rubric

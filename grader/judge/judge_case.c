@@ -19,7 +19,6 @@
 #include "rng.h"
 #include "spawn.h"
 #include "sanitizer_log.h"
-#include "stencil_ref.h"
 #include "technique.h"
 #include "verdict.h"
 
@@ -225,10 +224,34 @@ static const judge_hint_words case_words_grid = {
     "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case); an index that mixes up nx and ny runs past the grid on a non-square plane.",
 };
 
+static const judge_hint_words case_words_image = {
+    INTERFACE_IMAGE_FUNCTION,
+    "the kernel never returned: a loop whose end is never reached, or a __syncthreads() that some threads of a block never reach.",
+    "the kernel could not be launched: read CUDA's message above; check the grid, block and shared-memory arguments of the launch (the grid from width in x and height in y; dynamic shared memory sized from r).",
+    "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case); a read of a ghost cell (outside the image) must be skipped, not made.",
+};
+
 // The wording of env's lab (its interface's).
 static const judge_hint_words *case_words(const judge_case_env *env)
 {
+    if (!strcmp(env->conf->interface, INTERFACE_IMAGE))
+        return &case_words_image;
     return !strcmp(env->conf->interface, INTERFACE_GRID) ? &case_words_grid : &case_words_cube;
+}
+
+// The filter radius of case spec in env's lab: its r= on the image
+// interface, 0 (a sweep of the lab's star) otherwise.
+static int case_filter_radius(const judge_case_env *env, const lab_case *spec)
+{
+    return !strcmp(env->conf->interface, INTERFACE_IMAGE) ? conf_case_radius(spec) : 0;
+}
+
+// The weights a case of env's lab draws and hands the runner on --coef: the
+// star's c0..c(6r) (the runner reads the star's radius from their number),
+// or a filter of radius filter_radius, (2R+1)^2 weights row by row.
+static int case_weights(const judge_case_env *env, int filter_radius)
+{
+    return filter_radius ? FILTER_NWEIGHTS(filter_radius) : STENCIL_NCOEF(env->conf->star_radius);
 }
 
 int judge_runner_argv(const judge_case_env *env, char **argv)
@@ -307,16 +330,17 @@ static spawn_result case_start_runner(const judge_case_env *env, const lab_case 
                                       const char *dir, int timed, const char *order, uint64_t seed,
                                       kv_list *report)
 {
-    char n_text[48], coef_text[STENCIL_MAX_NCOEF * 20], reps_text[16];
+    char n_text[48], coef_text[VERDICT_MAX_WEIGHTS * 18], reps_text[16], radius_text[16];
+    int filter_radius = case_filter_radius(env, spec), used = 0;
     snprintf(n_text, sizeof(n_text), "%u,%u,%u", spec->nx, spec->ny, spec->nz);
-    coef_text[0] = '\0';
-    for (int n = 0; n < STENCIL_NCOEF(env->conf->radius); n++) {  // the runner reads the radius from their number
-        size_t used = strlen(coef_text);
-        snprintf(coef_text + used, sizeof(coef_text) - used, "%s%.9g", n ? "," : "", coef[n]);
-    }
+    for (int n = 0; n < case_weights(env, filter_radius); n++)  // the star's c0..c(6r), or the filter row by row
+        used += snprintf(coef_text + used, sizeof(coef_text) - (size_t)used, "%s%.9g", n ? "," : "", coef[n]);
     snprintf(reps_text, sizeof(reps_text), "%d", env->conf->time_reps);
+    snprintf(radius_text, sizeof(radius_text), "%d", filter_radius);
     char *args[] = {"--outdir", (char *)dir, "--size", n_text, "--coef", coef_text,
-                    timed ? "--time" : NULL, reps_text, NULL};
+                    filter_radius ? "--radius" : NULL, radius_text, NULL, NULL, NULL};
+    if (timed)  // after --radius R when there is one
+        args[filter_radius ? 8 : 6] = "--time", args[filter_radius ? 9 : 7] = reps_text;
     size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
     size_t guard = (size_t)protocol_guard_cells((unsigned long long)spec->nx * spec->ny);
     return judge_spawn_runner(env, args, dir, cells + 2 * guard, order, seed, report);
@@ -350,7 +374,7 @@ static void case_read_timing(const kv_list *report, case_result *r)
 // Maps what a successful runner wrote and judges it; fills r.
 static void case_judge_outputs(const judge_case_env *env, const lab_case *spec, const float *in,
                                const float *coef, const char *dir, const char *dir2, int timed,
-                               case_result *r)
+                               int out_tile, case_result *r)
 {
     size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
     size_t guard = (size_t)protocol_guard_cells((unsigned long long)spec->nx * spec->ny);
@@ -366,9 +390,12 @@ static void case_judge_outputs(const judge_case_env *env, const lab_case *spec, 
         snprintf(r->hint, sizeof(r->hint), "does the kernel file call exit() or write files? It must only define the kernel and %s.", case_words(env)->function);
         goto unmap;
     }
+    int filter_radius = case_filter_radius(env, spec);
     sweep_case c = {in, spec->nx, spec->ny, spec->nz, {0}, env->conf->rtol, env->conf->atol,
-                    env->out_tile, env->planes_first, !strcmp(env->conf->interface, INTERFACE_GRID), env->conf->radius};
-    memcpy(c.coef, coef, sizeof(c.coef));
+                    out_tile, env->planes_first,
+                    filter_radius ? VERDICT_WORDS_IMAGE : !strcmp(env->conf->interface, INTERFACE_GRID) ? VERDICT_WORDS_GRID : VERDICT_WORDS_CUBE,
+                    env->conf->star_radius, filter_radius};
+    memcpy(c.coef, coef, sizeof(float) * (size_t)case_weights(env, filter_radius));
     sweep_buffers b = {out.data, in_after.data, out_timed.data, out2.data, guard};
     sweep_verdict v;
     verdict_sweep(&c, &b, &v);
@@ -386,7 +413,11 @@ static void case_judge_outputs(const judge_case_env *env, const lab_case *spec, 
     r->hint_key = v.hint_key;
     snprintf(r->reason, sizeof(r->reason), "%s", v.reason);
     snprintf(r->hint, sizeof(r->hint), "%s", v.hint);
-    if (v.first[0] >= 0) {
+    if (v.first[0] >= 0 && filter_radius) {
+        char got[48];
+        snprintf(r->detail, sizeof(r->detail), "first wrong pixel (row,col) = (%ld,%ld): expected %.9g, got %s",
+                 v.first[1], v.first[2], v.first_want, verdict_value_text(v.first_got, got, sizeof(got)));
+    } else if (v.first[0] >= 0) {
         char got[48];
         snprintf(r->detail, sizeof(r->detail), "first wrong cell (i,j,k) = (%ld,%ld,%ld): expected %.9g, got %s",
                  v.first[0], v.first[1], v.first[2], v.first_want,
@@ -413,7 +444,7 @@ static void case_profile(const judge_case_env *env, const lab_case *spec, const 
     snprintf(table, sizeof(table), "%s/%s", dir, JUDGE_NCU_TABLE);
     r->load_bytes = ncu_metric_sum(table, "l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum");
     r->dram_bytes = ncu_metric_sum(table, "dram__bytes_read.sum") + ncu_metric_sum(table, "dram__bytes_write.sum");
-    r->flops = reference_flops(env->conf->radius) * (double)r->interior;
+    r->flops = conf_case_flops(env->conf, spec) * (double)r->interior;
     r->profiled = s.exited && s.exit_code == RUNNER_OK && r->load_bytes > 0 && r->dram_bytes > 0;
     if (!r->profiled)
         snprintf(r->note, sizeof(r->note), "OP/B not measured: Nsight Compute (ncu) %s", s.started ? "could not read the counters (see its log with --keep)" : "is not installed or not on PATH");
@@ -440,8 +471,9 @@ static void case_read_loads(const char *dir, const spawn_result *s, case_result 
 // with the tile's shape and a block without it is <<<block, grid>>>; a block
 // one or two threads off the tile in some axis while another axis matches
 // leaves part of each tile never loaded or computed. Without OUT_TILE_DIM the
-// output tile is IN_TILE_DIM less the halo, 2r for a star of radius r.
-static void case_launch_shape(const kv_list *report, int radius, case_result *r)
+// output tile is IN_TILE_DIM less the halo, halo cells a side: a star's
+// radius r, or a convolution's filter radius R.
+static void case_launch_shape(const kv_list *report, int halo, case_result *r)
 {
     static const char *symptoms[] = {HINT_TILE_EDGES, HINT_THREAD_ORDER, HINT_NAN, HINT_WRONG_VALUES, HINT_UNWRITTEN,
                                      HINT_TILE_SEAM, HINT_OFF_BY_ONE, HINT_NOTHING_WRITTEN, "timed-rep-wrong", NULL};
@@ -454,7 +486,7 @@ static void case_launch_shape(const kv_list *report, int radius, case_result *r)
     if (r->status != CASE_FAIL || !symptom || t < 3 || technique_launch(report, 0, &li) != 0)
         return;
     if (o <= 0)
-        o = t - 2L * radius;
+        o = t - 2L * halo;
     for (int d = 0; d < 3; d++) {
         long b = (long)li.block[d];
         if (b == t || b == o)
@@ -495,7 +527,8 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
 {
     char dir[512], dir2[512] = "";
     size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
-    float coef[STENCIL_MAX_NCOEF];
+    float coef[VERDICT_MAX_WEIGHTS];
+    int filter_radius = case_filter_radius(env, spec);
     rng g;
     int timed = spec->timed && !env->emu;
     kv_list report2 = {0};
@@ -503,7 +536,10 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     r->seed = seed;
     r->launch_ms = -1;
     rng_init(&g, seed);
-    rng_coefficients(&g, coef, STENCIL_NCOEF(env->conf->radius));
+    if (filter_radius)
+        rng_filter(&g, coef, case_weights(env, filter_radius));
+    else
+        rng_coefficients(&g, coef, case_weights(env, 0));
     float *in = malloc(cells * sizeof(float));
     if (!in || case_make_dir(dir, sizeof(dir)) != 0) {
         free(in);
@@ -534,8 +570,14 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     }
     if (ok == 1) {
         r->launch_ms = env->emu ? -1 : kv_number(report_out, "launch_ms", -1);
-        case_judge_outputs(env, spec, in, coef, dir, dir2[0] ? dir2 : NULL, timed, r);
-        case_launch_shape(report_out, env->conf->radius, r);
+        // The output tile the hints measure tile edges by: OUT_TILE_DIM as declared; a
+        // convolution's input-tile block without one computes IN_TILE_DIM - 2r a tile.
+        int out_tile = env->out_tile, in_tile = (int)kv_number(report_out, "in_tile_dim", 0);
+        if (filter_radius)
+            out_tile = kv_get(report_out, "out_tile_dim") ? (int)kv_number(report_out, "out_tile_dim", 0)
+                                                          : in_tile > 2 * filter_radius ? in_tile - 2 * filter_radius : 0;
+        case_judge_outputs(env, spec, in, coef, dir, dir2[0] ? dir2 : NULL, timed, out_tile, r);
+        case_launch_shape(report_out, filter_radius ? filter_radius : env->conf->star_radius, r);
         if (r->status == CASE_OK && timed)
             case_read_timing(report_out, r);
         if (r->status == CASE_OK && timed && env->profile)

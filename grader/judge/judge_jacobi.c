@@ -115,6 +115,7 @@ static void jacobi_read_spec(const lab_conf *conf, const lab_case *spec, jacobi_
     s->c.g.bc = bc ? jacobi_bc_parse(bc) : JACOBI_BC_DIRICHLET;
     s->c.rtol = conf->rtol;
     s->c.atol = conf->atol;
+    s->c.blocked = !strcmp(conf->technique, "time-blocking");
     int bad = jacobi_opt_int(spec, "iters", 20, &s->c.max_iters) | jacobi_opt_int(spec, "check", 0, &s->c.check_every) |
               jacobi_opt_int(spec, "mms", 0, &s->mms) | jacobi_opt_number(spec, "tol", 0.0, &tol) |
               jacobi_opt_number(spec, "h", spec->nx > 1 ? 1.0 / (spec->nx - 1) : 1.0, &h);

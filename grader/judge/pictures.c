@@ -28,10 +28,6 @@
 #define PICTURE_GNUPLOT_TIMEOUT_S 60.0  // one gnuplot run; a 510x510 plane takes about a second
 #define PICTURE_GNUPLOT_ENV "STENCIL_GNUPLOT"  // the gnuplot to run, when not the one on PATH
 
-// The flops of one interior point of Jacobi, as its OP/B model counts them
-// (technique.c); a sweep's are reference_flops() of its star's radius.
-#define PICTURE_JACOBI_FLOPS  8.0
-
 #define PICTURE_NAME(name, what) #name,
 static const char *const picture_names[] = {PICTURES(PICTURE_NAME)};
 #undef PICTURE_NAME
@@ -135,7 +131,7 @@ static int picture_sweep_cell(const sweep_case *c, const float *out, const doubl
 {
     size_t p = (i * c->ny + j) * c->nx + k;
     float got = out[p];
-    if (!reference_is_interior(c->nx, c->ny, c->nz, i, j, k, c->radius)) {
+    if (!verdict_cell_written(c, i, j, k)) {
         int changed = memcmp(&got, &c->in[p], sizeof(got)) != 0;
         *value = (float)(changed ? PICTURE_CODE_BOUNDARY_CHANGED : PICTURE_CODE_BOUNDARY_KEPT);
         *kind = changed ? 4 : 0;
@@ -149,7 +145,7 @@ static int picture_sweep_cell(const sweep_case *c, const float *out, const doubl
         *value = (float)PICTURE_CODE_NAN, *kind = 3;
         return 1;
     }
-    double scale, want = reference_point(c->in, c->nx, c->ny, i, j, k, coef, c->radius, &scale);
+    double scale, want = verdict_expected(c, i, j, k, coef, &scale);
     double allowed = c->atol + c->rtol * scale, err = fabs((double)got - want);
     *value = picture_log_ratio(err, allowed);
     *kind = !(err <= allowed);
@@ -189,8 +185,8 @@ void pictures_offer_sweep(const char *case_name, const sweep_case *c, const floa
     size_t plane_cells = c->nx * c->ny, total = 0, counts[5] = {0};
     if (!picture_wanted(plane_cells) || plane_cells == 0)
         return;
-    double coef[STENCIL_MAX_NCOEF];
-    for (int n = 0; n < STENCIL_NCOEF(c->radius); n++)
+    double coef[VERDICT_MAX_WEIGHTS];
+    for (int n = 0; n < VERDICT_MAX_WEIGHTS; n++)
         coef[n] = c->coef[n];
     size_t *per_plane = calloc(c->nz, sizeof(size_t));
     float *values = malloc(plane_cells * sizeof(float)), v;
@@ -344,7 +340,7 @@ static int picture_write_roofline(const judge_run *run, const case_result *t, ch
 {
     picture_opb lines[3];
     int n = 0, dram = -1;
-    double fpp = !strcmp(run->conf.runner, "jacobi") ? PICTURE_JACOBI_FLOPS : reference_flops(run->conf.radius);
+    double fpp = conf_case_flops(&run->conf, &t->spec);
     double gflops = fpp * t->gpoints, bw = t->bandwidth_gbs;
     if (!(bw > 0) || !(gflops > 0)) {
         snprintf(why, len, "not drawn: no copy bandwidth was measured in this run");

@@ -75,6 +75,22 @@ void rng_coefficients(rng *r, float *c, int k)
     }
 }
 
+void rng_filter(rng *r, float *w, int k)
+{
+    double level = 0.9 / (k > 0 ? k : 1);
+    for (int i = 0; i < k; i++) {  // level i, jittered within its middle half
+        double u = 0.25 + 0.5 * (double)(rng_next(r) >> 40) / 16777216.0;
+        float mag = (float)(0.1 + level * (i + u));
+        w[i] = (rng_next(r) & 1) ? mag : -mag;
+    }
+    for (int i = k - 1; i > 0; i--) {  // Fisher-Yates: the levels in random places
+        int j = (int)(rng_next(r) % (uint64_t)(i + 1));
+        float t = w[i];
+        w[i] = w[j];
+        w[j] = t;
+    }
+}
+
 uint64_t rng_fresh_seed(void)
 {
     struct timespec ts;

@@ -34,6 +34,12 @@ void rng_fill(rng *r, float *grid, size_t n);
 // cannot match by symmetry.
 void rng_coefficients(rng *r, float *c, int k);
 
+// Draws a filter of k weights (k up to 81: a 9x9 filter) with |w| in [0.1, 1],
+// random signs and magnitudes all different (k levels 0.9/k apart, each
+// jittered within its level, shuffled): no two weights are equal, so a
+// transposed or flipped filter cannot match by symmetry.
+void rng_filter(rng *r, float *w, int k);
+
 // A master seed from the clock and the process id, for when SEED= is not given.
 uint64_t rng_fresh_seed(void);
 

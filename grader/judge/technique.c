@@ -109,14 +109,18 @@ static double technique_halo_factor(const launch_info *li, int radius)
 // shape (the input tile, the output tile, a plane of threads or a flat block
 // that loops to load it): at least a block's worth of floats in shared
 // memory, and at least a 3x3x3 tile.
-static void technique_shared_tile(const launch_info *li, technique_result *r)
+// Lab 0 (a 2D convolution) takes the same rule on its 2D tiles: at least the
+// block's floats, and 3x3.
+static void technique_shared_tile(const launch_info *li, int image, technique_result *r)
 {
-    unsigned long long bt = technique_block_threads(li);
-    size_t need = (size_t)(bt > 27 ? bt : 27) * sizeof(float);
+    unsigned long long bt = technique_block_threads(li), least = image ? 9 : 27;
+    size_t need = (size_t)(bt > least ? bt : least) * sizeof(float);
     r->status = li->smem >= need ? TECHNIQUE_OK : TECHNIQUE_FAIL;
-    snprintf(r->detail, sizeof(r->detail), "%llux%llux%llu blocks, %zu B shared per block (a tile of at least the block's %llu floats, and 3x3x3: %zu B)%s; %s",
-             li->block[0], li->block[1], li->block[2], li->smem, bt, need,
-             r->status == TECHNIQUE_OK ? "" : "; load the block's input tile (halo included) into shared memory and read the neighbours there (Fig 8.8)",
+    snprintf(r->detail, sizeof(r->detail), "%llux%llux%llu blocks, %zu B shared per block (a tile of at least the block's %llu floats, and %s: %zu B)%s%s; %s",
+             li->block[0], li->block[1], li->block[2], li->smem, bt, image ? "3x3" : "3x3x3", need,
+             r->status == TECHNIQUE_OK ? "" : image ? "; load the block's input tile (halo included, Fig 7.12) or its inner tile (halo from the caches, Fig 7.15) into shared memory and read the pixels there"
+                                                   : "; load the block's input tile (halo included) into shared memory and read the neighbours there (Fig 8.8)",
+             image ? "; the filter comes from F in constant memory: the interface gives the kernel no other copy of it" : "",
              TECHNIQUE_EVIDENCE);
 }
 
@@ -187,6 +191,18 @@ static void technique_jacobi(const kv_list *report, long launches, technique_res
              r->status == TECHNIQUE_OK ? "" : "; this lab expects a sweep kernel and (except for Dirichlet) a separate boundary kernel, each launched once per iteration");
 }
 
+// Lab 9: several iterations a launch. Each launch must carry at least two
+// iterations on average (the case the line is judged on makes no residual
+// checks, whose kernels would add launches): launches <= iterations / 2 + 1.
+static void technique_time_blocking(const kv_list *report, long launches, technique_result *r)
+{
+    int iters = (int)kv_number(report, "iterations", 0);
+    r->status = iters >= 2 && 2 * launches <= iters + 2 ? TECHNIQUE_OK : TECHNIQUE_FAIL;
+    snprintf(r->detail, sizeof(r->detail), "%ld launches for %d iterations: %.2f iterations a launch (at least 2 needed)%s",
+             launches, iters, launches > 0 ? (double)iters / launches : 0.0,
+             r->status == TECHNIQUE_OK ? "" : "; do several iterations in each launch: each block computes a tile with a halo as wide as its iterations, one level a step as it marches in z, and writes the cells its halo kept right");
+}
+
 // Global loads a point a z-marching kernel may spend beyond filling its
 // planes: room for a grid whose tiles stick out, yet less than the one load
 // a point that reading even one z neighbour from global memory adds.
@@ -207,9 +223,46 @@ void technique_loads(const char *technique, const kv_list *report, unsigned int 
     technique_loads_grid(technique, report, size, radius, counted, global_loads, shared_loads, why, r);
 }
 
+// Lab 0: the tile in shared memory and the filter in constant memory, from
+// the loads per output pixel. A tiled kernel (Fig 7.12, or halo caching,
+// Fig 7.15) reads most of its (2r+1)^2 taps from shared memory and few from
+// global memory (its tile fill, and for halo caching the halo taps, about a
+// fifth of the taps at a 16-wide tile and r = 3); a kernel that reads the
+// filter through a global pointer adds all (2r+1)^2 of them, and one that
+// reads the pixels from global memory as many. Floors: at least half the taps
+// from shared memory, at most half from global memory. Constant-memory reads
+// (LDC, or weights the compiler folds into the instructions) are neither.
+static void technique_loads_conv(const kv_list *report, const unsigned int n[3], double global_loads,
+                                 double shared_loads, char *tail, size_t room, technique_result *r)
+{
+    int filter_radius = (int)kv_number(report, "filter_radius", 0);
+    double points = (double)n[0] * n[1] * n[2], taps = (double)FILTER_NWEIGHTS(filter_radius);
+    char name[48];
+    if (filter_radius < 1 || points <= 0) {
+        snprintf(tail, room, "; load counts not usable (no filter radius in the report)");
+        return;
+    }
+    double sp = shared_loads / points, gp = global_loads / points, half = taps / 2.0;
+    int shared_ok = sp >= half, global_ok = gp <= half;
+    snprintf(tail, room, "; %.2f floats read from shared and %.2f from global memory per output pixel for a %dx%d filter (at least %.1f from shared, at most %.1f from global; Nsight Compute's count of the bytes the kernel's threads loaded, case %s)%s%s",
+             sp, gp, 2 * filter_radius + 1, 2 * filter_radius + 1, half, half, technique_grid_name(n, name, sizeof(name)),
+             shared_ok ? "" : "; the pixels come from global memory: read them from the tile in shared memory, after the barrier",
+             global_ok ? "" : "; too many global loads a pixel: read the filter from F in constant memory (not through a pointer to it), and the pixels from the shared tile");
+    if (!(shared_ok && global_ok))
+        r->status = TECHNIQUE_FAIL;
+}
+
 void technique_loads_grid(const char *technique, const kv_list *report, const unsigned int n[3], int radius, int counted,
                           double global_loads, double shared_loads, const char *why, technique_result *r)
 {
+    if (!strcmp(technique, "convolution")) {
+        size_t used = strlen(r->detail);
+        if (!counted)
+            snprintf(r->detail + used, sizeof(r->detail) - used, "; reading the filter from constant memory and the pixels from the shared tile is not checked: %s", why);
+        else
+            technique_loads_conv(report, n, global_loads, shared_loads, r->detail + used, sizeof(r->detail) - used, r);
+        return;
+    }
     int z_march = !strcmp(technique, "z-coarsening") || !strcmp(technique, "register-tiling");
     // Half the neighbours a point reads (6r), or of those in its plane (4r) when the z ones are in registers.
     double need_shared = (!strcmp(technique, "register-tiling") ? 2.0 : 3.0) * radius;
@@ -270,6 +323,10 @@ technique_result technique_check_grid(const char *technique, const kv_list *repo
         technique_jacobi(report, launches, &r);
         return r;
     }
+    if (!strcmp(technique, "time-blocking")) {
+        technique_time_blocking(report, launches, &r);
+        return r;
+    }
     if (launches != 1 || technique_launch(report, 0, &li) != 0) {
         snprintf(r.detail, sizeof(r.detail), "%ld kernel launches; this lab expects exactly one launch of stencil_kernel per sweep", launches);
         return r;
@@ -277,8 +334,8 @@ technique_result technique_check_grid(const char *technique, const kv_list *repo
     (void)t;  // the tile declared feeds the OP/B model; the rules read the launch itself
     if (!strcmp(technique, "naive") || !strcmp(technique, "speed")) {
         technique_naive(&li, n, radius, !strcmp(technique, "speed"), &r);
-    } else if (!strcmp(technique, "shared-tile")) {
-        technique_shared_tile(&li, &r);
+    } else if (!strcmp(technique, "shared-tile") || !strcmp(technique, "convolution")) {
+        technique_shared_tile(&li, !strcmp(technique, "convolution"), &r);
     } else if (!strcmp(technique, "z-coarsening")) {
         technique_z_march(&li, n, radius, 0, &r);
     } else if (!strcmp(technique, "register-tiling")) {
@@ -290,7 +347,31 @@ technique_result technique_check_grid(const char *technique, const kv_list *repo
     return r;
 }
 
-int opb_book_model(const char *name, int t, int radius, opb_model *m)
+int opb_conv_model(int in_tile, int out_tile, int filter_radius, opb_model *m)
+{
+    const int r = filter_radius;
+    memset(m, 0, sizeof(*m));
+    if (r < 1 || (out_tile <= 0 && in_tile <= 2 * r))
+        return -1;
+    int out = out_tile > 0 ? out_tile : in_tile - 2 * r;  // Fig 7.12: the block is the input tile; else the output tile is declared
+    double taps = (double)(2 * r + 1) * (2 * r + 1), in = (double)out + 2 * r;
+    m->book = (double)out * out * taps * 2.0 / (in * in * 4.0);
+    m->bound = taps * 2.0 / 4.0;
+    m->halo_fraction = 1.0 - (double)out * out / (in * in);
+    m->smem_bytes = in * in * 4.0;
+    int used = snprintf(m->formula, sizeof(m->formula), "OUT^2 * (2R+1)^2 * 2 / ((OUT+2R)^2 * 4) = %.2f at OUT=%d, R=%d (Fig 7.14; this tile at R = 1..4:", m->book, out, r);
+    for (int q = 1; q <= CONV_MAX_RADIUS && used < (int)sizeof(m->formula); q++) {
+        int o = out_tile > 0 ? out_tile : in_tile - 2 * q;
+        double t = (double)(2 * q + 1) * (2 * q + 1), i = (double)o + 2 * q;
+        used += o > 0 ? snprintf(m->formula + used, sizeof(m->formula) - (size_t)used, " %.2f", (double)o * o * t * 2.0 / (i * i * 4.0))
+                      : snprintf(m->formula + used, sizeof(m->formula) - (size_t)used, " -");
+    }
+    if (used < (int)sizeof(m->formula))
+        snprintf(m->formula + used, sizeof(m->formula) - (size_t)used, ")");
+    return 0;
+}
+
+int opb_book_model(const char *name, int t, int o, int radius, opb_model *m)
 {
     memset(m, 0, sizeof(*m));
     if (radius < 1 || radius > STENCIL_MAX_RADIUS)
@@ -312,6 +393,18 @@ int opb_book_model(const char *name, int t, int radius, opb_model *m)
     if (t < w + 1)
         return -1;
     double inner = (double)(t - w) * (t - w) * (t - w), tile = (double)t * t * t;
+    if (!strcmp(name, "time-blocking")) {  // lab 9: S = (T - O) / 2 iterations a launch
+        int steps = (t - o) / 2;
+        if (o < 1 || steps < 1 || radius != 1)
+            return -1;
+        double halo = (double)t * t / ((double)o * o);  // input columns loaded per column written
+        m->book = 8.0 * steps / (8.0 * halo + 4.0);
+        m->bound = 8.0 * steps / 12.0;
+        m->halo_fraction = 1.0 - 1.0 / halo;
+        m->smem_bytes = (double)steps * t * t * 4.0;
+        snprintf(m->formula, sizeof(m->formula), "8 * S / (8 * T^2/O^2 + 4) = %.2f at T=%d, O=%d, S=%d (u and f with halo, v, per launch)", m->book, t, o, steps);
+        return 0;
+    }
     if (!strcmp(name, "jacobi")) {  // 8 flops a point; loads: the u tile with its halo, and f
         if (radius != 1)
             return -1;

@@ -10,6 +10,8 @@
 
 #include "kv.h"
 
+#include "../../kernels/conv_limits.h"
+
 #define TECHNIQUE_OK 1
 #define TECHNIQUE_FAIL 0
 #define TECHNIQUE_NA (-1)
@@ -31,9 +33,10 @@ typedef struct technique_result {
 int technique_launch(const kv_list *report, int idx, launch_info *li);
 
 // Checks technique ("naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi",
-// "speed": the naive rule, for a lab graded on its speed) against the report
-// of a run on an n×n×n grid of a star of radius r (its interior and a tile's
-// halo are r cells deep: 1 for the seven-point star).
+// "time-blocking", "convolution", "speed": the naive rule, for a lab graded on
+// its speed) against the report of a run on an n×n×n grid of a star of radius
+// r (its interior and a tile's halo are r cells deep: 1 for the seven-point
+// star; the Jacobi and convolution rules do not read it).
 technique_result technique_check(const char *technique, const kv_list *report, unsigned int n, int radius);
 
 // As technique_check, on an n[0]×n[1]×n[2] (nx, ny, nz) grid.
@@ -70,7 +73,7 @@ typedef struct opb_model {
     double bound;               // the model's upper bound as tiles grow (0: none)
     double halo_fraction;       // share of an input tile that is halo (0: no tiles)
     double smem_bytes;          // shared memory per block the model assumes (0: none)
-    char formula[128];          // the formula with the kit's numbers
+    char formula[256];          // the formula with the kit's numbers
 } opb_model;
 
 // Evaluates the book's OP/B model name for input tile edge t and a star of
@@ -79,7 +82,19 @@ typedef struct opb_model {
 // neighbour loaded; "speed" (12r+1)/8, each point read once and written once;
 // the tiled ones (12r+1)(T-2r)^3/(4T^3) for an input tile of edge T whose
 // output tile is T - 2r, bound (12r+1)/4. t is ignored by "naive" and
-// "speed". Returns 0, or -1 for an unknown model or a tile too small.
-int opb_book_model(const char *name, int t, int radius, opb_model *m);
+// "speed". o, the output tile edge, is read only by "time-blocking" (lab 9,
+// the seven-point Jacobi update: r = 1), whose tiles lose (t - o) / 2 cells
+// of halo a side, one an iteration. Returns 0, or -1 for an unknown model or
+// a tile too small.
+int opb_book_model(const char *name, int t, int o, int radius, opb_model *m);
+
+// The book's OP/B for a tiled 2D convolution (PMPP §7.5, Fig 7.14) whose
+// filter has radius R = filter_radius (lab 0; not a star's radius): an
+// output tile of OUT×OUT pixels does OUT^2 (2R+1)^2 * 2 flops on an input
+// tile of (OUT+2R)^2 floats. out_tile: OUT_TILE_DIM as declared, or 0 when
+// the kernel declares only in_tile (IN_TILE_DIM: the block is the input
+// tile, OUT = IN_TILE_DIM - 2R). The formula carries the row of Fig 7.14 for
+// this tile at every radius the lab draws. Returns 0, or -1 with no tile.
+int opb_conv_model(int in_tile, int out_tile, int filter_radius, opb_model *m);
 
 #endif // STENCIL_TECHNIQUE_H

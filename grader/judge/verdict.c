@@ -177,23 +177,58 @@ const char *verdict_value_text(float value, char *buf, size_t len)
     return buf;
 }
 
-// 1 if position p (0-based) sits within radius cells of the edge of a tile of
-// width t whose tiles start at offset (a star of radius r reads r cells of halo).
-static int verdict_on_tile_edge(size_t p, int t, int offset, int radius)
+// 1 if position p (0-based) lies within w cells of the edge of a tile of
+// width t whose tiles start at offset (w: the halo a point reads, a star's
+// radius or a convolution's filter radius: the cells whose halo reaches the
+// next tile).
+static int verdict_on_tile_edge(size_t p, int t, int offset, int w)
 {
     if (p < (size_t)offset)
         return 1;
     size_t r = (p - (size_t)offset) % (size_t)t;
-    return r < (size_t)radius || r + (size_t)radius >= (size_t)t;
+    return r < (size_t)w || r + (size_t)w >= (size_t)t;
 }
 
-// The distance of (i, j, k) from the nearest face of c's grid.
+// The first written index along an axis: the star's radius r for a sweep
+// (its boundary, r layers thick, is kept), 0 for a convolution (every cell
+// written).
+static size_t verdict_lo(const sweep_case *c)
+{
+    return c->filter_radius > 0 ? 0 : (size_t)c->star_radius;
+}
+
+// Written cells along an axis of n points.
+static size_t verdict_span(const sweep_case *c, size_t n)
+{
+    return n >= 2 * verdict_lo(c) ? n - 2 * verdict_lo(c) : 0;
+}
+
+// The cells of halo a point reads along an axis: the star's radius, or the
+// convolution filter's.
+static int verdict_halo(const sweep_case *c)
+{
+    return c->filter_radius > 0 ? c->filter_radius : c->star_radius;
+}
+
+// The distance of (i, j, k) from the nearest face of c's grid (an image's
+// nearest edge: its one plane has no z faces to count).
 static size_t verdict_depth(const sweep_case *c, size_t i, size_t j, size_t k)
 {
     size_t m = i < c->nz - 1 - i ? i : c->nz - 1 - i;
     size_t y = j < c->ny - 1 - j ? j : c->ny - 1 - j, x = k < c->nx - 1 - k ? k : c->nx - 1 - k;
-    m = y < m ? y : m;
+    m = c->filter_radius > 0 || y < m ? y : m;
     return x < m ? x : m;
+}
+
+int verdict_cell_written(const sweep_case *c, size_t i, size_t j, size_t k)
+{
+    return protocol_cell_written(c->filter_radius > 0, c->star_radius, i, j, k, c->nx, c->ny, c->nz);
+}
+
+double verdict_expected(const sweep_case *c, size_t i, size_t j, size_t k, const double *coef, double *scale)
+{
+    return c->filter_radius ? reference_conv_point(c->in, c->nx, c->ny, j, k, coef, c->filter_radius, scale)
+                            : reference_point(c->in, c->nx, c->ny, i, j, k, coef, c->star_radius, scale);
 }
 
 // ---------------------------------------------------------------------------
@@ -208,6 +243,9 @@ typedef struct verdict_tally {
     size_t edge_cells[2];         // interior cells on a tile edge, likewise
     size_t unwritten_outer;       // unwritten cells on the first or last interior plane, row or column
     size_t boundary_inner;        // changed boundary cells off the grid's outermost layer (radius 2 and more: its inner layers)
+    size_t border_wrong;          // convolution: wrong cells within r pixels of the image's edges
+    size_t border_cells;          // and all cells there
+    size_t conv_alt_match[3];     // convolution: wrong finite cells each verdict_conv_alts entry explains
     size_t rows_mixed;            // wrong finite cells the stencil explains with its y neighbours ny floats away (nx != ny)
     size_t boundary_rows_mixed;   // changed boundary cells it explains likewise (stores at places with x and y exchanged)
     size_t *plane_wrong;          // wrong cells per plane i
@@ -231,13 +269,13 @@ static void verdict_note_first(sweep_verdict *v, size_t i, size_t j, size_t k, d
 static void verdict_try_alts(const sweep_case *c, size_t i, size_t j, size_t k, float got,
                              verdict_tally *t)
 {
-    const int ncoef = STENCIL_NCOEF(c->radius);
+    const int ncoef = STENCIL_NCOEF(c->star_radius);
     for (int a = 0; a < t->alts->n; a++) {
         const verdict_alt *va = &t->alts->alt[a];
         double alt_c[STENCIL_MAX_NCOEF], scale;
         for (int n = 0; n < ncoef; n++)
             alt_c[n] = n == va->dropped ? 0.0 : (double)c->coef[va->perm[n]];
-        double alt = reference_point(c->in, c->nx, c->ny, i, j, k, alt_c, c->radius, &scale);
+        double alt = reference_point(c->in, c->nx, c->ny, i, j, k, alt_c, c->star_radius, &scale);
         if (va->far) {  // term n's neighbour read one cell further out, as a flat index (what such a kernel reads)
             int n = va->far - 1, d = (n - 1) / 6 + 1, axis = (n - 1) % 6 / 2, side = (n - 1) % 2;
             long unit = axis == 0 ? 1 : axis == 1 ? (long)c->nx : (long)(c->nx * c->ny);
@@ -254,18 +292,52 @@ static void verdict_try_alts(const sweep_case *c, size_t i, size_t j, size_t k, 
     }
 }
 
+// What a convolution with one classic mistake computes: the weight it takes
+// for tap (i, j) of the filter, or the radius it uses.
+typedef struct verdict_conv_alt {
+    const char *key;      // hint key when the wrong cells match
+    int mode;             // 0 transposed F[j][i], 1 flipped F[2r-i][2r-j], 2 radius 1 with F[0..2][0..2]
+    const char *text;     // the hint sentence
+} verdict_conv_alt;
+
+static const verdict_conv_alt verdict_conv_alts[3] = {
+    {HINT_FILTER_TRANSPOSED, 0, "the values match the convolution with the filter transposed: F[i+r][j+r] weighs in[row+i][col+j] (i the row offset, j the column offset), not F[j+r][i+r]."},
+    {HINT_FILTER_FLIPPED, 1, "the values match the convolution with the filter turned by 180 degrees (F[r-i][r-j]): this lab's convolution, as the book's, weighs in[row+i][col+j] with F[i+r][j+r]."},
+    {HINT_RADIUS_FIXED, 2, "the values match a convolution of radius 1 (a 3x3 filter, F[0..2][0..2]) whatever the case's r: loop i and j from -r to r, index F[i+r][j+r], and size the halo from r."},
+};
+
+// Tests which mistaken convolutions explain a wrong finite pixel (row j, column k).
+static void verdict_conv_try_alts(const sweep_case *c, size_t j, size_t k, float got, verdict_tally *t)
+{
+    int r = c->filter_radius, w = 2 * r + 1;
+    for (int a = 0; a < 3; a++) {
+        double f[VERDICT_MAX_WEIGHTS], scale;
+        int ra = verdict_conv_alts[a].mode == 2 ? 1 : r;
+        if (verdict_conv_alts[a].mode == 2 && r == 1)
+            continue;  // radius 1 is what the case asks for
+        for (int i = 0; i < 2 * ra + 1; i++)
+            for (int q = 0; q < 2 * ra + 1; q++)
+                f[i * (2 * ra + 1) + q] = verdict_conv_alts[a].mode == 0 ? c->coef[q * w + i]
+                                        : verdict_conv_alts[a].mode == 1 ? c->coef[(w - 1 - i) * w + (w - 1 - q)]
+                                        : c->coef[i * w + q];
+        double alt = reference_conv_point(c->in, c->nx, c->ny, j, k, f, ra, &scale);
+        if (fabs((double)got - alt) <= c->atol + c->rtol * scale)
+            t->conv_alt_match[a]++;
+    }
+}
+
 // 1 if got, found at cell p (a flat index), is the stencil there with its y
 // neighbours read ny floats away instead of nx (rows taken to hold ny floats:
 // nx and ny mixed up, in the reads or in the whole index), on a grid whose x
 // and y sizes differ; the reads as flat offsets, as such a kernel makes them.
 static int verdict_rows_mixed(const sweep_case *c, size_t p, float got, const double *coef)
 {
-    size_t plane = c->nx * c->ny, cells = plane * c->nz, reach = (size_t)c->radius * (plane > c->ny ? plane : c->ny);
-    if (c->nx == c->ny || p < reach || p + reach >= cells || isnan(got))
+    size_t plane = c->nx * c->ny, cells = plane * c->nz, reach = (size_t)c->star_radius * (plane > c->ny ? plane : c->ny);
+    if (c->filter_radius || c->nx == c->ny || p < reach || p + reach >= cells || isnan(got))
         return 0;
     const long stride[3] = {1, (long)c->ny, (long)plane};  // rows of ny floats
     double alt = coef[0] * c->in[p], scale = fabs(alt);
-    for (int d = 1; d <= c->radius; d++)
+    for (int d = 1; d <= c->star_radius; d++)
         for (int a = 0; a < 3; a++)
             for (int s = 0; s < 2; s++) {
                 double t = coef[STENCIL_COEF_INDEX(a, s, d)] * c->in[(long)p + (s ? d : -d) * stride[a]];
@@ -280,19 +352,26 @@ static void verdict_interior_cell(const sweep_case *c, const float *out, size_t 
 {
     size_t p = (i * c->ny + j) * c->nx + k;
     double scale;
-    double want = reference_point(c->in, c->nx, c->ny, i, j, k, coef, c->radius, &scale);
+    double want = verdict_expected(c, i, j, k, coef, &scale);
     double allowed = c->atol + c->rtol * scale;
     float got = out[p];
     int unwritten = verdict_has_bits(got, POISON_BITS);
     int bad = unwritten || isnan(got) || !(fabs((double)got - want) <= allowed);
     if (!unwritten && !isnan(got) && fabs((double)got - want) / allowed > v->max_err_ratio)
         v->max_err_ratio = fabs((double)got - want) / allowed;
+    int w = verdict_halo(c);
     for (int o = 0; o < 2; o++) {
         int edge = c->out_tile >= 3 &&
-                   (verdict_on_tile_edge(i, c->out_tile, o, c->radius) || verdict_on_tile_edge(j, c->out_tile, o, c->radius) ||
-                    verdict_on_tile_edge(k, c->out_tile, o, c->radius));
+                   ((c->nz > 1 && verdict_on_tile_edge(i, c->out_tile, o, w)) || verdict_on_tile_edge(j, c->out_tile, o, w) ||
+                    verdict_on_tile_edge(k, c->out_tile, o, w));
         t->edge_cells[o] += (size_t)edge;
         t->edge_wrong[o] += (size_t)(edge && bad);
+    }
+    if (c->filter_radius) {  // the band of pixels whose filter reaches a ghost cell
+        size_t r = (size_t)c->filter_radius;
+        int border = j < r || k < r || j + r >= c->ny || k + r >= c->nx;
+        t->border_cells += (size_t)border;
+        t->border_wrong += (size_t)(border && bad);
     }
     if (!bad)
         return;
@@ -303,12 +382,16 @@ static void verdict_interior_cell(const sweep_case *c, const float *out, size_t 
         v->unwritten++;
         t->row_unwritten[j]++;
         t->column_unwritten[k]++;
-        if (verdict_depth(c, i, j, k) == (size_t)c->radius)
+        if (verdict_depth(c, i, j, k) == verdict_lo(c))
             t->unwritten_outer++;
     } else if (isnan(got)) {
         v->nan_cells++;
     } else {
         t->wrong_finite++;
+        if (c->filter_radius) {
+            verdict_conv_try_alts(c, j, k, got, t);
+            return;
+        }
         verdict_try_alts(c, i, j, k, got, t);
         t->rows_mixed += (size_t)verdict_rows_mixed(c, p, got, coef);
     }
@@ -320,8 +403,9 @@ static void verdict_scan(const sweep_case *c, const sweep_buffers *b, sweep_verd
     const float *out = b->out + b->guard;
     const float *out2 = b->out_order2 ? b->out_order2 + b->guard : NULL;
     const float *timed = b->out_timed ? b->out_timed + b->guard : NULL;
-    double coef[STENCIL_MAX_NCOEF];
-    for (int n = 0; n < STENCIL_NCOEF(c->radius); n++)
+    double coef[VERDICT_MAX_WEIGHTS];
+    int weights = c->filter_radius ? FILTER_NWEIGHTS(c->filter_radius) : STENCIL_NCOEF(c->star_radius);
+    for (int n = 0; n < weights; n++)
         coef[n] = c->coef[n];
     for (size_t i = 0; i < c->nz; i++)
         for (size_t j = 0; j < c->ny; j++)
@@ -331,7 +415,7 @@ static void verdict_scan(const sweep_case *c, const sweep_buffers *b, sweep_verd
                     v->order_differs++;
                 if (timed && verdict_differ(out[p], timed[p]))
                     v->timed_differs++;
-                if (reference_is_interior(c->nx, c->ny, c->nz, i, j, k, c->radius)) {
+                if (verdict_cell_written(c, i, j, k)) {
                     v->interior++;
                     verdict_interior_cell(c, out, i, j, k, coef, v, t);
                 } else if (verdict_differ(out[p], c->in[p])) {
@@ -347,11 +431,13 @@ static void verdict_scan(const sweep_case *c, const sweep_buffers *b, sweep_verd
 // Patterns
 // ---------------------------------------------------------------------------
 
-// The interior range of a star of radius r, as the hints write it: "1 <= i,
-// j, k <= N-2" (bound 0), or "1 <= i <= N-2 means i < N-1" (bound 1: the
-// loop's test).
-static const char *verdict_range_text(int r, int bound, char *buf, size_t len)
+// The interior range of case c's star of radius r, as the hints write it:
+// "1 <= i, j, k <= N-2" (bound 0), or "1 <= i <= N-2 means i < N-1" (bound 1:
+// the loop's test). A convolution's hints take the radius-1 text, which
+// verdict_wording turns into the image's words.
+static const char *verdict_range_text(const sweep_case *c, int bound, char *buf, size_t len)
 {
+    int r = c->filter_radius ? 1 : c->star_radius;
     if (bound)
         snprintf(buf, len, "%d <= i <= N-%d means i < N-%d", r, r + 1, r);
     else
@@ -363,7 +449,7 @@ static const char *verdict_range_text(int r, int bound, char *buf, size_t len)
 // entirely right or at least 90% wrong, with at least one of each.
 static int verdict_whole_planes(const sweep_case *c, const verdict_tally *t)
 {
-    size_t r = (size_t)c->radius, per_plane = (c->nx - 2 * r) * (c->ny - 2 * r);
+    size_t r = verdict_lo(c), per_plane = (c->nx - 2 * r) * (c->ny - 2 * r);
     int right = 0, wrong = 0;
     if (c->nz < 2 * r + 3)
         return 0;
@@ -388,20 +474,20 @@ static int verdict_tile_edges(const sweep_verdict *v, const verdict_tally *t)
 }
 
 // If every unwritten cell lies in whole layers across one axis of n points
-// (count[x] == layer for the layers it touches; interior layers r..n-1-r),
-// two or more of them or one inside the grid, writes their indices into list
-// and returns how many; else 0.
-static int verdict_whole_layers(const size_t *count, size_t n, size_t r, size_t layer, size_t unwritten, char *list, size_t len)
+// (count[x] == layer for the layers it touches; the written layers lo..n-1-lo,
+// lo the star's radius or 0 for a convolution), two or more of them or one
+// inside the grid, writes their indices into list and returns how many; else 0.
+static int verdict_whole_layers(const size_t *count, size_t n, size_t lo, size_t layer, size_t unwritten, char *list, size_t len)
 {
     size_t covered = 0, first = 0;
-    int layers = 0;
+    int layers = 0, seen = 0;
     list[0] = '\0';
-    for (size_t x = r; x + r < n; x++) {
+    for (size_t x = lo; x + lo < n; x++) {
         if (!count[x])
             continue;
         if (count[x] != layer)
             return 0;
-        first = first ? first : x;
+        first = seen++ ? first : x;
         covered += count[x];
         size_t used = strlen(list);
         if (layers < 6)
@@ -411,7 +497,7 @@ static int verdict_whole_layers(const size_t *count, size_t n, size_t r, size_t 
         layers++;
     }
     // One layer alone counts only inside the grid (the first or last one is an off-by-one).
-    int seam = layers >= 2 || (layers == 1 && first != r && first + r + 1 != n);
+    int seam = layers >= 2 || (layers == 1 && first != lo && first + lo + 1 != n);
     return covered == unwritten && seam ? layers : 0;
 }
 
@@ -452,8 +538,8 @@ static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, con
 {
     char layers[96], range[96];
     int by_column = 0, by_row = 0;
-    size_t r = (size_t)c->radius, w = 2 * r;  // the interior of an axis of n points: r .. n-1-r
-    if (v->unwritten == v->wrong && c->nz > w && c->ny > w && c->nx > w) {  // an axis bounded by another's size
+    size_t r = verdict_lo(c), w = 2 * r;  // the written cells of an axis of n points: r .. n-1-r
+    if (v->unwritten == v->wrong && !c->filter_radius && c->nz > w && c->ny > w && c->nx > w) {  // an axis bounded by another's size
         static const char *const names_k[2] = {"ny", "nz"}, *const names_j[2] = {"nx", "nz"}, *const names_i[2] = {"nx", "ny"};
         const size_t other_k[2] = {c->ny, c->nz}, other_j[2] = {c->nx, c->nz}, other_i[2] = {c->nx, c->ny};
         if (verdict_layers_from_size(t->column_unwritten, c->nx, r, (c->nz - w) * (c->ny - w), v->unwritten, 'k', other_k, names_k, "nx", v) ||
@@ -461,10 +547,11 @@ static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, con
             verdict_layers_from_size(t->plane_wrong, c->nz, r, (c->ny - w) * (c->nx - w), v->unwritten, 'i', other_i, names_i, "nz", v))
             return;
     }
-    if (v->unwritten == v->wrong && c->nz > w) {
-        by_column = verdict_whole_layers(t->column_unwritten, c->nx, r, (c->nz - w) * (c->ny - w), v->unwritten, layers, sizeof(layers));
+    if (v->unwritten == v->wrong && (c->filter_radius || c->nz > w)) {
+        size_t lo = verdict_lo(c), sx = verdict_span(c, c->nx), sy = verdict_span(c, c->ny), sz = verdict_span(c, c->nz);
+        by_column = verdict_whole_layers(t->column_unwritten, c->nx, lo, sz * sy, v->unwritten, layers, sizeof(layers));
         if (!by_column)
-            by_row = verdict_whole_layers(t->row_unwritten, c->ny, r, (c->nz - w) * (c->nx - w), v->unwritten, layers, sizeof(layers));
+            by_row = verdict_whole_layers(t->row_unwritten, c->ny, lo, sz * sx, v->unwritten, layers, sizeof(layers));
     }
     if (by_column || by_row) {  // a seam between tiles, repeated tile after tile
         v->hint_key = HINT_TILE_SEAM;
@@ -475,7 +562,7 @@ static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, con
     if (v->unwritten == v->wrong && t->unwritten_outer == v->unwritten) {
         v->hint_key = HINT_OFF_BY_ONE;
         snprintf(v->hint, sizeof(v->hint), "only cells of the first or last interior plane, row or column were never written: check the interior range (%s) and the grid size.",
-                 verdict_range_text(c->radius, 1, range, sizeof(range)));
+                 verdict_range_text(c, 1, range, sizeof(range)));
     } else if (verdict_whole_planes(c, t)) {
         v->hint_key = HINT_WHOLE_PLANES;
         snprintf(v->hint, sizeof(v->hint), "whole z planes were never written while others are right: check the z loop (its start, step and end).");
@@ -498,12 +585,24 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
         snprintf(v->hint, sizeof(v->hint), "wrong in whole z planes while other planes are right: check the z loop (its start, step and end) and where the planes are rotated.");
         return;
     }
+    if (c->filter_radius && t->border_wrong == v->wrong && t->border_cells < v->interior) {
+        v->hint_key = HINT_GHOST_CELLS;
+        snprintf(v->hint, sizeof(v->hint), "wrong only within r = %d pixels of the image's edges: there the filter reaches ghost cells, outside the image, which count as 0. Guard every read of in[] (and every tile load) by 0 <= row < height and 0 <= col < width, and use 0 otherwise.", c->filter_radius);
+        return;
+    }
     if (edges) {
         v->hint_key = HINT_TILE_EDGES;
         snprintf(v->hint, sizeof(v->hint), "wrong only at the edges of the %d-wide output tiles: the halo cells are loaded wrongly or not at all (guard loads by the grid's bounds, not the tile's), or read before a __syncthreads().", c->out_tile);
         return;
     }
-    if (v->nan_cells == 0)
+    if (v->nan_cells == 0 && c->filter_radius && t->wrong_finite > 0)
+        for (int a = 0; a < 3; a++)
+            if (t->conv_alt_match[a] == t->wrong_finite) {
+                v->hint_key = verdict_conv_alts[a].key;
+                snprintf(v->hint, sizeof(v->hint), "%s", verdict_conv_alts[a].text);
+                return;
+            }
+    if (v->nan_cells == 0 && !c->filter_radius)
         for (int a = 0; a < t->alts->n; a++)
             if (t->alt_match[a] == t->wrong_finite) {
                 v->hint_key = t->alts->alt[a].key;
@@ -556,16 +655,16 @@ static void verdict_explain(const sweep_case *c, sweep_verdict *v, const verdict
         v->hint_key = HINT_SIZES_MIXED;  // every cell written holds the stencil with rows of ny floats: the index has x and y exchanged
         snprintf(v->reason, sizeof(v->reason), "%zu boundary cells changed and %zu interior cells never written: the stores landed at other cells", v->boundary_changed, v->unwritten);
         snprintf(v->hint, sizeof(v->hint), "every cell written holds the stencil with rows of ny floats, at places where x and y are exchanged: is the index GRID_INDEX(i, k, j, nx, ny)? A row holds nx floats: the point (i, j, k), j the row (y) and k the column (x), is GRID_INDEX(i, j, k, ny, nx).");
-    } else if (v->boundary_changed && c->radius > 1 && t->boundary_inner == v->boundary_changed) {
+    } else if (v->boundary_changed && !c->filter_radius && c->star_radius > 1 && t->boundary_inner == v->boundary_changed) {
         v->hint_key = HINT_BOUNDARY_THIN;
         snprintf(v->reason, sizeof(v->reason), "%zu boundary cells changed (they must keep their input values), all of them inside the outermost layer", v->boundary_changed);
         snprintf(v->hint, sizeof(v->hint), "the kernel writes the inner layer%s of the boundary: for a star of radius %d the boundary is %d layers thick, so only points with %s may be written (each reads %d cells out along every axis).",
-                 c->radius > 2 ? "s" : "", c->radius, c->radius, verdict_range_text(c->radius, 0, range, sizeof(range)), c->radius);
+                 c->star_radius > 2 ? "s" : "", c->star_radius, c->star_radius, verdict_range_text(c, 0, range, sizeof(range)), c->star_radius);
     } else if (v->boundary_changed) {
         v->hint_key = HINT_BOUNDARY;
         snprintf(v->reason, sizeof(v->reason), "%zu boundary cells changed (they must keep their input values)", v->boundary_changed);
         snprintf(v->hint, sizeof(v->hint), "the kernel writes cells on the grid's faces: only points with %s may be written.",
-                 verdict_range_text(c->radius, 0, range, sizeof(range)));
+                 verdict_range_text(c, 0, range, sizeof(range)));
     } else if (v->wrong) {
         snprintf(v->reason, sizeof(v->reason), "%zu of %zu interior cells wrong (%zu never written, %zu NaN)", v->wrong, v->interior, v->unwritten, v->nan_cells);
         verdict_explain_values(c, v, t);
@@ -577,32 +676,43 @@ static void verdict_explain(const sweep_case *c, sweep_verdict *v, const verdict
 }
 
 // The hints' words for an N×N×N grid (kernels/lab.h), and what the grid
-// interface (kernels/grid.h, its own size per axis) says instead.
-static const char *const verdict_grid_phrases[][2] = {
-    {"LAB_INDEX(i, j, k, N)", "GRID_INDEX(i, j, k, ny, nx)"},
-    {"LAB_INDEX (size_t)", "GRID_INDEX (size_t)"},
-    {"launch_stencil", "launch_sweep"},
-    {"N*N*N", "nx*ny*nz"},
-    {"stride N*N", "stride nx*ny"},
-    {"stride N)", "stride nx)"},
-    {"one plane: N*N floats", "one plane: nx*ny floats"},
-    {"one row: N floats", "one row: nx floats"},
-    {"1 <= i, j, k <= N-2", "1 <= i <= nz-2, 1 <= j <= ny-2 and 1 <= k <= nx-2"},
-    {"1 <= i <= N-2 means i < N-1", "1 <= k <= nx-2 means k < nx-1, and likewise for j with ny and i with nz"},
-    {"(N + B - 1) / B blocks", "(nx + B - 1) / B blocks in x, from ny in y and nz in z"},
-    {"overflows for this N", "overflows for this grid"},
-    {"small N pass while large N fail", "small grids pass while large ones fail"},
+// interface (kernels/grid.h, its own size per axis) and the image interface
+// (kernels/conv.h, width×height, every pixel written) say instead ("" : the
+// words do not apply there, and the image's own hints do not use them).
+static const char *const verdict_phrases[][3] = {
+    {"LAB_INDEX(i, j, k, N) (i plane, j row, k column)", "GRID_INDEX(i, j, k, ny, nx) (i plane, j row, k column)", "IMAGE_INDEX(row, col, width)"},
+    {"LAB_INDEX(i, j, k, N)", "GRID_INDEX(i, j, k, ny, nx)", "IMAGE_INDEX(row, col, width)"},
+    {"LAB_INDEX (size_t)", "GRID_INDEX (size_t)", "IMAGE_INDEX (size_t)"},
+    {"launch_stencil", "launch_sweep", "launch_convolution"},
+    {"N*N*N", "nx*ny*nz", "width*height"},
+    {"stride N*N", "stride nx*ny", "stride width*height"},
+    {"stride N)", "stride nx)", "stride width)"},
+    {"one plane: N*N floats", "one plane: nx*ny floats", "one image: width*height floats"},
+    {"one row: N floats", "one row: nx floats", "one row: width floats"},
+    {"1 <= i, j, k <= N-2", "1 <= i <= nz-2, 1 <= j <= ny-2 and 1 <= k <= nx-2", "0 <= row < height and 0 <= col < width"},
+    {"1 <= i <= N-2 means i < N-1", "1 <= k <= nx-2 means k < nx-1, and likewise for j with ny and i with nz", "0 <= col < width means col < width, not col < width-1, and likewise for row with height"},
+    {"(N + B - 1) / B blocks", "(nx + B - 1) / B blocks in x, from ny in y and nz in z", "(width + B - 1) / B blocks in x and (height + B - 1) / B in y"},
+    {"overflows for this N", "overflows for this grid", "overflows for this image"},
+    {"small N pass while large N fail", "small grids pass while large ones fail", "small images pass while large ones fail"},
+    {"first or last interior plane, row or column", "first or last interior plane, row or column", "first or last row or column of the image"},
+    {"interior cells still hold", "interior cells still hold", "pixels still hold"},
+    {"interior cells wrong", "interior cells wrong", "pixels wrong"},
+    {"some interior cells were never written", "some interior cells were never written", "some pixels were never written"},
+    {"does its guard let interior threads through", "does its guard let interior threads through", "does its guard let a thread through for every pixel"},
+    {"the guard let every interior point through", "the guard let every interior point through", "the guard let every pixel through"},
 };
 
-// Rewrites text in place in the grid interface's words (verdict_grid_phrases).
-static void verdict_grid_wording(char *text, size_t len)
+// Rewrites text in place in the words of interface words (VERDICT_WORDS_*).
+static void verdict_wording(char *text, size_t len, int words)
 {
     char out[1024];
-    for (size_t n = 0; n < sizeof(verdict_grid_phrases) / sizeof(verdict_grid_phrases[0]); n++) {
-        const char *from = verdict_grid_phrases[n][0], *at = strstr(text, from);
+    if (words == VERDICT_WORDS_CUBE)
+        return;
+    for (size_t n = 0; n < sizeof(verdict_phrases) / sizeof(verdict_phrases[0]); n++) {
+        const char *from = verdict_phrases[n][0], *at = strstr(text, from);
         if (!at)
             continue;
-        snprintf(out, sizeof(out), "%.*s%s%s", (int)(at - text), text, verdict_grid_phrases[n][1], at + strlen(from));
+        snprintf(out, sizeof(out), "%.*s%s%s", (int)(at - text), text, verdict_phrases[n][words], at + strlen(from));
         snprintf(text, len, "%s", out);
     }
 }
@@ -616,12 +726,17 @@ int verdict_sweep(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v)
     memset(v, 0, sizeof(*v));
     memset(&t, 0, sizeof(t));
     v->first[0] = v->first[1] = v->first[2] = -1;
-    if (c->radius < 1 || c->radius > STENCIL_MAX_RADIUS) {
-        snprintf(v->reason, sizeof(v->reason), "the kit cannot judge a star of radius %d (1 to %d)", c->radius, STENCIL_MAX_RADIUS);
+    if (c->filter_radius < 0 || c->filter_radius > CONV_MAX_RADIUS) {
+        snprintf(v->reason, sizeof(v->reason), "the kit cannot judge a convolution of radius %d (1 to %d)", c->filter_radius, CONV_MAX_RADIUS);
         v->hint_key = HINT_WRONG_VALUES;
         return 0;
     }
-    verdict_alts_for(c->radius, &alts);
+    if (!c->filter_radius && (c->star_radius < 1 || c->star_radius > STENCIL_MAX_RADIUS)) {
+        snprintf(v->reason, sizeof(v->reason), "the kit cannot judge a star of radius %d (1 to %d)", c->star_radius, STENCIL_MAX_RADIUS);
+        v->hint_key = HINT_WRONG_VALUES;
+        return 0;
+    }
+    verdict_alts_for(c->filter_radius ? 1 : c->star_radius, &alts);  // a convolution tries its own (verdict_conv_alts)
     t.alts = &alts;
     t.plane_wrong = calloc(c->nz, sizeof(size_t));
     t.row_unwritten = calloc(c->ny, sizeof(size_t));
@@ -643,8 +758,9 @@ int verdict_sweep(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v)
     free(t.plane_wrong);
     free(t.row_unwritten);
     free(t.column_unwritten);
-    if (c->grid_words)
-        verdict_grid_wording(v->hint, sizeof(v->hint));
+    verdict_wording(v->hint, sizeof(v->hint), c->words);
+    if (c->filter_radius)
+        verdict_wording(v->reason, sizeof(v->reason), c->words);
     v->passed = v->hint_key == NULL;
     return v->passed;
 }

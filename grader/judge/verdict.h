@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "protocol.h"  // STENCIL_MAX_NCOEF
+#include "protocol.h"  // STENCIL_MAX_NCOEF, PROTOCOL_MAX_WEIGHTS
 
 // The hint keys: stable names tools and the kit's mutant tests match on.
 #define HINT_NOTHING_WRITTEN   "nothing-written"
@@ -36,6 +36,11 @@
 #define HINT_TIMED_CHANGED     "timed-output-changed"
 #define HINT_CENTRE_MISSING    "centre-missing"
 #define HINT_TERM_MISSING      "term-missing"
+// Lab 0 (2D convolution, the image interface)
+#define HINT_GHOST_CELLS       "ghost-cells"         // wrong only within r pixels of the image's edges
+#define HINT_FILTER_TRANSPOSED "filter-transposed"   // F[j+r][i+r] for F[i+r][j+r]
+#define HINT_FILTER_FLIPPED    "filter-flipped"      // F[r-i][r-j]: the filter turned by 180 degrees
+#define HINT_RADIUS_FIXED      "radius-fixed"        // the filter's radius taken as 1 whatever r is
 // Lab 5 (Jacobi iteration; grader/judge/jacobi_verdict.c)
 #define HINT_IN_PLACE          "in-place-update"
 #define HINT_WRONG_BUFFER      "wrong-buffer"
@@ -43,6 +48,7 @@
 #define HINT_PERIODIC_FACE     "periodic-face"       // a periodic face written from a layer holding an older value
 #define HINT_NEUMANN_SIDE      "neumann-side"
 #define HINT_BOUNDARY_RACE     "boundary-race"
+#define HINT_HALO_SOURCE       "halo-source"         // several iterations a launch: a halo cell beyond the grid not holding the cell it stands for
 #define HINT_BOUNDARY_VALUES   "boundary-values"
 #define HINT_SOURCE_TERM       "source-term"
 #define HINT_EARLY_STOP        "early-stop"
@@ -50,15 +56,24 @@
 #define HINT_ITERATIONS        "iteration-count"
 #define HINT_NOT_SECOND_ORDER  "not-second-order"
 
+// The words a case's hints are written in: the student's interface.
+#define VERDICT_WORDS_CUBE  0   // kernels/lab.h: N, LAB_INDEX, launch_stencil
+#define VERDICT_WORDS_GRID  1   // kernels/grid.h: nx, ny, nz, GRID_INDEX, launch_sweep
+#define VERDICT_WORDS_IMAGE 2   // kernels/conv.h: width, height, IMAGE_INDEX, launch_convolution
+
+#define VERDICT_MAX_WEIGHTS PROTOCOL_MAX_WEIGHTS  // a star's c0..c(6r), or a filter of up to 9x9
+
 typedef struct sweep_case {
     const float *in;            // the input grid the runner was given
-    size_t nx, ny, nz;          // grid size
-    float coef[STENCIL_MAX_NCOEF]; // c0..c(6r): the centre, then each distance's x-, x+, y-, y+, z-, z+ (protocol.h)
+    size_t nx, ny, nz;          // grid size (an image: nz = 1)
+    float coef[VERDICT_MAX_WEIGHTS]; // a star's c0..c(6r): the centre, then each distance's x-, x+, y-, y+, z-, z+ (protocol.h); for a convolution the (2R+1)^2 filter, row by row
     double rtol, atol;          // |got - want| <= atol + rtol * sum|c_n x_n|
     int out_tile;               // output tile edge the kernel declared (0: none), for the tile-edge hint
     int planes_first;           // 1: prefer the whole-planes hint over tile edges (z-marching labs)
-    int grid_words;             // 1: the hints name nx, ny, nz and the grid interface (launch_sweep, GRID_INDEX), not N
-    int radius;                 // the star's radius r (1: seven points, 2: thirteen); the boundary is r layers thick
+    int words;                  // VERDICT_WORDS_*: whose names the hints use
+    int star_radius;            // a sweep's star radius r (1: seven points, 2: thirteen); the boundary is r layers thick
+    int filter_radius;          // 0: a star's sweep; R > 0: a convolution whose filter has radius R
+                                // (every cell written, ghost cells 0: protocol_cell_written)
 } sweep_case;
 
 typedef struct sweep_buffers {
@@ -89,6 +104,15 @@ typedef struct sweep_verdict {
     char reason[256];           // what is wrong, with counts
     char hint[512];             // what the pattern suggests, in one line
 } sweep_verdict;
+
+// 1 if cell (i, j, k) is one the kernel of case c must write (the interior of
+// a sweep, every pixel of a convolution: protocol_cell_written).
+int verdict_cell_written(const sweep_case *c, size_t i, size_t j, size_t k);
+
+// The expected value of written cell (i, j, k) of case c in double, coef its
+// weights in double (a star's c0..c(6r), or the filter); *scale receives the sum of the
+// terms' magnitudes the tolerance is measured against.
+double verdict_expected(const sweep_case *c, size_t i, size_t j, size_t k, const double *coef, double *scale);
 
 // Checks one sweep case; fills v. Returns v->passed.
 int verdict_sweep(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v);

@@ -168,6 +168,23 @@ static void runner_buffer_save(const runner_buffer *b, const char *dir, const ch
     free(h);
 }
 
+// Parses a comma list of at most max floats ("0.5,-0.25,...") into out;
+// returns how many, or -1 when the list holds anything else or more.
+static int runner_parse_floats(const char *text, float *out, int max)
+{
+    int n = 0;
+    for (const char *p = text; *p;) {
+        char *end = NULL;
+        if (n == max)
+            return -1;
+        out[n++] = strtof(p, &end);
+        if (end == p || (*end != ',' && *end != '\0'))
+            return -1;
+        p = *end ? end + 1 : end;
+    }
+    return n;
+}
+
 // Reads exactly cells floats from dir/name into a new host array.
 static float *runner_read_grid(const char *dir, const char *name, size_t cells)
 {
@@ -184,35 +201,28 @@ static float *runner_read_grid(const char *dir, const char *name, size_t cells)
     return h;
 }
 
-// Reads a sweep's --coef list, "c0,c1,...", into coef (STENCIL_MAX_NCOEF
-// floats). Returns the star's radius its length gives (7 numbers: 1, 13: 2),
-// or 0 if the text is no such list.
-static int runner_parse_coefficients(const char *text, float *coef)
+// The star's radius a sweep runner's weights give: ncoef numbers on --coef
+// are the star's c0..c(6r) (7: radius 1, 13: radius 2) or, with --radius R
+// (filter_radius > 0), lab 0's filter of (2R+1)^2 weights. Returns the star's
+// radius, 0 for a whole filter, or -1 if the count fits neither.
+static int runner_star_radius(int ncoef, int filter_radius)
 {
-    int n = 0;
-    for (const char *p = text; n < STENCIL_MAX_NCOEF; n++) {
-        char *end = NULL;
-        coef[n] = strtof(p, &end);
-        if (end == p)
-            return 0;
-        if (*end == '\0')
-            return protocol_radius_of(n + 1);
-        if (*end != ',')
-            return 0;
-        p = end + 1;
-    }
-    return 0;
+    if (filter_radius)
+        return filter_radius >= 1 && filter_radius <= CONV_MAX_RADIUS && ncoef == FILTER_NWEIGHTS(filter_radius) ? 0 : -1;
+    return protocol_radius_of(ncoef) ? protocol_radius_of(ncoef) : -1;
 }
 
-// The output a sweep's kernel is handed, in out (nx*ny*nz floats): the input
-// at boundary cells (the radius layers at each face), the poison at interior
-// ones. Nested loops, no division per cell (the largest cases hold 512 M).
-static void runner_prepare_output(const float *in, float *out, size_t nx, size_t ny, size_t nz, int radius)
+// The output a sweep's kernel is handed, in out (nx*ny*nz floats): the poison
+// at the cells it must write (protocol_cell_written: a star's interior, or
+// with every_cell all of them), the input elsewhere (the star_radius layers at
+// each face). Nested loops, no division per cell (the largest cases hold 512 M).
+static void runner_prepare_output(const float *in, float *out, size_t nx, size_t ny, size_t nz, int every_cell,
+                                  int star_radius)
 {
     for (size_t i = 0; i < nz; i++)
         for (size_t j = 0; j < ny; j++)
             for (size_t k = 0, c = (i * ny + j) * nx; k < nx; k++, c++) {
-                if (protocol_is_interior(nx, ny, nz, i, j, k, radius))
+                if (protocol_cell_written(every_cell, star_radius, i, j, k, nx, ny, nz))
                     runner_fill_bits(&out[c], 1, POISON_BITS);
                 else
                     out[c] = in[c];

@@ -41,12 +41,21 @@ static inline unsigned long long protocol_guard_cells(unsigned long long plane_c
 // The sweep labs' student interfaces (lab.conf's `interface`): the host
 // function a runner built for each calls, as the judge names it in its
 // messages. A runner is built for one (grader/build.mk INTERFACE=, which
-// defines STENCIL_INTERFACE_GRID for the grid one); every sweep runner takes
-// the case's size as --size NX,NY,NZ.
+// defines STENCIL_INTERFACE_GRID for the grid one, STENCIL_INTERFACE_IMAGE for
+// the image one); every sweep runner takes the case's size as --size NX,NY,NZ.
 #define INTERFACE_CUBE          "cube"            // kernels/lab.h, labs 1-4: N×N×N grids only
 #define INTERFACE_CUBE_FUNCTION "launch_stencil"  // launch_stencil(d_in, d_out, N)
 #define INTERFACE_GRID          "grid"            // kernels/grid.h: any nx×ny×nz grid
 #define INTERFACE_GRID_FUNCTION "launch_sweep"    // launch_sweep(d_in, d_out, nx, ny, nz)
+#include "../../kernels/conv_limits.h"
+#define INTERFACE_IMAGE          "image"              // kernels/conv.h, lab 0: a 2D convolution on width×height images (nz = 1)
+#define INTERFACE_IMAGE_FUNCTION "launch_convolution" // launch_convolution(d_in, d_out, width, height, r)
+
+#ifdef __CUDACC__
+#define PROTOCOL_HOST_DEVICE __host__ __device__
+#else
+#define PROTOCOL_HOST_DEVICE
+#endif
 
 // The sweep labs' stencil: a star of radius r (lab.conf's `stencil`: star7 is
 // r = 1, star13 r = 2) reaches r cells along each axis, 6r + 1 points, one
@@ -56,11 +65,21 @@ static inline unsigned long long protocol_guard_cells(unsigned long long plane_c
 // star's x-1, x+1, y-1, y+1, z-1, z+1 and c7..c12 the same two cells away.
 // Interior points lie at least r cells from every face; the boundary layers,
 // r thick, keep their input values. Runners take the coefficients as one
-// --coef list and read the radius from its length.
+// --coef list and read the star's radius from its length. (The star's radius
+// is not lab 0's filter radius, which --radius R gives: see below.)
 #define STENCIL_MAX_RADIUS 2
 #define STENCIL_NCOEF(r) (6 * (r) + 1)
 #define STENCIL_MAX_NCOEF STENCIL_NCOEF(STENCIL_MAX_RADIUS)
 #define STENCIL_COEF_INDEX(a, s, d) (1 + 6 * ((d) - 1) + 2 * (a) + (s))
+// The book's operations a point of a star of radius r: a multiply for each of
+// its 6r + 1 points and an add for all but one, 12r + 1 (13 for star7).
+#define STENCIL_FLOPS(r) (2.0 * STENCIL_NCOEF(r) - 1.0)
+
+// A convolution's filter of radius R (lab 0, the image interface: --radius R)
+// holds (2R+1)^2 weights, row by row. --coef carries the star's 6r + 1
+// coefficients or such a filter, at most PROTOCOL_MAX_WEIGHTS numbers.
+#define FILTER_NWEIGHTS(R) ((2 * (R) + 1) * (2 * (R) + 1))
+#define PROTOCOL_MAX_WEIGHTS (CONV_MAX_WIDTH * CONV_MAX_WIDTH)  // a 9x9 filter, more than any star's coefficients
 
 // The radius of a star with ncoef coefficients (7: 1, 13: 2), or 0 if no
 // star of the kit has that many.
@@ -71,14 +90,27 @@ static inline int protocol_radius_of(int ncoef)
 
 // 1 if (i, j, k) of an nx×ny×nz grid is an interior point of a star of
 // radius r: at least r cells from every face. Host and device code both call it.
-#ifdef __CUDACC__
-__host__ __device__
-#endif
-static inline int protocol_is_interior(unsigned long long nx, unsigned long long ny, unsigned long long nz,
-                                      unsigned long long i, unsigned long long j, unsigned long long k, int r)
+PROTOCOL_HOST_DEVICE static inline int protocol_is_interior(unsigned long long nx, unsigned long long ny,
+                                                            unsigned long long nz, unsigned long long i,
+                                                            unsigned long long j, unsigned long long k, int r)
 {
     unsigned long long w = (unsigned long long)r;
     return i >= w && j >= w && k >= w && i + w < nz && j + w < ny && k + w < nx;
+}
+
+// The two boundary rules of a sweep runner's case. A star's sweep (cube,
+// grid) writes only interior cells (protocol_is_interior for its radius): the
+// boundary, star_radius layers thick, keeps its input values. A convolution
+// (image, --radius R: every_cell) writes every cell, its ghost cells (outside
+// the image) counting as 0. 1 if cell (i, j, k) of an nx×ny×nz grid is one
+// the student's kernel must write; the judge, the executor's prepare and
+// check kernels and the emulation runner all ask here.
+PROTOCOL_HOST_DEVICE static inline int protocol_cell_written(int every_cell, int star_radius, unsigned long long i,
+                                                             unsigned long long j, unsigned long long k,
+                                                             unsigned long long nx, unsigned long long ny,
+                                                             unsigned long long nz)
+{
+    return every_cell || protocol_is_interior(nx, ny, nz, i, j, k, star_radius);
 }
 
 // File names inside the case directory the judge hands the runner.

@@ -78,12 +78,13 @@ enum wire_refusal {
 
 // The arguments of a sweep lab's host function, as they travel: the two grids
 // and the case's size. The cube interface (launch_stencil) takes nx as its N
-// (the judge gives it only nx = ny = nz); the grid interface (launch_sweep) all three.
+// (the judge gives it only nx = ny = nz); the grid interface (launch_sweep) all three;
+// the image interface (launch_convolution) nx, ny as width, height, and the radius.
 typedef struct wire_sweep_call {
     uint64_t d_in;         // device pointer to the input grid
     uint64_t d_out;        // device pointer to the output grid
     uint32_t nx, ny, nz;   // points per axis
-    uint32_t pad;          // zero: the size a multiple of 8 on every compiler
+    uint32_t radius;       // the image interface: the filter's radius; zero otherwise (and the size a multiple of 8)
 } wire_sweep_call;
 
 // The problem handed to jacobi_solve, as it travels (kernels/jacobi.h's jacobi_problem).

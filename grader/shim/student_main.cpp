@@ -2,7 +2,8 @@
 // executor's calls and makes them, one at a time.
 //
 // Built once per kind of lab and interface (STUDENT_KIND_JACOBI for lab 5;
-// for the sweep labs STUDENT_INTERFACE_GRID for the grid interface, the cube
+// for the sweep labs STUDENT_INTERFACE_GRID for the grid interface,
+// STUDENT_INTERFACE_IMAGE for the image one (lab 0's convolution), the cube
 // one otherwise) and linked with the student's kernel file and the shim. A kernel
 // file that defines its own main() does not link. Whatever this program
 // answers is a claim: the executor and the judge verify the grids themselves.
@@ -14,6 +15,9 @@
 
 #ifdef STUDENT_KIND_JACOBI
 #include "jacobi.h"
+#elif defined(STUDENT_INTERFACE_IMAGE)
+// conv.h's prototype (conv.h itself defines __constant__ F: it belongs to the kernel file alone).
+void launch_convolution(const float *d_in, float *d_out, unsigned int width, unsigned int height, int r);
 #elif defined(STUDENT_INTERFACE_GRID)
 // grid.h's prototype (grid.h itself defines __constant__ variables: it belongs to the kernel file alone).
 void launch_sweep(float *d_in, float *d_out, unsigned int nx, unsigned int ny, unsigned int nz);
@@ -56,6 +60,8 @@ static void student_call(const char *payload)
     memcpy(&w, payload, sizeof(w));
 #ifdef STUDENT_INTERFACE_GRID
     launch_sweep((float *)(uintptr_t)w.d_in, (float *)(uintptr_t)w.d_out, w.nx, w.ny, w.nz);
+#elif defined(STUDENT_INTERFACE_IMAGE)
+    launch_convolution((const float *)(uintptr_t)w.d_in, (float *)(uintptr_t)w.d_out, w.nx, w.ny, (int)w.radius);
 #else
     launch_stencil((float *)(uintptr_t)w.d_in, (float *)(uintptr_t)w.d_out, w.nx);
 #endif

@@ -89,11 +89,12 @@ static void test_bad_files(void **state)
     expect_error("chapter = 8.2\n", "title = again\n", ":3: key 'title' given twice");
     expect_error("case = 1\n", "case = zero\n", ":13: a case starts with a grid size");
     expect_error("case = 1\n", "case = 0\n", "a case starts with a grid size");
-    expect_error("case = 1\n", "case = 4x4\n", "a case starts with a grid size");
+    expect_error("case = 1\n", "case = 4 r=2\n", ":13: r= (a filter radius) belongs to the image interface's cases");
+    expect_error("interface = grid ", "interface = image ", ":13: a case of the image interface (launch_convolution, kernels/conv.h) is WxH with a filter radius r=1..4");
     expect_error("case = 1\n", "case = 8 fast\n", "unknown case word 'fast'");
     expect_error("time_reps = 30\n", "time_reps = 2.5\n", "'time_reps' must be a whole number");
     // Grid sizes that are not one: file:line and what a size is.
-    expect_error("case = 1\n", "case = 2048x2048x\n", ":13: a case starts with a grid size, N or NXxNYxNZ (each 1..65536), got '2048x2048x'");
+    expect_error("case = 1\n", "case = 2048x2048x\n", ":13: a case starts with a grid size, N, WxH or NXxNYxNZ (each 1..65536), got '2048x2048x'");
     expect_error("case = 1\n", "case = 2048xx64\n", ":13: a case starts with a grid size");
     expect_error("case = 1\n", "case = 64x32x16x8\n", ":13: a case starts with a grid size");
     expect_error("case = 1\n", "case = 2048x2048x0\n", ":13: a case starts with a grid size");
@@ -102,7 +103,7 @@ static void test_bad_files(void **state)
     expect_error("case = 1\n", "case = 64X32X16\n", ":13: a case starts with a grid size");
     expect_error("case = 1\n", "case = -64\n", ":13: a case starts with a grid size");
     // The interface: one of the kit's, a cube lab's cases are cubes, a sweep lab's key.
-    expect_error("interface = grid ", "interface = hex ", ":16: unknown interface 'hex' (the kit knows: cube, grid)");
+    expect_error("interface = grid ", "interface = hex ", ":16: unknown interface 'hex' (the kit knows: cube, grid, image)");
     expect_error("interface = grid ", "interface = cube ", ":14: case 64x32x16 is not a cube");
     expect_error("interface = grid   # launch_sweep: the 64x32x16 case is no cube\n", "", ":14: case 64x32x16 is not a cube: this lab's interface is cube (launch_stencil(d_in, d_out, N), kernels/lab.h)");
     expect_error("runner = sweep\n", "runner = jacobi\n", ":16: 'interface' is a key of the sweep labs");
@@ -151,7 +152,15 @@ static void test_sizes_round_trip(void **state)
         n[d] = 65537 + (unsigned int)(rng_next(&g) % 100000);
         snprintf(text, sizeof(text), "%ux%ux%u", n[0], n[1], n[2]);
         assert_int_equal(conf_parse_case(text, &c, err, sizeof(err)), -1);
-        snprintf(text, sizeof(text), "%ux%u", n[(d + 1) % 3], n[(d + 2) % 3]);
+        snprintf(text, sizeof(text), "%ux%u", n[(d + 1) % 3], n[(d + 2) % 3]);  // two axes: an image, nz = 1
+        assert_int_equal(conf_parse_case(text, &c, err, sizeof(err)), 0);
+        assert_true(c.nx == n[(d + 1) % 3] && c.ny == n[(d + 2) % 3] && c.nz == 1);
+        assert_string_equal(conf_case_name(&c, name, sizeof(name)), text);
+        snprintf(text, sizeof(text), "%ux%u r=3", n[(d + 1) % 3], n[(d + 2) % 3]);  // with its filter's radius
+        assert_int_equal(conf_parse_case(text, &c, err, sizeof(err)), 0);
+        snprintf(want, sizeof(want), "%ux%u,r=3", n[(d + 1) % 3], n[(d + 2) % 3]);
+        assert_string_equal(conf_case_name(&c, name, sizeof(name)), want);
+        snprintf(text, sizeof(text), "%ux%u", n[d], n[(d + 2) % 3]);  // an axis past 65536
         assert_int_equal(conf_parse_case(text, &c, err, sizeof(err)), -1);
     }
 }
@@ -170,20 +179,20 @@ static void test_stencil_key(void **state)
     assert_int_equal(conf_load(path, &c, err, sizeof(err)), 0);
     unlink(path);
     assert_string_equal(c.stencil, "star7");
-    assert_int_equal(c.radius, 1);
+    assert_int_equal(c.star_radius, 1);
     assert_int_equal(c.stencil_line, 0);
     snprintf(text, sizeof(text), "%sstencil = star13   # the thirteen-point star\n", base);
     test_write_file(path, sizeof(path), text);
     assert_int_equal(conf_load(path, &c, err, sizeof(err)), 0);
     unlink(path);
     assert_string_equal(c.stencil, "star13");
-    assert_int_equal(c.radius, 2);
+    assert_int_equal(c.star_radius, 2);
     assert_int_equal(c.stencil_line, 11);
     snprintf(text, sizeof(text), "%sstencil = star7\n", base);
     test_write_file(path, sizeof(path), text);
     assert_int_equal(conf_load(path, &c, err, sizeof(err)), 0);
     unlink(path);
-    assert_int_equal(c.radius, 1);
+    assert_int_equal(c.star_radius, 1);
     // Bad values: one line, naming the file and the line.
     expect_error("runner = sweep\n", "runner = sweep\nstencil = star9\n", ":5: unknown stencil 'star9' (the kit knows: star7, star13)");
     expect_error("runner = sweep\n", "runner = sweep\nstencil = 2\n", ":5: unknown stencil '2'");

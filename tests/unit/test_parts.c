@@ -4,6 +4,7 @@
 #include "test_util.h"
 
 #include <math.h>
+#include <time.h>
 #include <signal.h>
 #include <sys/stat.h>
 
@@ -195,21 +196,52 @@ static void test_opb_models(void **state)
 {
     (void)state;
     opb_model m;
-    assert_int_equal(opb_book_model("naive", 0, 1, &m), 0);
+    assert_int_equal(opb_book_model("naive", 0, 0, 1, &m), 0);
     assert_true(fabs(m.book - 13.0 / 28.0) < 1e-12);
-    assert_int_equal(opb_book_model("shared-tile", 8, 1, &m), 0);
+    assert_int_equal(opb_book_model("shared-tile", 8, 0, 1, &m), 0);
     assert_true(fabs(m.book - 1.37) < 0.005);
     assert_true(fabs(m.halo_fraction - 0.578) < 0.001);
     assert_true(m.bound == 3.25 && m.smem_bytes == 2048);
-    assert_int_equal(opb_book_model("z-coarsening", 32, 1, &m), 0);
+    assert_int_equal(opb_book_model("z-coarsening", 32, 0, 1, &m), 0);
     assert_true(fabs(m.book - 2.68) < 0.005);
     assert_true(m.smem_bytes == 12288);
-    assert_int_equal(opb_book_model("register-tiling", 32, 1, &m), 0);
+    assert_int_equal(opb_book_model("register-tiling", 32, 0, 1, &m), 0);
     assert_true(m.smem_bytes == 4096);
-    assert_int_equal(opb_book_model("speed", 0, 1, &m), 0);  // the streaming bound: one read and one write a point
+    assert_int_equal(opb_book_model("speed", 0, 0, 1, &m), 0);  // the streaming bound: one read and one write a point
     assert_true(fabs(m.book - 13.0 / 8.0) < 1e-12 && m.bound == m.book && m.halo_fraction == 0);
-    assert_int_equal(opb_book_model("shared-tile", 0, 1, &m), -1);
-    assert_int_equal(opb_book_model("unknown", 8, 1, &m), -1);
+    assert_int_equal(opb_book_model("shared-tile", 0, 0, 1, &m), -1);
+    assert_int_equal(opb_book_model("unknown", 8, 0, 1, &m), -1);
+    // Several iterations a launch: a 32-wide tile writing its inner 24, 4 iterations: 32/9 = 3.56 OP/B.
+    assert_int_equal(opb_book_model("time-blocking", 32, 24, 1, &m), 0);
+    assert_true(fabs(m.book - 32.0 / (8.0 * 1024.0 / 576.0 + 4.0)) < 1e-12);
+    assert_true(fabs(m.halo_fraction - (1.0 - 576.0 / 1024.0)) < 1e-12 && m.smem_bytes == 4 * 32 * 32 * 4);
+    assert_int_equal(opb_book_model("time-blocking", 32, 0, 1, &m), -1);   // no output tile declared
+    assert_int_equal(opb_book_model("time-blocking", 32, 32, 1, &m), -1);  // no halo: no iteration to block
+}
+
+// Lab 9's rule: at least two iterations a launch on average, whatever the kernels.
+static void test_technique_time_blocking(void **state)
+{
+    (void)state;
+    kv_list kv;
+    unsigned int size[3] = {45, 38, 21};
+    unsigned int seed = (unsigned int)time(NULL);
+    srand(seed);
+    int iters = 8 + rand() % 60;
+    printf("time-blocking rule: seed %u, %d iterations\n", seed, iters);
+    struct { long launches; int ok; } runs[] = {{(iters + 3) / 4, 1}, {iters / 2 + 1, 1}, {iters / 2 + 2, 0}, {iters, 0}, {2L * iters, 0}};
+    for (size_t q = 0; q < sizeof(runs) / sizeof(runs[0]); q++) {
+        char text[128];
+        snprintf(text, sizeof(text), "launches=%ld\niterations=%d\n", runs[q].launches, iters);
+        load_report(text, &kv);
+        technique_result r = technique_check_grid("time-blocking", &kv, size, 1);
+        assert_int_equal(r.status, runs[q].ok ? TECHNIQUE_OK : TECHNIQUE_FAIL);
+        assert_non_null(strstr(r.detail, "iterations a launch"));
+        kv_free(&kv);
+    }
+    load_report("launches=1\niterations=1\n", &kv);  // one iteration: nothing to block
+    assert_int_equal(technique_check_grid("time-blocking", &kv, size, 1).status, TECHNIQUE_FAIL);
+    kv_free(&kv);
 }
 
 // The load floors on a launch that passed the rules above: per-point
@@ -273,33 +305,33 @@ static void test_opb_radius(void **state)
 {
     (void)state;
     opb_model m;
-    assert_int_equal(opb_book_model("naive", 0, 2, &m), 0);
+    assert_int_equal(opb_book_model("naive", 0, 0, 2, &m), 0);
     assert_true(fabs(m.book - 25.0 / 52.0) < 1e-12 && m.bound == 6.25);
     assert_string_equal(m.formula, "25 / (13 * 4) = 0.48");
-    assert_int_equal(opb_book_model("naive", 0, 1, &m), 0);
+    assert_int_equal(opb_book_model("naive", 0, 0, 1, &m), 0);
     assert_string_equal(m.formula, "13 / (7 * 4) = 0.46");
-    assert_int_equal(opb_book_model("register-tiling", 32, 2, &m), 0);
+    assert_int_equal(opb_book_model("register-tiling", 32, 0, 2, &m), 0);
     assert_true(fabs(m.book - 25.0 * 28 * 28 * 28 / (4.0 * 32 * 32 * 32)) < 1e-12);
     assert_string_equal(m.formula, "25 * (T-4)^3 / (4 * T^3) = 4.19 at T=32");
     assert_true(fabs(m.halo_fraction - (1.0 - 21952.0 / 32768.0)) < 1e-12 && m.bound == 6.25 && m.smem_bytes == 4096);
-    assert_int_equal(opb_book_model("register-tiling", 32, 1, &m), 0);
+    assert_int_equal(opb_book_model("register-tiling", 32, 0, 1, &m), 0);
     assert_string_equal(m.formula, "13 * (T-2)^3 / (4 * T^3) = 2.68 at T=32");
-    assert_int_equal(opb_book_model("z-coarsening", 32, 2, &m), 0);
+    assert_int_equal(opb_book_model("z-coarsening", 32, 0, 2, &m), 0);
     assert_true(m.smem_bytes == 5 * 32 * 32 * 4);  // the 2r + 1 planes a point reads
-    assert_int_equal(opb_book_model("speed", 0, 2, &m), 0);
+    assert_int_equal(opb_book_model("speed", 0, 0, 2, &m), 0);
     assert_true(m.book == 25.0 / 8.0);
-    assert_int_equal(opb_book_model("register-tiling", 4, 2, &m), -1);  // no output tile left
-    assert_int_equal(opb_book_model("naive", 0, 3, &m), -1);            // no such star in the kit
-    assert_int_equal(opb_book_model("jacobi", 8, 2, &m), -1);
+    assert_int_equal(opb_book_model("register-tiling", 4, 0, 2, &m), -1);  // no output tile left
+    assert_int_equal(opb_book_model("naive", 0, 0, 3, &m), -1);            // no such star in the kit
+    assert_int_equal(opb_book_model("jacobi", 8, 0, 2, &m), -1);
     rng g;  // any tile and radius: the formula, as the handout writes it
     rng_init(&g, test_seed() + 5);
     for (int t = 0; t < 200; t++) {
         int r = 1 + (int)(rng_next(&g) % 2), tile = 2 * r + 1 + (int)(rng_next(&g) % 60);
         double f = 12.0 * r + 1, in = (double)(tile - 2 * r);
-        assert_int_equal(opb_book_model("shared-tile", tile, r, &m), 0);
+        assert_int_equal(opb_book_model("shared-tile", tile, 0, r, &m), 0);
         assert_true(fabs(m.book - f * in * in * in / (4.0 * tile * tile * tile)) < 1e-12);
         assert_true(m.book < m.bound && m.bound == f / 4.0);
-        assert_int_equal(opb_book_model("naive", tile, r, &m), 0);
+        assert_int_equal(opb_book_model("naive", tile, 0, r, &m), 0);
         assert_true(fabs(m.book - f / (4.0 * (6 * r + 1))) < 1e-12);
     }
 }
@@ -479,7 +511,7 @@ static void sample_run(judge_run *run)
     run->skipped = 1;
     run->technique.status = TECHNIQUE_OK;
     snprintf(run->technique_case, sizeof(run->technique_case), "N=512");
-    run->opb_valid = opb_book_model("shared-tile", 8, 1, &run->opb) == 0;
+    run->opb_valid = opb_book_model("shared-tile", 8, 0, 1, &run->opb) == 0;
     run->exit_code = JUDGE_EXIT_FAIL;
 }
 
@@ -573,6 +605,7 @@ int main(void)
         cmocka_unit_test(test_technique_radius),
         cmocka_unit_test(test_techniques_grid),
         cmocka_unit_test(test_opb_models),
+        cmocka_unit_test(test_technique_time_blocking),
         cmocka_unit_test(test_spawn),
         cmocka_unit_test(test_ncu_csv),
         cmocka_unit_test(test_json_parses),

@@ -63,7 +63,7 @@ static void test_grid_make(test_grid *g, rng *r, size_t nx, size_t ny, size_t nz
     assert_non_null(g->in);
     assert_non_null(g->out);
     rng_fill(r, g->in, nx * ny * nz);
-    sweep_case c = {g->in, nx, ny, nz, {0}, 1e-6, 1e-9, 0, 0, 0, 1};
+    sweep_case c = {g->in, nx, ny, nz, {0}, 1e-6, 1e-9, 0, 0, VERDICT_WORDS_CUBE, 1, 0};
     rng_coefficients(r, c.coef, 7);
     g->c = c;
     for (int n = 0; n < 7; n++)
@@ -103,7 +103,7 @@ static judge_run *test_emu_run(void)
     test_run.lab_number = 1;
     snprintf(test_run.backend, sizeof(test_run.backend), "emu");
     snprintf(test_run.conf.runner, sizeof(test_run.conf.runner), "sweep");
-    test_run.conf.radius = 1;  // the seven-point star, as conf_load sets it by default
+    test_run.conf.star_radius = 1;  // the seven-point star, as conf_load sets it by default
     test_run.failed = 1;
     return &test_run;
 }

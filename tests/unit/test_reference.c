@@ -179,6 +179,33 @@ static void test_radius_two(void **state)
     free(out);
 }
 
+// The two radii the runners tell apart (protocol.h): a star's, from its
+// coefficient count, and a convolution filter's, from --radius; the cells
+// written under each rule: a star's interior, r layers in from every face, or
+// every pixel of an image.
+static void test_star_and_filter_radius(void **state)
+{
+    (void)state;
+    assert_int_equal(protocol_radius_of(7), 1);
+    assert_int_equal(protocol_radius_of(13), 2);
+    for (int r = 1; r <= CONV_MAX_RADIUS; r++)  // no filter's weight count reads as a star of the kit
+        assert_int_equal(protocol_radius_of(FILTER_NWEIGHTS(r)), 0);
+    assert_true(FILTER_NWEIGHTS(CONV_MAX_RADIUS) == PROTOCOL_MAX_WEIGHTS && STENCIL_MAX_NCOEF <= PROTOCOL_MAX_WEIGHTS);
+    assert_true(STENCIL_FLOPS(1) == reference_flops(1) && STENCIL_FLOPS(2) == reference_flops(2));
+    rng g;
+    rng_init(&g, test_seed() + 11);
+    for (int t = 0; t < 50; t++) {
+        size_t nx = 1 + rng_next(&g) % 12, ny = 1 + rng_next(&g) % 12, nz = 1 + rng_next(&g) % 12;
+        for (int r = 1; r <= STENCIL_MAX_RADIUS; r++)
+            for (size_t i = 0; i < nz; i++)
+                for (size_t j = 0; j < ny; j++)
+                    for (size_t k = 0; k < nx; k++) {
+                        assert_int_equal(protocol_cell_written(0, r, i, j, k, nx, ny, nz), reference_is_interior(nx, ny, nz, i, j, k, r));
+                        assert_true(protocol_cell_written(1, r, i, j, k, nx, ny, nz));  // an image: every pixel, whatever the star
+                    }
+    }
+}
+
 int main(void)
 {
     test_seed();
@@ -189,6 +216,7 @@ int main(void)
         cmocka_unit_test(test_boundary_copied_and_interior),
         cmocka_unit_test(test_scale_is_sum_of_magnitudes),
         cmocka_unit_test(test_radius_two),
+        cmocka_unit_test(test_star_and_filter_radius),
     };
     return cmocka_run_group_tests_name("reference", tests, NULL, NULL);
 }

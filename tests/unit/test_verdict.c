@@ -54,7 +54,7 @@ static fixture make_star_fixture(size_t nx, size_t ny, size_t nz, int radius, ui
     free(ref);
     f.c.in = f.in;
     f.c.nx = nx, f.c.ny = ny, f.c.nz = nz;
-    f.c.radius = radius;
+    f.c.star_radius = radius;
     f.c.rtol = 1e-6;
     f.c.atol = 1e-9;
     f.b.out = f.out;
@@ -412,7 +412,7 @@ static void test_sizes_mixed(void **state)
         if (ny == 2 * nx)
             ny++;
         fixture f = make_grid_fixture(nx, ny, nz, 800 + (uint64_t)t);
-        f.c.grid_words = 1;
+        f.c.words = VERDICT_WORDS_GRID;
         for (size_t i = 1; i + 1 < nz; i++)  // j < nx - 1 where j < ny - 1 was meant
             for (size_t j = nx - 1; j + 1 < ny; j++)
                 for (size_t k = 1; k + 1 < nx; k++)
@@ -426,7 +426,7 @@ static void test_sizes_mixed(void **state)
         // Stores at GRID_INDEX(i, k, j, nx, ny), reads with rows of ny floats; either way round.
         size_t a = t % 2 ? ny : nx, b = t % 2 ? nx : ny;
         f = make_grid_fixture(a, b, nz, 900 + (uint64_t)t);
-        f.c.grid_words = 1;
+        f.c.words = VERDICT_WORDS_GRID;
         double coef[7];
         for (int q = 0; q < 7; q++)
             coef[q] = f.c.coef[q];
@@ -481,7 +481,7 @@ static void test_grids(void **state)
             ny++;
         for (int words = 0; words <= 1; words++) {
             fixture f = make_grid_fixture(nx, ny, nz, 600 + (uint64_t)t);
-            f.c.grid_words = words;
+            f.c.words = words;
             sweep_verdict v = expect_hint(&f, NULL);
             assert_int_equal(v.interior, (nx - 2) * (ny - 2) * (nz - 2));
             // The last interior column never written: the far face, named by its own size.
@@ -507,7 +507,7 @@ static void test_grids(void **state)
             free_fixture(&f);
             // The y neighbours read one row of ny floats away (nx and ny mixed up): sizes-mixed.
             f = make_grid_fixture(nx, ny, nz, 700 + (uint64_t)t);
-            f.c.grid_words = words;
+            f.c.words = words;
             double coef[7];
             for (int q = 0; q < 7; q++)
                 coef[q] = f.c.coef[q];

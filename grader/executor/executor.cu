@@ -174,6 +174,14 @@ static void exec_set_weights(const char *name, const float *value, size_t bytes)
     memcpy(w->value, value, bytes);
 }
 
+int exec_is_kit_weight(CUdeviceptr d, size_t bytes)
+{
+    for (int i = 0; i < exec_nset; i++)
+        if (d < exec_set[i].d + exec_set[i].bytes && exec_set[i].d < d + (bytes ? bytes : 1))
+            return 1;
+    return 0;
+}
+
 // Refuses the case (RUNNER_REFUSED) when a weight the kit set changed
 // during the program's call (a cudaMemcpyToSymbol, or a kernel storing
 // through the variable's address).

@@ -103,6 +103,11 @@ void exec_track(exec_state *ex, uint64_t ptr, uint64_t bytes, int kit);
 // The device address of the program's variable called name, or 0.
 CUdeviceptr exec_symbol(exec_state *ex, const char *name, size_t *bytes);
 
+// 1 if the device range [d, d + bytes) overlaps a variable the kit set its
+// weights in (c0..c12, lab 0's filter F): the program may read them by name
+// in device code, never take their address (executor.cu keeps the list).
+int exec_is_kit_weight(CUdeviceptr d, size_t bytes);
+
 // ---------------------------------------------------------------------------
 // The kit's own kernels (trusted.cu)
 // ---------------------------------------------------------------------------

@@ -628,7 +628,12 @@ static int serve_one(exec_state *ex, exec_call_result *res)
             memcpy(&host, m, sizeof(host));
             out[0] = serve_var(ex, host, &size);
             out[1] = size;
-            rc = serve_answer(ex, op, out[0] ? cudaSuccess : cudaErrorInvalidSymbol, out, sizeof(out));
+            if (out[0] && exec_is_kit_weight(out[0], size)) {  // a pointer to the weights would let kernels read them as global memory
+                serve_refuse(ex, "cudaGetSymbolAddress of the kit's weights (read them by name in device code: they live in constant memory)");
+                rc = serve_answer(ex, op, cudaErrorNotPermitted, NULL, 0);
+            } else {
+                rc = serve_answer(ex, op, out[0] ? cudaSuccess : cudaErrorInvalidSymbol, out, sizeof(out));
+            }
         }
     } else if (op == WIRE_REFUSED) {
         static const char *what[WIRE_REFUSE_COUNT] = {"?", "creating a stream (the kit times one stream)",

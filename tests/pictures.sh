@@ -180,8 +180,8 @@ if [ "$have_gnuplot" = 1 ]; then
         python3 - "$tmp/kit/build/status/progress" <<'PY' 2>/dev/null; then
 import sys, xml.etree.ElementTree as ET
 stem = sys.argv[1]
-states = [l.split()[1] for l in open(stem + ".dat")]
-assert states[:2] == ["1", "2"] and set(states[2:]) == {"0"}, states
+states = {int(l.split()[0]): l.split()[1] for l in open(stem + ".dat")}
+assert states.pop(1) == "1" and states.pop(2) == "2" and set(states.values()) == {"0"}, states
 assert open(stem + ".png", "rb").read(8) == b"\x89PNG\r\n\x1a\n"
 assert ET.parse(stem + ".svg").getroot().tag.endswith("svg")
 PY

@@ -17,6 +17,7 @@
 // pair: the second one's note reports the error ratio, which must show
 // second order (error ∝ h²).
 #include "judge_jacobi.h"
+#include "technique.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -487,6 +488,10 @@ int jacobi_run_case(const judge_case_env *env, const lab_case *spec, uint64_t se
         s.c.f = f;
         if (jacobi_write_inputs(dir, u0, f, cells) == 0)
             rc = jacobi_run_in(env, &s, seed, dir, dir2, sizeof(dir2), r, report_out);
+        char every[16];
+        snprintf(every, sizeof(every), "%d", s.c.check_every);
+        if (rc == 0 && kv_add(report_out, TECHNIQUE_KEY_CHECK_EVERY, every) != 0)
+            rc = -1;
     }
     if (!env->keep || rc != 0) {
         jacobi_remove_dir(dir);

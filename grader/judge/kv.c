@@ -35,6 +35,26 @@ int kv_load(const char *path, kv_list *kv)
     return 0;
 }
 
+int kv_add(kv_list *kv, const char *key, const char *value)
+{
+    if (!kv->key)
+        kv->key = calloc(KV_MAX, sizeof(char *));
+    if (!kv->value)
+        kv->value = calloc(KV_MAX, sizeof(char *));
+    if (!kv->key || !kv->value || kv->n >= KV_MAX)
+        return -1;
+    char *k = strdup(key), *v = strdup(value);
+    if (!k || !v) {
+        free(k);
+        free(v);
+        return -1;
+    }
+    kv->key[kv->n] = k;
+    kv->value[kv->n] = v;
+    kv->n++;
+    return 0;
+}
+
 const char *kv_get(const kv_list *kv, const char *key)
 {
     for (int i = kv->n - 1; i >= 0; i--)

@@ -22,7 +22,12 @@ const char *kv_get(const kv_list *kv, const char *key);
 // The value of key as a number, or fallback when absent or not a number.
 double kv_number(const kv_list *kv, const char *key, double fallback);
 
-// Frees what kv_load allocated.
+// Appends key=value to kv (a list kv_load filled, or an empty one): the
+// judge's own facts beside the runner's, winning on lookup as the last line.
+// Returns 0, or -1 when out of memory or kv is full.
+int kv_add(kv_list *kv, const char *key, const char *value);
+
+// Frees what kv_load and kv_add allocated.
 void kv_free(kv_list *kv);
 
 #endif // STENCIL_KV_H

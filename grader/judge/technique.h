@@ -68,6 +68,11 @@ void technique_loads_grid(const char *technique, const kv_list *report, const un
 // over no plane.
 double technique_global_ceiling(const launch_info *li, const unsigned int n[3], int radius);
 
+// The report key under which the judge (never the runner) adds a Jacobi
+// case's check_every, for the time-blocking rule: residual checks add
+// launches that are no iteration's.
+#define TECHNIQUE_KEY_CHECK_EVERY "judge.check_every"
+
 typedef struct opb_model {
     double book;                // the book's OP/B for this kernel
     double bound;               // the model's upper bound as tiles grow (0: none)

@@ -3,7 +3,8 @@
 # last check under it.
 #
 # usage: gnuplot -c progress.gp DATA OUT TITLE     writes OUT.png and OUT.svg
-# DATA (grader/class/status.sh writes it): one line per lab,
+# DATA (grader/class/status.sh writes it): one line per lab, boxes in its
+# order (lab numbers start at 0),
 #   lab-number  state  "name"  "last check"     state: 0 not tried, 1 failed, 2 passed
 data = ARG1
 out = ARG2
@@ -22,10 +23,10 @@ set xrange [0.5:labs + 0.5]
 set yrange [-1.7:1.1]
 set terminal pngcairo size (labs * 190 + 40),260 font "sans,10"
 set output out.".png"
-plot data using 1:(0.5):(0.45):(0.45):(colour($2)) with boxxyerror fill solid 1.0 border lc rgb "white" lc rgb variable, \
-     data using 1:(0.5):(sprintf("lab %d\n%s", $1, state_word($2))) with labels tc rgb "white" font "sans,11", \
-     data using 1:(-0.35):(two_lines(strcol(3))) with labels noenhanced, \
-     data using 1:(-1.1):4 with labels noenhanced tc rgb "#525252"
+plot data using ($0 + 1):(0.5):(0.45):(0.45):(colour($2)) with boxxyerror fill solid 1.0 border lc rgb "white" lc rgb variable, \
+     data using ($0 + 1):(0.5):(sprintf("lab %d\n%s", $1, state_word($2))) with labels tc rgb "white" font "sans,11", \
+     data using ($0 + 1):(-0.35):(two_lines(strcol(3))) with labels noenhanced, \
+     data using ($0 + 1):(-1.1):4 with labels noenhanced tc rgb "#525252"
 set terminal svg size (labs * 190 + 40),260 font "sans,10"
 set output out.".svg"
 replot

@@ -236,9 +236,18 @@ static void test_technique_time_blocking(void **state)
         load_report(text, &kv);
         technique_result r = technique_check_grid("time-blocking", &kv, size, 1);
         assert_int_equal(r.status, runs[q].ok ? TECHNIQUE_OK : TECHNIQUE_FAIL);
-        assert_non_null(strstr(r.detail, "iterations a launch"));
+        assert_non_null(strstr(r.detail, "iterations a launch") && strstr(r.detail, "0 residual checks"));
         kv_free(&kv);
     }
+    // Residual checks add their own launches: two a check are not counted (10 iterations, checks at 3, 6, 9).
+    load_report("launches=7\niterations=10\n" TECHNIQUE_KEY_CHECK_EVERY "=3\n", &kv);
+    technique_result checked = technique_check_grid("time-blocking", &kv, size, 1);
+    assert_int_equal(checked.status, TECHNIQUE_OK);
+    assert_non_null(strstr(checked.detail, "3 residual checks: at most 12 allowed"));
+    kv_free(&kv);
+    load_report("launches=13\niterations=10\n" TECHNIQUE_KEY_CHECK_EVERY "=3\n", &kv);  // one a launch, one a check
+    assert_int_equal(technique_check_grid("time-blocking", &kv, size, 1).status, TECHNIQUE_FAIL);
+    kv_free(&kv);
     load_report("launches=1\niterations=1\n", &kv);  // one iteration: nothing to block
     assert_int_equal(technique_check_grid("time-blocking", &kv, size, 1).status, TECHNIQUE_FAIL);
     kv_free(&kv);

@@ -2,7 +2,7 @@
 // expect-hint: early-stop
 // expect-hint: residual-value
 // expect-hint: iteration-count
-// judge-args: --case 20x18x12
+// judge-args: --case 19x17x11
 // (lab 9 solution with this one mistake; the kit's tests check it fails as expected)
 #include "jacobi.h"
 

@@ -431,6 +431,13 @@ static int jv_explain_boundary(const jv_run *r, jacobi_verdict *v)
         jv_fail(v, HINT_BOUNDARY_VALUES, hint);
         return 1;
     }
+    if (stale_faces == 6 && unwritten == stale_faces) {  // no face right, every one still the initial grid: never written
+        snprintf(hint, sizeof(hint), "%s",
+                 r->c->blocked ? "every face still holds the initial grid's values: no boundary cell was ever written. With a Neumann or periodic boundary they change every iteration, and a launch of several iterations has no boundary kernel after it: let the launch write the boundary cells too, each taking at every level the value of its source cell (jacobi.h's s), as the interior cells do."
+                               : "every face still holds the initial grid's values: the boundary step never ran. With a Neumann or periodic boundary launch the boundary kernel after every sweep, covering both faces of each axis (jacobi.h).");
+        jv_fail(v, HINT_BOUNDARY_VALUES, hint);
+        return 1;
+    }
     if (r->c->blocked) {
         jv_fail(v, HINT_HALO_SOURCE, "boundary cells differ from the interior cells they copy: in a launch of several iterations each halo position beyond the first boundary layer must hold the cell it stands for at every level (Neumann: mirrored about the face, position -d holds cell d+1; periodic: wrapped, a period of n-2), not a clamped one. Compute the source of each position along each axis.");
         return 1;

@@ -477,17 +477,23 @@ static int verdict_tile_edges(const sweep_verdict *v, const verdict_tally *t)
 // (count[x] == layer for the layers it touches; the written layers lo..n-1-lo,
 // lo the star's radius or 0 for a convolution), two or more of them or one
 // inside the grid, writes their indices into list and returns how many; else 0.
-static int verdict_whole_layers(const size_t *count, size_t n, size_t lo, size_t layer, size_t unwritten, char *list, size_t len)
+// *trailing gets 1 when those layers are one unbroken run that ends at the
+// last written layer: the grid of blocks stops short there (too few blocks
+// along that axis), which is no seam between tiles.
+static int verdict_whole_layers(const size_t *count, size_t n, size_t lo, size_t layer, size_t unwritten, char *list, size_t len,
+                                int *trailing)
 {
-    size_t covered = 0, first = 0;
+    size_t covered = 0, first = 0, last = 0;
     int layers = 0, seen = 0;
     list[0] = '\0';
+    *trailing = 0;
     for (size_t x = lo; x + lo < n; x++) {
         if (!count[x])
             continue;
         if (count[x] != layer)
             return 0;
         first = seen++ ? first : x;
+        last = x;
         covered += count[x];
         size_t used = strlen(list);
         if (layers < 6)
@@ -498,6 +504,7 @@ static int verdict_whole_layers(const size_t *count, size_t n, size_t lo, size_t
     }
     // One layer alone counts only inside the grid (the first or last one is an off-by-one).
     int seam = layers >= 2 || (layers == 1 && first != lo && first + lo + 1 != n);
+    *trailing = layers >= 2 && last + lo + 1 == n && last - first + 1 == (size_t)layers;
     return covered == unwritten && seam ? layers : 0;
 }
 
@@ -537,7 +544,7 @@ static int verdict_layers_from_size(const size_t *count, size_t n, size_t r, siz
 static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
 {
     char layers[96], range[96];
-    int by_column = 0, by_row = 0;
+    int by_column = 0, by_row = 0, trailing = 0;
     size_t r = verdict_lo(c), w = 2 * r;  // the written cells of an axis of n points: r .. n-1-r
     if (v->unwritten == v->wrong && !c->filter_radius && c->nz > w && c->ny > w && c->nx > w) {  // an axis bounded by another's size
         static const char *const names_k[2] = {"ny", "nz"}, *const names_j[2] = {"nx", "nz"}, *const names_i[2] = {"nx", "ny"};
@@ -549,9 +556,15 @@ static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, con
     }
     if (v->unwritten == v->wrong && (c->filter_radius || c->nz > w)) {
         size_t lo = verdict_lo(c), sx = verdict_span(c, c->nx), sy = verdict_span(c, c->ny), sz = verdict_span(c, c->nz);
-        by_column = verdict_whole_layers(t->column_unwritten, c->nx, lo, sz * sy, v->unwritten, layers, sizeof(layers));
+        by_column = verdict_whole_layers(t->column_unwritten, c->nx, lo, sz * sy, v->unwritten, layers, sizeof(layers), &trailing);
         if (!by_column)
-            by_row = verdict_whole_layers(t->row_unwritten, c->ny, lo, sz * sx, v->unwritten, layers, sizeof(layers));
+            by_row = verdict_whole_layers(t->row_unwritten, c->ny, lo, sz * sx, v->unwritten, layers, sizeof(layers), &trailing);
+    }
+    if ((by_column || by_row) && trailing) {  // the last layers of one axis: the grid stops short of the far face
+        v->hint_key = HINT_UNWRITTEN;
+        snprintf(v->hint, sizeof(v->hint), "whole layers %s = %s (%d of them), the last ones along %s, were never written, all else is right: the grid of blocks stops short along %s. Round its size up ((N + B - 1) / B blocks), and check that the x and y sizes are not exchanged in the grid's dim3.",
+                 by_column ? "k" : "j", layers, by_column ? by_column : by_row, by_column ? "x" : "y", by_column ? "x" : "y");
+        return;
     }
     if (by_column || by_row) {  // a seam between tiles, repeated tile after tile
         v->hint_key = HINT_TILE_SEAM;

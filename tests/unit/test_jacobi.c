@@ -490,6 +490,19 @@ static void test_boundary_mistakes(void **state)
     assert_non_null(strstr(v.hint, "k=9"));
     free_fixture(&x);
 
+    for (int blocked = 0; blocked < 2; blocked++) {  // no boundary cell ever written, lab 5 and lab 9
+        x = make_fixture(10, 9, 8, JACOBI_BC_NEUMANN, 4, 40 + (uint64_t)blocked);
+        x.c.blocked = blocked;
+        for (size_t i = 0; i < 8; i++)
+            for (size_t j = 0; j < 9; j++)
+                for (size_t k = 0; k < 10; k++)
+                    if (!jacobi_is_interior(&x.c.g, i, j, k))
+                        *cell(&x, i, j, k) = x.u0[at(10, 9, i, j, k)];
+        v = expect_hint(&x, HINT_BOUNDARY_VALUES);
+        assert_non_null(strstr(v.hint, "every face still holds the initial grid's values"));
+        free_fixture(&x);
+    }
+
     x = make_fixture(10, 9, 8, JACOBI_BC_DIRICHLET, 4, 36);
     *cell(&x, 7, 3, 3) = 0.0f;               // a Dirichlet boundary cell overwritten
     expect_hint(&x, HINT_BOUNDARY);

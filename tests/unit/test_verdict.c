@@ -312,6 +312,26 @@ static void test_tile_seam_and_index_overflow(void **state)
     free_fixture(&f);
 }
 
+// The last layers of one axis never written, all else right (a grid rounded
+// down, or with width and height exchanged): the grid stops short, which is
+// no seam between tiles (unwritten-cells, naming the axis).
+static void test_grid_stops_short(void **state)
+{
+    (void)state;
+    for (int axis = 0; axis < 2; axis++) {
+        fixture f = make_fixture(20, 470 + (uint64_t)axis);
+        for (size_t i = 1; i + 1 < f.n; i++)
+            for (size_t j = 1; j + 1 < f.n; j++)
+                for (size_t k = 1; k + 1 < f.n; k++)
+                    if ((axis ? j : k) >= 16)  // 16-wide blocks, one too few: layers 16..18 of the interior 1..18
+                        fill_bits(cell(&f, i, j, k), 1, POISON_BITS);
+        sweep_verdict v = expect_hint(&f, HINT_UNWRITTEN);
+        assert_non_null(strstr(v.hint, axis ? "j = 16, 17, 18" : "k = 16, 17, 18"));
+        assert_non_null(strstr(v.hint, axis ? "stops short along y" : "stops short along x"));
+        free_fixture(&f);
+    }
+}
+
 // Wrong only on the edges of 6-wide output tiles: the halo hint.
 static void test_tile_edges(void **state)
 {
@@ -626,6 +646,7 @@ int main(void)
         cmocka_unit_test(test_alternative_stencils),
         cmocka_unit_test(test_neighbour_offset),
         cmocka_unit_test(test_tile_seam_and_index_overflow),
+        cmocka_unit_test(test_grid_stops_short),
         cmocka_unit_test(test_tile_edges),
         cmocka_unit_test(test_whole_planes),
         cmocka_unit_test(test_thread_order_and_timing),

@@ -256,6 +256,15 @@ static void technique_loads_conv(const kv_list *report, const unsigned int n[3],
         r->status = TECHNIQUE_FAIL;
 }
 
+int technique_counts_loads(const char *technique)
+{
+    static const char *const counted[] = {"shared-tile", "z-coarsening", "register-tiling", "convolution", NULL};
+    for (int i = 0; counted[i]; i++)
+        if (!strcmp(technique, counted[i]))
+            return 1;
+    return 0;
+}
+
 void technique_loads_grid(const char *technique, const kv_list *report, const unsigned int n[3], int radius, int counted,
                           double global_loads, double shared_loads, const char *why, technique_result *r)
 {
@@ -274,7 +283,7 @@ void technique_loads_grid(const char *technique, const kv_list *report, const un
     char *tail = r->detail + used;
     size_t room = sizeof(r->detail) - used;
     launch_info li;
-    if (!z_march && strcmp(technique, "shared-tile") != 0)
+    if (!technique_counts_loads(technique))
         return;
     if (!counted) {
         snprintf(tail, room, "; reading the neighbours from shared memory is not checked: %s", why);

@@ -42,6 +42,11 @@ technique_result technique_check(const char *technique, const kv_list *report, u
 // As technique_check, on an n[0]×n[1]×n[2] (nx, ny, nz) grid.
 technique_result technique_check_grid(const char *technique, const kv_list *report, const unsigned int n[3], int radius);
 
+// 1 if the technique has load floors (technique_loads_grid checks them):
+// the tiled sweeps and the convolution. The judge counts loads under Nsight
+// Compute for these only: another run costs seconds.
+int technique_counts_loads(const char *technique);
+
 // The floors the launch cannot show, from the loads the student's kernel
 // read on the technique's case (Nsight Compute's count of the bytes the
 // kernel's threads loaded, on a GPU), in floats per output point, for a star

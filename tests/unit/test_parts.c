@@ -219,6 +219,18 @@ static void test_opb_models(void **state)
     assert_int_equal(opb_book_model("time-blocking", 32, 32, 1, &m), -1);  // no halo: no iteration to block
 }
 
+// Which techniques have load floors, so the judge runs Nsight Compute for them only.
+static void test_technique_counts_loads(void **state)
+{
+    (void)state;
+    const char *counted[] = {"shared-tile", "z-coarsening", "register-tiling", "convolution"};
+    const char *not_counted[] = {"naive", "speed", "jacobi", "time-blocking", "unknown"};
+    for (size_t i = 0; i < sizeof(counted) / sizeof(counted[0]); i++)
+        assert_int_equal(technique_counts_loads(counted[i]), 1);
+    for (size_t i = 0; i < sizeof(not_counted) / sizeof(not_counted[0]); i++)
+        assert_int_equal(technique_counts_loads(not_counted[i]), 0);
+}
+
 // Lab 9's rule: at least two iterations a launch on average, whatever the kernels.
 static void test_technique_time_blocking(void **state)
 {
@@ -615,6 +627,7 @@ int main(void)
         cmocka_unit_test(test_techniques_grid),
         cmocka_unit_test(test_opb_models),
         cmocka_unit_test(test_technique_time_blocking),
+        cmocka_unit_test(test_technique_counts_loads),
         cmocka_unit_test(test_spawn),
         cmocka_unit_test(test_ncu_csv),
         cmocka_unit_test(test_json_parses),

@@ -150,13 +150,18 @@ static void technique_z_march(const launch_info *li, const unsigned int n[3], in
     int marches = nz < 16 || (3 * layers <= 2ull * (nz - w) && per_thread >= 1.2);
     size_t plane = (size_t)(li->block[0] * li->block[1]) * sizeof(float);
     size_t inner = (size_t)((li->block[0] > w ? li->block[0] - w : 1) * (li->block[1] > w ? li->block[1] - w : 1)) * sizeof(float);
-    int smem_ok = !registers ? li->smem >= (size_t)planes * plane : (li->smem >= inner && li->smem < 3 * plane);
+    // Register tiling keeps one plane: under three of the block's planes, or (a block the size of the
+    // output tile) at most two planes with their halo, one plane double-buffered. Shared memory alone
+    // cannot tell three planes of a block of 8x8 (r = 1) or 17x17 (r = 2) from that: those pass.
+    size_t halo_plane = (size_t)((li->block[0] + w) * (li->block[1] + w)) * sizeof(float);
+    int smem_ok = !registers ? li->smem >= (size_t)planes * plane
+                             : (li->smem >= inner && (li->smem < 3 * plane || li->smem <= 2 * halo_plane));
     r->status = marches && smem_ok ? TECHNIQUE_OK : TECHNIQUE_FAIL;
-    char want[96], word[16];
+    char want[128], word[16];
     if (!registers)
         snprintf(want, sizeof(want), "%s planes of the block: at least %zu B", technique_count_word(planes, word, sizeof(word)), (size_t)planes * plane);
     else
-        snprintf(want, sizeof(want), "one plane: at least %zu B, under %zu B", inner, 3 * plane);
+        snprintf(want, sizeof(want), "one plane: at least %zu B, under %zu B or at most %zu B double-buffered", inner, 3 * plane, 2 * halo_plane);
     snprintf(r->detail, sizeof(r->detail), "%llux%llux%llu blocks, %llu layers of threads in z for %llu planes, about %.1f planes per thread; %zu B shared per block (%s)%s%s; %s",
              li->block[0], li->block[1], li->block[2], layers, nz > w ? nz - w : 0, per_thread, li->smem, want,
              marches ? "" : "; each block should march through several planes in z, so far fewer threads than points are launched (Fig 8.10)",

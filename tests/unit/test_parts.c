@@ -137,6 +137,14 @@ static void test_techniques(void **state)
     assert_int_equal(check_launch("register-tiling", 16, "9,9,9", "16,16,1", 2048, 129).status, TECHNIQUE_OK);  // two planes (double buffer)
     assert_int_equal(check_launch("register-tiling", 32, "9,9,9", "32,32,1", 12288, 256).status, TECHNIQUE_FAIL); // three planes: lab 3
     assert_int_equal(check_launch("register-tiling", 32, "9,9,9", "32,32,1", 0, 256).status, TECHNIQUE_FAIL);     // no plane at all
+    // A block the size of the output tile with one plane and its halo, double-buffered: a 16x16 block of
+    // radius 2 (2 x 20 x 20 floats, 3200 B, more than three of the block's 1024 B planes) passes; three
+    // planes of a 16x16 block of radius 1 (3072 B, over two 18x18 planes, 2592 B) do not.
+    kv_list kv2;
+    load_report("launches=1\nlaunch.0=kernel=stencil_kernel grid=8,8,8 block=16,16,1 dynamic_smem=0 static_smem=3200 regs=32\n", &kv2);
+    assert_int_equal(technique_check("register-tiling", &kv2, 129, 2).status, TECHNIQUE_OK);
+    kv_free(&kv2);
+    assert_int_equal(check_launch("register-tiling", 16, "8,8,8", "16,16,1", 3072, 129).status, TECHNIQUE_FAIL);
     assert_int_equal(check_launch("unheard-of", 32, "9,9,9", "32,32,1", 0, 256).status, TECHNIQUE_NA);
     // No launch records, or two launches.
     kv_list kv;

@@ -85,8 +85,30 @@ fi
 if [ "$part" = all ] || [ "$part" = emu ]; then
     echo "== labs through CPU emulation"
     if [ -f grader/emu/emu.mk ]; then
-        tests/labs.sh emu | tee "$log"
-        tally "$log"
+        # Two halves of the labs side by side when there are two CPUs or more (each judge is one
+        # thread): the judge and the emulation library are built first, so the halves build only
+        # their own kernels' runners; each half's log is printed whole, then counted.
+        make -s judge && build/judge --kit "$PWD" --lab 1 --backend emu --case 1 \
+            --kernel reference/solutions/01-naive-sweep.cu >/dev/null 2>&1
+        all_labs=()
+        for d in labs/[0-9][0-9]-*/; do all_labs+=("$(basename "$d")"); done
+        if [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ] && [ ${#all_labs[@]} -ge 2 ]; then
+            half_a=() half_b=()
+            for i in "${!all_labs[@]}"; do
+                if [ $((i % 2)) -eq 0 ]; then half_a+=("${all_labs[$i]}"); else half_b+=("${all_labs[$i]}"); fi
+            done
+            JUDGE="$PWD/build/judge" tests/labs.sh emu "${half_a[@]}" >"$log.a" 2>&1 &
+            JUDGE="$PWD/build/judge" tests/labs.sh emu "${half_b[@]}" >"$log.b" 2>&1 &
+            wait
+            for half in a b; do
+                cat "$log.$half"
+                tally "$log.$half"
+            done
+            rm -f "$log.a" "$log.b"
+        else
+            tests/labs.sh emu | tee "$log"
+            tally "$log"
+        fi
         echo "== grading a class (make grade, through emulation)"
         tests/grade.sh | tee "$log"
         tally "$log"

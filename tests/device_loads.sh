@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# tests/device_loads.sh — the technique floors on a GPU: every lab 2-4 and
-# lab 8 (lab 4 for the star of radius 2) solution, variant, load mutant and
-# the forged-count hostile file, graded on the technique's case alone (the
-# largest case CPU emulation runs too: N=129, and N=100 for lab 8), in
-# parallel; prints one line a kernel:
+# tests/device_loads.sh — the technique floors on a GPU: every lab 0 (the
+# convolution), 2-4 and 8 (lab 4 for the star of radius 2) solution, variant,
+# load mutant and the forged-count hostile file, graded on the technique's
+# case alone (the largest case CPU emulation runs too: N=129, N=100 for lab 8,
+# 257x131 for lab 0), in parallel; prints one line a kernel:
 # verdict, technique status and the load counts the judge measured. Also
 # checks that ncu's per-thread load counts exist on this GPU.
 set -u
@@ -15,11 +15,14 @@ ncu --version | tail -1
 make -s judge >"$out/make.log" 2>&1 || { tail -5 "$out/make.log"; exit 1; }
 list=$out/loads.list
 : >"$list"
-for lab in 2 3 4 8; do
+for lab in 0 2 3 4 8; do
     d=$(ls -d labs/0$lab-* | head -1); name=$(basename "$d")
     sol=$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' "$d/lab.conf")
-    size=$(grep '^case' "$d/lab.conf" | grep -v noemu | sed 's/^case *= *\([0-9]*\).*/\1/' | sort -n | tail -1)
-    for f in "$sol" tests/variants/"$name"/*.cu tests/mutants/"$name"/*from-global*.cu tests/hostile/"$name"/forged-load-counts.cu; do
+    # The largest case every backend runs, by its points (a cube's N, or an image's WxH).
+    size=$(grep '^case' "$d/lab.conf" | grep -v noemu | sed 's/^case *= *\([0-9x]*\).*/\1/' |
+        awk -F x '{ p = $1 * ($2 ? $2 : $1) * ($3 ? $3 : ($2 ? 1 : $1)); print p, $0 }' | sort -n | tail -1 | cut -d' ' -f2)
+    for f in "$sol" tests/variants/"$name"/*.cu tests/mutants/"$name"/*from-global*.cu tests/mutants/"$name"/naive-no-tile.cu \
+        tests/hostile/"$name"/forged-load-counts.cu; do
         [ -e "$f" ] && echo "$lab $size $f" >>"$list"
     done
 done
@@ -29,7 +32,7 @@ one() {
     build/judge --kit "$PWD" --lab "$lab" --kernel "$f" --case "$size" --gpu-lock-dir /tmp/loads-locks --gpu-slots 1 >"$log" 2>&1
     printf '%s | %-44s | %s | %s\n' "$lab" "$(basename "$f" .cu)" \
         "$(grep -o '^verdict: [A-Z]*' "$log" | cut -c10-)" \
-        "$(grep '^technique' "$log" | grep -oE '^technique: [A-Za-z ]+|[0-9.]+ floats read from shared and [0-9.]+ from global memory per output point \(at least [0-9]+ from shared(, at most [0-9.]+ from global)?|not checked: [^(]*' | tr '\n' ' ')"
+        "$(grep '^technique' "$log" | grep -oE '^technique: [A-Za-z ]+|[0-9.]+ floats read from shared and [0-9.]+ from global memory per output (point|pixel)[^(]*\(at least [0-9.]+ from shared(, at most [0-9.]+ from global)?|not checked: [^(]*' | tr '\n' ' ')"
 }
 export -f one; export out
 mkdir -p /tmp/loads-locks /tmp/loads-logs

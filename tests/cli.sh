@@ -121,5 +121,18 @@ registry_check() {
 }
 expect "every hint key is in the registry" 0 "all registered" -- registry_check
 
+# The time line and the JSON's seconds: every part measured, none negative, the parts within the whole.
+time_check() {
+    "$judge" --kit "$kit" --lab 1 --backend emu --case 33 --kernel reference/solutions/01-naive-sweep.cu >"$tmp/time.txt" 2>&1 || return 1
+    grep -E '^time: +[0-9.]+ s: building [0-9.]+ s, cases [0-9.]+ s \(the longest, N=33: [0-9.]+ s\), report [0-9.]+ s$' "$tmp/time.txt" || return 1
+    "$judge" --kit "$kit" --lab 1 --backend emu --case 33 --kernel reference/solutions/01-naive-sweep.cu --json 2>/dev/null |
+        python3 -c 'import json, sys
+t = json.load(sys.stdin)["seconds"]
+parts = [t[k] for k in ("build", "cases", "loads", "solution", "report")]
+assert all(p >= 0 for p in parts) and t["total"] > 0 and sum(parts) <= t["total"] + 1e-3, t
+print("seconds ok")'
+}
+expect "the time line and the JSON's seconds" 0 "seconds ok" -- time_check
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

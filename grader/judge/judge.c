@@ -1037,8 +1037,17 @@ static void judge_save_status(const judge_args *a, const judge_run *run)
     fclose(f);
 }
 
+// Seconds on a monotonic clock.
+static double judge_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 int main(int argc, char **argv)
 {
+    double t_start = judge_now(), t_mark;
     judge_run *run = &judge_the_run;
     char err[1024], conf_path[PATH_MAX + 16], kernel_abs[PATH_MAX], runner[PATH_MAX], student[PATH_MAX];
     char sol_runner[PATH_MAX] = "", sol_student[PATH_MAX] = "";
@@ -1081,21 +1090,26 @@ int main(int argc, char **argv)
         judge_die(JUDGE_EXIT_KIT, "no case of %s is named '%s' (CASE= takes a size as lab.conf writes it, e.g. 33)", conf_path, a->case_name);
     run->seed = a->have_seed ? a->seed : rng_fresh_seed() % 1000000000ull;
     judge_stage("backend");
+    t_mark = judge_now();
     if (strcmp(a->backend, "emu"))
         judge_take_gpu(a, 0);
     judge_pick_backend(a, run);
     judge_give_gpu();  // compiling needs no GPU: others may time meanwhile
     judge_build_runner(a, run, kernel_abs, runner, sizeof(runner), student, sizeof(student));
     int have_solution = judge_build_solution(a, run, kernel_abs, sol_runner, sizeof(sol_runner), sol_student, sizeof(sol_student));
+    run->seconds.build = judge_now() - t_mark, t_mark = judge_now();
     judge_stage("cases");
     judge_run_cases(a, run, kernel_abs, runner, student);
     pictures_close_offers();  // what follows is no case of the student's
+    run->seconds.cases = judge_now() - t_mark, t_mark = judge_now();
     judge_count_loads(a, run, runner, student);
+    run->seconds.loads = judge_now() - t_mark, t_mark = judge_now();
     if (!strcmp(run->backend, "gpu") && judge_speed_against_solution(run)) {
         judge_take_gpu(a, 1);
         judge_time_solution(a, run, have_solution, sol_runner, sol_student);
         judge_give_gpu();
     }
+    run->seconds.solution = judge_now() - t_mark, t_mark = judge_now();
     spawn_check_stop();
     judge_stage("report");
     if (!strcmp(run->conf.opb_model, "convolution"))  // at the filter radius of the first timed case (else the first case)
@@ -1103,6 +1117,8 @@ int main(int argc, char **argv)
     else
         run->opb_valid = opb_book_model(run->conf.opb_model, run->in_tile, run->out_tile, run->conf.star_radius, &run->opb) == 0;
     pictures_draw(run);
+    run->seconds.report = judge_now() - t_mark;
+    run->seconds.total = judge_now() - t_start;
     run->exit_code = (run->failed == 0 && run->technique.status != TECHNIQUE_FAIL) ? JUDGE_EXIT_PASS : JUDGE_EXIT_FAIL;
     run->stage[0] = '\0';
     report_score(run);

@@ -57,6 +57,16 @@ typedef struct case_result {
     double shared_loads;        // floats loaded from shared memory, likewise
 } case_result;
 
+// Where a run's wall time went, in seconds (the report's time line).
+typedef struct judge_seconds {
+    double build;               // choosing the backend, building the student's program and the solution's
+    double cases;               // every case, the runners and the judge's checks
+    double loads;               // the technique case again under Nsight Compute (the load floors)
+    double solution;            // timing the lab's solution (speed against the solution)
+    double report;              // the OP/B model, the pictures
+    double total;               // from the start to the report
+} judge_seconds;
+
 typedef struct judge_run {
     lab_conf conf;              // the lab's parameters
     char lab_dir[512];          // labs/NN-name
@@ -84,6 +94,7 @@ typedef struct judge_run {
     char message[1024];         // the one-line reason of a kit-level exit ("" when graded)
     int ngpu_turns;             // turns this run took on its GPU (--gpu-lock-dir)
     double gpu_turns[JUDGE_MAX_GPU_TURNS][3]; // each: begin, end (seconds since the epoch), 1 if exclusive (timed)
+    judge_seconds seconds;      // where the wall time went
     int ncompiler;              // compiler lines kept from a failed build
     char compiler[JUDGE_COMPILER_LINES][400]; // the compiler's first error lines
 } judge_run;

@@ -112,6 +112,24 @@ static void report_text_hints(const judge_run *run)
         printf("       what to do: %s\n", hint_handout(run->lab_name, where, sizeof(where)));
 }
 
+// The time line: where this run's wall time went, and its longest case.
+static void report_time_text(const judge_run *run)
+{
+    const judge_seconds *t = &run->seconds;
+    const case_result *longest = NULL;
+    for (int i = 0; i < run->ncases; i++)
+        if (run->cases[i].status != CASE_SKIPPED && (!longest || run->cases[i].wall_s > longest->wall_s))
+            longest = &run->cases[i];
+    printf("time:    %.1f s: building %.1f s, cases %.1f s", t->total, t->build, t->cases);
+    if (longest && longest->wall_s > 0)
+        printf(" (the longest, %s: %.1f s)", longest->name, longest->wall_s);
+    if (t->loads >= 0.05)
+        printf(", load counts %.1f s", t->loads);
+    if (t->solution >= 0.05)
+        printf(", the solution's timing %.1f s", t->solution);
+    printf(", report %.1f s\n", t->report);
+}
+
 void report_text(const judge_run *run)
 {
     report_banner(run);
@@ -152,6 +170,7 @@ void report_text(const judge_run *run)
                it->measured ? "" : " (not counted)");
     }
     pictures_report_text(stdout);
+    report_time_text(run);
     printf("verdict: %s — %d of %d cases passed%s%s%s\n",
            run->exit_code == JUDGE_EXIT_PASS ? "PASS" : "FAIL", run->passed,
            run->passed + run->failed, run->skipped ? ", " : "",
@@ -307,7 +326,8 @@ void report_json(const judge_run *run, FILE *out)
     fprintf(json_out, ", \"gpu_turns\": [");
     for (int i = 0; i < run->ngpu_turns; i++)
         fprintf(json_out, "%s[%.6f, %.6f, %d]", i ? ", " : "", run->gpu_turns[i][0], run->gpu_turns[i][1], (int)run->gpu_turns[i][2]);
-    fprintf(json_out, "]");
+    fprintf(json_out, "], \"seconds\": {\"build\": %.3f, \"cases\": %.3f, \"loads\": %.3f, \"solution\": %.3f, \"report\": %.3f, \"total\": %.3f}",
+            run->seconds.build, run->seconds.cases, run->seconds.loads, run->seconds.solution, run->seconds.report, run->seconds.total);
     fprintf(json_out, ", \"hints\": [");
     int nh = 0;
     for (const hint_entry *h = hint_all(); h->key; h++) {

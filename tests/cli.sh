@@ -48,6 +48,7 @@ expect "unknown option" 2 "unknown option '--colour'" -- "$judge" --kit "$kit" -
 expect "option without value" 2 "option --seed needs a value" -- "$judge" --kit "$kit" --lab 1 --seed
 expect "bad seed" 2 "SEED must be a whole number" -- "$judge" --kit "$kit" --lab 1 --seed 12ab
 expect "bad backend" 2 "backend must be auto, gpu or emu" -- "$judge" --kit "$kit" --lab 1 --backend tpu
+expect "bad --jobs" 2 "--jobs takes how many cases run side by side (1 to 16), got '0'" -- "$judge" --kit "$kit" --lab 1 --jobs 0
 expect "bad timeout" 2 "TIMEOUT must be a positive number" -- "$judge" --kit "$kit" --lab 1 --timeout 0
 expect "missing kernel file" 2 "kernel file not found: nope.cu" -- "$judge" --kit "$kit" --lab 1 --kernel nope.cu
 expect "missing kit" 2 "cannot open /nonexistent/labs" -- "$judge" --kit /nonexistent --lab 1
@@ -88,6 +89,20 @@ case = 4
 case = 5")
     cp -r grader reference kernels "$k/"
     expect "a hung case is killed and the next case still runs" 1 "N=5: TIMEOUT" -- "$judge" --kit "$k" --lab 1 --backend emu --timeout 2 --kernel tests/hostile/never-returns.cu
+    # A stop signal while cases run side by side: the judge reports and exits 2, and no worker or runner is left.
+    stop_check() {
+        "$judge" --kit "$k" --lab 1 --backend emu --jobs 2 --timeout 60 --kernel tests/hostile/never-returns.cu >"$tmp/stop.out" 2>&1 &
+        local pid=$! status left
+        sleep 3
+        kill -TERM "$pid"
+        wait "$pid"
+        status=$?
+        sleep 1
+        left=$(pgrep -f -- "$k/" | wc -l)
+        grep -q "stopped by signal 15" "$tmp/stop.out" && [ "$status" -eq 2 ] && [ "$left" -eq 0 ] && echo "stopped cleanly" ||
+            echo "status $status, $left processes left: $(head -c 300 "$tmp/stop.out")"
+    }
+    expect "SIGTERM with cases side by side: exit 2, no process left" 0 "stopped cleanly" -- stop_check
     expect "kernel does not compile" 2 "does-not-compile.cu does not compile; the compiler's first errors:" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/does-not-compile.cu
     "$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/does-not-compile.cu --json --json-out "$tmp/c.json" --summary-out "$tmp/c.kv" >"$tmp/c.out" 2>/dev/null
     expect "a compile error's JSON (stdout and --json-out) holds the compiler's messages" 0 "ok" -- python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); assert a==b and a["status"]=="rejected" and a["stage"]=="compile" and any("error" in m for m in a["compiler_messages"]) and a["score"]["points"]==0; print("ok")' "$tmp/c.out" "$tmp/c.json"
@@ -133,6 +148,26 @@ assert all(p >= 0 for p in parts) and t["total"] > 0 and sum(parts) <= t["total"
 print("seconds ok")'
 }
 expect "the time line and the JSON's seconds" 0 "seconds ok" -- time_check
+
+# Cases side by side (--jobs) decide as one at a time: the same cases, verdicts, hints, counts, technique and score.
+jobs_check() {
+    local seed=$RANDOM$RANDOM kernel=tests/mutants/02-shared-tile/no-barrier-after-load.cu
+    echo "seed $seed"
+    for j in 1 3; do
+        "$judge" --kit "$kit" --lab 2 --backend emu --seed "$seed" --jobs "$j" --kernel "$kernel" --json --pictures "$tmp/pic$j" >"$tmp/jobs$j.json" 2>/dev/null
+        [ $? -le 1 ] || return 1
+    done
+    python3 -c 'import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+keys = ("name", "status", "kind", "hint_key", "wrong", "reason", "detail", "seed")
+ca, cb = ([{k: c.get(k) for k in keys} for c in r["cases"]] for r in (a, b))
+assert ca == cb, (ca, cb)
+assert any(c["status"] == "fail" for c in ca), "the mutant failed no case: nothing compared"
+assert a["technique"] == b["technique"] and a["score"] == b["score"], (a["technique"], b["technique"])
+assert a.get("picture_notes") == b.get("picture_notes"), (a.get("picture_notes"), b.get("picture_notes"))
+print("the same report, %d cases" % len(ca))' "$tmp/jobs1.json" "$tmp/jobs3.json"
+}
+[ -f grader/emu/emu.mk ] && expect "--jobs 3 gives the report --jobs 1 gives" 0 "the same report" -- jobs_check
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -93,8 +93,9 @@ static pid_t grade_start_judge(const grade_run *run, const grade_entry *e, const
     grade_result_path(run, e, "summary", 1, summary, sizeof(summary));
     grade_result_path(run, e, "txt", 1, txt, sizeof(txt));
     unlink(json), unlink(summary);
-    char *argv[24];
+    char *argv[26], judge_jobs[16];
     int n = 0;
+    snprintf(judge_jobs, sizeof(judge_jobs), "%d", run->judge_jobs);
     argv[n++] = judge;
     argv[n++] = "--kit", argv[n++] = (char *)run->kit;
     argv[n++] = "--lab", argv[n++] = (char *)run->lab;
@@ -103,6 +104,8 @@ static pid_t grade_start_judge(const grade_run *run, const grade_entry *e, const
     argv[n++] = "--seed", argv[n++] = seed;
     argv[n++] = "--json-out", argv[n++] = json;
     argv[n++] = "--summary-out", argv[n++] = summary;
+    if (run->judge_jobs > 0)  // else (a Slurm task) the judge's default: the CPUs it was given
+        argv[n++] = "--jobs", argv[n++] = judge_jobs;
     if (lock_dir && strcmp(run->backend, "emu")) {
         argv[n++] = "--gpu-lock-dir", argv[n++] = (char *)lock_dir;
         argv[n++] = "--gpu-slots", argv[n++] = slots;
@@ -474,6 +477,7 @@ int main(int argc, char **argv)
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = grade_on_signal;
     sigaction(SIGINT, &sa, NULL), sigaction(SIGTERM, &sa, NULL), sigaction(SIGHUP, &sa, NULL);
+    run.judge_jobs = cpus / run.jobs < 1 ? 1 : cpus / run.jobs > 16 ? 16 : (int)(cpus / run.jobs);
     if (task >= 0) {
         if (!out)
             grade_die("--task needs --out, the results folder it belongs to");

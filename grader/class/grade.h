@@ -36,6 +36,7 @@ typedef struct grade_run {
     char backend[8];             // auto, gpu or emu
     uint64_t seed;               // one seed for the whole class
     int jobs;                    // judges at once
+    int judge_jobs;              // cases side by side in each judge (its --jobs): the CPUs shared among the judges
     int gpus;                    // GPUs the judges share (one timed run per GPU at a time)
     double wall_s;               // a submission's wall-clock limit
     int fail_fast;               // 1: each judge stops at its first failing case

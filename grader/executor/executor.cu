@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <time.h>
 #include <unistd.h>
 #include <algorithm>
 
@@ -287,6 +288,20 @@ static int exec_rep_ok(const check_counts *c, uint64_t want_hash)
     return c->wrong == 0 && c->unwritten == 0 && c->boundary == 0 && c->guards == 0 && c->input_hash == want_hash;
 }
 
+// Seconds since the executor started, reported at each phase as trace_<phase>
+// (read only by the judge's STENCIL_TRACE=1 lines: where a case's time goes).
+static double exec_t0;
+static double exec_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+static void exec_trace(const char *phase)
+{
+    runner_report(phase, "%.3f", exec_clock() - exec_t0);
+}
+
 // Reports the median, fastest and slowest of reps times.
 static void exec_report_times(float *ms, int reps)
 {
@@ -414,6 +429,7 @@ static void exec_sweep_case(const exec_args *a)
     }
     exec_report_tiles();
     runner_check(cudaDeviceSynchronize(), "prepare the case");
+    exec_trace("trace_ready");
 
     char payload[64];
     size_t len = exec_sweep_payload(&s, payload);
@@ -424,18 +440,23 @@ static void exec_sweep_case(const exec_args *a)
     if (res.started)
         runner_report("launch_ms", "%.6f", res.ms);
     exec_report_kernel("stencil_kernel");
+    exec_trace("trace_called");
     runner_buffer_save(&s.out, a->outdir, CASE_OUTPUT);
     runner_buffer_save(&s.in, a->outdir, CASE_INPUT_AFTER);
+    exec_trace("trace_saved");
 
     if (a->time_reps > 0) {
         exec_report_copy_limit();
+        exec_trace("trace_copy_limit");
         exec_sweep_time(a, &s);
+        exec_trace("trace_timed");
         exec_buffer_reset(&s.in, s.h_in);  // the judge's input once more: the judge checks this output itself
         exec_buffer_reset(&s.out, s.h_out);
         exec_call_checked(payload, len, &res);
         if (exec_check_late(&exec, EXEC_GRACE_MS))
             exec_fail_program();
         runner_buffer_save(&s.out, a->outdir, CASE_TIMED);
+        exec_trace("trace_timed_saved");
     } else if (exec_check_late(&exec, EXEC_GRACE_UNTIMED_MS)) {
         exec_fail_program();
     }
@@ -540,6 +561,7 @@ static void exec_jacobi_case(const exec_args *a)
     exec_begin(a, 120);
     exec_report_tiles();
     runner_check(cudaDeviceSynchronize(), "prepare the case");
+    exec_trace("trace_ready");
 
     char payload[128];
     size_t len = exec_jacobi_payload(a, &s, payload);
@@ -580,6 +602,7 @@ static void exec_jacobi_case(const exec_args *a)
 
 int main(int argc, char **argv)
 {
+    exec_t0 = exec_clock();
     exec_args a = exec_parse(argc, argv);
     char path[4096];
     sandbox_protect_self();
@@ -591,6 +614,7 @@ int main(int argc, char **argv)
     }
     runner_report("backend", "gpu");
     cudaDeviceProp prop = runner_open_device();
+    exec_trace("trace_device");
     snprintf(exec.device_name, sizeof(exec.device_name), "%s", prop.name);
     if (a.probe) {
         runner_report("status", "ok");
@@ -602,6 +626,7 @@ int main(int argc, char **argv)
     else
         exec_sweep_case(&a);
     exec_stop(&exec);
+    exec_trace("trace_end");
     runner_report("status", "ok");
     fclose(runner_report_file);
     return RUNNER_OK;

@@ -5,7 +5,7 @@
 //         [--gradescope-out FILE] [--prairielearn-out FILE]
 //         [--pictures DIR] [--html-out FILE]
 //         [--sanitize] [--profile] [--keep] [--fail-fast] [--timeout S]
-//         [--gpu-lock-dir DIR --gpu-slots N] [--arch sm_XX] [--kit DIR]
+//         [--gpu-lock-dir DIR --gpu-slots N] [--jobs N] [--arch sm_XX] [--kit DIR]
 //
 // --json-out, --summary-out and the autograder platforms' results files
 // (--gradescope-out, --prairielearn-out) are written on every exit path once the
@@ -33,7 +33,13 @@
 #include <ftw.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
+#include <sched.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -63,6 +69,8 @@ typedef struct judge_args {
     int sanitize;               // 1: runs under compute-sanitizer
     int keep;                   // 1: keep case directories
     int fail_fast;              // 1: stop after the first failing case (the kit's mutant tests)
+    int jobs;                   // cases run side by side (--jobs; default: the CPUs, at most JUDGE_DEFAULT_JOBS)
+    int cpus;                   // the CPUs this process may use (0: not counted, --jobs given)
     double timeout_s;           // per-case time limit overriding lab.conf's (0: lab.conf's)
     const char *json_out;       // also write the JSON report to this file
     const char *summary_out;    // also write the one-line summary (summary_keys.h) to this file
@@ -83,6 +91,17 @@ static int judge_gpu_slot = -1;     // the GPU of --gpu-slots this run uses, -1 
 static int judge_gpu_lock_fd = -1;  // its lock: shared for untimed work, exclusive for timing
 static int judge_gpu_gate_fd = -1;  // its gate: held while taking the lock (a waiting timer keeps new turns out)
 static int judge_gpu_held;          // 1 while this run holds a turn
+
+// Cases side by side: each in a worker process forked from the judge (kit
+// code, like the judge), which runs one case and leaves its result in the
+// run's temporary folder. A case's runner is single-threaded on the CPU and
+// its GPU work small; the timed cases still run one at a time, alone.
+#define JUDGE_MAX_JOBS 16            // workers at most (--jobs)
+#define JUDGE_DEFAULT_JOBS 8         // workers when --jobs is not given: this or the CPUs, the fewer
+#define JUDGE_SIDE_BY_SIDE_MAX_BYTES (256.0 * 1024 * 1024) // a grid larger than this runs alone
+static pid_t judge_worker_pids[JUDGE_MAX_JOBS];  // the workers running (0: a free place)
+static int judge_worker_slots[JUDGE_MAX_JOBS];   // the case slot each one runs
+static char judge_worker_error[PATH_MAX + 32];   // in a worker: the file judge_die writes ("" in the judge)
 
 // Writes the report files the options name (--json-out, --summary-out,
 // --gradescope-out, --prairielearn-out) for the run as it stands. Returns 0,
@@ -121,6 +140,8 @@ static int judge_write_files(judge_run *run, char *err, size_t len)
 
 // Reports a kit-level problem at the current stage in one line, writes the
 // JSON report and summary the options ask for, and exits with code (2 or 77).
+static void judge_stop_workers(void);
+
 static void judge_die(int code, const char *fmt, ...)
 {
     char msg[2048], err[PATH_MAX + 64];
@@ -128,6 +149,13 @@ static void judge_die(int code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
+    if (judge_worker_error[0]) {  // a case's worker: the judge reads this and reports it
+        FILE *f = fopen(judge_worker_error, "w");
+        if (f)
+            fprintf(f, "%s\n", msg), fclose(f);
+        _exit(code);  // no atexit handler: the temporary folder is the judge's
+    }
+    judge_stop_workers();
     judge_run *run = &judge_the_run;
     run->exit_code = code;
     snprintf(run->message, sizeof(run->message), "%s", msg);
@@ -248,7 +276,7 @@ static void judge_pick_gpu_slot(const judge_args *a)
 // judge waiting to time holds the gate, so no new shared turn starts before it.
 static void judge_take_gpu(const judge_args *a, int exclusive)
 {
-    if (!a->gpu_lock_dir || judge_gpu_held)
+    if (!a->gpu_lock_dir || judge_gpu_held || judge_worker_error[0])  // a worker runs in the judge's turn
         return;
     if (judge_gpu_slot < 0)
         judge_pick_gpu_slot(a);
@@ -265,7 +293,7 @@ static void judge_take_gpu(const judge_args *a, int exclusive)
 // Ends the turn (judges waiting for the GPU go on).
 static void judge_give_gpu(void)
 {
-    if (!judge_gpu_held)
+    if (!judge_gpu_held || judge_worker_error[0])  // the lock is the judge's (a worker shares its file)
         return;
     if (judge_the_run.ngpu_turns < JUDGE_MAX_GPU_TURNS)
         judge_the_run.gpu_turns[judge_the_run.ngpu_turns++][1] = judge_wall_clock();
@@ -289,12 +317,12 @@ static judge_args judge_parse(int argc, char **argv)
         static const char *known[] = {"--lab", "--kernel", "--backend", "--case", "--arch", "--kit", "--timeout",
                                       "--seed", "--json", "--sanitize", "--keep", "--fail-fast", "--json-out", "--profile",
                                       "--summary-out", "--gradescope-out", "--prairielearn-out", "--gpu-lock-dir",
-                                      "--gpu-slots", "--pictures", "--html-out"};
+                                      "--gpu-slots", "--pictures", "--html-out", "--jobs"};
         int is_known = 0;
         for (size_t k = 0; k < sizeof(known) / sizeof(known[0]); k++)
             is_known |= !strcmp(opt, known[k]);
         if (!is_known)
-            judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: --lab --kernel --backend --seed --case --json --sanitize --keep --fail-fast --timeout --json-out --summary-out --gradescope-out --prairielearn-out --gpu-lock-dir --gpu-slots --profile --pictures --html-out --arch --kit)", opt);
+            judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: --lab --kernel --backend --seed --case --json --sanitize --keep --fail-fast --timeout --json-out --summary-out --gradescope-out --prairielearn-out --gpu-lock-dir --gpu-slots --profile --pictures --html-out --jobs --arch --kit)", opt);
         int takes = strcmp(opt, "--json") && strcmp(opt, "--sanitize") && strcmp(opt, "--keep") &&
                     strcmp(opt, "--fail-fast") && strcmp(opt, "--profile");
         if (takes && !v)
@@ -316,6 +344,12 @@ static judge_args judge_parse(int argc, char **argv)
             a.gpu_slots = (int)strtol(v, &end, 10);
             if (!end || *end || a.gpu_slots < 1 || a.gpu_slots > 64)
                 judge_die(JUDGE_EXIT_KIT, "--gpu-slots takes the number of GPUs to share (1 to 64), got '%s'", v);
+        }
+        else if (!strcmp(opt, "--jobs")) {
+            char *end = NULL;
+            a.jobs = (int)strtol(v, &end, 10);
+            if (!end || *end || a.jobs < 1 || a.jobs > JUDGE_MAX_JOBS)
+                judge_die(JUDGE_EXIT_KIT, "--jobs takes how many cases run side by side (1 to %d), got '%s'", JUDGE_MAX_JOBS, v);
         }
         else if (!strcmp(opt, "--kit")) snprintf(a.kit, sizeof(a.kit), "%s", v);
         else if (!strcmp(opt, "--timeout")) {
@@ -343,6 +377,12 @@ static judge_args judge_parse(int argc, char **argv)
         judge_die(JUDGE_EXIT_KIT, "backend must be auto, gpu or emu, not '%s'", a.backend);
     if (a.gpu_lock_dir && !a.gpu_slots)
         a.gpu_slots = 1;
+    if (!a.jobs) {  // the CPUs this process may run on (a Slurm task's or a container's share)
+        cpu_set_t set;
+        long cpus = sched_getaffinity(0, sizeof(set), &set) == 0 ? CPU_COUNT(&set) : sysconf(_SC_NPROCESSORS_ONLN);
+        a.jobs = cpus < 1 ? 1 : cpus < JUDGE_DEFAULT_JOBS ? (int)cpus : JUDGE_DEFAULT_JOBS;
+        a.cpus = cpus < 1 ? 1 : (int)cpus;
+    }
     return a;
 }
 
@@ -908,9 +948,197 @@ static void judge_sync_checks(const judge_args *a, judge_run *run, const char *k
     }
 }
 
+// One case from start to end: its runner and, for a `sync` case on a GPU,
+// the barrier checks. Returns 0, or -1 if the kit failed (r incomplete).
+static int judge_case_whole(const judge_args *a, judge_run *run, const char *kernel_abs, const judge_case_env *env,
+                            const lab_case *spec, case_result *r, kv_list *report)
+{
+    int rc = !strcmp(run->conf.runner, "jacobi") ? jacobi_run_case(env, spec, r->seed, r, report)
+                                                 : judge_run_case(env, spec, r->seed, r, report);
+    // The barrier checks: on a passing sync case (the hardware may forgive a barrier mistake), and on
+    // one whose values are wrong (a race shows as wrong values: name the race rather than the pattern).
+    if (rc == 0 && spec->sync && !env->emu && !a->sanitize && (r->status == CASE_OK || !strcmp(r->kind, "wrong")))
+        judge_sync_checks(a, run, kernel_abs, env, spec, r);
+    return rc;
+}
+
+// 1 if a case runs on its own, after the cases run side by side: a timed one
+// (alone on its GPU), or one whose grids are large (memory for one at a time).
+static int judge_case_alone(const lab_case *spec)
+{
+    double cells = (double)spec->nx * spec->ny * spec->nz;
+    return spec->timed || cells * 4.0 > JUDGE_SIDE_BY_SIDE_MAX_BYTES;
+}
+
+// The worker of slot i's files in the run's temporary folder: its case
+// result, report, heat-map plane and (on a kit failure) error.
+static void judge_worker_path(int i, const char *what, char *path, size_t len)
+{
+    snprintf(path, len, "%s/case-%d.%s", judge_tmp_root, i, what);
+}
+
+// In a worker process (forked by judge_run_side_by_side): runs case slot i
+// and leaves its result files for the judge; never returns. judge_die here
+// writes the error file and ends only the worker.
+static void judge_worker(const judge_args *a, judge_run *run, const char *kernel_abs, const judge_case_env *env, int i)
+{
+    char path[PATH_MAX + 32];
+    kv_list report;
+    judge_worker_path(i, "error", judge_worker_error, sizeof(judge_worker_error));
+    prctl(PR_SET_PDEATHSIG, SIGTERM);  // the judge gone (even by SIGKILL): stop, taking the runner along
+    pictures_forget_offer();           // offer this case's plane only; the judge merges in case order
+#ifdef _OPENMP
+    omp_set_num_threads(a->cpus > a->jobs ? a->cpus / a->jobs : 1);  // the reference's threads: a share of the CPUs
+#endif
+    case_result *r = &run->cases[i];
+    if (judge_case_whole(a, run, kernel_abs, env, &r->spec, r, &report) != 0)
+        judge_die(JUDGE_EXIT_KIT, "could not run case %s: %s (temporary folder, memory or the runner)", r->name, strerror(errno));
+    // hint_key points into the judge's static tables: the same address in the judge, forked from it.
+    judge_worker_path(i, "result", path, sizeof(path));
+    FILE *f = fopen(path, "wb");
+    int ok = f && fwrite(r, sizeof(*r), 1, f) == 1;
+    ok = f && fclose(f) == 0 && ok;
+    judge_worker_path(i, "report", path, sizeof(path));
+    ok = ok && kv_save(path, &report) == 0;
+    judge_worker_path(i, "picture", path, sizeof(path));
+    ok = ok && pictures_save_offer(path) == 0;
+    if (!ok)
+        judge_die(JUDGE_EXIT_KIT, "could not hand case %s's result to the judge: %s (temporary folder)", r->name, strerror(errno));
+    _exit(0);
+}
+
+// Reads back what worker slot i left (judge_worker); dies with its error if it failed.
+static void judge_worker_collect(judge_run *run, int i, int status, kv_list *report)
+{
+    char path[PATH_MAX + 32], msg[1200] = "";
+    judge_worker_path(i, "error", path, sizeof(path));
+    FILE *f = fopen(path, "r");
+    if (f) {
+        if (!fgets(msg, sizeof(msg), f))
+            msg[0] = '\0';
+        fclose(f);
+        msg[strcspn(msg, "\n")] = '\0';
+        judge_die(JUDGE_EXIT_KIT, "%s", msg[0] ? msg : "a case's worker failed");
+    }
+    case_result got;
+    judge_worker_path(i, "result", path, sizeof(path));
+    f = fopen(path, "rb");
+    int ok = f && fread(&got, sizeof(got), 1, f) == 1;
+    if (f)
+        fclose(f);
+    judge_worker_path(i, "report", path, sizeof(path));
+    ok = ok && kv_load(path, report) == 0;
+    judge_worker_path(i, "picture", path, sizeof(path));
+    ok = ok && pictures_merge_offer(path) == 0;
+    if (!ok)
+        judge_die(JUDGE_EXIT_KIT, "the worker of case %s ended (status %d) without its result: %s", run->cases[i].name, status, strerror(errno));
+    run->cases[i] = got;
+}
+
+// Stops the case workers still running (a kit failure or a stop signal in
+// the judge): SIGTERM, which kills each one's runner, then SIGKILL.
+static void judge_stop_workers(void)
+{
+    int left = 0;
+    for (int w = 0; w < JUDGE_MAX_JOBS; w++)
+        if (judge_worker_pids[w] > 0)
+            kill(judge_worker_pids[w], SIGTERM), left++;
+    for (int tries = 0; left && tries < 200; tries++) {  // 2 s for them to kill their runners
+        struct timespec pause = {0, 10 * 1000 * 1000};
+        left = 0;
+        for (int w = 0; w < JUDGE_MAX_JOBS; w++)
+            if (judge_worker_pids[w] > 0 && waitpid(judge_worker_pids[w], NULL, WNOHANG) == 0)
+                left++;
+            else
+                judge_worker_pids[w] = 0;
+        if (left)
+            nanosleep(&pause, NULL);
+    }
+    for (int w = 0; w < JUDGE_MAX_JOBS; w++)
+        if (judge_worker_pids[w] > 0) {
+            kill(judge_worker_pids[w], SIGKILL);
+            waitpid(judge_worker_pids[w], NULL, 0);
+            judge_worker_pids[w] = 0;
+        }
+}
+
+// Runs the cases of slots[0..n) side by side, at most a->jobs at a time, each
+// in a worker process; a case's report goes into reports[slot]. With
+// --fail-fast no case starts after one failed. Returns 1 if one failed.
+static int judge_run_side_by_side(const judge_args *a, judge_run *run, const char *kernel_abs, const judge_case_env *env,
+                                  const int *slots, int n, int *ran, kv_list *reports)
+{
+    int next = 0, running = 0, failed = 0;
+    while (next < n || running) {
+        while (running < a->jobs && next < n && !(failed && a->fail_fast)) {
+            int i = slots[next++], w = 0;
+            while (judge_worker_pids[w] > 0)
+                w++;
+            fflush(NULL);  // nothing buffered is written twice
+            pid_t pid = fork();
+            if (pid < 0)
+                judge_die(JUDGE_EXIT_KIT, "cannot start a process for case %s: %s", run->cases[i].name, strerror(errno));
+            if (pid == 0)
+                judge_worker(a, run, kernel_abs, env, i);
+            judge_worker_pids[w] = pid, judge_worker_slots[w] = i;
+            running++;
+        }
+        if (!running)
+            break;
+        int status;
+        pid_t pid = waitpid(-1, &status, 0);
+        if (pid < 0) {
+            if (errno != EINTR)
+                judge_die(JUDGE_EXIT_KIT, "waiting for the case workers: %s", strerror(errno));
+            spawn_check_stop();
+            continue;
+        }
+        for (int w = 0; w < JUDGE_MAX_JOBS; w++)
+            if (judge_worker_pids[w] == pid) {
+                judge_worker_pids[w] = 0, running--;
+                int i = judge_worker_slots[w];
+                judge_worker_collect(run, i, status, &reports[i]);
+                ran[i] = 1;
+                failed |= run->cases[i].status == CASE_FAIL;
+                if (!a->json)
+                    fprintf(stderr, "  %d of %d cases done ...\r", next - running, n), fflush(stderr);
+            }
+    }
+    return failed;
+}
+
+// What case r (with its runner's report) adds to the run: the tiles the
+// kernel declared, the technique line (judged on the largest case every
+// backend runs, so the verdict is the same under emulation and on a GPU; a
+// `noemu` case only when there is no other), the case counts.
+static void judge_count_case(judge_run *run, const case_result *r, const kv_list *report, size_t *technique_cells)
+{
+    const lab_case *spec = &r->spec;
+    run->in_tile = (int)kv_number(report, "in_tile_dim", run->in_tile);
+    run->out_tile = (int)kv_number(report, "out_tile_dim", run->out_tile);
+    size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
+    size_t rank = spec->noemu ? cells : cells + ((size_t)1 << 48);
+    if (r->status == CASE_OK && rank >= *technique_cells && kv_get(report, "launches")) {
+        *technique_cells = rank;
+        const unsigned int size[3] = {spec->nx, spec->ny, spec->nz};
+        run->technique = technique_check_grid(run->conf.technique, report, size, run->conf.star_radius);
+        snprintf(run->technique_case, sizeof(run->technique_case), "%s", r->name);
+    }
+    if (r->status == CASE_OK)
+        run->passed++;
+    else
+        run->failed++;
+}
+
+// Runs every case; fills run->cases and the technique line. The cases that
+// may share the GPU run side by side first (a->jobs at a time, in a shared
+// turn), then each timed or large one alone; the results are counted in
+// lab.conf's order whatever order they finished in.
 static void judge_run_cases(const judge_args *a, judge_run *run, const char *kernel_abs, const char *runner, const char *student)
 {
     judge_case_env env = judge_case_env_for(a, run, runner, student);
+    static kv_list reports[CONF_MAX_CASES];
+    int ran[CONF_MAX_CASES] = {0}, shared[CONF_MAX_CASES], nshared = 0, alone[CONF_MAX_CASES], nalone = 0, failed = 0;
     size_t technique_cells = 0;
     snprintf(run->technique.detail, sizeof(run->technique.detail), "no case ran to the end");
     run->technique.status = TECHNIQUE_NA;
@@ -922,8 +1150,9 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         conf_case_name(spec, r->name, sizeof(r->name));
         if (!judge_case_selected(a, spec, r->name))
             continue;
-        run->ncases++;
+        int slot = run->ncases++;
         r->seed = rng_case_seed(run->seed, i);
+        ran[slot] = 1;  // until it is known to need running
         if (env.emu && spec->noemu) {
             r->status = CASE_SKIPPED;
             snprintf(r->kind, sizeof(r->kind), "skipped");
@@ -933,45 +1162,49 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         }
         if (judge_case_too_large(run, spec, r))
             continue;
-        kv_list report;
-        if (!a->json) {
-            fprintf(stderr, "  running %s ...\r", r->name);
-            fflush(stderr);
-        }
+        ran[slot] = 0;
+        if (a->jobs > 1 && !judge_case_alone(spec))
+            shared[nshared++] = slot;
+        else
+            alone[nalone++] = slot;
+    }
+    if (nshared) {
+        if (!a->json)
+            fprintf(stderr, "  running %d cases, %d at a time ...\r", nshared, a->jobs < nshared ? a->jobs : nshared), fflush(stderr);
+        if (!env.emu)
+            judge_take_gpu(a, 0);  // one shared turn for all of them
+        failed = judge_run_side_by_side(a, run, kernel_abs, &env, shared, nshared, ran, reports);
+        judge_give_gpu();
+    }
+    for (int k = 0; k < nalone && !(failed && a->fail_fast); k++) {
+        case_result *r = &run->cases[alone[k]];
+        if (!a->json)
+            fprintf(stderr, "  running %s ...%20s\r", r->name, ""), fflush(stderr);
         if (!env.emu)  // a turn on the GPU: alone for a timed case, shared otherwise
-            judge_take_gpu(a, spec->timed);
-        int rc = !strcmp(run->conf.runner, "jacobi") ? jacobi_run_case(&env, spec, r->seed, r, &report)
-                                                     : judge_run_case(&env, spec, r->seed, r, &report);
-        // The barrier checks: on a passing sync case (the hardware may forgive a barrier mistake), and on
-        // one whose values are wrong (a race shows as wrong values: name the race rather than the pattern).
-        if (rc == 0 && spec->sync && !env.emu && !a->sanitize && (r->status == CASE_OK || !strcmp(r->kind, "wrong")))
-            judge_sync_checks(a, run, kernel_abs, &env, spec, r);
+            judge_take_gpu(a, r->spec.timed);
+        int rc = judge_case_whole(a, run, kernel_abs, &env, &r->spec, r, &reports[alone[k]]);
         judge_give_gpu();
         if (rc != 0)
             judge_die(JUDGE_EXIT_KIT, "could not run case %s: %s (temporary folder, memory or the runner)", r->name, strerror(errno));
-        env.out_tile = (int)kv_number(&report, "out_tile_dim", env.out_tile);
-        run->in_tile = (int)kv_number(&report, "in_tile_dim", run->in_tile);
-        run->out_tile = (int)kv_number(&report, "out_tile_dim", run->out_tile);
-        size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
-        // The technique is judged on the largest case every backend runs (not `noemu`), so the
-        // verdict is the same under emulation and on a GPU; a `noemu` case only when there is no other.
-        size_t rank = spec->noemu ? cells : cells + ((size_t)1 << 48);
-        if (r->status == CASE_OK && rank >= technique_cells && kv_get(&report, "launches")) {
-            technique_cells = rank;
-            const unsigned int size[3] = {spec->nx, spec->ny, spec->nz};
-            run->technique = technique_check_grid(run->conf.technique, &report, size, run->conf.star_radius);
-            snprintf(run->technique_case, sizeof(run->technique_case), "%s", r->name);
-        }
-        if (r->status == CASE_OK)
-            run->passed++;
-        else
-            run->failed++;
-        kv_free(&report);
-        if (a->fail_fast && r->status == CASE_FAIL)
-            break;
+        ran[alone[k]] = 1;
+        failed |= r->status == CASE_FAIL;
     }
     if (!a->json)
-        fprintf(stderr, "%40s\r", "");
+        fprintf(stderr, "%60s\r", "");
+    // Counted in lab.conf's order; with --fail-fast the cases never started are left out.
+    int kept = 0, ncases = run->ncases;
+    for (int slot = 0; slot < ncases; slot++) {
+        if (!ran[slot])
+            continue;
+        case_result *r = &run->cases[slot];
+        if (r->status != CASE_SKIPPED && strcmp(r->kind, "memory") != 0)
+            judge_count_case(run, r, &reports[slot], &technique_cells);
+        kv_free(&reports[slot]);
+        if (kept != slot)
+            run->cases[kept] = *r;
+        kept++;
+    }
+    run->ncases = kept;
 }
 
 // The technique floors a launch record cannot show (technique_loads): the

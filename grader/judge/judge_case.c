@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -522,6 +523,34 @@ static void case_launch_shape(const kv_list *report, int halo, case_result *r)
 // One case
 // ---------------------------------------------------------------------------
 
+// Seconds on a monotonic clock.
+static double case_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+// With STENCIL_TRACE=1 in the environment: one line on stderr of where a
+// case's time went (drawing and writing the input, the runner, and with the
+// executor its phases, then judging), for whoever makes the kit faster.
+static void case_trace(const char *name, const kv_list *report, double input_s, double runner_s, double judged_s)
+{
+    static const char *const phases[] = {"trace_device", "trace_ready", "trace_called", "trace_saved", "trace_copy_limit",
+                                         "trace_timed", "trace_timed_saved", "trace_end"};
+    const char *on = getenv("STENCIL_TRACE");
+    if (!on || strcmp(on, "1"))
+        return;
+    char line[600];
+    int used = snprintf(line, sizeof(line), "trace: %s: input %.2f s, runner %.2f s (", name, input_s, runner_s);
+    for (size_t p = 0; p < sizeof(phases) / sizeof(phases[0]); p++)
+        if (kv_get(report, phases[p]) && used < (int)sizeof(line))
+            used += snprintf(line + used, sizeof(line) - (size_t)used, " %s %.2f", phases[p] + 6, kv_number(report, phases[p], 0));
+    if (used < (int)sizeof(line))
+        snprintf(line + used, sizeof(line) - (size_t)used, " ), judged %.2f s", judged_s);
+    fprintf(stderr, "%s\n", line);
+}
+
 int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t seed, case_result *r,
                    kv_list *report_out)
 {
@@ -545,9 +574,11 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
         free(in);
         return -1;
     }
+    double t_start = case_clock();
     rng_fill(&g, in, cells);
     if (case_write_grid(dir, CASE_INPUT, in, cells) != 0)
         goto fail_dir;
+    double t_input = case_clock();
     spawn_result s = case_start_runner(env, spec, coef, dir, timed, "forward", seed, report_out);
     if (!s.started)
         goto fail_dir;
@@ -572,7 +603,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
         r->launch_ms = env->emu ? -1 : kv_number(report_out, "launch_ms", -1);
         // The output tile the hints measure tile edges by: OUT_TILE_DIM as declared; a
         // convolution's input-tile block without one computes IN_TILE_DIM - 2r a tile.
-        int out_tile = env->out_tile, in_tile = (int)kv_number(report_out, "in_tile_dim", 0);
+        int out_tile = (int)kv_number(report_out, "out_tile_dim", env->out_tile), in_tile = (int)kv_number(report_out, "in_tile_dim", 0);
         if (filter_radius)
             out_tile = kv_get(report_out, "out_tile_dim") ? (int)kv_number(report_out, "out_tile_dim", 0)
                                                           : in_tile > 2 * filter_radius ? in_tile - 2 * filter_radius : 0;
@@ -584,6 +615,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
             case_profile(env, spec, coef, dir, seed, r);
         if (env->ncu_metrics)
             case_read_loads(dir, &s, r);
+        case_trace(r->name, report_out, t_input - t_start, s.seconds, case_clock() - t_input - s.seconds);
     } else if (ok == 0) {
         char log[600];
         snprintf(log, sizeof(log), "%s/runner.log", dir);

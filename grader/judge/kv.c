@@ -73,6 +73,17 @@ double kv_number(const kv_list *kv, const char *key, double fallback)
     return end == v ? fallback : d;
 }
 
+int kv_save(const char *path, const kv_list *kv)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    int ok = 1;
+    for (int i = 0; i < kv->n; i++)
+        ok &= fprintf(f, "%s=%s\n", kv->key[i], kv->value[i]) > 0;
+    return fclose(f) == 0 && ok ? 0 : -1;
+}
+
 void kv_free(kv_list *kv)
 {
     for (int i = 0; i < kv->n; i++) {

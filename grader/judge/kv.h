@@ -27,6 +27,10 @@ double kv_number(const kv_list *kv, const char *key, double fallback);
 // Returns 0, or -1 when out of memory or kv is full.
 int kv_add(kv_list *kv, const char *key, const char *value);
 
+// Writes kv to path as key=value lines, as kv_load reads them back (a case
+// run in a worker process hands its report to the judge so). Returns 0, or -1.
+int kv_save(const char *path, const kv_list *kv);
+
 // Frees what kv_load and kv_add allocated.
 void kv_free(kv_list *kv);
 

@@ -249,6 +249,44 @@ done:
     free(values);
 }
 
+void pictures_forget_offer(void)
+{
+    free(pictures.plane.values);
+    memset(&pictures.plane, 0, sizeof(pictures.plane));
+}
+
+int pictures_save_offer(const char *path)
+{
+    const picture_plane *pl = &pictures.plane;
+    if (!pl->have)
+        return 0;
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    int ok = fwrite(pl, sizeof(*pl), 1, f) == 1 && fwrite(pl->values, sizeof(float), pl->nx * pl->ny, f) == pl->nx * pl->ny;
+    return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+int pictures_merge_offer(const char *path)
+{
+    picture_plane got;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return errno == ENOENT ? 0 : -1;
+    int ok = fread(&got, sizeof(got), 1, f) == 1 && got.have && got.nx * got.ny <= ((size_t)1 << 28);
+    float *values = ok ? malloc(got.nx * got.ny * sizeof(float)) : NULL;
+    ok = ok && values && fread(values, sizeof(float), got.nx * got.ny, f) == got.nx * got.ny;
+    fclose(f);
+    if (!ok || !picture_wanted(got.nx * got.ny)) {
+        free(values);
+        return ok ? 0 : -1;
+    }
+    const size_t counts[5] = {0, got.wrong - got.unwritten - got.nan_cells - got.boundary_changed, got.unwritten,
+                              got.nan_cells, got.boundary_changed};  // as picture_keep counts them
+    picture_keep(got.case_name, got.nx, got.ny, got.nz, got.plane, values, counts, got.wrong_total);
+    return 0;
+}
+
 // ---------------------------------------------------------------------------
 // Data files
 // ---------------------------------------------------------------------------

@@ -50,6 +50,15 @@ void pictures_offer_sweep(const char *case_name, const sweep_case *c, const floa
 // jacobi_judge compares it.
 void pictures_offer_jacobi(const char *case_name, const jacobi_case *c, int iters, const float *got, double allowed);
 
+// A case run in a worker process: forget the plane inherited from the judge
+// (the worker offers its own case only), then save what it kept to path;
+// the judge merges the saved plane as if the case had offered it there.
+// save and merge return 0, or -1 when the file cannot be written or read
+// (merge: a missing file means nothing was kept, and is no error).
+void pictures_forget_offer(void);
+int pictures_save_offer(const char *path);
+int pictures_merge_offer(const char *path);
+
 // No more offers: the student's cases are done (the solution's yardstick runs next).
 void pictures_close_offers(void);
 

@@ -568,10 +568,10 @@ static size_t jv_sizes_mixed(const jv_run *r, double allowed, char *axis)
         }
     if (count == 0)
         return 0;
-    // Whole columns kmin..nx-2 (every interior row), kmin in ny-1 .. ny+31 (ny rounded up to a tile)
-    if (jmin == 1 && count == (g->nx - 1 - kmin) * (g->ny - 2) && kmin + 1 >= g->ny && kmin <= g->ny + 31)
+    // Whole columns kmin..nx-2 (every interior row), kmin in ny-1 .. ny+127 (ny rounded up to a tile), or rows likewise
+    if (jmin == 1 && count == (g->nx - 1 - kmin) * (g->ny - 2) && kmin + 1 >= g->ny && kmin < g->ny + 128)
         return *axis = 'k', kmin;
-    if (kmin == 1 && count == (g->ny - 1 - jmin) * (g->nx - 2) && jmin + 1 >= g->nx && jmin <= g->nx + 31)
+    if (kmin == 1 && count == (g->ny - 1 - jmin) * (g->nx - 2) && jmin + 1 >= g->nx && jmin < g->nx + 128)
         return *axis = 'j', jmin;
     return 0;
 }

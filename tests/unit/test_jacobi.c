@@ -294,23 +294,52 @@ static float *guarded(const double *grid, size_t cells, size_t guard)
     return b;
 }
 
-// A correct run of K (even) iterations on an nx×ny×nz grid with bc: d_a holds
-// the result, d_b the grid before it.
-static fixture make_fixture(size_t nx, size_t ny, size_t nz, int bc, int iters, uint64_t salt)
+// A fixture for grid g and iters iterations, its u0 and f drawn at random
+// from salt, its buffers not yet laid out (fixture_run).
+static fixture fixture_alloc(jacobi_grid g, int iters, uint64_t salt)
 {
     fixture x;
     memset(&x, 0, sizeof(x));
-    x.c.g = (jacobi_grid){nx, ny, nz, (double)(float)(1.0 / (double)(nx - 1)), bc, JACOBI_UPDATE_JACOBI, 0.0};
+    x.c.g = g;
     x.c.max_iters = iters;
     x.c.rtol = 2e-6;
     x.c.atol = 1e-7;
     x.cells = jacobi_cells(&x.c.g);
-    x.guard = (size_t)protocol_guard_cells(nx * ny);
+    x.guard = (size_t)protocol_guard_cells(g.nx * g.ny);
     x.u0 = malloc(x.cells * sizeof(float));
     x.f = malloc(x.cells * sizeof(float));
     x.want = malloc(x.cells * sizeof(double));
     x.prev = malloc(x.cells * sizeof(double));
     random_grids(&x.c.g, salt, x.u0, x.f);
+    return x;
+}
+
+// Runs the reference for x's case from its u0 and f and lays out what a
+// correct run leaves: d_a the result after K (even) iterations, d_b the grid
+// before it, f unchanged, guards intact.
+static void fixture_run(fixture *x)
+{
+    int iters = x->c.max_iters;
+    x->c.u0 = x->u0;
+    x->c.f = x->f;
+    jacobi_run run = {iters, 0, 0.0, JACOBI_EXACT};
+    jacobi_outcome out = {0};
+    out.prev = x->prev;
+    jacobi_ref_solve(&x->c.g, x->u0, x->f, &run, x->want, &out);
+    x->a = guarded(x->want, x->cells, x->guard);
+    x->b = guarded(x->prev, x->cells, x->guard);
+    x->f_after = malloc((x->cells + 2 * x->guard) * sizeof(float));
+    fill_bits(x->f_after, x->guard, GUARD_BITS);
+    fill_bits(x->f_after + x->guard + x->cells, x->guard, GUARD_BITS);
+    memcpy(x->f_after + x->guard, x->f, x->cells * sizeof(float));
+    x->o = (jacobi_outputs){x->a, x->b, x->f_after, NULL, NULL, x->guard, 0, iters, -1.0};
+}
+
+// A correct run of K (even) iterations on an nx×ny×nz grid with bc: d_a holds
+// the result, d_b the grid before it.
+static fixture make_fixture(size_t nx, size_t ny, size_t nz, int bc, int iters, uint64_t salt)
+{
+    fixture x = fixture_alloc((jacobi_grid){nx, ny, nz, (double)(float)(1.0 / (double)(nx - 1)), bc, JACOBI_UPDATE_JACOBI, 0.0}, iters, salt);
     double *d = malloc(x.cells * sizeof(double));
     for (size_t p = 0; p < x.cells; p++)
         d[p] = x.u0[p];
@@ -318,19 +347,7 @@ static fixture make_fixture(size_t nx, size_t ny, size_t nz, int bc, int iters, 
     for (size_t p = 0; p < x.cells; p++)
         x.u0[p] = (float)d[p];
     free(d);
-    x.c.u0 = x.u0;
-    x.c.f = x.f;
-    jacobi_run run = {iters, 0, 0.0, JACOBI_EXACT};
-    jacobi_outcome out = {0};
-    out.prev = x.prev;
-    jacobi_ref_solve(&x.c.g, x.u0, x.f, &run, x.want, &out);
-    x.a = guarded(x.want, x.cells, x.guard);
-    x.b = guarded(x.prev, x.cells, x.guard);
-    x.f_after = malloc((x.cells + 2 * x.guard) * sizeof(float));
-    fill_bits(x.f_after, x.guard, GUARD_BITS);
-    fill_bits(x.f_after + x.guard + x.cells, x.guard, GUARD_BITS);
-    memcpy(x.f_after + x.guard, x.f, x.cells * sizeof(float));
-    x.o = (jacobi_outputs){x.a, x.b, x.f_after, NULL, NULL, x.guard, 0, iters, -1.0};
+    fixture_run(&x);
     return x;
 }
 
@@ -624,19 +641,7 @@ static void test_heat_by_hand(void **state)
 // edges: d_a holds the result, d_b the grid a step before.
 static fixture make_heat_fixture(size_t nx, size_t ny, int steps, uint64_t salt)
 {
-    fixture x;
-    memset(&x, 0, sizeof(x));
-    x.c.g = (jacobi_grid){nx, ny, 1, 1.0, JACOBI_BC_DIRICHLET, JACOBI_UPDATE_HEAT2D, (double)0.2f};
-    x.c.max_iters = steps;
-    x.c.rtol = 2e-6;
-    x.c.atol = 1e-7;
-    x.cells = jacobi_cells(&x.c.g);
-    x.guard = (size_t)protocol_guard_cells(nx * ny);
-    x.u0 = malloc(x.cells * sizeof(float));
-    x.f = malloc(x.cells * sizeof(float));
-    x.want = malloc(x.cells * sizeof(double));
-    x.prev = malloc(x.cells * sizeof(double));
-    random_grids(&x.c.g, salt, x.u0, x.f);
+    fixture x = fixture_alloc((jacobi_grid){nx, ny, 1, 1.0, JACOBI_BC_DIRICHLET, JACOBI_UPDATE_HEAT2D, (double)0.2f}, steps, salt);
     for (size_t j = 0; j < ny; j++)
         for (size_t k = 0; k < nx; k++) {
             int e = protocol_heat_edge(j, k, nx, ny);
@@ -644,19 +649,7 @@ static fixture make_heat_fixture(size_t nx, size_t ny, int steps, uint64_t salt)
                 x.u0[j * nx + k] = 0.5f - 0.25f * (float)e;  // four edge temperatures
         }
     memset(x.f, 0, x.cells * sizeof(float));
-    x.c.u0 = x.u0;
-    x.c.f = x.f;
-    jacobi_run run = {steps, 0, 0.0, JACOBI_EXACT};
-    jacobi_outcome out = {0};
-    out.prev = x.prev;
-    jacobi_ref_solve(&x.c.g, x.u0, x.f, &run, x.want, &out);
-    x.a = guarded(x.want, x.cells, x.guard);
-    x.b = guarded(x.prev, x.cells, x.guard);
-    x.f_after = malloc((x.cells + 2 * x.guard) * sizeof(float));
-    fill_bits(x.f_after, x.guard, GUARD_BITS);
-    fill_bits(x.f_after + x.guard + x.cells, x.guard, GUARD_BITS);
-    memcpy(x.f_after + x.guard, x.f, x.cells * sizeof(float));
-    x.o = (jacobi_outputs){x.a, x.b, x.f_after, NULL, NULL, x.guard, 0, steps, -1.0};
+    fixture_run(&x);
     return x;
 }
 

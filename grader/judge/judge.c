@@ -987,8 +987,8 @@ static void judge_count_loads(const judge_args *a, judge_run *run, const char *r
     for (int i = 0; i < run->ncases; i++)
         if (!strcmp(run->cases[i].name, run->technique_case))
             c = &run->cases[i];
-    if (run->technique.status != TECHNIQUE_OK || !c)
-        return;
+    if (run->technique.status != TECHNIQUE_OK || !c || strcmp(run->conf.runner, "sweep") != 0)
+        return;  // the floors are the sweep labs' (a whole solve's case is no sweep case to run again)
     const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
     if (strcmp(run->backend, "gpu") != 0) {
         technique_loads_grid(run->conf.technique, NULL, size, run->conf.star_radius, 0, 0, 0,

@@ -70,7 +70,7 @@ int heat_solve(float *d_a, float *d_b, const heat_problem *p)
 {
     dim3 block(GROUPS_X, TILE_Y);
     dim3 grid((p->nx + TILE_X - 1) / TILE_X, (p->ny + TILE_Y - 1) / TILE_Y);
-    float *cur = d_a, *next = d_b;
+    float *cur = d_a;
     for (int t = 0; t < p->steps; t++) {
         heat_step<<<grid, block>>>(cur, cur, p->nx, p->ny, p->pitch, p->r);
     }

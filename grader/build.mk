@@ -2,9 +2,9 @@
 # student's program (GPU), or an emulation runner (CPU). The judge calls it; so can you:
 #
 #   make -f grader/build.mk BACKEND=gpu EXECUTOR=build/gpu/sm_90/executor      the trusted executor
-#   make -f grader/build.mk BACKEND=gpu EXECUTOR=... KERNEL=k.cu STUDENT=out/student KIND=sweep|jacobi [INTERFACE=grid] [STAR_RADIUS=2]
+#   make -f grader/build.mk BACKEND=gpu EXECUTOR=... KERNEL=k.cu STUDENT=out/student KIND=sweep|jacobi [INTERFACE=grid] [STAR_RADIUS=2] [UPDATE=heat2d]
 #       the student's program: k.cu compiled alone, linked with the kit's CUDA runtime shim
-#   make -f grader/build.mk BACKEND=emu KERNEL=k.cu RUNNER=out/runner RUNNER_SRC=grader/emu/runner_sweep.cu [INTERFACE=grid] [STAR_RADIUS=2]
+#   make -f grader/build.mk BACKEND=emu KERNEL=k.cu RUNNER=out/runner RUNNER_SRC=grader/emu/runner_sweep.cu [INTERFACE=grid] [STAR_RADIUS=2] [UPDATE=heat2d]
 #       the CPU emulation runner (grader/emu/emu.mk): k.cu included at the end of the runner
 # Run from the kit's root. ARCH=sm_XX overrides the detected GPU architecture.
 # INTERFACE (sweep labs, lab.conf's `interface`): cube calls launch_stencil
@@ -14,10 +14,14 @@
 # compile with -DSTENCIL_RADIUS=r, so kernels/coefficients.h declares the far
 # coefficients c7..c12 and the runner sets all 6r + 1. (A convolution's filter
 # radius is no build setting: each case passes its own, --radius R.)
+# UPDATE (whole-solve labs, KIND=jacobi, lab.conf's `update`): jacobi calls
+# jacobi_solve (kernels/jacobi.h), heat2d calls heat_solve (kernels/heat2d.h):
+# the student's main() and the emulation runner are built for one of them.
 
 BACKEND    ?= gpu
 INTERFACE  ?= cube
 STAR_RADIUS ?= 1
+UPDATE     ?= jacobi
 NVCC       ?= nvcc
 KIT        := .
 NVCC_PATH  := $(shell command -v $(NVCC) 2>/dev/null)
@@ -34,14 +38,16 @@ CC         ?= cc
 HOST_CXX   ?= g++
 GPU_FLAGS  := -O3 -lineinfo -std=c++17 -I$(KIT)/grader/protocol -I$(KIT)/grader/sandbox -I$(KIT)/kernels
 EXEC_SRCS  := $(wildcard $(KIT)/grader/executor/*.cu)
-EXEC_HDRS  := $(wildcard $(KIT)/grader/executor/*.h $(KIT)/grader/protocol/*.h $(KIT)/grader/sandbox/*.h) $(KIT)/kernels/jacobi.h $(KIT)/kernels/conv_limits.h
+EXEC_HDRS  := $(wildcard $(KIT)/grader/executor/*.h $(KIT)/grader/protocol/*.h $(KIT)/grader/sandbox/*.h) $(KIT)/kernels/jacobi.h $(KIT)/kernels/heat2d.h $(KIT)/kernels/conv_limits.h
 SHIM_DIR   := $(dir $(EXECUTOR))shim
 SHIM_FLAGS := -O2 -g -std=c++17 -Wall -Wextra -I$(CUDA_HOME)/include -I$(KIT)/grader/protocol -I$(KIT)/kernels
-SHIM_OBJS  := $(SHIM_DIR)/shim.o $(SHIM_DIR)/student_main_$(KIND)$(if $(filter sweep-grid sweep-image,$(KIND)-$(INTERFACE)),_$(INTERFACE)).o
+SHIM_OBJS  := $(SHIM_DIR)/shim.o $(SHIM_DIR)/student_main_$(KIND)$(if $(filter sweep-grid sweep-image,$(KIND)-$(INTERFACE)),_$(INTERFACE))$(if $(filter jacobi-heat2d,$(KIND)-$(UPDATE)),_heat2d).o
 # The star's radius, for the student's file and the runner alike (nothing for the seven-point star).
 STAR_RADIUS_DEFINES := $(if $(filter-out 1,$(STAR_RADIUS)),-DSTENCIL_RADIUS=$(STAR_RADIUS))
 # The emulation runner of the grid interface calls launch_sweep, of the image one launch_convolution (grader/emu/runner_sweep.cu).
-EMU_RUNNER_DEFINES := $(if $(filter grid,$(INTERFACE)),-DSTENCIL_INTERFACE_GRID)$(if $(filter image,$(INTERFACE)),-DSTENCIL_INTERFACE_IMAGE) $(STAR_RADIUS_DEFINES)
+# The whole-solve runner of the heat update calls heat_solve (grader/emu/runner_jacobi.cu).
+EMU_RUNNER_DEFINES := $(if $(filter grid,$(INTERFACE)),-DSTENCIL_INTERFACE_GRID)$(if $(filter image,$(INTERFACE)),-DSTENCIL_INTERFACE_IMAGE) $(STAR_RADIUS_DEFINES) \
+                      $(if $(filter heat2d,$(UPDATE)),-DSTENCIL_UPDATE_HEAT2D)
 
 .PHONY: all
 all: $(if $(EXECUTOR),$(EXECUTOR)) $(if $(STUDENT),$(STUDENT)) $(if $(RUNNER),$(RUNNER))
@@ -64,6 +70,9 @@ $(SHIM_DIR)/shim.o: $(KIT)/grader/shim/shim.cpp $(KIT)/grader/protocol/wire.h
 $(SHIM_DIR)/student_main_jacobi.o: $(KIT)/grader/shim/student_main.cpp $(KIT)/grader/protocol/wire.h $(KIT)/kernels/jacobi.h
 	@mkdir -p $(dir $@)
 	$(HOST_CXX) $(SHIM_FLAGS) -DSTUDENT_KIND_JACOBI -c $< -o $@
+$(SHIM_DIR)/student_main_jacobi_heat2d.o: $(KIT)/grader/shim/student_main.cpp $(KIT)/grader/protocol/wire.h $(KIT)/kernels/heat2d.h
+	@mkdir -p $(dir $@)
+	$(HOST_CXX) $(SHIM_FLAGS) -DSTUDENT_KIND_JACOBI -DSTUDENT_UPDATE_HEAT2D -c $< -o $@
 $(SHIM_DIR)/student_main_sweep.o: $(KIT)/grader/shim/student_main.cpp $(KIT)/grader/protocol/wire.h
 	@mkdir -p $(dir $@)
 	$(HOST_CXX) $(SHIM_FLAGS) -c $< -o $@

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "protocol.h"  // the heat update and the update names (UPDATE_*)
+
 static const char *const jacobi_bc_names[] = {"dirichlet", "neumann", "periodic"};
 
 const char *jacobi_bc_name(int bc)
@@ -20,6 +22,27 @@ int jacobi_bc_parse(const char *name)
     return -1;
 }
 
+int jacobi_update_parse(const char *name)
+{
+    if (name && !strcmp(name, UPDATE_JACOBI))
+        return JACOBI_UPDATE_JACOBI;
+    if (name && !strcmp(name, UPDATE_HEAT2D))
+        return JACOBI_UPDATE_HEAT2D;
+    return -1;
+}
+
+int jacobi_is_2d(const jacobi_grid *g)
+{
+    return g->update == JACOBI_UPDATE_HEAT2D;
+}
+
+// The planes holding interior points: [*first, *end).
+static void jacobi_interior_planes(const jacobi_grid *g, size_t *first, size_t *end)
+{
+    *first = jacobi_is_2d(g) ? 0 : 1;
+    *end = jacobi_is_2d(g) ? g->nz : g->nz - 1;
+}
+
 size_t jacobi_cells(const jacobi_grid *g)
 {
     return g->nx * g->ny * g->nz;
@@ -27,14 +50,15 @@ size_t jacobi_cells(const jacobi_grid *g)
 
 size_t jacobi_interior_cells(const jacobi_grid *g)
 {
-    if (g->nx < 3 || g->ny < 3 || g->nz < 3)
+    if (g->nx < 3 || g->ny < 3 || (!jacobi_is_2d(g) && g->nz < 3))
         return 0;
-    return (g->nx - 2) * (g->ny - 2) * (g->nz - 2);
+    return (g->nx - 2) * (g->ny - 2) * (jacobi_is_2d(g) ? g->nz : g->nz - 2);
 }
 
 int jacobi_is_interior(const jacobi_grid *g, size_t i, size_t j, size_t k)
 {
-    return i >= 1 && j >= 1 && k >= 1 && i + 1 < g->nz && j + 1 < g->ny && k + 1 < g->nx;
+    int z_inside = jacobi_is_2d(g) ? i < g->nz : i >= 1 && i + 1 < g->nz;
+    return z_inside && j >= 1 && k >= 1 && j + 1 < g->ny && k + 1 < g->nx;
 }
 
 size_t jacobi_source(size_t x, size_t n, int bc)
@@ -75,28 +99,34 @@ void jacobi_ref_boundary(const jacobi_grid *g, double *u)
 double jacobi_ref_point(const jacobi_grid *g, const double *u, const float *f, size_t i, size_t j, size_t k)
 {
     size_t p = jacobi_at(g, i, j, k), row = g->nx, plane = g->nx * g->ny;
+    if (jacobi_is_2d(g))
+        return protocol_heat_update(u[p], u[p - 1], u[p + 1], u[p - row], u[p + row], g->rate);
     double sum = u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + u[p - plane] + u[p + plane];
     return (sum - g->h * g->h * (double)f[p]) / 6.0;
 }
 
 double jacobi_ref_sweep(const jacobi_grid *g, const double *u, const float *f, double *v)
 {
-    size_t row = g->nx, plane = g->nx * g->ny;
+    size_t row = g->nx, plane = g->nx * g->ny, first, end;
     double h2 = g->h * g->h, m = 0.0;
+    int heat = jacobi_is_2d(g);
+    jacobi_interior_planes(g, &first, &end);
+    if (jacobi_interior_cells(g) == 0)
+        return 0.0;
 #pragma omp parallel for reduction(max : m) schedule(static) if (plane * g->nz > 100000)
-    for (size_t i = 1; i < g->nz - 1; i++)
-        for (size_t j = 1; j + 1 < g->ny; j++) {
-            size_t p0 = jacobi_at(g, i, j, 0);
-            const double *c = u + p0, *below = c - plane, *above = c + plane;
-            const float *fr = f + p0;
-            double *out = v + p0;
-            for (size_t k = 1; k + 1 < g->nx; k++) {
-                double x = (c[k - 1] + c[k + 1] + c[k - row] + c[k + row] + below[k] + above[k] -
-                            h2 * (double)fr[k]) / 6.0;
-                out[k] = x;
-                m = fabs(x) > m ? fabs(x) : m;
-            }
+    for (size_t q = first * (g->ny - 2); q < end * (g->ny - 2); q++) {  // every interior row: plane i, row j
+        size_t i = q / (g->ny - 2), j = q % (g->ny - 2) + 1, p0 = jacobi_at(g, i, j, 0);
+        const double *c = u + p0, *below = heat ? c : c - plane, *above = heat ? c : c + plane;
+        const float *fr = f + p0;
+        double *out = v + p0;
+        for (size_t k = 1; k + 1 < g->nx; k++) {
+            double x = heat ? protocol_heat_update(c[k], c[k - 1], c[k + 1], c[k - row], c[k + row], g->rate)
+                            : (c[k - 1] + c[k + 1] + c[k - row] + c[k + row] + below[k] + above[k] -
+                               h2 * (double)fr[k]) / 6.0;
+            out[k] = x;
+            m = fabs(x) > m ? fabs(x) : m;
         }
+    }
     return m;
 }
 
@@ -105,7 +135,9 @@ double jacobi_ref_sweep(const jacobi_grid *g, const double *u, const float *f, d
 static double jacobi_ref_sweep_in_place(const jacobi_grid *g, double *u, const float *f)
 {
     double m = 0.0;
-    for (size_t i = 1; i + 1 < g->nz; i++)
+    size_t first, end;
+    jacobi_interior_planes(g, &first, &end);
+    for (size_t i = first; i < end; i++)
         for (size_t j = 1; j + 1 < g->ny; j++)
             for (size_t k = 1; k + 1 < g->nx; k++) {
                 double x = jacobi_ref_point(g, u, f, i, j, k);
@@ -219,7 +251,7 @@ int jacobi_ref_solve(const jacobi_grid *g, const float *u0, const float *f, cons
         memcpy(out->prev, next, cells * sizeof(double));
     if (cur != u)
         memcpy(u, cur, cells * sizeof(double));
-    out->scale = umax + g->h * g->h * fmax / 6.0;
+    out->scale = umax + (jacobi_is_2d(g) ? 0.0 : g->h * g->h * fmax / 6.0);  // the heat update reads no f
     free(other);
     return 0;
 }

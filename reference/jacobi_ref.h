@@ -1,5 +1,7 @@
-// reference/jacobi_ref.h — the CPU reference of lab 5: Jacobi iteration for
-// the Poisson equation ∇²u = f, with Dirichlet, Neumann or periodic boundaries.
+// reference/jacobi_ref.h — the CPU reference of the whole-solve labs: Jacobi
+// iteration for the Poisson equation ∇²u = f, with Dirichlet, Neumann or
+// periodic boundaries (labs 5 and 9), and explicit time steps of the 2D heat
+// equation with a fixed boundary (lab 10, JACOBI_UPDATE_HEAT2D).
 //
 // Plain loops; the grid is kept in double, so the reference carries no float
 // rounding of its own. Layout as in stencil_ref.h: point (i, j, k) of an
@@ -17,6 +19,12 @@
 //                boundary cells keep their initial values forever.
 // The residual of a grid u is the RMS over the interior of the h²-scaled
 // defect h²·(∇²u − f) = (sum of the six neighbours − 6u − h²f).
+//
+// The heat update (kernels/heat2d.h; protocol_heat_update) on an nx×ny grid
+// (nz = 1, every point of the plane i = 0 with 1 <= j <= ny-2, 1 <= k <= nx-2
+// interior): v[j][k] = u + r·(u[j][k-1] + u[j][k+1] + u[j-1][k] + u[j+1][k] − 4u),
+// f unused, the boundary Dirichlet. A step is an iteration: everything below
+// (the solve, the flaws, prev, scale) holds for it as it stands.
 #ifndef STENCIL_JACOBI_REF_H
 #define STENCIL_JACOBI_REF_H
 
@@ -27,6 +35,10 @@
 #define JACOBI_BC_DIRICHLET 0   // boundary cells fixed at their initial values
 #define JACOBI_BC_NEUMANN   1   // zero gradient: a boundary cell copies its nearest interior cell
 #define JACOBI_BC_PERIODIC  2   // period n-2 over the interior: a boundary cell copies the opposite interior layer
+
+// The update one iteration applies at an interior point (lab.conf's `update`).
+#define JACOBI_UPDATE_JACOBI 0  // (six neighbours - h²f) / 6 on an nx×ny×nz grid
+#define JACOBI_UPDATE_HEAT2D 1  // u + rate·(four neighbours - 4u) on an nx×ny grid (nz = 1)
 
 // Which iteration to run: the lab's, or one with a classic mistake (used to
 // name a student's mistake when the result matches it).
@@ -40,6 +52,8 @@ typedef struct jacobi_grid {
     size_t nx, ny, nz;      // points per axis, boundary layers included (>= 3 each for Neumann, periodic)
     double h;               // grid spacing
     int bc;                 // JACOBI_BC_*
+    int update;             // JACOBI_UPDATE_* (0, Jacobi's, when left out)
+    double rate;            // heat2d: r = alpha dt / h², in (0, 1/4]
 } jacobi_grid;
 
 typedef struct jacobi_run {
@@ -63,6 +77,12 @@ const char *jacobi_bc_name(int bc);
 // The bc called name, or -1 when there is none.
 int jacobi_bc_parse(const char *name);
 
+// The update called name (UPDATE_JACOBI, UPDATE_HEAT2D of protocol.h), or -1.
+int jacobi_update_parse(const char *name);
+
+// 1 if g is a 2D grid of the heat update: one plane, interior in x and y only.
+int jacobi_is_2d(const jacobi_grid *g);
+
 // Number of points of g, and of interior points.
 size_t jacobi_cells(const jacobi_grid *g);
 size_t jacobi_interior_cells(const jacobi_grid *g);
@@ -79,14 +99,16 @@ size_t jacobi_source(size_t x, size_t n, int bc);
 // Applies the boundary step to u (no-op for Dirichlet or a grid without interior).
 void jacobi_ref_boundary(const jacobi_grid *g, double *u);
 
-// The interior value one sweep computes at (i, j, k) from u, f and h.
+// The interior value one sweep computes at (i, j, k) from u, f and h (the
+// heat update: from u and rate).
 double jacobi_ref_point(const jacobi_grid *g, const double *u, const float *f, size_t i, size_t j, size_t k);
 
 // One sweep: v = sweep(u) at interior points; v's boundary cells untouched.
 // u and v must not overlap. Returns the largest |value| written.
 double jacobi_ref_sweep(const jacobi_grid *g, const double *u, const float *f, double *v);
 
-// The residual of u as defined above (0 for a grid without interior).
+// The residual of u as defined above (0 for a grid without interior); Jacobi's
+// update only (a heat solve makes no checks).
 double jacobi_ref_residual(const jacobi_grid *g, const double *u, const float *f);
 
 // The same residual of a float grid (what a student's grid gives).

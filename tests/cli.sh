@@ -70,6 +70,9 @@ expect "lab.conf points for a group without cases" 2 "points for group 'huge', b
 k=$(fake_kit "${good_conf/runner    = sweep/stencil   = star9
 runner    = sweep}")
 expect "lab.conf bad stencil" 2 "lab.conf:6: unknown stencil 'star9' (the kit knows: star7, star13)" -- "$judge" --kit "$k" --lab 1
+k=$(fake_kit "${good_conf/runner    = sweep/update    = heat2d
+runner    = sweep}")
+expect "lab.conf update on a sweep lab" 2 "lab.conf:6: 'update' is a key of the whole-solve labs (runner = jacobi)" -- "$judge" --kit "$k" --lab 1
 k=$(fake_kit "${good_conf/full_at=0.8/full_at=0.2}")
 expect "lab.conf speed full_at below zero_at" 2 "points = speed needs full_at=F above zero_at" -- "$judge" --kit "$k" --lab 1
 mkdir -p "$tmp/emptykit/labs/01-naive-sweep"

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.." || exit 2
 out=${OUT:-/tmp}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 make -s judge >"$out/make.log" 2>&1 || { tail -5 "$out/make.log"; exit 1; }
-for lab in ${LABS:-$(ls -d labs/[0-9][0-9]-* | sed 's|^labs/0*||; s|-.*||')}; do
+for lab in ${LABS:-$(ls -d labs/[0-9][0-9]-* | sed -E 's|^labs/0?([0-9]+)-.*|\1|')}; do
     start=$(date +%s)
     tests/labs.sh gpu "$lab" >"$out/labs$lab.log" 2>&1
     echo "labs.sh gpu $lab: $(tail -1 "$out/labs$lab.log") ($(( $(date +%s) - start )) s)"

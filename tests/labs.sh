@@ -42,7 +42,11 @@ if [ ${#labs[@]} -eq 0 ]; then
     for d in labs/[0-9][0-9]-*/; do labs+=("$(basename "$d")"); done
 fi
 for lab in "${labs[@]}"; do
-    dir=$(ls -d labs/"$lab"* labs/0"$lab"-* 2>/dev/null | head -1)
+    if [[ $lab =~ ^[0-9]+$ ]]; then  # a number names exactly one lab: 1 is 01-..., never 10-...
+        dir=$(ls -d labs/"$(printf '%02d' "$((10#$lab))")"-* 2>/dev/null | head -1)
+    else
+        dir=$(ls -d labs/"$lab"* 2>/dev/null | head -1)
+    fi
     [ -n "$dir" ] || { echo "no lab $lab"; fail=$((fail + 1)); continue; }
     name=$(basename "$dir")
     solution=$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")

@@ -5,7 +5,8 @@
 # must show) and on the lab 1 solution; a lab 5 mutant's heat map; the
 # pictures' files exist, are valid PNG and SVG, and the JSON report names
 # exactly them under the keys of grader/protocol/picture_keys.h; `make status`
-# draws its strip; without gnuplot one line says so and the check goes on;
+# draws its strip; lab 10's tile-sweep bars draw from a table of their layout;
+# without gnuplot one line says so and the check goes on;
 # each HTML report loads in a real headless browser (Chromium) with every
 # image decoded, no console error and nothing fetched from outside the page,
 # and a page broken on purpose is caught.
@@ -180,8 +181,8 @@ if [ "$have_gnuplot" = 1 ]; then
         python3 - "$tmp/kit/build/status/progress" <<'PY' 2>/dev/null; then
 import sys, xml.etree.ElementTree as ET
 stem = sys.argv[1]
-states = {int(l.split()[0]): l.split()[1] for l in open(stem + ".dat")}
-assert states.pop(1) == "1" and states.pop(2) == "2" and set(states.values()) == {"0"}, states
+states = {int(l.split()[0]): l.split()[1] for l in open(stem + ".dat")}  # by lab number: lab 0 comes first
+assert states[1] == "1" and states[2] == "2" and {v for n, v in states.items() if n not in (1, 2)} == {"0"}, states
 assert open(stem + ".png", "rb").read(8) == b"\x89PNG\r\n\x1a\n"
 assert ET.parse(stem + ".svg").getroot().tag.endswith("svg")
 PY
@@ -194,6 +195,19 @@ PY
         ok "make status without gnuplot: one line says so"
     else
         bad "make status without gnuplot: one line says so" "$out"
+    fi
+    # lab 10's tile sweep (tests/bench/heat_tile_sweep.sh writes its data on a GPU): the bars from a table of that layout
+    printf '0 "32x4" 0.2101 2556.1 3010.5\n1 "64x8" 0.1902 2823.4 3010.5\n2 "128x2" 0.1950 2754.0 3010.5\n' >"$tmp/sweep.dat"
+    if gnuplot -c grader/pictures/tile_sweep.gp "$tmp/sweep.dat" "$tmp/sweep" "lab 10: by tile shape" 2>"$tmp/sweep.log" &&
+        python3 - "$tmp/sweep" <<'PY' 2>>"$tmp/sweep.log"; then
+import sys, xml.etree.ElementTree as ET
+stem = sys.argv[1]
+assert open(stem + ".png", "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+assert ET.parse(stem + ".svg").getroot().tag.endswith("svg")
+PY
+        ok "lab 10 tile sweep: bars by tile shape under the copy limit, as PNG and SVG"
+    else
+        bad "lab 10 tile sweep: bars by tile shape under the copy limit, as PNG and SVG" "$(cat "$tmp/sweep.log")"
     fi
 else
     missing "pictures drawn with gnuplot (heat map, status strip)" gnuplot

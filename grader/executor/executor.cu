@@ -7,7 +7,9 @@
 //             thirteen coefficients c0,...,c12 for the star of radius 2, whose boundary is two layers thick;
 //             --radius R with --coef f0,...: a convolution of a W×H×1 image with a (2R+1)^2 filter, row by row)
 //   executor --kind jacobi --student PROG --outdir DIR --size NX,NY,NZ --h H --bc NAME --iters K --check C
-//            --tol T [--time REPS --accuracy RTOL,ATOL]
+//            --tol T [--update heat2d --rate R --pitch P] [--time REPS --accuracy RTOL,ATOL]
+//            (--update heat2d: the student's program calls heat_solve, K steps of the heat update with r = R,
+//             rows stored P floats apart, their padding the kit's)
 //
 // The student's program (its kernel file linked with grader/shim/) runs as a
 // confined child with no GPU; its CUDA calls arrive here over a pipe
@@ -57,6 +59,9 @@ typedef struct exec_args {
     int bc;                  // jacobi: LAB_BC_*, or -1
     int iters, check_every;  // jacobi: max_iters, check_every
     float tol;               // jacobi: tol
+    int heat;                // jacobi: 1 for --update heat2d
+    float rate;              // jacobi, heat: r
+    unsigned pitch;          // jacobi: floats a stored row takes (nx unless padded)
     int time_reps;           // timed repetitions (0: none)
     double rtol, atol;       // accuracy of the checks of timed repetitions
 } exec_args;
@@ -96,6 +101,9 @@ static exec_args exec_parse(int argc, char **argv)
         else if (!strcmp(o, "--check")) ok = sscanf(v, "%d", &a.check_every) == 1;
         else if (!strcmp(o, "--tol")) ok = sscanf(v, "%g", &a.tol) == 1;
         else if (!strcmp(o, "--time")) ok = sscanf(v, "%d", &a.time_reps) == 1;
+        else if (!strcmp(o, "--update")) ok = a.heat = !strcmp(v, UPDATE_HEAT2D);
+        else if (!strcmp(o, "--rate")) ok = sscanf(v, "%g", &a.rate) == 1;
+        else if (!strcmp(o, "--pitch")) ok = sscanf(v, "%u", &a.pitch) == 1;
         else if (!strcmp(o, "--accuracy")) ok = sscanf(v, "%lg,%lg", &a.rtol, &a.atol) == 2;
         else ok = 0;
         if (!ok) {
@@ -106,9 +114,13 @@ static exec_args exec_parse(int argc, char **argv)
     }
     int sweep = !strcmp(a.kind, "sweep"), jacobi = !strcmp(a.kind, "jacobi");
     a.star_radius = runner_star_radius(a.ncoef, a.filter_radius);
+    if (a.pitch == 0)
+        a.pitch = a.n[0];
+    int heat_ok = a.heat ? a.n[2] == 1 && a.bc == LAB_BC_DIRICHLET && a.pitch % HEAT_PITCH_FLOATS == 0 && a.rate > 0 && a.rate <= 0.25f
+                         : a.pitch == a.n[0] && a.n[2] >= 3;
     if (!a.outdir || (!a.probe && (!a.student || (!sweep && !jacobi) || a.n[0] < 1 || a.n[1] < 1 || a.n[2] < 1 ||
                                    (sweep && (a.star_radius < 0 || (a.filter_radius && a.n[2] != 1))) ||
-                                   (jacobi && (a.bc < 0 || a.iters < 0 || a.n[0] < 3 || a.n[1] < 3 || a.n[2] < 3))))) {
+                                   (jacobi && (a.bc < 0 || a.iters < 0 || a.n[0] < 3 || a.n[1] < 3 || a.pitch < a.n[0] || !heat_ok))))) {
         fprintf(stderr, "executor: usage: see grader/executor/executor.cu (the judge starts this program)\n");
         exit(RUNNER_USAGE);
     }
@@ -474,12 +486,19 @@ typedef struct exec_jacobi {
     double *d_scratch;       // the program's scratch
 } exec_jacobi;
 
-// The WIRE_CALL payload of jacobi_solve.
+// The problem as the kit's kernels take it.
+static trusted_solve exec_solve_of(const exec_args *a)
+{
+    trusted_solve t = {{a->n[0], a->n[1], a->n[2]}, a->pitch, a->h, a->bc, a->heat, a->rate};
+    return t;
+}
+
+// The WIRE_CALL payload of jacobi_solve (heat_solve: the same, d_f unused).
 static size_t exec_jacobi_payload(const exec_args *a, const exec_jacobi *s, char *buf)
 {
     uint64_t ptr[3] = {(uint64_t)(uintptr_t)s->a.d_grid, (uint64_t)(uintptr_t)s->b.d_grid, (uint64_t)(uintptr_t)s->f.d_grid};
     wire_jacobi_problem p = {a->n[0], a->n[1], a->n[2], a->h, a->bc, a->iters, a->check_every, a->tol,
-                             (uint64_t)(uintptr_t)s->d_scratch};
+                             (uint64_t)(uintptr_t)s->d_scratch, a->rate, a->pitch};
     memcpy(buf, ptr, sizeof(ptr));
     memcpy(buf + sizeof(ptr), &p, sizeof(p));
     return sizeof(ptr) + sizeof(p);
@@ -490,12 +509,16 @@ typedef struct exec_jacobi_answer {
     float residual;          // the last check's residual
 } exec_jacobi_answer;
 
-// The program's three answers of the last call.
-static exec_jacobi_answer exec_jacobi_read(const exec_call_result *res)
+// The program's three answers of the last call. A heat solve's only answer
+// is its buffer: its steps are the call's and it makes no checks, whatever
+// the program said.
+static exec_jacobi_answer exec_jacobi_read(const exec_args *a, const exec_call_result *res)
 {
     exec_jacobi_answer ans = {0, -1, -2.0f};
     if (res->answer_len == sizeof(ans))
         memcpy(&ans, res->answer, sizeof(ans));
+    if (a->heat)
+        ans.iters = a->iters, ans.residual = -1.0f;
     return ans;
 }
 
@@ -511,15 +534,16 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
     runner_report("timed_input_nonce", "%016llx", (unsigned long long)base);
     for (int r = -1; r < reps; r++) {  // one warm-up solve
         uint64_t seed = trusted_mix(base + (uint64_t)(r + 1)) & ~1ull;  // f uses seed + 1
-        uint64_t want = trusted_jacobi_prepare(s->a.d_base, s->b.d_base, s->f.d_base, s->a.guard, a->n, a->h, a->bc, seed, key);
+        trusted_solve problem = exec_solve_of(a);
+        uint64_t want = trusted_jacobi_prepare(s->a.d_base, s->b.d_base, s->f.d_base, s->a.guard, &problem, seed, key);
         runner_check(cudaDeviceSynchronize(), "prepare a timed solve");
         exec_call_result res;
         exec_call_checked(payload, len, &res);
-        exec_jacobi_answer ans = exec_jacobi_read(&res);
+        exec_jacobi_answer ans = exec_jacobi_read(a, &res);
         check_counts c;
         int ref_iters = 0;
         const runner_buffer *got = ans.result == 1 ? &s->b : &s->a;
-        trusted_jacobi_check(got->d_grid, s->f.d_base, s->a.guard, a->n, a->h, a->bc, a->iters, a->check_every, a->tol,
+        trusted_jacobi_check(got->d_grid, s->f.d_base, s->a.guard, &problem, a->iters, a->check_every, a->tol,
                              seed, a->rtol, a->atol, key, &c, &ref_iters);
         if ((ans.result != 0 && ans.result != 1) || ans.iters != ref_iters) {
             runner_report("timed_rep_iterations", "%d (the kit's solve: %d)", ans.iters, ref_iters);
@@ -543,10 +567,12 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
 static void exec_jacobi_case(const exec_args *a)
 {
     exec_jacobi s;
-    size_t cells = (size_t)a->n[0] * a->n[1] * a->n[2];
-    size_t guard = (size_t)protocol_guard_cells((unsigned long long)a->n[0] * a->n[1]);
+    size_t cells = (size_t)a->pitch * a->n[1] * a->n[2];  // padded rows, as stored
+    size_t guard = (size_t)protocol_guard_cells((unsigned long long)a->pitch * a->n[1]);
     runner_report("bc", "%s", a->bc == LAB_BC_DIRICHLET ? "dirichlet" : a->bc == LAB_BC_NEUMANN ? "neumann" : "periodic");
     runner_report("guard_cells", "%zu", guard);
+    if (a->heat)
+        runner_report("pitch", "%u", a->pitch);
     s.h_u0 = runner_read_grid(a->outdir, CASE_INPUT, cells);
     s.h_f = runner_read_grid(a->outdir, CASE_JACOBI_F, cells);
     s.a = runner_buffer_create(s.h_u0, cells, guard);
@@ -569,7 +595,7 @@ static void exec_jacobi_case(const exec_args *a)
     launch_log_begin(NULL, 0);
     exec_call_checked(payload, len, &res);
     long launches = launch_log_end();
-    exec_jacobi_answer ans = exec_jacobi_read(&res);
+    exec_jacobi_answer ans = exec_jacobi_read(a, &res);
     runner_report_launches(launches);
     runner_report_kernel_counts(launches, ans.iters);
     if (res.started)
@@ -588,7 +614,7 @@ static void exec_jacobi_case(const exec_args *a)
         exec_buffer_reset(&s.b, s.h_u0);
         exec_buffer_reset(&s.f, s.h_f);
         exec_call_checked(payload, len, &res);
-        ans = exec_jacobi_read(&res);
+        ans = exec_jacobi_read(a, &res);
         runner_report("timed_result", "%d", ans.result);
         if (exec_check_late(&exec, EXEC_GRACE_MS))
             exec_fail_program();

@@ -148,19 +148,32 @@ uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, co
 void trusted_sweep_check(const float *in_base, const float *out_base, size_t guard, const unsigned n[3], const float *coef,
                          int star_radius, int filter_radius, double rtol, double atol, uint64_t key, check_counts *c);
 
-// Fills a guarded Jacobi case for a timed repetition: d_a = d_b = the initial
-// grid from seed (boundary cells already satisfying bc), d_f = g/h^2 from
-// seed + 1, guards set. Returns the keyed hash of f.
-uint64_t trusted_jacobi_prepare(float *a_base, float *b_base, float *f_base, size_t guard, const unsigned n[3],
-                                float h, int bc, uint64_t seed, uint64_t key);
+// A whole solve's problem, as the kit's kernels take it (by value).
+typedef struct trusted_solve {
+    unsigned n[3];    // nx, ny, nz: points per axis
+    unsigned pitch;   // floats a stored row takes: nx, or more for padded rows (their padding holds PAD_BITS)
+    float h;          // Jacobi: grid spacing
+    int bc;           // Jacobi: LAB_BC_* (the heat update: LAB_BC_DIRICHLET)
+    int heat;         // 1: the heat update (protocol_heat_update), 0: Jacobi's
+    float rate;       // heat: r
+} trusted_solve;
 
-// Solves the same Jacobi problem in double from seed (as trusted_jacobi_prepare
-// drew it), with the same stopping rule; compares got (the program's newest
-// grid) with tolerance atol + iters * rtol * scale. Fills c and *ref_iters
-// (c->input_hash: f's keyed hash as read from f_base).
-void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, const unsigned n[3], float h, int bc,
-                          int max_iters, int check_every, float tol, uint64_t seed, double rtol, double atol,
-                          uint64_t key, check_counts *c, int *ref_iters);
+// Fills a guarded whole-solve case for a timed repetition: d_a = d_b = the
+// initial grid from seed (Jacobi: boundary cells already satisfying bc; heat:
+// an interior at random and four edge temperatures), d_f = g/h^2 from seed + 1
+// (heat: 0), the padding of every row PAD_BITS, guards set. Returns the keyed
+// hash of f.
+uint64_t trusted_jacobi_prepare(float *a_base, float *b_base, float *f_base, size_t guard, const trusted_solve *s,
+                                uint64_t seed, uint64_t key);
+
+// Solves the same problem in double from seed (as trusted_jacobi_prepare drew
+// it), with the same stopping rule; compares got (the program's newest grid)
+// with tolerance atol + iters * rtol * scale, and checks its padding and
+// guards. Fills c and *ref_iters (c->input_hash: f's keyed hash as read from
+// f_base).
+void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, const trusted_solve *s, int max_iters,
+                          int check_every, float tol, uint64_t seed, double rtol, double atol, uint64_t key,
+                          check_counts *c, int *ref_iters);
 
 // Measures the copy limit: the best of a float4 copy kernel (one element per
 // thread) and cudaMemcpy device-to-device over the same bytes, each the

@@ -1,6 +1,6 @@
 // grader/executor/trusted.cu — the kit's own kernels: fresh inputs for every
-// timed repetition, the checks of each repetition's output, the Jacobi
-// reference solve and the copy-limit yardstick.
+// timed repetition, the checks of each repetition's output, the reference
+// whole solves (Jacobi, the heat update) and the copy-limit yardstick.
 //
 // Nothing the program computes is used here: inputs come from a seed drawn
 // after the program started, the reference from the kit's own code, and the
@@ -223,7 +223,7 @@ void trusted_sweep_check(const float *in_base, const float *out_base, size_t gua
 }
 
 // ---------------------------------------------------------------------------
-// Jacobi
+// Whole solves: Jacobi (labs 5, 9) and the heat update (lab 10)
 // ---------------------------------------------------------------------------
 
 // jacobi.h's source s(x) of position x on an axis of m points.
@@ -236,25 +236,41 @@ __host__ __device__ static inline unsigned trusted_source(unsigned x, unsigned m
     return bc == LAB_BC_PERIODIC ? 1 : m - 2;
 }
 
-// The initial grid's value at (i, j, k): random at interior (and, for
+// Where stored cell p (rows of s.pitch floats) lies: (i, j, k); 0 for a padding cell (k >= nx), 1 otherwise.
+__device__ static inline int trusted_locate(const trusted_solve &s, size_t p, unsigned *i, unsigned *j, unsigned *k)
+{
+    *k = (unsigned)(p % s.pitch);
+    *j = (unsigned)((p / s.pitch) % s.n[1]);
+    *i = (unsigned)(p / ((size_t)s.pitch * s.n[1]));
+    return *k < s.n[0];
+}
+
+// The initial grid's value at (i, j, k). Jacobi: random at interior (and, for
 // Dirichlet, boundary) points; a boundary cell copies its source otherwise.
-__device__ static inline float trusted_u0(uint64_t seed, unsigned i, unsigned j, unsigned k, const unsigned *n, int bc)
+// Heat: random at interior points, each edge one random temperature
+// (protocol_heat_edge).
+__device__ static inline float trusted_u0(uint64_t seed, unsigned i, unsigned j, unsigned k, const trusted_solve &s)
 {
-    unsigned si = trusted_source(i, n[2], bc), sj = trusted_source(j, n[1], bc), sk = trusted_source(k, n[0], bc);
-    return trusted_uniform(seed, ((size_t)si * n[1] + sj) * n[0] + sk);
+    if (s.heat) {
+        int e = protocol_heat_edge(j, k, s.n[0], s.n[1]);
+        return e >= 0 ? trusted_uniform(seed + 2, (uint64_t)e) : trusted_uniform(seed, (size_t)j * s.n[0] + k);
+    }
+    unsigned si = trusted_source(i, s.n[2], s.bc), sj = trusted_source(j, s.n[1], s.bc), sk = trusted_source(k, s.n[0], s.bc);
+    return trusted_uniform(seed, ((size_t)si * s.n[1] + sj) * s.n[0] + sk);
 }
 
-// f at cell p: g / h^2 with g uniform in [-1, 1), in float as the program reads it.
-__device__ static inline float trusted_f(uint64_t seed, size_t p, float h2)
+// f at stored cell p: g / h^2 with g uniform in [-1, 1), in float as the program reads it; 0 for the heat update.
+__device__ static inline float trusted_f(uint64_t seed, size_t p, float h2, const trusted_solve &s)
 {
-    return trusted_uniform(seed + 1, p) / h2;
+    return s.heat ? 0.0f : trusted_uniform(seed + 1, p) / h2;
 }
 
-// Writes d_a = d_b = u0 and d_f, guards around all three; hashes f.
-__global__ void trusted_jacobi_fill(float *a_base, float *b_base, float *f_base, size_t guard, trusted_dims d,
-                                    float h2, int bc, uint64_t seed, uint64_t key, check_counts *c)
+// Writes d_a = d_b = u0 and d_f, padding and guards around all three; hashes f.
+__global__ void trusted_jacobi_fill(float *a_base, float *b_base, float *f_base, size_t guard, trusted_solve s,
+                                    uint64_t seed, uint64_t key, check_counts *c)
 {
-    size_t cells = (size_t)d.n[0] * d.n[1] * d.n[2], total = cells + 2 * guard;
+    size_t cells = (size_t)s.pitch * s.n[1] * s.n[2], total = cells + 2 * guard;
+    float h2 = s.h * s.h;
     unsigned long long hash = 0;
     for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < total; q += (size_t)gridDim.x * blockDim.x) {
         if (q < guard || q >= guard + cells) {
@@ -263,77 +279,98 @@ __global__ void trusted_jacobi_fill(float *a_base, float *b_base, float *f_base,
             continue;
         }
         size_t p = q - guard;
-        unsigned k = (unsigned)(p % d.n[0]), j = (unsigned)((p / d.n[0]) % d.n[1]), i = (unsigned)(p / ((size_t)d.n[0] * d.n[1]));
-        float u = trusted_u0(seed, i, j, k, d.n, bc), f = trusted_f(seed, p, h2);
+        unsigned i, j, k;
+        float u = __uint_as_float(PAD_BITS), f = __uint_as_float(PAD_BITS);
+        if (trusted_locate(s, p, &i, &j, &k))
+            u = trusted_u0(seed, i, j, k, s), f = trusted_f(seed, p, h2, s);
         a_base[q] = u, b_base[q] = u, f_base[q] = f;
         hash += trusted_term(key, p, f);
     }
     atomicAdd(&c->input_hash, hash);
 }
 
-uint64_t trusted_jacobi_prepare(float *a_base, float *b_base, float *f_base, size_t guard, const unsigned n[3],
-                                float h, int bc, uint64_t seed, uint64_t key)
+uint64_t trusted_jacobi_prepare(float *a_base, float *b_base, float *f_base, size_t guard, const trusted_solve *s,
+                                uint64_t seed, uint64_t key)
 {
     check_counts *d = trusted_counts(), c;
-    trusted_dims dims = {{n[0], n[1], n[2]}};
-    trusted_jacobi_fill<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(a_base, b_base, f_base, guard, dims, h * h, bc, seed, key, d);
+    trusted_jacobi_fill<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(a_base, b_base, f_base, guard, *s, seed, key, d);
     trusted_take(d, &c);
     return c.input_hash;
 }
 
-// u = u0 in double.
-__global__ void trusted_ref_init(double *u, trusted_dims d, int bc, uint64_t seed)
+// u = u0 in double (0 in the padding).
+__global__ void trusted_ref_init(double *u, trusted_solve s, uint64_t seed)
 {
-    size_t cells = (size_t)d.n[0] * d.n[1] * d.n[2];
+    size_t cells = (size_t)s.pitch * s.n[1] * s.n[2];
     for (size_t p = (size_t)blockIdx.x * blockDim.x + threadIdx.x; p < cells; p += (size_t)gridDim.x * blockDim.x) {
-        unsigned k = (unsigned)(p % d.n[0]), j = (unsigned)((p / d.n[0]) % d.n[1]), i = (unsigned)(p / ((size_t)d.n[0] * d.n[1]));
-        u[p] = (double)trusted_u0(seed, i, j, k, d.n, bc);
+        unsigned i, j, k;
+        u[p] = trusted_locate(s, p, &i, &j, &k) ? (double)trusted_u0(seed, i, j, k, s) : 0.0;
     }
 }
 
-// One reference sweep, interior only, in double: v = (six neighbours - h^2 f) / 6.
-__global__ void trusted_ref_sweep(const double *u, double *v, trusted_dims d, double h2, float fh2, uint64_t seed)
+// The interior points of s, and the linear index of interior point q of them.
+__device__ static inline size_t trusted_interior(const trusted_solve &s)
 {
-    size_t wx = d.n[0] - 2, wy = d.n[1] - 2, interior = wx * wy * (d.n[2] - 2), row = d.n[0], plane = (size_t)d.n[0] * d.n[1];
+    return (size_t)(s.n[0] - 2) * (s.n[1] - 2) * (s.heat ? s.n[2] : s.n[2] - 2);
+}
+__device__ static inline size_t trusted_interior_at(const trusted_solve &s, size_t q)
+{
+    size_t wx = s.n[0] - 2, wy = s.n[1] - 2, k = q % wx + 1, j = (q / wx) % wy + 1, i = q / (wx * wy) + (s.heat ? 0 : 1);
+    return (i * s.n[1] + j) * s.pitch + k;
+}
+
+// One reference step, interior only, in double: Jacobi's v = (six neighbours
+// - h^2 f) / 6, or the heat update (protocol_heat_update).
+__global__ void trusted_ref_sweep(const double *u, double *v, trusted_solve s, uint64_t seed)
+{
+    size_t interior = trusted_interior(s), row = s.pitch, plane = (size_t)s.pitch * s.n[1];
+    double h2 = (double)s.h * (double)s.h;
+    float fh2 = s.h * s.h;
     for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < interior; q += (size_t)gridDim.x * blockDim.x) {
-        size_t k = q % wx + 1, j = (q / wx) % wy + 1, i = q / (wx * wy) + 1, p = (i * d.n[1] + j) * d.n[0] + k;
-        double f = (double)trusted_f(seed, p, fh2);
+        size_t p = trusted_interior_at(s, q);
+        if (s.heat) {
+            v[p] = protocol_heat_update(u[p], u[p - 1], u[p + 1], u[p - row], u[p + row], (double)s.rate);
+            continue;
+        }
+        double f = (double)trusted_f(seed, p, fh2, s);
         v[p] = (u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + u[p - plane] + u[p + plane] - h2 * f) / 6.0;
     }
 }
 
-// The boundary step on v: every boundary cell copies its source (Neumann, periodic).
-__global__ void trusted_ref_boundary(double *v, trusted_dims d, int bc)
+// The boundary step on v: every boundary cell copies its source (Neumann, periodic; never padded).
+__global__ void trusted_ref_boundary(double *v, trusted_solve s)
 {
-    size_t cells = (size_t)d.n[0] * d.n[1] * d.n[2];
+    size_t cells = (size_t)s.n[0] * s.n[1] * s.n[2];
     for (size_t p = (size_t)blockIdx.x * blockDim.x + threadIdx.x; p < cells; p += (size_t)gridDim.x * blockDim.x) {
-        unsigned k = (unsigned)(p % d.n[0]), j = (unsigned)((p / d.n[0]) % d.n[1]), i = (unsigned)(p / ((size_t)d.n[0] * d.n[1]));
-        unsigned si = trusted_source(i, d.n[2], bc), sj = trusted_source(j, d.n[1], bc), sk = trusted_source(k, d.n[0], bc);
+        unsigned k = (unsigned)(p % s.n[0]), j = (unsigned)((p / s.n[0]) % s.n[1]), i = (unsigned)(p / ((size_t)s.n[0] * s.n[1]));
+        unsigned si = trusted_source(i, s.n[2], s.bc), sj = trusted_source(j, s.n[1], s.bc), sk = trusted_source(k, s.n[0], s.bc);
         if (si != i || sj != j || sk != k)
-            v[p] = v[((size_t)si * d.n[1] + sj) * d.n[0] + sk];
+            v[p] = v[((size_t)si * s.n[1] + sj) * s.n[0] + sk];
     }
 }
 
-// Adds the sum over the interior of the squared scaled defect d (jacobi.h) to *sum.
-__global__ void trusted_ref_residual(const double *u, trusted_dims d, double h2, float fh2, uint64_t seed, double *sum)
+// Adds the sum over the interior of the squared scaled defect d (jacobi.h) to *sum (Jacobi only).
+__global__ void trusted_ref_residual(const double *u, trusted_solve s, uint64_t seed, double *sum)
 {
-    size_t wx = d.n[0] - 2, wy = d.n[1] - 2, interior = wx * wy * (d.n[2] - 2), row = d.n[0], plane = (size_t)d.n[0] * d.n[1];
-    double acc = 0.0;
+    size_t interior = trusted_interior(s), row = s.pitch, plane = (size_t)s.pitch * s.n[1];
+    double h2 = (double)s.h * (double)s.h, acc = 0.0;
+    float fh2 = s.h * s.h;
     for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < interior; q += (size_t)gridDim.x * blockDim.x) {
-        size_t k = q % wx + 1, j = (q / wx) % wy + 1, i = q / (wx * wy) + 1, p = (i * d.n[1] + j) * d.n[0] + k;
+        size_t p = trusted_interior_at(s, q);
         double e = u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + u[p - plane] + u[p + plane] - 6.0 * u[p] -
-                   h2 * (double)trusted_f(seed, p, fh2);
+                   h2 * (double)trusted_f(seed, p, fh2, s);
         acc += e * e;
     }
     atomicAdd(sum, acc);
 }
 
 // Compares the program's newest grid with the reference, hashes f as the
-// program left it, and checks the guards around the program's grid and f.
+// program left it, and checks the guards around the program's grid and f and
+// the padding of its rows (a padding cell that lost PAD_BITS counts as a guard).
 __global__ void trusted_jacobi_verify(const float *got_base, const float *f_base, size_t guard, const double *ref,
-                                      trusted_dims d, double allowed, uint64_t key, check_counts *c)
+                                      trusted_solve s, double allowed, uint64_t key, check_counts *c)
 {
-    size_t cells = (size_t)d.n[0] * d.n[1] * d.n[2], total = cells + 2 * guard;
+    size_t cells = (size_t)s.pitch * s.n[1] * s.n[2], total = cells + 2 * guard;
     unsigned long long hash = 0, wrong = 0, guards = 0, first = ~0ull;
     for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < total; q += (size_t)gridDim.x * blockDim.x) {
         if (q < guard || q >= guard + cells) {
@@ -342,23 +379,27 @@ __global__ void trusted_jacobi_verify(const float *got_base, const float *f_base
             continue;
         }
         size_t p = q - guard;
+        unsigned i, j, k;
         hash += trusted_term(key, p, f_base[q]);
+        if (!trusted_locate(s, p, &i, &j, &k)) {
+            guards += !trusted_same_bits(got_base[q], PAD_BITS);
+            continue;
+        }
         if (!(fabs((double)got_base[q] - ref[p]) <= allowed)) {
             wrong++;
-            first = min(first, (unsigned long long)p);
+            first = min(first, ((unsigned long long)i * s.n[1] + j) * s.n[0] + k);  // as the judge counts cells: unpadded
         }
     }
     trusted_flush(c, hash, wrong, 0, 0, guards, first);
 }
 
-void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, const unsigned n[3], float h, int bc,
-                          int max_iters, int check_every, float tol, uint64_t seed, double rtol, double atol,
-                          uint64_t key, check_counts *c, int *ref_iters)
+void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, const trusted_solve *s, int max_iters,
+                          int check_every, float tol, uint64_t seed, double rtol, double atol, uint64_t key,
+                          check_counts *c, int *ref_iters)
 {
-    size_t cells = (size_t)n[0] * n[1] * n[2], interior = (size_t)(n[0] - 2) * (n[1] - 2) * (n[2] - 2);
-    trusted_dims d = {{n[0], n[1], n[2]}};
-    double *u = NULL, *v = NULL, *sum = NULL, h2 = (double)h * (double)h;
-    float fh2 = h * h;
+    size_t cells = (size_t)s->pitch * s->n[1] * s->n[2];
+    size_t interior = (size_t)(s->n[0] - 2) * (s->n[1] - 2) * (s->heat ? s->n[2] : s->n[2] - 2);
+    double *u = NULL, *v = NULL, *sum = NULL;
     *ref_iters = 0;
     if (cudaMalloc((void **)&u, cells * sizeof(double)) != cudaSuccess ||
         cudaMalloc((void **)&v, cells * sizeof(double)) != cudaSuccess || cudaMalloc((void **)&sum, sizeof(double)) != cudaSuccess) {
@@ -368,27 +409,28 @@ void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, c
         cudaFree(v);
         return;
     }
-    trusted_ref_init<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, d, bc, seed);
+    trusted_ref_init<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, *s, seed);
     cudaMemcpy(v, u, cells * sizeof(double), cudaMemcpyDeviceToDevice);
     for (int t = 1; t <= max_iters; t++) {
-        trusted_ref_sweep<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, v, d, h2, fh2, seed);
-        if (bc != LAB_BC_DIRICHLET)
-            trusted_ref_boundary<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(v, d, bc);
+        trusted_ref_sweep<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, v, *s, seed);
+        if (s->bc != LAB_BC_DIRICHLET)
+            trusted_ref_boundary<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(v, *s);
         std::swap(u, v);
         *ref_iters = t;
         if (check_every > 0 && t % check_every == 0) {
-            double s = 0.0;
+            double r = 0.0;
             cudaMemset(sum, 0, sizeof(double));
-            trusted_ref_residual<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, d, h2, fh2, seed, sum);
-            cudaMemcpy(&s, sum, sizeof(double), cudaMemcpyDeviceToHost);
-            if (sqrt(s / (double)interior) < (double)tol)
+            trusted_ref_residual<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, *s, seed, sum);
+            cudaMemcpy(&r, sum, sizeof(double), cudaMemcpyDeviceToHost);
+            if (sqrt(r / (double)interior) < (double)tol)
                 break;
         }
     }
-    double scale = 1.0 + 1.0 / 6.0;  // max |u0| + h^2 max |f| / 6, both at most 1
+    // The scale rounding grows with: max |u0| + h^2 max |f| / 6, both at most 1 (the heat update has no f).
+    double scale = s->heat ? 1.0 : 1.0 + 1.0 / 6.0;
     check_counts *dc = trusted_counts();
     if (dc)
-        trusted_jacobi_verify<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(got - guard, f_base, guard, u, d,
+        trusted_jacobi_verify<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(got - guard, f_base, guard, u, *s,
                                                                atol + (double)*ref_iters * rtol * scale, key, dc);
     trusted_take(dc, c);
     cudaFree(u);

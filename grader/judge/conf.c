@@ -18,7 +18,7 @@ static const struct conf_key {
     {"title", 1},   {"chapter", 0},   {"runner", 1},    {"kernel", 1},
     {"solution", 1}, {"technique", 1}, {"opb_model", 1}, {"timeout", 1},
     {"time_reps", 0}, {"rtol", 1},     {"atol", 1},      {"case", 1},
-    {"points", 0},   {"interface", 0}, {"stencil", 0},
+    {"points", 0},   {"interface", 0}, {"stencil", 0},   {"update", 0},
 };
 #define CONF_NKEYS (sizeof(conf_keys) / sizeof(conf_keys[0]))
 
@@ -295,6 +295,19 @@ static int conf_check_stencil(lab_conf *c, char *err, size_t errlen)
     return 0;
 }
 
+// Sets the update (jacobi when none) and checks it against the runner: the
+// whole-solve labs' key. Returns 0, or -1 with err naming the file and line.
+static int conf_check_update(lab_conf *c, char *err, size_t errlen)
+{
+    if (c->update_line && strcmp(c->runner, "jacobi") != 0) {
+        snprintf(err, errlen, "%s:%d: 'update' is a key of the whole-solve labs (runner = jacobi); a sweep's stencil is its 'stencil' key", c->path, c->update_line);
+        return -1;
+    }
+    if (!c->update[0])
+        snprintf(c->update, sizeof(c->update), "%s", UPDATE_JACOBI);
+    return 0;
+}
+
 int conf_case_radius(const lab_case *c)
 {
     const char *v = conf_case_opt(c, "r");
@@ -307,7 +320,7 @@ double conf_case_flops(const lab_conf *conf, const lab_case *c)
 {
     int r = conf_case_radius(c);
     if (!strcmp(conf->runner, "jacobi"))
-        return 8.0;
+        return !strcmp(conf->update, UPDATE_HEAT2D) ? 7.0 : 8.0;  // u + r(w + e + s + n - 4u); (six neighbours - h²f) / 6
     return r ? 2.0 * FILTER_NWEIGHTS(r) : STENCIL_FLOPS(conf->star_radius);
 }
 
@@ -337,7 +350,8 @@ const char *conf_case_name(const lab_case *c, char *buf, size_t len)
 // judge and the runners know (one list each, named in the errors).
 static const char *const conf_runners[] = {"sweep", "jacobi", NULL};
 static const char *const conf_interfaces[] = {INTERFACE_CUBE, INTERFACE_GRID, INTERFACE_IMAGE, NULL};
-static const char *const conf_techniques[] = {"naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi", "time-blocking", "speed", "convolution", NULL};
+static const char *const conf_updates[] = {UPDATE_JACOBI, UPDATE_HEAT2D, NULL};
+static const char *const conf_techniques[] = {"naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi", "time-blocking", "speed", "convolution", "heat2d", NULL};
 
 // 0 if value is one of list; otherwise -1 with err naming key and the list.
 static int conf_one_of(const char *key, const char *value, const char *const *list, char *err, size_t errlen)
@@ -373,6 +387,10 @@ static int conf_set(lab_conf *c, const char *key, const char *value, char *err, 
         if (conf_one_of(key, value, conf_stencils, err, errlen) != 0)
             return -1;
         bad = conf_copy(c->stencil, sizeof(c->stencil), value);
+    } else if (!strcmp(key, "update")) {
+        if (conf_one_of(key, value, conf_updates, err, errlen) != 0)
+            return -1;
+        bad = conf_copy(c->update, sizeof(c->update), value);
     } else if (!strcmp(key, "kernel")) {
         bad = conf_copy(c->kernel, sizeof(c->kernel), value);
     } else if (!strcmp(key, "solution")) {
@@ -459,7 +477,7 @@ int conf_load(const char *path, lab_conf *c, char *err, size_t errlen)
         char *key = conf_trim(text), *value = conf_trim(eq + 1);
         int k = conf_key_index(key);
         if (k < 0) {
-            snprintf(err, errlen, "%s:%d: unknown key '%s' (known: title, chapter, runner, interface, stencil, kernel, solution, technique, opb_model, timeout, time_reps, rtol, atol, case, points)", path, lineno, key);
+            snprintf(err, errlen, "%s:%d: unknown key '%s' (known: title, chapter, runner, interface, stencil, update, kernel, solution, technique, opb_model, timeout, time_reps, rtol, atol, case, points)", path, lineno, key);
             goto fail_close;
         }
         if (seen[k] && strcmp(key, "case") != 0 && strcmp(key, "points") != 0) {
@@ -487,6 +505,8 @@ int conf_load(const char *path, lab_conf *c, char *err, size_t errlen)
             c->interface_line = lineno;
         if (!strcmp(key, "stencil"))
             c->stencil_line = lineno;
+        if (!strcmp(key, "update"))
+            c->update_line = lineno;
     }
     fclose(f);
     for (size_t i = 0; i < CONF_NKEYS; i++)
@@ -494,7 +514,8 @@ int conf_load(const char *path, lab_conf *c, char *err, size_t errlen)
             snprintf(err, errlen, "%s: missing key '%s'", path, conf_keys[i].name);
             return -1;
         }
-    if (conf_check_interface(c, err, errlen) != 0 || conf_check_stencil(c, err, errlen) != 0)
+    if (conf_check_interface(c, err, errlen) != 0 || conf_check_stencil(c, err, errlen) != 0 ||
+        conf_check_update(c, err, errlen) != 0)
         return -1;
     return conf_check_rubric(c, err, errlen);
 

@@ -46,6 +46,8 @@ typedef struct lab_conf {
     char stencil[16];              // sweep labs: the star swept, star7 (radius 1, the default) | star13 (radius 2)
     int star_radius;               // the star's radius r: 6r + 1 points, a boundary r layers thick (1 for star7, Jacobi and images; not lab 0's filter radius, a case's r=)
     int stencil_line;              // its line in lab.conf (0: not given)
+    char update[16];               // whole-solve labs (runner = jacobi): the update a step applies, jacobi (the default) | heat2d (protocol.h's UPDATE_*)
+    int update_line;               // its line in lab.conf (0: not given)
     char kernel[CONF_TEXT];        // the student's file, relative to the kit root
     char solution[CONF_TEXT];      // the instructor solution, relative to the kit root
     char technique[32];            // which technique check applies
@@ -81,7 +83,7 @@ int conf_case_radius(const lab_case *c);
 
 // The flops of one output point of case c, as the OP/B models count them:
 // 12r + 1 for a sweep of the lab's star of radius r (STENCIL_FLOPS: 13 for
-// star7), 8 for a Jacobi update, 2*(2R+1)^2 for a convolution whose filter
+// star7), 8 for a Jacobi update, 7 for a heat step, 2*(2R+1)^2 for a convolution whose filter
 // has radius R (a multiply and an add a tap).
 double conf_case_flops(const lab_conf *conf, const lab_case *c);
 

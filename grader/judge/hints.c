@@ -53,6 +53,10 @@ static const hint_entry hint_table[] = {
     {HINT_RESIDUAL, "the residual's value is wrong", "jacobi verdict"},
     {HINT_ITERATIONS, "the wrong number of iterations", "jacobi verdict"},
     {HINT_NOT_SECOND_ORDER, "the error does not fall as h^2", "jacobi verdict: the manufactured solution"},
+    // Lab 10's patterns (jacobi_verdict.c with the heat update; the padding: judge_jacobi.c).
+    {HINT_HEAT_RATE, "the step's r used wrongly (its sign, the -4u term, or u left out)", "jacobi verdict: the last step matches a heat step with that mistake"},
+    {HINT_ROW_TAIL, "wrong only in the last cells of rows (a float4 path past the row's last whole float4)", "jacobi verdict: every wrong cell lies in the last three interior columns"},
+    {HINT_PADDING, "a row's padding written", "judge: the padding cells (columns nx..pitch-1) lost the kit's pattern"},
     // Barriers (the sync case on a GPU; every case under emulation).
     {HINT_MISSING_BARRIER, "a race on shared memory: a missing __syncthreads()", "compute-sanitizer racecheck on the sync case"},
     {HINT_DIVERGENT_BARRIER, "a __syncthreads() some threads never reach", "the emulator's strict barriers"},

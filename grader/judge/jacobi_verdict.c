@@ -9,6 +9,10 @@
 // a boundary face that copies the wrong layer, stale boundary values, a last
 // sweep that is itself wrong. If the grid is right: was the iteration stopped
 // where the residual says, and is the reported residual the grid's.
+//
+// The heat update (lab 10) goes through the same questions: its steps are the
+// iterations, its boundary Dirichlet, and the last step's own mistakes are
+// its own (heat-rate, row-tail, sizes-mixed; see jv_explain_bad_heat_step).
 #include "jacobi_verdict.h"
 
 #include <math.h>
@@ -17,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "protocol.h"
+#include "protocol.h"  // the heat update
 #include "verdict.h"
 
 typedef struct jv_run {
@@ -400,7 +404,8 @@ static int jv_explain_boundary(const jv_run *r, jacobi_verdict *v)
         if (!changed)
             return 0;
         snprintf(v->reason, sizeof(v->reason), "%zu Dirichlet boundary cells changed (they keep their initial values)", changed);
-        jv_fail(v, HINT_BOUNDARY, "with Dirichlet nothing may write the boundary: the sweep writes interior points only, and the boundary kernel has nothing to do.");
+        jv_fail(v, HINT_BOUNDARY, jacobi_is_2d(g) ? "the boundary is fixed: a step writes interior points only (1 <= j <= ny-2, 1 <= k <= nx-2), and both buffers already hold the boundary."
+                                                  : "with Dirichlet nothing may write the boundary: the sweep writes interior points only, and the boundary kernel has nothing to do.");
         return 1;
     }
     if ((stale = jv_stale_boundary(g, r->got, &on_faces)) == 0)
@@ -507,17 +512,125 @@ static void jv_explain_bad_sweep(const jv_run *r, const double *other, double st
     }
 }
 
+// ---------------------------------------------------------------------------
+// The last heat step (lab 10)
+// ---------------------------------------------------------------------------
+
+// A heat step as written, or with one of the classic mistakes in it.
+typedef enum jv_heat_step {
+    JV_HEAT_RIGHT,          // u + r(w + e + s + n - 4u)
+    JV_HEAT_RATE_NEGATED,   // u - r(w + e + s + n - 4u): the sign of r
+    JV_HEAT_NO_FOUR_U,      // u + r(w + e + s + n): the -4u term left out
+    JV_HEAT_NO_U            // r(w + e + s + n - 4u): the old value itself left out
+} jv_heat_step;
+
+// The first column of a row's tail: the cells after the row's last whole
+// (aligned) float4, 4 * floor(nx / 4); nx when there is no tail.
+static size_t jv_tail_from(const jacobi_grid *g)
+{
+    return g->nx / 4 * 4;
+}
+
+// Interior cells of the returned grid that differ from one heat step of
+// other (doubles) written as step; *before_tail gets those left of the row's
+// tail (jv_tail_from).
+static size_t jv_heat_mismatch(const jv_run *r, const double *other, jv_heat_step step, double allowed, size_t *before_tail)
+{
+    const jacobi_grid *g = &r->c->g;
+    size_t bad = 0, row = g->nx, tail = jv_tail_from(g);
+    double rate = step == JV_HEAT_RATE_NEGATED ? -g->rate : g->rate;
+    *before_tail = 0;
+    for (size_t j = 1; j + 1 < g->ny; j++)
+        for (size_t k = 1; k + 1 < g->nx; k++) {
+            size_t p = j * g->nx + k;
+            double u = other[p], four = step == JV_HEAT_NO_FOUR_U ? 0.0 : u, want;
+            want = protocol_heat_update(four, other[p - 1], other[p + 1], other[p - row], other[p + row], rate);
+            want += step == JV_HEAT_NO_FOUR_U ? u : step == JV_HEAT_NO_U ? -u : 0.0;
+            int wrong = !jv_close(r->got[p], want, allowed);
+            bad += (size_t)wrong;
+            *before_tail += (size_t)(wrong && k < tail);
+        }
+    return bad;
+}
+
+// The interior cells never written (jv_unwritten) of a 2D grid whose rows
+// differ in length from its columns, when they fill whole columns from one
+// near ny on, or whole rows from one near nx on: an axis bounded by the other
+// axis's size. Returns that first column or row (its axis in *axis, 'k' or
+// 'j'), or 0.
+static size_t jv_sizes_mixed(const jv_run *r, double allowed, char *axis)
+{
+    const jacobi_grid *g = &r->c->g;
+    size_t kmin = g->nx, jmin = g->ny, count = 0;
+    if (g->nx == g->ny)
+        return 0;
+    for (size_t j = 1; j + 1 < g->ny; j++)
+        for (size_t k = 1; k + 1 < g->nx; k++) {
+            size_t p = j * g->nx + k;
+            if (jv_differ(r->got[p], r->c->u0[p]) || jv_close(r->got[p], r->ref[p], allowed))
+                continue;
+            count++;
+            kmin = k < kmin ? k : kmin;
+            jmin = j < jmin ? j : jmin;
+        }
+    if (count == 0)
+        return 0;
+    // Whole columns kmin..nx-2 (every interior row), kmin in ny-1 .. ny+127 (ny rounded up to a tile), or rows likewise
+    if (jmin == 1 && count == (g->nx - 1 - kmin) * (g->ny - 2) && kmin + 1 >= g->ny && kmin < g->ny + 128)
+        return *axis = 'k', kmin;
+    if (kmin == 1 && count == (g->ny - 1 - jmin) * (g->nx - 2) && jmin + 1 >= g->nx && jmin < g->nx + 128)
+        return *axis = 'j', jmin;
+    return 0;
+}
+
+// Names what is wrong with a last heat step that does not follow from the
+// other buffer, given as doubles. Fills v.
+static void jv_explain_bad_heat_step(const jv_run *r, const double *other, double step_tol, jacobi_verdict *v)
+{
+    const jacobi_grid *g = &r->c->g;
+    size_t outer, unwritten = jv_unwritten(r, v->allowed, &outer), before_tail, from;
+    char axis = 0, hint[400];
+    size_t wrong = jv_heat_mismatch(r, other, JV_HEAT_RIGHT, step_tol, &before_tail);
+    if (jv_heat_mismatch(r, other, JV_HEAT_RATE_NEGATED, step_tol, &from) == 0 || jv_heat_mismatch(r, other, JV_HEAT_NO_FOUR_U, step_tol, &from) == 0 ||
+        jv_heat_mismatch(r, other, JV_HEAT_NO_U, step_tol, &from) == 0) {
+        jv_fail(v, HINT_HEAT_RATE, "the step's formula is wrong (r's sign, the -4u term, or u itself left out): v = u + r * (u[j][k-1] + u[j][k+1] + u[j-1][k] + u[j+1][k] - 4u) (heat2d.h).");
+    } else if (jv_matches_flaw(r, JACOBI_GAUSS_SEIDEL, v->allowed) == 1) {
+        jv_fail(v, HINT_IN_PLACE, "the grid matches a step done in place: read the old grid, write the other buffer, then swap.");
+    } else if (wrong > 0 && before_tail == 0 && jv_tail_from(g) < g->nx) {
+        snprintf(hint, sizeof(hint), "every wrong cell lies in the last columns of its row (x >= %zu, after the row's last whole float4, since nx = %zu is no multiple of 4): finish each row's remainder one float at a time, and never let a padding cell (x >= nx) into a value.",
+                 jv_tail_from(g), g->nx);
+        jv_fail(v, HINT_ROW_TAIL, hint);
+    } else if ((from = jv_sizes_mixed(r, v->allowed, &axis)) > 0) {
+        snprintf(hint, sizeof(hint), "whole %s from %c = %zu on were never written, and %zu is about %s: nx and ny are mixed up (x runs along a row, to nx; y counts rows, to ny; blockIdx.x and threadIdx.x go with x).",
+                 axis == 'k' ? "columns" : "rows", axis == 'k' ? 'x' : 'y', from, from, axis == 'k' ? "ny" : "nx");
+        jv_fail(v, HINT_SIZES_MIXED, hint);
+    } else if (unwritten > 0) {
+        int edge = outer == unwritten;
+        jv_fail(v, edge ? HINT_OFF_BY_ONE : HINT_UNWRITTEN, edge ? "interior cells on the first or last interior row or column are never written: 1 <= k <= nx-2 means k < nx-1 (and the same for j)."
+                                                                 : "some interior cells are never written: does the grid of blocks cover every point, nx along x and ny along y?");
+    } else if (isnan(v->first_got) || isnan(v->max_err)) {
+        jv_fail(v, HINT_NAN, "the step computed NaN: it read a value nobody wrote (shared memory never loaded, or a padding cell past the row's end).");
+    } else {
+        jv_fail(v, HINT_WRONG_VALUES, "the last step does not follow from the other buffer: compare each index with HEAT_INDEX(j, k, p->pitch) and the formula with heat2d.h.");
+    }
+}
+
 // Checks the last sweep (returned grid from the other buffer). Returns 1 if it failed v.
 static int jv_explain_sweep(const jv_run *r, jacobi_verdict *v)
 {
     double step_tol = r->c->atol + 2.0 * r->c->rtol * v->scale;
+    size_t before_tail;
     if (r->iters < 1)
         return 0;
     double *other = jv_widen(r->other, r->cells);
     if (!other)
         return 0;
-    int bad = jv_sweep_mismatch(r, other, -r->c->g.h * r->c->g.h, step_tol) > 0;
-    if (bad)
+    int heat = jacobi_is_2d(&r->c->g);
+    int bad = heat ? jv_heat_mismatch(r, other, JV_HEAT_RIGHT, step_tol, &before_tail) > 0
+                   : jv_sweep_mismatch(r, other, -r->c->g.h * r->c->g.h, step_tol) > 0;
+    if (bad && heat)
+        jv_explain_bad_heat_step(r, other, step_tol, v);
+    else if (bad)
         jv_explain_bad_sweep(r, other, step_tol, v);
     free(other);
     return bad;
@@ -548,8 +661,13 @@ static void jv_explain_grid(const jv_run *r, jacobi_verdict *v)
     snprintf(v->reason, sizeof(v->reason), "%zu of %zu cells wrong after %d iterations (allowed: %.3g)", v->wrong, v->cells, r->iters, v->allowed);
     snprintf(v->detail, sizeof(v->detail), "first wrong cell (i,j,k) = (%ld,%ld,%ld): expected %.9g, got %s",
              v->first[0], v->first[1], v->first[2], v->first_want, verdict_value_text(v->first_got, got, sizeof(got)));
+    int heat = jacobi_is_2d(&r->c->g);
     if (jv_matches_next(r, v)) {  // before the other buffer: it then holds the grid one iteration old
-        jv_fail(v, HINT_ITERATIONS, "the grid is right for one iteration more than *iters_done says: count every iteration you do.");
+        jv_fail(v, HINT_ITERATIONS, heat ? "the grid is right for one step more than p->steps: do exactly p->steps steps."
+                                         : "the grid is right for one iteration more than *iters_done says: count every iteration you do.");
+    } else if (heat && r->iters >= 1 && jv_count_wrong(r->other, r->ref, r->cells, v->allowed) != 0 &&
+               jv_count_wrong(r->got, r->prev, r->cells, v->allowed) == 0) {  // the returned buffer is right, a step behind
+        jv_fail(v, HINT_ITERATIONS, "the grid is one step behind: do p->steps steps (t = 0 .. steps-1, or 1 .. steps), and return the buffer the last one wrote.");
     } else if (jv_count_wrong(r->other, r->ref, r->cells, v->allowed) == 0 ||
                (r->iters >= 1 && jv_count_wrong(r->got, r->prev, r->cells, v->allowed) == 0)) {
         jv_fail(v, HINT_WRONG_BUFFER, "the other buffer holds the right grid: return the buffer the last sweep wrote (after the swap, that is cur), as 0 for d_a or 1 for d_b.");

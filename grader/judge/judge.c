@@ -705,14 +705,16 @@ static int judge_build_runner_as(const judge_args *a, judge_run *run, const char
                                  char *runner, size_t len, char *student, size_t student_len)
 {
     char dir[PATH_MAX], copy[PATH_MAX + 16], log_path[PATH_MAX + 16], why[1024];
-    char kvar[PATH_MAX + 16], rvar[PATH_MAX + 16], svar[256], nvar[PATH_MAX + 16], evar[PATH_MAX + 16], ivar[64], radvar[32];
+    char kvar[PATH_MAX + 16], rvar[PATH_MAX + 16], svar[256], nvar[PATH_MAX + 16], evar[PATH_MAX + 16], ivar[64], radvar[32], uvar[32];
     int gpu = !strcmp(backend, "gpu");
-    // One build folder per file, interface and star (a lab.conf whose interface or stencil changed builds afresh).
+    // One build folder per file, interface, star and update (a lab.conf whose interface, stencil or update changed builds afresh).
     uint64_t hash = judge_hash(kernel_abs);
     if (strcmp(run->conf.interface, INTERFACE_CUBE) != 0)
         hash = hash * 1099511628211ull ^ judge_hash(run->conf.interface);
     if (run->conf.star_radius != 1)
         hash = hash * 1099511628211ull ^ judge_hash(run->conf.stencil);
+    if (strcmp(run->conf.update, UPDATE_JACOBI) != 0)
+        hash = hash * 1099511628211ull ^ judge_hash(run->conf.update);
     snprintf(dir, sizeof(dir), "%s/build/%s/%s/k-%016llx", a->kit, backend, run->lab_name, (unsigned long long)hash);
     judge_mkdirs(dir);
     snprintf(copy, sizeof(copy), "%s/kernel.cu", dir);
@@ -742,7 +744,8 @@ static int judge_build_runner_as(const judge_args *a, judge_run *run, const char
     }
     snprintf(ivar, sizeof(ivar), "INTERFACE=%s", run->conf.interface);
     snprintf(radvar, sizeof(radvar), "STAR_RADIUS=%d", run->conf.star_radius);
-    const char *vars[] = {kvar, nvar, rvar, svar, evar, ivar, radvar, NULL};
+    snprintf(uvar, sizeof(uvar), "UPDATE=%s", run->conf.update);
+    const char *vars[] = {kvar, nvar, rvar, svar, evar, ivar, radvar, uvar, NULL};
     if (!judge_make(a, backend, vars, log_path)) {
         if (!fatal)
             return snprintf(runner, len, "%s", log_path), -1;

@@ -1,9 +1,11 @@
-// grader/judge/judge_jacobi.c — lab 5's cases (see judge_jacobi.h): draws the
-// grids from the case seed, starts runner_jacobi under the lab's limits,
-// reads back both buffers and the solver's report, and hands them to
-// jacobi_verdict.c. Mirrors judge_case.c, which does the same for a sweep.
+// grader/judge/judge_jacobi.c — the whole-solve labs' cases (see
+// judge_jacobi.h): draws the grids from the case seed, starts runner_jacobi
+// under the lab's limits, reads back both buffers and the solver's report,
+// and hands them to jacobi_verdict.c. Mirrors judge_case.c, which does the
+// same for a sweep. lab.conf's `update` says which update a step applies:
+// Jacobi's (labs 5 and 9) or the 2D heat step (lab 10).
 //
-// Case options (lab.conf, after the size):
+// Case options of the Jacobi update (lab.conf, after the size):
 //   bc=dirichlet|neumann|periodic   the boundary condition (default dirichlet)
 //   iters=K                         max_iters (default 20)
 //   check=C                         residual after every C-th iteration (default 0: never)
@@ -16,6 +18,15 @@
 // Two mms cases in a row, the second with a smaller h, form the convergence
 // pair: the second one's note reports the error ratio, which must show
 // second order (error ∝ h²).
+//
+// Case options of the heat update (the size is NXxNY):
+//   steps=K                         time steps (default 20)
+//   r=R                             r = alpha dt / h², in (0, 1/4] (default: drawn in [0.05, 0.25) per case)
+// Heat grids: the interior uniform in [-1, 1], each of the four edges one
+// temperature uniform in [-1, 1] (protocol_heat_edge), f = 0 (unused). Rows
+// are stored padded to protocol_heat_pitch(nx) floats: the judge writes the
+// padding as PAD_BITS, checks it after the run (padding-written) and hands
+// the verdict the grids without it.
 #include "judge_jacobi.h"
 #include "technique.h"
 
@@ -39,9 +50,13 @@
 
 
 #define JACOBI_BYTES_PER_POINT 12.0  // a sweep's least traffic per interior point: read u and f, write v
+#define HEAT_BYTES_PER_POINT 8.0     // a heat step's: read u, write v
 
 typedef struct jacobi_spec {
     jacobi_case c;              // the case as the verdict sees it (grids filled in later)
+    int heat;                   // 1: the heat update (lab.conf's update = heat2d)
+    size_t pitch;               // floats a stored row takes: nx, or for heat nx rounded up (protocol_heat_pitch)
+    int rate_given;             // heat: 1 if r= fixed r, 0 if it is drawn
     int mms;                    // 1: manufactured solution
     int timed;                  // 1: a timing case (on a GPU)
     char error[160];            // a bad option, or "" when the spec is usable
@@ -56,7 +71,9 @@ typedef struct jacobi_mms_memory {
 static jacobi_mms_memory jacobi_mms_last;  // the previous mms case of this judge run
 
 typedef struct jacobi_files {
-    const float *a, *b, *f_after, *timed, *order2;  // mapped files (NULL: absent)
+    const float *a, *b, *f_after, *timed, *order2;  // the buffers as the verdict reads them, guard | grid | guard (NULL: absent)
+    const float *mapped[5];                         // the mapped files, padded rows and all (NULL: absent)
+    float *compact[5];                              // padded grids: the copies without padding that a..order2 point to
     size_t bytes;                                   // each mapping's length
 } jacobi_files;
 
@@ -91,13 +108,13 @@ static int jacobi_opt_number(const lab_case *spec, const char *key, double fallb
     return (*end || !(*out >= 0)) ? -1 : 0;
 }
 
-// Names the first option of spec the lab does not know, or NULL.
-static const char *jacobi_unknown_opt(const lab_case *spec)
+// Names the first option of spec the update does not know (known: a
+// NULL-terminated list), or NULL.
+static const char *jacobi_unknown_opt(const lab_case *spec, const char *const *known)
 {
-    static const char *known[] = {"bc", "iters", "check", "tol", "h", "mms"};
     for (int i = 0; i < spec->nopts; i++) {
         int ok = 0;
-        for (size_t q = 0; q < sizeof(known) / sizeof(known[0]); q++)
+        for (size_t q = 0; known[q]; q++)
             ok |= !strcmp(spec->opt_key[i], known[q]);
         if (!ok)
             return spec->opt_key[i];
@@ -105,17 +122,46 @@ static const char *jacobi_unknown_opt(const lab_case *spec)
     return NULL;
 }
 
+// Reads a heat case's options into s (steps=, r=); s->error says what is
+// wrong, if anything.
+static void jacobi_read_heat_spec(const lab_case *spec, jacobi_spec *s)
+{
+    static const char *const known[] = {"steps", "r", NULL};
+    const char *unknown = jacobi_unknown_opt(spec, known);
+    double r = 0.0;
+    int bad = jacobi_opt_int(spec, "steps", 20, &s->c.max_iters) | jacobi_opt_number(spec, "r", 0.0, &r);
+    s->heat = 1;
+    s->c.g.update = JACOBI_UPDATE_HEAT2D;
+    s->c.g.bc = JACOBI_BC_DIRICHLET;
+    s->c.g.h = 1.0;  // not the student's: r carries dt and h
+    s->rate_given = conf_case_opt(spec, "r") != NULL;
+    s->c.g.rate = (double)(float)r;  // the student gets a float: the reference uses the same number
+    s->pitch = (size_t)protocol_heat_pitch(spec->nx);
+    if (unknown)
+        snprintf(s->error, sizeof(s->error), "unknown case option '%s' (the heat update knows steps, r)", unknown);
+    else if (bad || s->c.max_iters < 1 || (s->rate_given && !(s->c.g.rate > 0 && s->c.g.rate <= 0.25)))
+        snprintf(s->error, sizeof(s->error), "steps must be a whole number >= 1 and r a number in (0, 0.25] (the stable steps)");
+    else if (spec->axes != 2 || spec->nx < 3 || spec->ny < 3)
+        snprintf(s->error, sizeof(s->error), "a heat case is a 2D grid NXxNY with at least 3 points per axis (one interior layer)");
+}
+
 // Reads spec's options into s; s->error says what is wrong, if anything.
 static void jacobi_read_spec(const lab_conf *conf, const lab_case *spec, jacobi_spec *s)
 {
-    const char *bc = conf_case_opt(spec, "bc"), *unknown = jacobi_unknown_opt(spec);
+    static const char *const known[] = {"bc", "iters", "check", "tol", "h", "mms", NULL};
+    const char *bc = conf_case_opt(spec, "bc"), *unknown = jacobi_unknown_opt(spec, known);
     double h, tol;
     memset(s, 0, sizeof(*s));
     s->c.g.nx = spec->nx, s->c.g.ny = spec->ny, s->c.g.nz = spec->nz;
     s->timed = spec->timed;
-    s->c.g.bc = bc ? jacobi_bc_parse(bc) : JACOBI_BC_DIRICHLET;
+    s->pitch = spec->nx;
     s->c.rtol = conf->rtol;
     s->c.atol = conf->atol;
+    if (!strcmp(conf->update, UPDATE_HEAT2D)) {
+        jacobi_read_heat_spec(spec, s);
+        return;
+    }
+    s->c.g.bc = bc ? jacobi_bc_parse(bc) : JACOBI_BC_DIRICHLET;
     s->c.blocked = !strcmp(conf->technique, "time-blocking");
     int bad = jacobi_opt_int(spec, "iters", 20, &s->c.max_iters) | jacobi_opt_int(spec, "check", 0, &s->c.check_every) |
               jacobi_opt_int(spec, "mms", 0, &s->mms) | jacobi_opt_number(spec, "tol", 0.0, &tol) |
@@ -150,12 +196,39 @@ static int jacobi_float_boundary(const jacobi_grid *g, float *u)
     return 0;
 }
 
+// Draws a heat case from seed: r (unless r= fixed it), the four edges'
+// temperatures, the interior; f = 0.
+static void jacobi_draw_heat(jacobi_spec *s, uint64_t seed, float *u0, float *f)
+{
+    jacobi_grid *g = &s->c.g;
+    float edge[4];
+    rng r;
+    rng_init(&r, seed);
+    float rate = (float)(0.15 + 0.1 * (double)rng_unit(&r));  // [0.05, 0.25): every step stable, no two cases alike
+    if (!s->rate_given)
+        g->rate = (double)rate;
+    for (int e = 0; e < 4; e++)
+        edge[e] = rng_unit(&r);
+    rng_fill(&r, u0, jacobi_cells(g));
+    for (size_t j = 0; j < g->ny; j++)
+        for (size_t k = 0; k < g->nx; k++) {
+            int e = protocol_heat_edge(j, k, g->nx, g->ny);
+            if (e >= 0)
+                u0[j * g->nx + k] = edge[e];
+        }
+    memset(f, 0, jacobi_cells(g) * sizeof(float));
+}
+
 // Draws the initial grid and f for case s from seed. Returns 0 or -1.
-static int jacobi_draw(const jacobi_spec *s, uint64_t seed, float *u0, float *f)
+static int jacobi_draw(jacobi_spec *s, uint64_t seed, float *u0, float *f)
 {
     const jacobi_grid *g = &s->c.g;
     size_t cells = jacobi_cells(g);
     rng r;
+    if (s->heat) {
+        jacobi_draw_heat(s, seed, u0, f);
+        return 0;
+    }
     if (s->mms) {
         jacobi_mms_fill(g, u0, f);
         return 0;
@@ -180,22 +253,46 @@ static int jacobi_make_dir(char *dir, size_t len)
     return mkdtemp(dir) ? 0 : -1;
 }
 
-// Writes n floats to dir/name. Returns 0 or -1.
-static int jacobi_write(const char *dir, const char *name, const float *g, size_t n)
+// Writes the grid g of case s to dir/name as the runner stores it: rows of
+// nx floats, each followed by pitch - nx padding cells holding PAD_BITS.
+// Returns 0 or -1.
+static int jacobi_write(const jacobi_spec *s, const char *dir, const char *name, const float *g)
 {
     char path[1024];
+    size_t nx = s->c.g.nx, rows = s->c.g.ny * s->c.g.nz, put = 0;
+    float pad[HEAT_PITCH_FLOATS];
+    uint32_t bits = PAD_BITS;
+    for (size_t q = 0; q < HEAT_PITCH_FLOATS; q++)
+        memcpy(&pad[q], &bits, sizeof(bits));
     snprintf(path, sizeof(path), "%s/%s", dir, name);
     FILE *f = fopen(path, "wb");
     if (!f)
         return -1;
-    size_t put = fwrite(g, sizeof(float), n, f);
-    return (fclose(f) == 0 && put == n) ? 0 : -1;
+    if (s->pitch == nx)
+        put = fwrite(g, sizeof(float), nx * rows, f) == nx * rows ? rows : 0;
+    else
+        for (size_t row = 0; row < rows; row++)
+            put += fwrite(g + row * nx, sizeof(float), nx, f) == nx &&
+                   fwrite(pad, sizeof(float), s->pitch - nx, f) == s->pitch - nx;
+    return (fclose(f) == 0 && put == rows) ? 0 : -1;
 }
 
 // Writes the case's two input files into dir. Returns 0 or -1.
-static int jacobi_write_inputs(const char *dir, const float *u0, const float *f, size_t cells)
+static int jacobi_write_inputs(const jacobi_spec *s, const char *dir, const float *u0, const float *f)
 {
-    return jacobi_write(dir, CASE_INPUT, u0, cells) | jacobi_write(dir, CASE_JACOBI_F, f, cells);
+    return jacobi_write(s, dir, CASE_INPUT, u0) | jacobi_write(s, dir, CASE_JACOBI_F, f);
+}
+
+// Floats a buffer of case s takes on the device: its padded rows.
+static size_t jacobi_stored_cells(const jacobi_spec *s)
+{
+    return s->pitch * s->c.g.ny * s->c.g.nz;
+}
+
+// Guard cells on each side of a buffer of case s (a plane of padded rows).
+static size_t jacobi_guard(const jacobi_spec *s)
+{
+    return (size_t)protocol_guard_cells((unsigned long long)s->pitch * s->c.g.ny);
 }
 
 // Removes what a runner may leave in dir, then dir itself.
@@ -229,13 +326,14 @@ static const float *jacobi_map(const char *dir, const char *name, size_t bytes)
     return p == MAP_FAILED ? NULL : (const float *)p;
 }
 
-// Unmaps every file of m.
+// Unmaps every file of m and frees the copies made of them.
 static void jacobi_unmap(jacobi_files *m)
 {
-    const float *all[] = {m->a, m->b, m->f_after, m->timed, m->order2};
-    for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
-        if (all[i])
-            munmap((void *)all[i], m->bytes);
+    for (size_t i = 0; i < sizeof(m->mapped) / sizeof(m->mapped[0]); i++) {
+        if (m->mapped[i])
+            munmap((void *)m->mapped[i], m->bytes);
+        free(m->compact[i]);
+    }
     memset(m, 0, sizeof(*m));
 }
 
@@ -247,7 +345,7 @@ static void jacobi_unmap(jacobi_files *m)
 static spawn_result jacobi_start_runner(const judge_case_env *env, const jacobi_spec *s, const char *dir, int timed,
                                         const char *order, uint64_t seed, kv_list *report)
 {
-    char size[64], h[32], iters[16], check[16], tol[32], reps[16];
+    char size[64], h[32], iters[16], check[16], tol[32], reps[16], rate[32], pitch[24];
     const jacobi_grid *g = &s->c.g;
     snprintf(size, sizeof(size), "%zu,%zu,%zu", g->nx, g->ny, g->nz);
     snprintf(h, sizeof(h), "%.9g", g->h);
@@ -255,10 +353,20 @@ static spawn_result jacobi_start_runner(const judge_case_env *env, const jacobi_
     snprintf(check, sizeof(check), "%d", s->c.check_every);
     snprintf(tol, sizeof(tol), "%.9g", s->c.tol);
     snprintf(reps, sizeof(reps), "%d", env->conf->time_reps);
-    char *args[] = {"--outdir", (char *)dir, "--size", size, "--h", h, "--bc", (char *)jacobi_bc_name(g->bc),
-                    "--iters", iters, "--check", check, "--tol", tol, timed ? "--time" : NULL, reps, NULL};
-    size_t cells = jacobi_cells(g), guard = (size_t)protocol_guard_cells((unsigned long long)g->nx * g->ny);
-    return judge_spawn_runner(env, args, dir, cells + 2 * guard, order, seed, report);
+    snprintf(rate, sizeof(rate), "%.9g", g->rate);
+    snprintf(pitch, sizeof(pitch), "%zu", s->pitch);
+    char *args[24] = {"--outdir", (char *)dir, "--size", size, "--h", h, "--bc", (char *)jacobi_bc_name(g->bc),
+                      "--iters", iters, "--check", check, "--tol", tol};
+    int n = 14;
+    if (s->heat) {  // the heat update, its r and the padded rows (a Jacobi runner's command stays as it was)
+        char *heat[] = {"--update", UPDATE_HEAT2D, "--rate", rate, "--pitch", pitch};
+        memcpy(&args[n], heat, sizeof(heat));
+        n += 6;
+    }
+    if (timed)
+        args[n++] = "--time", args[n++] = reps;
+    args[n] = NULL;
+    return judge_spawn_runner(env, args, dir, jacobi_stored_cells(s) + 2 * jacobi_guard(s), order, seed, report);
 }
 
 // 1 if the runner finished and said so.
@@ -268,7 +376,13 @@ static int jacobi_runner_ok(const spawn_result *s, const kv_list *report)
     return s->exited && s->exit_code == RUNNER_OK && status && !strcmp(status, "ok");
 }
 
-// Lab 5's wording of failures.
+// The whole-solve labs' wording of failures: Jacobi's and the heat step's.
+static const judge_hint_words heat_words = {
+    "heat_solve",
+    "the solve never returned: a loop that never ends (is the step counter incremented up to p->steps?), or a __syncthreads() some threads never reach.",
+    "check the grid and block of every launch in heat_solve: at most 1024 threads a block, no dimension 0 (a grid of 0 blocks when nx or ny is small?).",
+    "an out-of-bounds access (an index outside the grid: rows are p->pitch floats apart, and a float4 must not run past the last row): rerun with SANITIZE=1 on a GPU, or read the emulator's message naming the thread.",
+};
 static const judge_hint_words jacobi_words = {
     "jacobi_solve",
     "the solve never returned: a loop that never ends (is t incremented? does the early stop compare with p->tol?), or a __syncthreads() some threads never reach.",
@@ -282,28 +396,69 @@ static void jacobi_explain_runner(const judge_case_env *env, const spawn_result 
 {
     char log_path[1024];
     snprintf(log_path, sizeof(log_path), "%s/%s", dir, CASE_LOG);
-    judge_explain_runner(env, s, report, log_path, &jacobi_words, r);
+    judge_explain_runner(env, s, report, log_path, !strcmp(env->conf->update, UPDATE_HEAT2D) ? &heat_words : &jacobi_words, r);
 }
 
 // ---------------------------------------------------------------------------
 // Judging what came back
 // ---------------------------------------------------------------------------
 
-// Maps the outputs of dir (and the returned buffer of dir2). Returns 0 or -1.
-static int jacobi_map_outputs(const jacobi_spec *s, const char *dir, const char *dir2, const kv_list *report2,
-                              int timed, jacobi_files *m)
+// Padding cells (columns nx..pitch-1 of every row) of a stored buffer
+// (guard | padded rows | guard) of case s that lost PAD_BITS.
+static size_t jacobi_padding_damage(const jacobi_spec *s, const float *stored, size_t guard)
 {
-    size_t cells = jacobi_cells(&s->c.g), guard = (size_t)protocol_guard_cells((unsigned long long)s->c.g.nx * s->c.g.ny);
+    size_t nx = s->c.g.nx, rows = s->c.g.ny * s->c.g.nz, bad = 0;
+    uint32_t bits;
+    for (size_t row = 0; row < rows; row++)
+        for (size_t k = nx; k < s->pitch; k++) {
+            memcpy(&bits, &stored[guard + row * s->pitch + k], sizeof(bits));
+            bad += bits != PAD_BITS;
+        }
+    return bad;
+}
+
+// A copy of a stored buffer of case s without its padding: guard | rows of nx | guard. NULL when out of memory.
+static float *jacobi_unpad(const jacobi_spec *s, const float *stored, size_t guard)
+{
+    size_t nx = s->c.g.nx, rows = s->c.g.ny * s->c.g.nz;
+    float *c = malloc((nx * rows + 2 * guard) * sizeof(float));
+    if (!c)
+        return NULL;
+    memcpy(c, stored, guard * sizeof(float));
+    for (size_t row = 0; row < rows; row++)
+        memcpy(c + guard + row * nx, stored + guard + row * s->pitch, nx * sizeof(float));
+    memcpy(c + guard + nx * rows, stored + guard + s->pitch * rows, guard * sizeof(float));
+    return c;
+}
+
+// Maps the outputs of dir (and the returned buffer of dir2) into m; for
+// padded rows, counts the padding cells written into *padding and points
+// m's buffers at copies without the padding. Returns 0 or -1.
+static int jacobi_map_outputs(const jacobi_spec *s, const char *dir, const char *dir2, const kv_list *report2,
+                              int timed, jacobi_files *m, size_t *padding)
+{
+    size_t guard = jacobi_guard(s);
+    const char *names[5] = {CASE_JACOBI_A, CASE_JACOBI_B, CASE_JACOBI_F_AFTER, timed ? CASE_TIMED : NULL,
+                            kv_number(report2, "result", 0) == 1 ? CASE_JACOBI_B : CASE_JACOBI_A};
+    const float **view[5] = {&m->a, &m->b, &m->f_after, &m->timed, &m->order2};
     memset(m, 0, sizeof(*m));
-    m->bytes = (cells + 2 * guard) * sizeof(float);
-    m->a = jacobi_map(dir, CASE_JACOBI_A, m->bytes);
-    m->b = jacobi_map(dir, CASE_JACOBI_B, m->bytes);
-    m->f_after = jacobi_map(dir, CASE_JACOBI_F_AFTER, m->bytes);
-    if (timed)
-        m->timed = jacobi_map(dir, CASE_TIMED, m->bytes);
-    if (dir2)
-        m->order2 = jacobi_map(dir2, kv_number(report2, "result", 0) == 1 ? CASE_JACOBI_B : CASE_JACOBI_A, m->bytes);
-    return m->a && m->b && m->f_after && (!timed || m->timed) && (!dir2 || m->order2) ? 0 : -1;
+    *padding = 0;
+    m->bytes = (jacobi_stored_cells(s) + 2 * guard) * sizeof(float);
+    for (int q = 0; q < 5; q++) {
+        if (!names[q] || (q == 4 && !dir2))
+            continue;
+        m->mapped[q] = jacobi_map(q == 4 ? dir2 : dir, names[q], m->bytes);
+        if (!m->mapped[q])
+            return -1;
+        *view[q] = m->mapped[q];
+        if (s->pitch == s->c.g.nx)
+            continue;
+        *padding += jacobi_padding_damage(s, m->mapped[q], guard);
+        if (!(m->compact[q] = jacobi_unpad(s, m->mapped[q], guard)))
+            return -1;
+        *view[q] = m->compact[q];
+    }
+    return 0;
 }
 
 // Copies a verdict into r.
@@ -357,15 +512,19 @@ static void jacobi_check_mms(const jacobi_spec *s, const float *got, case_result
 static void jacobi_describe(const jacobi_spec *s, const jacobi_outputs *o, const jacobi_verdict *v,
                             const kv_list *report, case_result *r)
 {
-    char text[200];
-    snprintf(text, sizeof(text), "%s, %d of %d iterations", jacobi_bc_name(s->c.g.bc), o->iters, s->c.max_iters);
-    jacobi_note(r, text);
-    if (o->residual >= 0) {
+    char text[200] = "";
+    if (s->heat)
+        snprintf(text, sizeof(text), "r = %.6g, %d step%s, rows of %zu floats", s->c.g.rate, s->c.max_iters, s->c.max_iters == 1 ? "" : "s", s->pitch);
+    else if (o)
+        snprintf(text, sizeof(text), "%s, %d of %d iterations", jacobi_bc_name(s->c.g.bc), o->iters, s->c.max_iters);
+    if (text[0])
+        jacobi_note(r, text);
+    if (o && o->residual >= 0) {
         snprintf(text, sizeof(text), "residual %.4g (reference %.4g, tol %.3g)", o->residual, v->ref_residual, s->c.tol);
         jacobi_note(r, text);
     }
     if (kv_get(report, "launches_per_iteration")) {
-        snprintf(text, sizeof(text), "%.2f launches per iteration", kv_number(report, "launches_per_iteration", 0));
+        snprintf(text, sizeof(text), "%.2f launches per %s", kv_number(report, "launches_per_iteration", 0), s->heat ? "step" : "iteration");
         jacobi_note(r, text);
     }
 }
@@ -385,8 +544,11 @@ static void jacobi_read_timing(const jacobi_spec *s, const kv_list *report, case
     r->time_reps = (int)kv_number(report, "time_reps", 0);
     judge_read_copy_limit(report, r);
     r->gpoints = points / (t * 1e-3) / 1e9;
-    r->gbs = JACOBI_BYTES_PER_POINT * points / (t * 1e-3) / 1e9;
-    snprintf(text, sizeof(text), "%.4f ms per iteration (%.0f iterations a solve; GB/s counts 12 B per point)", t / iters, iters);
+    r->gbs = (s->heat ? HEAT_BYTES_PER_POINT : JACOBI_BYTES_PER_POINT) * points / (t * 1e-3) / 1e9;
+    if (s->heat)
+        snprintf(text, sizeof(text), "%.4f ms per step (%.0f steps a solve; GB/s counts 8 B per point: u read, v written)", t / iters, iters);
+    else
+        snprintf(text, sizeof(text), "%.4f ms per iteration (%.0f iterations a solve; GB/s counts 12 B per point)", t / iters, iters);
     jacobi_note(r, text);
 }
 
@@ -396,14 +558,24 @@ static int jacobi_judge_outputs(const judge_case_env *env, jacobi_spec *s, const
 {
     jacobi_files m;
     jacobi_verdict v;
-    size_t guard = (size_t)protocol_guard_cells((unsigned long long)s->c.g.nx * s->c.g.ny);
-    if (jacobi_map_outputs(s, dir, dir2, report2, timed, &m) != 0) {
+    size_t guard = jacobi_guard(s), padding = 0;
+    if (jacobi_map_outputs(s, dir, dir2, report2, timed, &m, &padding) != 0) {
         jacobi_unmap(&m);
         r->status = CASE_FAIL;
         snprintf(r->kind, sizeof(r->kind), "exited");
         r->hint_key = "runner-failed";
         snprintf(r->reason, sizeof(r->reason), "the runner said it finished but its output files are missing or the wrong size");
-        snprintf(r->hint, sizeof(r->hint), "does the kernel file call exit() or write files? It must only define its kernels and jacobi_solve.");
+        snprintf(r->hint, sizeof(r->hint), "does the kernel file call exit() or write files? It must only define its kernels and %s.", s->heat ? "heat_solve" : "jacobi_solve");
+        return 0;
+    }
+    if (padding) {  // the kit's cells, before any value: a store there went past a row's end
+        jacobi_unmap(&m);
+        r->status = CASE_FAIL;
+        snprintf(r->kind, sizeof(r->kind), "wrong");
+        r->hint_key = HINT_PADDING;
+        snprintf(r->reason, sizeof(r->reason), "%zu padding cells (columns %zu..%zu of a row, pitch %zu) were written", padding, s->c.g.nx, s->pitch - 1, s->pitch);
+        snprintf(r->hint, sizeof(r->hint), "the padding is the kit's: store only to columns 0..nx-1 of a row (a float4 store that runs past the row's end writes padding; finish the row with single floats).");
+        jacobi_describe(s, NULL, NULL, report, r);
         return 0;
     }
     jacobi_outputs o = {m.a, m.b, m.f_after, m.timed, m.order2, guard, (int)kv_number(report, "result", -1),
@@ -427,13 +599,13 @@ static int jacobi_judge_outputs(const judge_case_env *env, jacobi_spec *s, const
 // ---------------------------------------------------------------------------
 
 // Fails r for a case lab.conf cannot describe.
-static void jacobi_bad_spec(const jacobi_spec *s, const lab_case *spec, case_result *r)
+static void jacobi_bad_spec(const lab_conf *conf, const jacobi_spec *s, const lab_case *spec, case_result *r)
 {
     r->status = CASE_FAIL;
     snprintf(r->kind, sizeof(r->kind), "kit");
     r->hint_key = "runner-failed";
     snprintf(r->reason, sizeof(r->reason), "lab.conf line %d: %s", spec->line, s->error);
-    snprintf(r->hint, sizeof(r->hint), "fix the case line in labs/05-jacobi/lab.conf (its header lists the options).");
+    snprintf(r->hint, sizeof(r->hint), "fix the case line in %s (its header lists the options).", conf->path);
 }
 
 // Runs the case in dir (and, under emulation, again in dir2 with another
@@ -449,7 +621,7 @@ static int jacobi_run_in(const judge_case_env *env, jacobi_spec *s, uint64_t see
     r->wall_s = sr.seconds;
     int ok = jacobi_runner_ok(&sr, report);
     if (ok && env->emu) {
-        if (jacobi_make_dir(dir2, dir2_len) != 0 || jacobi_write_inputs(dir2, s->c.u0, s->c.f, jacobi_cells(&s->c.g)) != 0)
+        if (jacobi_make_dir(dir2, dir2_len) != 0 || jacobi_write_inputs(s, dir2, s->c.u0, s->c.f) != 0)
             return -1;
         spawn_result s2 = jacobi_start_runner(env, s, dir2, 0, "shuffle", seed, &report2);
         r->wall_s += s2.seconds;
@@ -476,7 +648,7 @@ int jacobi_run_case(const judge_case_env *env, const lab_case *spec, uint64_t se
     r->launch_ms = -1;
     jacobi_read_spec(env->conf, spec, &s);
     if (s.error[0]) {
-        jacobi_bad_spec(&s, spec, r);
+        jacobi_bad_spec(env->conf, &s, spec, r);
         return 0;
     }
     size_t cells = jacobi_cells(&s.c.g);
@@ -486,7 +658,7 @@ int jacobi_run_case(const judge_case_env *env, const lab_case *spec, uint64_t se
     if (u0 && f && jacobi_draw(&s, seed, u0, f) == 0 && jacobi_make_dir(dir, sizeof(dir)) == 0) {
         s.c.u0 = u0;
         s.c.f = f;
-        if (jacobi_write_inputs(dir, u0, f, cells) == 0)
+        if (jacobi_write_inputs(&s, dir, u0, f) == 0)
             rc = jacobi_run_in(env, &s, seed, dir, dir2, sizeof(dir2), r, report_out);
         char every[16];
         snprintf(every, sizeof(every), "%d", s.c.check_every);

@@ -174,12 +174,13 @@ static void technique_z_march(const launch_info *li, const unsigned int n[3], in
 // Dirichlet, a separate boundary kernel once: that many kernels launched at
 // least once per iteration, and at most 8 launches per iteration in all
 // (a boundary kernel per axis, residual checks and their reductions add some).
-static void technique_jacobi(const kv_list *report, long launches, technique_result *r)
+// Lists the kernels of a whole solve's report ("40 x jacobi_sweep, 40 x
+// jacobi_boundary") into seen; returns how many were launched at least
+// iters times.
+static int technique_kernel_counts(const kv_list *report, int iters, char *seen, size_t len)
 {
-    int iters = (int)kv_number(report, "iterations", 0), kinds = (int)kv_number(report, "kernels", 0);
-    const char *bc = kv_get(report, "bc");
-    int need = bc && strcmp(bc, "dirichlet") != 0 ? 2 : 1, every = 0;
-    char seen[256] = "";
+    int kinds = (int)kv_number(report, "kernels", 0), every = 0;
+    seen[0] = '\0';
     for (int q = 0; q < kinds; q++) {
         char key[32], name[128] = "?";
         long count = 0;
@@ -188,8 +189,18 @@ static void technique_jacobi(const kv_list *report, long launches, technique_res
             continue;
         every += iters > 0 && count >= iters;
         size_t used = strlen(seen);
-        snprintf(seen + used, sizeof(seen) - used, "%s%ld x %s", q ? ", " : "", count, name);
+        snprintf(seen + used, len - used, "%s%ld x %s", q ? ", " : "", count, name);
     }
+    return every;
+}
+
+static void technique_jacobi(const kv_list *report, long launches, technique_result *r)
+{
+    int iters = (int)kv_number(report, "iterations", 0);
+    const char *bc = kv_get(report, "bc");
+    int need = bc && strcmp(bc, "dirichlet") != 0 ? 2 : 1;
+    char seen[256];
+    int every = technique_kernel_counts(report, iters, seen, sizeof(seen));
     r->status = iters > 0 && every >= need && launches <= 8L * iters + 8 ? TECHNIQUE_OK : TECHNIQUE_FAIL;
     snprintf(r->detail, sizeof(r->detail), "%.2f launches per iteration over %d iterations (%s boundary): %s%s",
              iters > 0 ? (double)launches / iters : 0.0, iters, bc ? bc : "?", seen,
@@ -317,6 +328,21 @@ void technique_loads_grid(const char *technique, const kv_list *report, const un
         r->status = TECHNIQUE_FAIL;
 }
 
+// Lab 10: the time steps are launches of a kernel that reads the old grid
+// and writes the new one (the verdict checks the buffers: in-place-update):
+// at least one launch, and at most one a step on average (a launch may do
+// several steps). A second kernel a step (a copy back instead of a swap)
+// moves the grid through DRAM twice a step and fails.
+static void technique_heat2d(const kv_list *report, long launches, technique_result *r)
+{
+    int steps = (int)kv_number(report, "iterations", 0);
+    char seen[256];
+    technique_kernel_counts(report, steps, seen, sizeof(seen));
+    r->status = steps > 0 && launches >= 1 && launches <= steps ? TECHNIQUE_OK : TECHNIQUE_FAIL;
+    snprintf(r->detail, sizeof(r->detail), "%ld launches for %d time steps: %s%s", launches, steps, seen[0] ? seen : "no kernel",
+             r->status == TECHNIQUE_OK ? "" : "; this lab expects one launch of the step kernel a step (reading one buffer, writing the other, then swapping the pointers), or fewer launches doing several steps each");
+}
+
 technique_result technique_check(const char *technique, const kv_list *report, unsigned int n, int radius)
 {
     const unsigned int size[3] = {n, n, n};
@@ -343,6 +369,10 @@ technique_result technique_check_grid(const char *technique, const kv_list *repo
     }
     if (!strcmp(technique, "time-blocking")) {
         technique_time_blocking(report, launches, &r);
+        return r;
+    }
+    if (!strcmp(technique, "heat2d")) {
+        technique_heat2d(report, launches, &r);
         return r;
     }
     if (launches != 1 || technique_launch(report, 0, &li) != 0) {
@@ -406,6 +436,14 @@ int opb_book_model(const char *name, int t, int o, int radius, opb_model *m)
         m->book = flops / (2.0 * 4.0);
         m->bound = m->book;
         snprintf(m->formula, sizeof(m->formula), "%.0f / (2 * 4) = %.2f (each point read once and written once: the streaming bound)", flops, m->book);
+        return 0;
+    }
+    if (!strcmp(name, "heat2d")) {  // 7 flops a point, u read once and v written once: no tile can do better
+        m->book = 7.0 / 8.0;
+        m->bound = 7.0 / 8.0;
+        m->halo_fraction = 0.0;
+        m->smem_bytes = 0.0;
+        snprintf(m->formula, sizeof(m->formula), "7 / (4 + 4) = %.3f (u + r(w + e + s + n - 4u): 7 operations; u read once, v written once, a step)", m->book);
         return 0;
     }
     if (t < w + 1)

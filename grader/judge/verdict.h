@@ -55,6 +55,10 @@
 #define HINT_RESIDUAL          "residual-value"
 #define HINT_ITERATIONS        "iteration-count"
 #define HINT_NOT_SECOND_ORDER  "not-second-order"
+// Lab 10 (the 2D heat equation; jacobi_verdict.c with the heat update, judge_jacobi.c)
+#define HINT_HEAT_RATE         "heat-rate"           // the step's r used wrongly: its sign, the -4u term, or u itself left out
+#define HINT_ROW_TAIL          "row-tail"            // wrong only in the last cells of rows: a vector path past the last whole float4
+#define HINT_PADDING           "padding-written"     // a row's padding (columns nx..pitch-1) written
 
 // The words a case's hints are written in: the student's interface.
 #define VERDICT_WORDS_CUBE  0   // kernels/lab.h: N, LAB_INDEX, launch_stencil

@@ -113,6 +113,50 @@ PROTOCOL_HOST_DEVICE static inline int protocol_cell_written(int every_cell, int
     return every_cell || protocol_is_interior(nx, ny, nz, i, j, k, star_radius);
 }
 
+// The whole-solve labs (runner = jacobi) and the update one step applies,
+// lab.conf's `update`: one formula for each, defined here once for the
+// reference, the judge, the emulation runner and the executor's kernels.
+//   jacobi  labs 5 and 9: Jacobi iteration for ∇²u = f on an nx×ny×nz grid,
+//           v = (six neighbours − h²f) / 6, with a boundary condition (kernels/jacobi.h)
+//   heat2d  lab 10: explicit time steps of the heat equation u_t = α∇²u on an
+//           nx×ny grid (nz = 1), v = u + r·(four neighbours − 4u), r = α·dt/h² in
+//           (0, 1/4], the boundary cells fixed (Dirichlet), rows padded (kernels/heat2d.h)
+#define UPDATE_JACOBI "jacobi"
+#define UPDATE_HEAT2D "heat2d"
+
+// The heat lab's rows are padded: a row of nx points is stored in pitch floats,
+// nx rounded up to a multiple of HEAT_PITCH_FLOATS (128 bytes), so every row
+// starts 128-byte aligned (the buffers themselves are, and the guard zones are
+// multiples of it) and float4 loads of a row are aligned. The padding cells,
+// columns nx..pitch-1 of each row, are the kit's: they hold PAD_BITS before the
+// solve and must hold it after (a kernel may read them, never write them).
+#define HEAT_PITCH_FLOATS 32
+#define PAD_BITS 0x7FCAD0D0u  // a quiet NaN no arithmetic produces, as POISON_BITS and GUARD_BITS
+
+// The row pitch of a heat grid whose rows hold nx points.
+PROTOCOL_HOST_DEVICE static inline unsigned long long protocol_heat_pitch(unsigned long long nx)
+{
+    return (nx + HEAT_PITCH_FLOATS - 1) / HEAT_PITCH_FLOATS * HEAT_PITCH_FLOATS;
+}
+
+// One explicit heat step at an interior point from its value u and its four
+// neighbours, in the order every kit side sums them.
+PROTOCOL_HOST_DEVICE static inline double protocol_heat_update(double u, double west, double east, double south,
+                                                               double north, double r)
+{
+    return u + r * (west + east + south + north - 4.0 * u);
+}
+
+// The edge of the heat grid cell (j, k) lies on: 0 the first row (y = 0), 1 the
+// last row, 2 the first column (x = 0), 3 the last column; the corners belong
+// to the rows. -1 for an interior cell. Each edge holds one temperature, drawn
+// for each case.
+PROTOCOL_HOST_DEVICE static inline int protocol_heat_edge(unsigned long long j, unsigned long long k,
+                                                          unsigned long long nx, unsigned long long ny)
+{
+    return j == 0 ? 0 : j + 1 == ny ? 1 : k == 0 ? 2 : k + 1 == nx ? 3 : -1;
+}
+
 // File names inside the case directory the judge hands the runner.
 #define CASE_INPUT     "in.bin"        // nx*ny*nz floats, written by the judge
 #define CASE_OUTPUT    "out.bin"       // guard | grid | guard of the output after the checked launch

@@ -42,7 +42,7 @@ enum wire_op {
     WIRE_VAR,             // u64 host address, u64 size, u32 constant, name
     WIRE_READY,           // main() started: registration is over
     // The kit's calls (executor -> program)
-    WIRE_CALL,            // sweep: wire_sweep_call. jacobi: u64 d_a, d_b, d_f, wire_jacobi_problem
+    WIRE_CALL,            // sweep: wire_sweep_call. jacobi: u64 d_a, d_b, d_f, wire_jacobi_problem (heat_solve takes no d_f)
     WIRE_EXIT,            // end the program now
     // The program's answers to WIRE_CALL (no answer back)
     WIRE_RETURN,          // sweep: nothing. jacobi: i32 result, i32 iters_done, f32 residual
@@ -87,7 +87,9 @@ typedef struct wire_sweep_call {
     uint32_t radius;       // the image interface: the filter's radius; zero otherwise (and the size a multiple of 8)
 } wire_sweep_call;
 
-// The problem handed to jacobi_solve, as it travels (kernels/jacobi.h's jacobi_problem).
+// The problem handed to jacobi_solve, as it travels (kernels/jacobi.h's
+// jacobi_problem), or to heat_solve (kernels/heat2d.h's heat_problem: nx, ny,
+// pitch, rate as r, max_iters as steps).
 typedef struct wire_jacobi_problem {
     uint32_t nx, ny, nz;   // points per axis
     float h;               // grid spacing
@@ -96,6 +98,8 @@ typedef struct wire_jacobi_problem {
     int32_t check_every;   // residual every check_every iterations (0: never)
     float tol;             // stop below this residual
     uint64_t d_scratch;    // device scratch, JACOBI_SCRATCH_DOUBLES doubles
+    float rate;            // heat: r = alpha dt / h²
+    uint32_t pitch;        // floats from one row to the next (nx unless the heat update pads rows)
 } wire_jacobi_problem;
 
 // A kernel's attributes, as cudaFuncGetAttributes reports them.

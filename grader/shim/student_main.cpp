@@ -1,7 +1,8 @@
 // grader/shim/student_main.cpp — main() of a student's program: waits for the
 // executor's calls and makes them, one at a time.
 //
-// Built once per kind of lab and interface (STUDENT_KIND_JACOBI for lab 5;
+// Built once per kind of lab and interface (STUDENT_KIND_JACOBI for labs 5
+// and 9, with STUDENT_UPDATE_HEAT2D for lab 10's heat_solve;
 // for the sweep labs STUDENT_INTERFACE_GRID for the grid interface,
 // STUDENT_INTERFACE_IMAGE for the image one (lab 0's convolution), the cube
 // one otherwise) and linked with the student's kernel file and the shim. A kernel
@@ -13,7 +14,9 @@
 
 #include "wire.h"
 
-#ifdef STUDENT_KIND_JACOBI
+#if defined(STUDENT_KIND_JACOBI) && defined(STUDENT_UPDATE_HEAT2D)
+#include "heat2d.h"
+#elif defined(STUDENT_KIND_JACOBI)
 #include "jacobi.h"
 #elif defined(STUDENT_INTERFACE_IMAGE)
 // conv.h's prototype (conv.h itself defines __constant__ F: it belongs to the kernel file alone).
@@ -30,7 +33,24 @@ extern "C" void shim_ready(void);
 extern "C" uint32_t shim_wait(void *payload, size_t cap);
 extern "C" void shim_return(const void *payload, size_t len);
 
-#ifdef STUDENT_KIND_JACOBI
+#if defined(STUDENT_KIND_JACOBI) && defined(STUDENT_UPDATE_HEAT2D)
+// Calls heat_solve with the call's arguments and sends back which buffer it
+// named (the steps are the call's: the grids say whether they were done).
+static void student_call(const char *payload)
+{
+    uint64_t ptr[3];
+    wire_jacobi_problem w;
+    memcpy(ptr, payload, sizeof(ptr));
+    memcpy(&w, payload + sizeof(ptr), sizeof(w));
+    heat_problem p = {w.nx, w.ny, w.pitch, w.rate, w.max_iters};
+    struct {
+        int32_t result, iters;
+        float residual;
+    } answer = {0, w.max_iters, -1.0f};
+    answer.result = heat_solve((float *)(uintptr_t)ptr[0], (float *)(uintptr_t)ptr[1], &p);
+    shim_return(&answer, sizeof(answer));
+}
+#elif defined(STUDENT_KIND_JACOBI)
 // Calls jacobi_solve with the call's arguments and sends back its three answers.
 static void student_call(const char *payload)
 {

@@ -208,6 +208,40 @@ static void test_stencil_key(void **state)
         fail_msg("error '%s' does not name line 11 and the sweep labs", err);
 }
 
+// The update key: the whole-solve labs' (runner = jacobi), jacobi unless it
+// says heat2d; a sweep lab that names one, or an update the kit does not
+// know, is an error naming the file and the line.
+static void test_update_key(void **state)
+{
+    (void)state;
+    static lab_conf c;
+    static const char *base = "title = t\nrunner = jacobi\nkernel = k.cu\nsolution = s.cu\ntechnique = heat2d\nopb_model = heat2d\n"
+                              "timeout = 1\nrtol = 1e-6\natol = 1e-9\ncase = 67x30 steps=3\n";
+    char path[64], text[1024], err[512] = "";
+    test_write_file(path, sizeof(path), base);
+    assert_int_equal(conf_load(path, &c, err, sizeof(err)), 0);
+    unlink(path);
+    assert_string_equal(c.update, "jacobi");
+    assert_int_equal(c.update_line, 0);
+    assert_true(conf_case_flops(&c, &c.cases[0]) == 8.0);
+    snprintf(text, sizeof(text), "%supdate = heat2d   # the heat step\n", base);
+    test_write_file(path, sizeof(path), text);
+    assert_int_equal(conf_load(path, &c, err, sizeof(err)), 0);
+    unlink(path);
+    assert_string_equal(c.update, "heat2d");
+    assert_int_equal(c.update_line, 11);
+    assert_true(conf_case_flops(&c, &c.cases[0]) == 7.0);
+    char name[64];
+    assert_string_equal(conf_case_name(&c.cases[0], name, sizeof(name)), "67x30");
+    snprintf(text, sizeof(text), "%supdate = heat3d\n", base);
+    test_write_file(path, sizeof(path), text);
+    assert_int_equal(conf_load(path, &c, err, sizeof(err)), -1);
+    unlink(path);
+    if (!strstr(err, ":11: unknown update 'heat3d' (the kit knows: jacobi, heat2d)"))
+        fail_msg("error '%s' does not name line 11 and the updates", err);
+    expect_error("runner = sweep\n", "runner = sweep\nupdate = heat2d\n", ":5: 'update' is a key of the whole-solve labs (runner = jacobi)");
+}
+
 static void test_missing_file(void **state)
 {
     (void)state;
@@ -246,6 +280,7 @@ int main(void)
         cmocka_unit_test(test_missing_file),
         cmocka_unit_test(test_default_interface),
         cmocka_unit_test(test_stencil_key),
+        cmocka_unit_test(test_update_key),
         cmocka_unit_test(test_sizes_round_trip),
         cmocka_unit_test(test_kit_labs_parse),
     };

@@ -1,7 +1,8 @@
-// tests/unit/test_jacobi.c — lab 5: the CPU reference Jacobi iteration
-// against values computed by hand and against the manufactured solution;
-// then the verdict on synthetic runs: a right answer, and one planted
-// mistake at a time, each of which must get its name.
+// tests/unit/test_jacobi.c — the whole-solve labs: the CPU reference Jacobi
+// iteration (labs 5, 9) against values computed by hand and against the
+// manufactured solution; then the verdict on synthetic runs: a right answer,
+// and one planted mistake at a time, each of which must get its name. Last,
+// the same for the heat update (lab 10).
 #include "test_util.h"
 
 #include <math.h>
@@ -59,7 +60,7 @@ typedef struct tiny {
 // The tiny grid with bc, after iters iterations.
 static void tiny_run(tiny *t, int bc, int iters)
 {
-    jacobi_grid g = {4, 3, 3, 0.5, bc};
+    jacobi_grid g = {4, 3, 3, 0.5, bc, JACOBI_UPDATE_JACOBI, 0.0};
     memset(t, 0, sizeof(*t));
     t->g = g;
     t->u0[at(4, 3, 1, 1, 0)] = 6;
@@ -143,7 +144,7 @@ static void test_residual_by_hand(void **state)
     assert_near(jacobi_ref_residual(&t.g, u0, t.f), sqrt((49.0 + 36.0) / 2.0), 1e-14);
     assert_near(jacobi_ref_residual_float(&t.g, t.u0, t.f), sqrt((49.0 + 36.0) / 2.0), 1e-14);
     // A field linear in every axis with f = 0 solves the equation: residual 0.
-    jacobi_grid g = {7, 6, 5, 0.25, JACOBI_BC_DIRICHLET};
+    jacobi_grid g = {7, 6, 5, 0.25, JACOBI_BC_DIRICHLET, JACOBI_UPDATE_JACOBI, 0.0};
     double lin[210];
     float zero[210] = {0};
     for (size_t i = 0; i < 5; i++)
@@ -168,7 +169,7 @@ static void random_grids(const jacobi_grid *g, uint64_t salt, float *u0, float *
 static void test_gauss_seidel_differs(void **state)
 {
     (void)state;
-    jacobi_grid g = {6, 5, 4, 0.2, JACOBI_BC_NEUMANN};
+    jacobi_grid g = {6, 5, 4, 0.2, JACOBI_BC_NEUMANN, JACOBI_UPDATE_JACOBI, 0.0};
     float u0[120], f[120];
     double jac[120], gs[120];
     jacobi_outcome out = {0};
@@ -185,7 +186,7 @@ static void test_gauss_seidel_differs(void **state)
 static void test_prev_and_boundary_first(void **state)
 {
     (void)state;
-    jacobi_grid g = {7, 6, 5, 0.2, JACOBI_BC_PERIODIC};
+    jacobi_grid g = {7, 6, 5, 0.2, JACOBI_BC_PERIODIC, JACOBI_UPDATE_JACOBI, 0.0};
     float u0[210], f[210];
     double a[210], b[210], prev[210];
     jacobi_outcome out = {0};
@@ -208,7 +209,7 @@ static void test_prev_and_boundary_first(void **state)
 static void test_early_stop(void **state)
 {
     (void)state;
-    jacobi_grid g = {12, 11, 10, (double)(float)(1.0 / 11), JACOBI_BC_DIRICHLET};
+    jacobi_grid g = {12, 11, 10, (double)(float)(1.0 / 11), JACOBI_BC_DIRICHLET, JACOBI_UPDATE_JACOBI, 0.0};
     size_t cells = jacobi_cells(&g);
     float *u0 = malloc(cells * sizeof(float)), *f = malloc(cells * sizeof(float));
     double *u = malloc(cells * sizeof(double)), hist[40];
@@ -231,7 +232,7 @@ static void test_early_stop(void **state)
 // Max error against the exact solution after iters iterations on an n³ cube.
 static double mms_error(size_t n, int iters)
 {
-    jacobi_grid g = {n, n, n, 1.0 / (double)(n - 1), JACOBI_BC_DIRICHLET};
+    jacobi_grid g = {n, n, n, 1.0 / (double)(n - 1), JACOBI_BC_DIRICHLET, JACOBI_UPDATE_JACOBI, 0.0};
     size_t cells = jacobi_cells(&g);
     float *u0 = malloc(cells * sizeof(float)), *f = malloc(cells * sizeof(float));
     double *u = malloc(cells * sizeof(double)), worst = 0.0;
@@ -293,23 +294,52 @@ static float *guarded(const double *grid, size_t cells, size_t guard)
     return b;
 }
 
-// A correct run of K (even) iterations on an nx×ny×nz grid with bc: d_a holds
-// the result, d_b the grid before it.
-static fixture make_fixture(size_t nx, size_t ny, size_t nz, int bc, int iters, uint64_t salt)
+// A fixture for grid g and iters iterations, its u0 and f drawn at random
+// from salt, its buffers not yet laid out (fixture_run).
+static fixture fixture_alloc(jacobi_grid g, int iters, uint64_t salt)
 {
     fixture x;
     memset(&x, 0, sizeof(x));
-    x.c.g = (jacobi_grid){nx, ny, nz, (double)(float)(1.0 / (double)(nx - 1)), bc};
+    x.c.g = g;
     x.c.max_iters = iters;
     x.c.rtol = 2e-6;
     x.c.atol = 1e-7;
     x.cells = jacobi_cells(&x.c.g);
-    x.guard = (size_t)protocol_guard_cells(nx * ny);
+    x.guard = (size_t)protocol_guard_cells(g.nx * g.ny);
     x.u0 = malloc(x.cells * sizeof(float));
     x.f = malloc(x.cells * sizeof(float));
     x.want = malloc(x.cells * sizeof(double));
     x.prev = malloc(x.cells * sizeof(double));
     random_grids(&x.c.g, salt, x.u0, x.f);
+    return x;
+}
+
+// Runs the reference for x's case from its u0 and f and lays out what a
+// correct run leaves: d_a the result after K (even) iterations, d_b the grid
+// before it, f unchanged, guards intact.
+static void fixture_run(fixture *x)
+{
+    int iters = x->c.max_iters;
+    x->c.u0 = x->u0;
+    x->c.f = x->f;
+    jacobi_run run = {iters, 0, 0.0, JACOBI_EXACT};
+    jacobi_outcome out = {0};
+    out.prev = x->prev;
+    jacobi_ref_solve(&x->c.g, x->u0, x->f, &run, x->want, &out);
+    x->a = guarded(x->want, x->cells, x->guard);
+    x->b = guarded(x->prev, x->cells, x->guard);
+    x->f_after = malloc((x->cells + 2 * x->guard) * sizeof(float));
+    fill_bits(x->f_after, x->guard, GUARD_BITS);
+    fill_bits(x->f_after + x->guard + x->cells, x->guard, GUARD_BITS);
+    memcpy(x->f_after + x->guard, x->f, x->cells * sizeof(float));
+    x->o = (jacobi_outputs){x->a, x->b, x->f_after, NULL, NULL, x->guard, 0, iters, -1.0};
+}
+
+// A correct run of K (even) iterations on an nx×ny×nz grid with bc: d_a holds
+// the result, d_b the grid before it.
+static fixture make_fixture(size_t nx, size_t ny, size_t nz, int bc, int iters, uint64_t salt)
+{
+    fixture x = fixture_alloc((jacobi_grid){nx, ny, nz, (double)(float)(1.0 / (double)(nx - 1)), bc, JACOBI_UPDATE_JACOBI, 0.0}, iters, salt);
     double *d = malloc(x.cells * sizeof(double));
     for (size_t p = 0; p < x.cells; p++)
         d[p] = x.u0[p];
@@ -317,19 +347,7 @@ static fixture make_fixture(size_t nx, size_t ny, size_t nz, int bc, int iters, 
     for (size_t p = 0; p < x.cells; p++)
         x.u0[p] = (float)d[p];
     free(d);
-    x.c.u0 = x.u0;
-    x.c.f = x.f;
-    jacobi_run run = {iters, 0, 0.0, JACOBI_EXACT};
-    jacobi_outcome out = {0};
-    out.prev = x.prev;
-    jacobi_ref_solve(&x.c.g, x.u0, x.f, &run, x.want, &out);
-    x.a = guarded(x.want, x.cells, x.guard);
-    x.b = guarded(x.prev, x.cells, x.guard);
-    x.f_after = malloc((x.cells + 2 * x.guard) * sizeof(float));
-    fill_bits(x.f_after, x.guard, GUARD_BITS);
-    fill_bits(x.f_after + x.guard + x.cells, x.guard, GUARD_BITS);
-    memcpy(x.f_after + x.guard, x.f, x.cells * sizeof(float));
-    x.o = (jacobi_outputs){x.a, x.b, x.f_after, NULL, NULL, x.guard, 0, iters, -1.0};
+    fixture_run(&x);
     return x;
 }
 
@@ -580,13 +598,129 @@ static void test_thread_order_and_timing(void **state)
 static void test_mms_error(void **state)
 {
     (void)state;
-    jacobi_grid g = {9, 9, 9, 0.125, JACOBI_BC_DIRICHLET};
+    jacobi_grid g = {9, 9, 9, 0.125, JACOBI_BC_DIRICHLET, JACOBI_UPDATE_JACOBI, 0.0};
     float u[729], f[729];
     jacobi_mms_fill(&g, u, f);
     assert_true(jacobi_mms_error(&g, u) < 1e-7);  // float rounding of the exact values only
     u[at(9, 9, 4, 4, 4)] += 0.25f;
     assert_near(jacobi_mms_error(&g, u), 0.25, 1e-6);
     assert_near(f[at(9, 9, 4, 4, 4)], -3.0 * 3.14159265358979 * 3.14159265358979, 1e-4);
+}
+
+// ---------------------------------------------------------------------------
+// The heat update (lab 10)
+// ---------------------------------------------------------------------------
+
+// A 4×3 grid (one plane: interior (j, k) = (1, 1) and (1, 2)), r = 1/4: one step
+//   v(1,1) = u + (w + e + s + n - 4u)/4 = 2 + (1 + 3 + 5 + 7 - 8)/4 = 4
+//   v(1,2) = 3 + (2 + 4 + 6 + 8 - 12)/4 = 5
+// and the boundary kept; a second step: v(1,1) = 4 + (1 + 5 + 5 + 7 - 16)/4 = 4.5.
+static void test_heat_by_hand(void **state)
+{
+    (void)state;
+    jacobi_grid g = {4, 3, 1, 1.0, JACOBI_BC_DIRICHLET, JACOBI_UPDATE_HEAT2D, 0.25};
+    float u0[12] = {9, 5, 6, 9, 1, 2, 3, 4, 9, 7, 8, 9}, f[12] = {0};
+    double u[12];
+    assert_true(jacobi_is_2d(&g));
+    assert_int_equal(jacobi_interior_cells(&g), 2);
+    assert_true(jacobi_is_interior(&g, 0, 1, 2));
+    assert_false(jacobi_is_interior(&g, 0, 0, 1));
+    assert_false(jacobi_is_interior(&g, 0, 1, 3));
+    jacobi_run run = {1, 0, 0.0, JACOBI_EXACT};
+    jacobi_outcome out = {0};
+    jacobi_ref_solve(&g, u0, f, &run, u, &out);
+    assert_near(u[5], 4.0, 1e-12);
+    assert_near(u[6], 5.0, 1e-12);
+    for (size_t p = 0; p < 12; p++)
+        if (p != 5 && p != 6)
+            assert_near(u[p], u0[p], 0.0);
+    assert_near(out.scale, 9.0, 0.0);  // max |u| only: the heat update reads no f
+    run.iters = 2;
+    jacobi_ref_solve(&g, u0, f, &run, u, &out);
+    assert_near(u[5], 4.5, 1e-12);
+    assert_int_equal(jacobi_update_parse(UPDATE_HEAT2D), JACOBI_UPDATE_HEAT2D);
+    assert_int_equal(jacobi_update_parse("jacobi"), JACOBI_UPDATE_JACOBI);
+    assert_int_equal(jacobi_update_parse("heat3d"), -1);
+    assert_int_equal(protocol_heat_pitch(67), 96);
+    assert_int_equal(protocol_heat_pitch(64), 64);
+    assert_int_equal(protocol_heat_edge(0, 0, 5, 4), 0);
+    assert_int_equal(protocol_heat_edge(3, 4, 5, 4), 1);
+    assert_int_equal(protocol_heat_edge(2, 0, 5, 4), 2);
+    assert_int_equal(protocol_heat_edge(1, 4, 5, 4), 3);
+    assert_int_equal(protocol_heat_edge(1, 1, 5, 4), -1);
+}
+
+// A correct heat run of K (even) steps on an nx×ny grid, r = 0.2, fixed
+// edges: d_a holds the result, d_b the grid a step before.
+static fixture make_heat_fixture(size_t nx, size_t ny, int steps, uint64_t salt)
+{
+    fixture x = fixture_alloc((jacobi_grid){nx, ny, 1, 1.0, JACOBI_BC_DIRICHLET, JACOBI_UPDATE_HEAT2D, (double)0.2f}, steps, salt);
+    for (size_t j = 0; j < ny; j++)
+        for (size_t k = 0; k < nx; k++) {
+            int e = protocol_heat_edge(j, k, nx, ny);
+            if (e >= 0)
+                x.u0[j * nx + k] = 0.5f - 0.25f * (float)e;  // four edge temperatures
+        }
+    memset(x.f, 0, x.cells * sizeof(float));
+    fixture_run(&x);
+    return x;
+}
+
+// The returned grid becomes one heat step of d_b with r multiplied by scale
+// and, when keep_u is 0, without the old value itself.
+static void heat_last_step(fixture *x, double scale, int keep_u)
+{
+    const jacobi_grid *g = &x->c.g;
+    for (size_t j = 1; j + 1 < g->ny; j++)
+        for (size_t k = 1; k + 1 < g->nx; k++) {
+            size_t p = j * g->nx + k;
+            double v = protocol_heat_update(x->prev[p], x->prev[p - 1], x->prev[p + 1], x->prev[p - g->nx], x->prev[p + g->nx], scale * g->rate);
+            x->a[x->guard + p] = (float)(keep_u ? v : v - x->prev[p]);
+        }
+}
+
+static void test_heat_verdict(void **state)
+{
+    (void)state;
+    fixture x = make_heat_fixture(15, 9, 6, 60);
+    expect_hint(&x, NULL);
+    x.o.result = 1;                                   // the buffer the last step read
+    expect_hint(&x, HINT_WRONG_BUFFER);
+    x.o.result = 0;
+    for (size_t p = 0; p < x.cells; p++)              // a step behind, the other buffer two steps behind
+        x.a[x.guard + p] = (float)x.prev[p];
+    memcpy(x.b + x.guard, x.u0, x.cells * sizeof(float));
+    jacobi_run run = {4, 0, 0.0, JACOBI_EXACT};
+    jacobi_outcome out = {0};
+    double *two = malloc(x.cells * sizeof(double));
+    jacobi_ref_solve(&x.c.g, x.u0, x.f, &run, two, &out);
+    for (size_t p = 0; p < x.cells; p++)
+        x.b[x.guard + p] = (float)two[p];
+    expect_hint(&x, HINT_ITERATIONS);
+    free(two);
+    free_fixture(&x);
+
+    x = make_heat_fixture(15, 9, 6, 61);
+    heat_last_step(&x, -1.0, 1);                      // u - r(...)
+    expect_hint(&x, HINT_HEAT_RATE);
+    heat_last_step(&x, 1.0, 0);                       // r(...) without u
+    expect_hint(&x, HINT_HEAT_RATE);
+    heat_last_step(&x, 1.0, 1);
+    expect_hint(&x, NULL);
+    for (size_t j = 1; j < 8; j++)                    // the row's tail (x >= 12: nx = 15) never written
+        x.a[x.guard + j * 15 + 13] = x.u0[j * 15 + 13];
+    expect_hint(&x, HINT_ROW_TAIL);
+    heat_last_step(&x, 1.0, 1);
+    x.a[x.guard + 3] += 0.5f;                         // a cell of the first row: the fixed boundary
+    expect_hint(&x, HINT_BOUNDARY);
+    free_fixture(&x);
+
+    x = make_heat_fixture(10, 30, 4, 62);             // taller than wide: rows from y = 16 (nx rounded up) never written
+    for (size_t j = 16; j < 29; j++)
+        for (size_t k = 1; k < 9; k++)
+            x.a[x.guard + j * 10 + k] = x.u0[j * 10 + k];
+    expect_hint(&x, HINT_SIZES_MIXED);
+    free_fixture(&x);
 }
 
 int main(void)
@@ -610,6 +744,8 @@ int main(void)
         cmocka_unit_test(test_stopping_and_residual),
         cmocka_unit_test(test_thread_order_and_timing),
         cmocka_unit_test(test_mms_error),
+        cmocka_unit_test(test_heat_by_hand),
+        cmocka_unit_test(test_heat_verdict),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

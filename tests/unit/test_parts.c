@@ -293,6 +293,34 @@ static technique_result check_loads(const char *technique, const char *grid, con
     return r;
 }
 
+// Lab 10's rule: the steps are launches of a kernel, at most one a step
+// (fewer when a launch does several), at least one; and the OP/B bound 7/8.
+static void test_technique_heat2d(void **state)
+{
+    (void)state;
+    kv_list kv;
+    unsigned int size[3] = {97, 50, 1};
+    unsigned int seed = (unsigned int)time(NULL);
+    srand(seed);
+    int steps = 2 + rand() % 60;
+    printf("heat2d rule: seed %u, %d steps\n", seed, steps);
+    struct { long launches; int ok; } runs[] = {{steps, 1}, {1, 1}, {(steps + 1) / 2, 1}, {steps + 1, 0}, {2L * steps, 0}, {0, 0}};
+    for (size_t q = 0; q < sizeof(runs) / sizeof(runs[0]); q++) {
+        char text[160];
+        snprintf(text, sizeof(text), "launches=%ld\niterations=%d\nkernels=1\nkernel.0=%ld heat_step\n", runs[q].launches, steps, runs[q].launches);
+        load_report(text, &kv);
+        technique_result r = technique_check_grid("heat2d", &kv, size, 1);
+        assert_int_equal(r.status, runs[q].ok ? TECHNIQUE_OK : TECHNIQUE_FAIL);
+        assert_non_null(strstr(r.detail, "time steps"));
+        if (runs[q].launches > 0)
+            assert_non_null(strstr(r.detail, "heat_step"));
+        kv_free(&kv);
+    }
+    opb_model m;
+    assert_int_equal(opb_book_model("heat2d", 0, 0, 1, &m), 0);  // no tile needed: the bound itself
+    assert_true(fabs(m.book - 0.875) < 1e-12 && fabs(m.bound - 0.875) < 1e-12);
+}
+
 static void test_technique_loads(void **state)
 {
     (void)state;
@@ -636,6 +664,7 @@ int main(void)
         cmocka_unit_test(test_opb_models),
         cmocka_unit_test(test_technique_time_blocking),
         cmocka_unit_test(test_technique_counts_loads),
+        cmocka_unit_test(test_technique_heat2d),
         cmocka_unit_test(test_spawn),
         cmocka_unit_test(test_ncu_csv),
         cmocka_unit_test(test_json_parses),

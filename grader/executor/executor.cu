@@ -22,6 +22,10 @@
 // of its whole output by the kit's own kernels (trusted.cu) before the next
 // one. Last, the judge's own input once more (saved for the judge's check),
 // and a grace period in which any further call is a late call.
+//
+// --yardstick (the lab's own solution timed for the speed score): the timed
+// repetitions only, each checked as always; no grid is saved for the judge,
+// which believes the times of the kit's solution and checks nothing more.
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +54,7 @@ typedef struct exec_args {
     const char *student;     // the student's program
     const char *kind;        // sweep or jacobi
     int probe;               // 1: report the device only
+    int yardstick;           // 1: the kit's solution timed for the speed score: no grid saved (--yardstick)
     unsigned n[3];           // grid size nx, ny, nz
     float coef[PROTOCOL_MAX_WEIGHTS]; // sweep: a star's coefficients c0..c(6r), or a convolution's filter row by row
     int ncoef;               // how many --coef gave
@@ -85,6 +90,10 @@ static exec_args exec_parse(int argc, char **argv)
         int ok = v != NULL;
         if (!strcmp(o, "--probe")) {
             a.probe = 1;
+            continue;
+        }
+        if (!strcmp(o, "--yardstick")) {
+            a.yardstick = 1;
             continue;
         }
         if (!v) ok = 0;
@@ -263,20 +272,6 @@ static uint64_t exec_secret(void)
     return v;
 }
 
-// Overwrites a guarded buffer's grid with host data, and its guards with the guard pattern.
-static void exec_buffer_reset(runner_buffer *b, const float *host_grid)
-{
-    float *h = (float *)malloc((b->cells + 2 * b->guard) * sizeof(float));
-    if (!h)
-        runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", b->cells + 2 * b->guard);
-    runner_fill_bits(h, b->guard, GUARD_BITS);
-    memcpy(h + b->guard, host_grid, b->cells * sizeof(float));
-    runner_fill_bits(h + b->guard + b->cells, b->guard, GUARD_BITS);
-    runner_check(cudaMemcpy(b->d_base, h, (b->cells + 2 * b->guard) * sizeof(float), cudaMemcpyHostToDevice),
-                 "reset a grid");
-    free(h);
-}
-
 // Describes a failed check of a timed repetition in the report; exits with
 // RUNNER_REP_WRONG.
 static void exec_rep_failed(int rep, const check_counts *c, uint64_t want_hash, const unsigned n[3])
@@ -349,7 +344,7 @@ static void exec_flush_l2(void *flush, size_t bytes, int r)
 
 typedef struct exec_sweep {
     runner_buffer in, out;   // the guarded grids
-    float *h_in, *h_out;     // the judge's input, and the output as prepared
+    float *h_in;             // the judge's input
     unsigned n[3];           // nx, ny, nz
     int filter_radius;       // a convolution's filter radius (every cell written); 0: a star's sweep
     int star_radius;         // a star's radius (a boundary that many layers thick); 0 for a convolution
@@ -413,14 +408,12 @@ static void exec_sweep_case(const exec_args *a)
     s.filter_radius = a->filter_radius;
     s.star_radius = a->star_radius;
     s.h_in = runner_read_grid(a->outdir, CASE_INPUT, cells);
-    s.h_out = (float *)malloc(cells * sizeof(float));
-    if (!s.h_out)
-        runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", cells);
-    runner_prepare_output(s.h_in, s.h_out, nx, ny, nz, s.filter_radius > 0, s.star_radius);  // boundary = input, cells to write = poison
     size_t guard = (size_t)protocol_guard_cells(nx * ny);
     runner_report("guard_cells", "%zu", guard);
     s.in = runner_buffer_create(s.h_in, cells, guard);
-    s.out = runner_buffer_create(s.h_out, cells, guard);
+    s.out = runner_buffer_create(NULL, cells, guard);
+    runner_check(trusted_sweep_output(s.in.d_base, s.out.d_base, guard, s.n, s.filter_radius > 0, s.star_radius),
+                 "prepare the output grid");  // boundary = input, cells to write = poison
     exec_track(&exec, (uint64_t)(uintptr_t)s.in.d_base, (cells + 2 * guard) * 4, 1);
     exec_track(&exec, (uint64_t)(uintptr_t)s.out.d_base, (cells + 2 * guard) * 4, 1);
     exec_begin(a, 60);
@@ -453,8 +446,10 @@ static void exec_sweep_case(const exec_args *a)
         runner_report("launch_ms", "%.6f", res.ms);
     exec_report_kernel("stencil_kernel");
     exec_trace("trace_called");
-    runner_buffer_save(&s.out, a->outdir, CASE_OUTPUT);
-    runner_buffer_save(&s.in, a->outdir, CASE_INPUT_AFTER);
+    if (!a->yardstick) {
+        runner_buffer_save(&s.out, a->outdir, CASE_OUTPUT);
+        runner_buffer_save(&s.in, a->outdir, CASE_INPUT_AFTER);
+    }
     exec_trace("trace_saved");
 
     if (a->time_reps > 0) {
@@ -462,8 +457,15 @@ static void exec_sweep_case(const exec_args *a)
         exec_trace("trace_copy_limit");
         exec_sweep_time(a, &s);
         exec_trace("trace_timed");
-        exec_buffer_reset(&s.in, s.h_in);  // the judge's input once more: the judge checks this output itself
-        exec_buffer_reset(&s.out, s.h_out);
+        if (a->yardstick) {
+            if (exec_check_late(&exec, EXEC_GRACE_MS))
+                exec_fail_program();
+            free(s.h_in);
+            return;
+        }
+        runner_buffer_upload(&s.in, s.h_in);  // the judge's input once more: the judge checks this output itself
+        runner_check(trusted_sweep_output(s.in.d_base, s.out.d_base, guard, s.n, s.filter_radius > 0, s.star_radius),
+                     "prepare the output grid");
         exec_call_checked(payload, len, &res);
         if (exec_check_late(&exec, EXEC_GRACE_MS))
             exec_fail_program();
@@ -473,7 +475,6 @@ static void exec_sweep_case(const exec_args *a)
         exec_fail_program();
     }
     free(s.h_in);
-    free(s.h_out);
 }
 
 // ---------------------------------------------------------------------------
@@ -603,16 +604,25 @@ static void exec_jacobi_case(const exec_args *a)
     runner_report("result", "%d", ans.result);
     runner_report("iterations", "%d", ans.iters);
     runner_report("residual", "%.9g", ans.residual);
-    runner_buffer_save(&s.a, a->outdir, CASE_JACOBI_A);
-    runner_buffer_save(&s.b, a->outdir, CASE_JACOBI_B);
-    runner_buffer_save(&s.f, a->outdir, CASE_JACOBI_F_AFTER);
+    if (!a->yardstick) {
+        runner_buffer_save(&s.a, a->outdir, CASE_JACOBI_A);
+        runner_buffer_save(&s.b, a->outdir, CASE_JACOBI_B);
+        runner_buffer_save(&s.f, a->outdir, CASE_JACOBI_F_AFTER);
+    }
 
     if (a->time_reps > 0) {
         exec_report_copy_limit();
         exec_jacobi_time(a, &s);
-        exec_buffer_reset(&s.a, s.h_u0);  // the judge's problem once more: the judge checks this grid itself
-        exec_buffer_reset(&s.b, s.h_u0);
-        exec_buffer_reset(&s.f, s.h_f);
+        if (a->yardstick) {
+            if (exec_check_late(&exec, EXEC_GRACE_MS))
+                exec_fail_program();
+            free(s.h_u0);
+            free(s.h_f);
+            return;
+        }
+        runner_buffer_upload(&s.a, s.h_u0);  // the judge's problem once more: the judge checks this grid itself
+        runner_buffer_upload(&s.b, s.h_u0);
+        runner_buffer_upload(&s.f, s.h_f);
         exec_call_checked(payload, len, &res);
         ans = exec_jacobi_read(a, &res);
         runner_report("timed_result", "%d", ans.result);

@@ -130,6 +130,13 @@ __host__ __device__ static inline uint64_t trusted_mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
+// The output a sweep's kernel is handed, made on the device from the input
+// already in in_base: the cells to write poisoned (protocol_cell_written),
+// the rest = input, the output's guards set (the grid the emulation runner
+// makes on the host with runner_prepare_output). Returns the launch's error.
+cudaError_t trusted_sweep_output(const float *in_base, float *out_base, size_t guard, const unsigned n[3], int every_cell,
+                          int star_radius);
+
 // Fills a guarded sweep case of n[0]×n[1]×n[2] (nx, ny, nz) points for a
 // timed repetition: the input grid from seed, the output's cells to write
 // poisoned (protocol_cell_written: the interior of a star of radius

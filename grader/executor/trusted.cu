@@ -107,6 +107,31 @@ __global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard
     atomicAdd(&c->input_hash, hash);
 }
 
+// Writes the output's kept cells (the input's), poison and guards.
+__global__ void trusted_sweep_poison(const float *in_base, float *out_base, size_t guard, trusted_dims d, int every_cell,
+                                     int star_radius)
+{
+    const unsigned nx = d.n[0], ny = d.n[1], nz = d.n[2];
+    size_t cells = (size_t)nx * ny * nz, total = cells + 2 * guard;
+    for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < total; q += (size_t)gridDim.x * blockDim.x) {
+        if (q < guard || q >= guard + cells) {
+            out_base[q] = __uint_as_float(GUARD_BITS);
+            continue;
+        }
+        size_t p = q - guard;
+        unsigned k = (unsigned)(p % nx), j = (unsigned)((p / nx) % ny), i = (unsigned)(p / ((size_t)nx * ny));
+        out_base[q] = protocol_cell_written(every_cell, star_radius, i, j, k, nx, ny, nz) ? __uint_as_float(POISON_BITS) : in_base[q];
+    }
+}
+
+cudaError_t trusted_sweep_output(const float *in_base, float *out_base, size_t guard, const unsigned n[3], int every_cell,
+                          int star_radius)
+{
+    trusted_dims dims = {{n[0], n[1], n[2]}};
+    trusted_sweep_poison<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(in_base, out_base, guard, dims, every_cell, star_radius);
+    return cudaDeviceSynchronize();
+}
+
 uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, const unsigned n[3], int every_cell,
                                int star_radius, uint64_t seed, uint64_t key)
 {

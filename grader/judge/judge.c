@@ -808,7 +808,7 @@ static judge_case_env judge_case_env_for(const judge_args *a, judge_run *run, co
 {
     judge_case_env env = {&run->conf, runner, !strcmp(run->backend, "emu"), a->sanitize, a->keep, 0,
                           strcmp(run->conf.technique, "z-coarsening") == 0 || strcmp(run->conf.technique, "register-tiling") == 0,
-                          a->profile, student[0] ? student : NULL, NULL};
+                          a->profile, student[0] ? student : NULL, 0, NULL};
     return env;
 }
 
@@ -858,7 +858,8 @@ static void judge_time_solution(const judge_args *a, judge_run *run, int have_so
             continue;
         }
         judge_case_env env = judge_case_env_for(a, run, runner, student);
-        env.sanitize = env.profile = 0;  // a yardstick: timed as it is
+        env.sanitize = env.profile = 0;  // a yardstick: timed as it is, its grids not judged (the kit's own solution)
+        env.yardstick = 1;
         static case_result r;
         kv_list report;
         memset(&r, 0, sizeof(r));

@@ -20,6 +20,8 @@ typedef struct judge_case_env {
     int planes_first;           // 1: prefer the whole-planes hint (z-marching labs)
     int profile;                // 1: measure the timed case's traffic with Nsight Compute (ncu)
     const char *student;        // GPU: the student's program the executor (runner) serves; NULL under emulation
+    int yardstick;              // GPU: the lab's solution timed for the speed score (the executor's --yardstick):
+                                // no grid comes back and none is judged; only the times are read
     const char *ncu_metrics;    // GPU: run the runner under Nsight Compute collecting these metrics (comma list),
                                 // its table written by ncu itself to the case folder's JUDGE_NCU_TABLE; NULL: not
 } judge_case_env;

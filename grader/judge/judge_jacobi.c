@@ -630,7 +630,10 @@ static int jacobi_run_in(const judge_case_env *env, jacobi_spec *s, uint64_t see
             ok = -1;
         }
     }
-    if (ok == 1)
+    if (ok == 1 && env->yardstick) {  // the kit's solution: its times only (no grid came back)
+        r->status = CASE_OK;
+        jacobi_read_timing(s, report, r);
+    } else if (ok == 1)
         rc = jacobi_judge_outputs(env, s, dir, env->emu ? dir2 : NULL, report, &report2, timed, r);
     else if (ok == 0)
         jacobi_explain_runner(env, &sr, report, dir, r);

@@ -120,18 +120,28 @@ static void runner_fill_bits(float *h, size_t n, uint32_t bits)
         memcpy(&h[i], &bits, sizeof(bits));
 }
 
+// Uploads host_grid (b->cells floats) into b with the guard pattern around
+// it: the grid straight from host_grid, the guards from a buffer of their own
+// (no host copy of the whole grid).
+static void runner_buffer_upload(const runner_buffer *b, const float *host_grid)
+{
+    float *g = (float *)malloc((b->guard ? b->guard : 1) * sizeof(float));
+    if (!g)
+        runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", b->guard);
+    runner_fill_bits(g, b->guard, GUARD_BITS);
+    runner_check(cudaMemcpy(b->d_base, g, b->guard * sizeof(float), cudaMemcpyHostToDevice), "upload a guard");
+    runner_check(cudaMemcpy(b->d_grid, host_grid, b->cells * sizeof(float), cudaMemcpyHostToDevice), "upload a grid");
+    runner_check(cudaMemcpy(b->d_grid + b->cells, g, b->guard * sizeof(float), cudaMemcpyHostToDevice), "upload a guard");
+    free(g);
+}
+
 // Allocates a guarded device buffer and uploads host_grid (cells floats) with
-// guard patterns around it. Exits with RUNNER_NO_MEMORY when it does not fit.
+// guard patterns around it (host_grid NULL: left for the caller to fill).
+// Exits with RUNNER_NO_MEMORY when it does not fit.
 static runner_buffer runner_buffer_create(const float *host_grid, size_t cells, size_t guard)
 {
     runner_buffer b;
     size_t total = cells + 2 * guard;
-    float *h = (float *)malloc(total * sizeof(float));
-    if (!h)
-        runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", total);
-    runner_fill_bits(h, guard, GUARD_BITS);
-    memcpy(h + guard, host_grid, cells * sizeof(float));
-    runner_fill_bits(h + guard + cells, guard, GUARD_BITS);
     cudaError_t err = cudaMalloc((void **)&b.d_base, total * sizeof(float));
     if (err != cudaSuccess) {
         size_t free_b = 0, total_b = 0;
@@ -142,28 +152,33 @@ static runner_buffer runner_buffer_create(const float *host_grid, size_t cells, 
                     total * 4.0 / (1 << 30), free_b / 1073741824.0, total_b / 1073741824.0,
                     cudaGetErrorString(err));
     }
-    runner_check(cudaMemcpy(b.d_base, h, total * sizeof(float), cudaMemcpyHostToDevice),
-                 "upload a grid");
-    free(h);
     b.d_grid = b.d_base + guard;
     b.cells = cells;
     b.guard = guard;
+    if (host_grid)
+        runner_buffer_upload(&b, host_grid);
     return b;
 }
 
-// Downloads the whole guarded buffer and writes it to dir/name.
+// Writes the whole guarded buffer b to dir/name, through a host buffer of
+// RUNNER_SAVE_CHUNK floats at most (no host copy of the whole grid).
+#define RUNNER_SAVE_CHUNK ((size_t)16 << 20)
 static void runner_buffer_save(const runner_buffer *b, const char *dir, const char *name)
 {
-    size_t total = b->cells + 2 * b->guard;
+    size_t total = b->cells + 2 * b->guard, chunk = total < RUNNER_SAVE_CHUNK ? total : RUNNER_SAVE_CHUNK;
     char path[4096];
-    float *h = (float *)malloc(total * sizeof(float));
+    float *h = (float *)malloc((chunk ? chunk : 1) * sizeof(float));
     if (!h)
-        runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", total);
-    runner_check(cudaMemcpy(h, b->d_base, total * sizeof(float), cudaMemcpyDeviceToHost),
-                 "download a grid");
+        runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", chunk);
     snprintf(path, sizeof(path), "%s/%s", dir, name);
     FILE *f = fopen(path, "wb");
-    if (!f || fwrite(h, sizeof(float), total, f) != total || fclose(f) != 0)
+    int ok = f != NULL;
+    for (size_t at = 0; ok && at < total; at += chunk) {
+        size_t n = total - at < chunk ? total - at : chunk;
+        runner_check(cudaMemcpy(h, b->d_base + at, n * sizeof(float), cudaMemcpyDeviceToHost), "download a grid");
+        ok = fwrite(h, sizeof(float), n, f) == n;
+    }
+    if (!f || fclose(f) != 0 || !ok)
         runner_fail(RUNNER_USAGE, "files", "cannot write %s: %s", path, strerror(errno));
     free(h);
 }

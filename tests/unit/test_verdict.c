@@ -132,6 +132,49 @@ static void test_correct_passes(void **state)
     free_fixture(&f);
 }
 
+// A grid large enough for the all-CPU pass (verdict_scan_clean): a correct
+// one passes with every interior cell counted and its largest error ratio;
+// each kind of deviation still fails with the hint the cell-by-cell walk gives.
+static void test_large_grid_clean_pass(void **state)
+{
+    (void)state;
+    fixture f = make_grid_fixture(70, 53, 41, 11);
+    size_t interior = 68 * 51 * 39;
+    double coef[7], scale;
+    for (int q = 0; q < 7; q++)
+        coef[q] = f.c.coef[q];
+    // One cell at half the allowed error: the pass reports that ratio.
+    double want = reference_point(f.in, 70, 53, 20, 30, 40, coef, 1, &scale);
+    *grid_cell(&f, 20, 30, 40) = (float)(want + 0.5 * (f.c.atol + f.c.rtol * scale));
+    double ratio = fabs((double)*grid_cell(&f, 20, 30, 40) - want) / (f.c.atol + f.c.rtol * scale);
+    sweep_verdict v = expect_hint(&f, NULL);
+    assert_int_equal(v.interior, interior);
+    assert_int_equal(v.wrong, 0);
+    assert_true(v.max_err_ratio >= ratio * 0.999 && v.max_err_ratio <= 1.0);
+    // The timed output differing in one cell.
+    float *timed = malloc((f.cells + 2 * f.guard) * sizeof(float));
+    memcpy(timed, f.out, (f.cells + 2 * f.guard) * sizeof(float));
+    timed[f.guard + 5000] += 1.0f;
+    f.b.out_timed = timed;
+    v = expect_hint(&f, HINT_TIMED_CHANGED);
+    assert_int_equal(v.timed_differs, 1);
+    f.b.out_timed = NULL;
+    // A boundary cell changed, then an input cell changed, then one interior cell wrong.
+    float keep = *grid_cell(&f, 0, 10, 10);
+    *grid_cell(&f, 0, 10, 10) += 1.0f;
+    v = expect_hint(&f, HINT_BOUNDARY);
+    assert_int_equal(v.boundary_changed, 1);
+    *grid_cell(&f, 0, 10, 10) = keep;
+    f.in_after[f.guard + 777] += 1.0f;
+    v = expect_hint(&f, HINT_INPUT_MODIFIED);
+    f.in_after[f.guard + 777] = f.in[777];
+    *grid_cell(&f, 30, 30, 30) += 1.0f;
+    v = expect_hint(&f, "wrong-values");
+    assert_int_equal(v.wrong, 1);
+    free(timed);
+    free_fixture(&f);
+}
+
 // A cell off by exactly the allowed error passes; twice that fails.
 static void test_tolerance_edge(void **state)
 {
@@ -638,6 +681,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_correct_passes),
         cmocka_unit_test(test_tolerance_edge),
+        cmocka_unit_test(test_large_grid_clean_pass),
         cmocka_unit_test(test_nothing_written),
         cmocka_unit_test(test_unwritten_patterns),
         cmocka_unit_test(test_nan_and_value_text),

@@ -97,11 +97,18 @@ static int judge_gpu_held;          // 1 while this run holds a turn
 // run's temporary folder. A case's runner is single-threaded on the CPU and
 // its GPU work small; the timed cases still run one at a time, alone.
 #define JUDGE_MAX_JOBS 16            // workers at most (--jobs)
-#define JUDGE_DEFAULT_JOBS 8         // workers when --jobs is not given: this or the CPUs, the fewer
+#define JUDGE_DEFAULT_JOBS 12        // workers when --jobs is not given: this or the CPUs, the fewer
 #define JUDGE_SIDE_BY_SIDE_MAX_BYTES (256.0 * 1024 * 1024) // a grid larger than this runs alone
 static pid_t judge_worker_pids[JUDGE_MAX_JOBS];  // the workers running (0: a free place)
 static int judge_worker_slots[JUDGE_MAX_JOBS];   // the case slot each one runs
 static char judge_worker_error[PATH_MAX + 32];   // in a worker: the file judge_die writes ("" in the judge)
+
+// The worker of slot i's files in the run's temporary folder: its case
+// result, report, heat-map plane and (on a kit failure) error.
+static void judge_worker_path(int i, const char *what, char *path, size_t len)
+{
+    snprintf(path, len, "%s/case-%d.%s", judge_tmp_root, i, what);  // -1: the early yardstick
+}
 
 // Writes the report files the options name (--json-out, --summary-out,
 // --gradescope-out, --prairielearn-out) for the run as it stands. Returns 0,
@@ -840,12 +847,96 @@ static int judge_build_solution(const judge_args *a, judge_run *run, const char 
     return 1;
 }
 
+// The lab's solution timed early: while the student's file builds (CPU
+// work), a worker process times the solution on every timed case selected,
+// alone on the GPU, and leaves its GB/s a case in the temporary folder; the
+// cases wait for it. Not with --gpu-lock-dir (judges side by side take their
+// GPU turns one case at a time) nor with --jobs 1.
+static pid_t judge_yardstick_pid;                  // the worker, 0 if none
+static int judge_yardstick_have;                   // 1: judge_yardstick_gbs holds its figures
+static double judge_yardstick_gbs[CONF_MAX_CASES]; // the solution's GB/s on lab.conf's case k (0: not timed, or failed)
+
+static void judge_yardstick_start(const judge_args *a, judge_run *run, const char *runner, const char *student)
+{
+    char path[PATH_MAX + 32];
+    if (a->gpu_lock_dir || a->jobs < 2)
+        return;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return;  // timed later, as with --jobs 1
+    if (pid > 0) {
+        judge_yardstick_pid = judge_worker_pids[0] = pid;  // stopped with the case workers on a kit failure
+        return;
+    }
+    judge_worker_path(-1, "error", judge_worker_error, sizeof(judge_worker_error));
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    judge_case_env env = judge_case_env_for(a, run, runner, student);
+    env.sanitize = env.profile = 0, env.yardstick = 1;  // timed as it is, its grids not judged (the kit's own solution)
+    judge_worker_path(-1, "yardstick", path, sizeof(path));
+    FILE *f = fopen(path, "w");
+    for (int k = 0; f && k < run->conf.ncases; k++) {
+        static case_result r;
+        char name[48];
+        kv_list report;
+        const lab_case *spec = &run->conf.cases[k];
+        if (!spec->timed || !judge_case_selected(a, spec, conf_case_name(spec, name, sizeof(name))))
+            continue;
+        memset(&r, 0, sizeof(r));
+        r.spec = *spec;
+        int rc = !strcmp(run->conf.runner, "jacobi") ? jacobi_run_case(&env, spec, rng_case_seed(run->seed, k), &r, &report)
+                                                     : judge_run_case(&env, spec, rng_case_seed(run->seed, k), &r, &report);
+        if (rc == 0)
+            kv_free(&report);
+        fprintf(f, "%d %.6f\n", k, rc == 0 && r.status == CASE_OK && r.timed ? r.gbs : 0.0);
+    }
+    _exit(f && fclose(f) == 0 ? 0 : 3);
+}
+
+// Waits for the early yardstick (if one was started) and reads its figures.
+static void judge_yardstick_wait(void)
+{
+    char path[PATH_MAX + 32];
+    int status = 0, k;
+    double gbs;
+    if (!judge_yardstick_pid)
+        return;
+    while (waitpid(judge_yardstick_pid, &status, 0) < 0)
+        if (errno == EINTR)
+            spawn_check_stop();
+        else
+            break;
+    judge_yardstick_pid = judge_worker_pids[0] = 0;
+    judge_worker_path(-1, "yardstick", path, sizeof(path));
+    FILE *f = fopen(path, "r");
+    if (!f || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        if (f)
+            fclose(f);
+        return;  // timed later, the usual way
+    }
+    while (fscanf(f, "%d %lf", &k, &gbs) == 2)
+        if (k >= 0 && k < CONF_MAX_CASES)
+            judge_yardstick_gbs[k] = gbs;
+    fclose(f);
+    judge_yardstick_have = 1;
+}
+
 // Times the lab's solution on every timed case that passed, with the same
 // seed, for the speed score; fills each one's solution_gbs (0 if the
 // solution did not run through). When the file graded is the solution
 // itself, its own times are the yardstick.
 static void judge_time_solution(const judge_args *a, judge_run *run, int have_solution, const char *runner, const char *student)
 {
+    if (judge_yardstick_have) {  // measured while the student's file was built (judge_yardstick_start)
+        for (int i = 0; i < run->ncases; i++)
+            for (int k = 0; k < run->conf.ncases; k++) {
+                char name[48];
+                if (run->cases[i].timed && run->cases[i].status == CASE_OK &&
+                    !strcmp(conf_case_name(&run->conf.cases[k], name, sizeof(name)), run->cases[i].name))
+                    run->cases[i].solution_gbs = judge_yardstick_gbs[k];
+            }
+        return;
+    }
     for (int i = 0; i < run->ncases; i++) {
         case_result *c = &run->cases[i];
         if (!c->timed || c->status != CASE_OK)
@@ -972,13 +1063,6 @@ static int judge_case_alone(const lab_case *spec)
 {
     double cells = (double)spec->nx * spec->ny * spec->nz;
     return spec->timed || cells * 4.0 > JUDGE_SIDE_BY_SIDE_MAX_BYTES;
-}
-
-// The worker of slot i's files in the run's temporary folder: its case
-// result, report, heat-map plane and (on a kit failure) error.
-static void judge_worker_path(int i, const char *what, char *path, size_t len)
-{
-    snprintf(path, len, "%s/case-%d.%s", judge_tmp_root, i, what);
 }
 
 // In a worker process (forked by judge_run_side_by_side): runs case slot i
@@ -1134,6 +1218,14 @@ static void judge_count_case(judge_run *run, const case_result *r, const kv_list
         run->failed++;
 }
 
+// 1 if case x should start before case y when run side by side: a sync case
+// first (its barrier checks make it the longest), then the larger grid.
+static int judge_case_before(const lab_case *x, const lab_case *y)
+{
+    double cx = (double)x->nx * x->ny * x->nz, cy = (double)y->nx * y->ny * y->nz;
+    return x->sync != y->sync ? x->sync > y->sync : cx > cy;
+}
+
 // Runs every case; fills run->cases and the technique line. The cases that
 // may share the GPU run side by side first (a->jobs at a time, in a shared
 // turn), then each timed or large one alone; the results are counted in
@@ -1172,6 +1264,12 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         else
             alone[nalone++] = slot;
     }
+    // The longest first: a sync case (its barrier checks follow), then the larger grids.
+    for (int x = 1; x < nshared; x++)
+        for (int y = x; y > 0 && judge_case_before(&run->cases[shared[y]].spec, &run->cases[shared[y - 1]].spec); y--) {
+            int t = shared[y];
+            shared[y] = shared[y - 1], shared[y - 1] = t;
+        }
     if (nshared) {
         if (!a->json)
             fprintf(stderr, "  running %d cases, %d at a time ...\r", nshared, a->jobs < nshared ? a->jobs : nshared), fflush(stderr);
@@ -1332,8 +1430,11 @@ int main(int argc, char **argv)
         judge_take_gpu(a, 0);
     judge_pick_backend(a, run);
     judge_give_gpu();  // compiling needs no GPU: others may time meanwhile
-    judge_build_runner(a, run, kernel_abs, runner, sizeof(runner), student, sizeof(student));
     int have_solution = judge_build_solution(a, run, kernel_abs, sol_runner, sizeof(sol_runner), sol_student, sizeof(sol_student));
+    if (have_solution)
+        judge_yardstick_start(a, run, sol_runner, sol_student);  // the GPU is idle while the student's file builds
+    judge_build_runner(a, run, kernel_abs, runner, sizeof(runner), student, sizeof(student));
+    judge_yardstick_wait();
     run->seconds.build = judge_now() - t_mark, t_mark = judge_now();
     judge_stage("cases");
     judge_run_cases(a, run, kernel_abs, runner, student);

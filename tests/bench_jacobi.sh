@@ -75,7 +75,7 @@ int main(int argc, char **argv)
     return 0;
 }
 EOF
-if ! ${CC:-cc} -O2 -fopenmp -std=c11 -D_GNU_SOURCE -Ireference "$tmp/cpu.c" reference/jacobi_ref.c -o "$tmp/cpu" -lm; then
+if ! ${CC:-cc} -O2 -fopenmp -std=c11 -D_GNU_SOURCE -Ireference -Igrader/protocol "$tmp/cpu.c" reference/jacobi_ref.c -o "$tmp/cpu" -lm; then
     echo "CPU  skipped: the reference did not compile"
     exit 1
 fi

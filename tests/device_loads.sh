@@ -15,7 +15,7 @@ ncu --version | tail -1
 make -s judge >"$out/make.log" 2>&1 || { tail -5 "$out/make.log"; exit 1; }
 list=$out/loads.list
 : >"$list"
-for lab in 0 2 3 4 8; do
+for lab in ${LABS:-0 2 3 4 8}; do
     d=$(ls -d labs/0$lab-* | head -1); name=$(basename "$d")
     sol=$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' "$d/lab.conf")
     # The largest case every backend runs, by its points (a cube's N, or an image's WxH).

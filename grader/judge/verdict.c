@@ -397,6 +397,14 @@ static void verdict_interior_cell(const sweep_case *c, const float *out, size_t 
     }
 }
 
+// Case c's weights (a star's c0..c(6r), or the filter) in double, into coef.
+static void verdict_weights(const sweep_case *c, double *coef)
+{
+    int weights = c->filter_radius ? FILTER_NWEIGHTS(c->filter_radius) : STENCIL_NCOEF(c->star_radius);
+    for (int n = 0; n < weights; n++)
+        coef[n] = c->coef[n];
+}
+
 // Walks the whole grid once: interior values, boundary cells, thread orders, timing.
 static void verdict_scan(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v, verdict_tally *t)
 {
@@ -404,9 +412,7 @@ static void verdict_scan(const sweep_case *c, const sweep_buffers *b, sweep_verd
     const float *out2 = b->out_order2 ? b->out_order2 + b->guard : NULL;
     const float *timed = b->out_timed ? b->out_timed + b->guard : NULL;
     double coef[VERDICT_MAX_WEIGHTS];
-    int weights = c->filter_radius ? FILTER_NWEIGHTS(c->filter_radius) : STENCIL_NCOEF(c->star_radius);
-    for (int n = 0; n < weights; n++)
-        coef[n] = c->coef[n];
+    verdict_weights(c, coef);
     for (size_t i = 0; i < c->nz; i++)
         for (size_t j = 0; j < c->ny; j++)
             for (size_t k = 0; k < c->nx; k++) {
@@ -439,9 +445,7 @@ static int verdict_scan_clean(const sweep_case *c, const sweep_buffers *b, sweep
     const float *out2 = b->out_order2 ? b->out_order2 + b->guard : NULL;
     const float *timed = b->out_timed ? b->out_timed + b->guard : NULL;
     double coef[VERDICT_MAX_WEIGHTS];
-    int weights = c->filter_radius ? FILTER_NWEIGHTS(c->filter_radius) : STENCIL_NCOEF(c->star_radius);
-    for (int n = 0; n < weights; n++)
-        coef[n] = c->coef[n];
+    verdict_weights(c, coef);
     size_t interior = 0, bad = 0;
     double worst = 0;
     long nz = (long)c->nz;

@@ -99,6 +99,7 @@ static int judge_gpu_held;          // 1 while this run holds a turn
 #define JUDGE_MAX_JOBS 16            // workers at most (--jobs)
 #define JUDGE_DEFAULT_JOBS 12        // workers when --jobs is not given: this or the CPUs, the fewer
 #define JUDGE_SIDE_BY_SIDE_MAX_BYTES (256.0 * 1024 * 1024) // a grid larger than this runs alone
+#define JUDGE_SECOND_LOOK_MAX_CELLS (80.0 * 80 * 80)          // the barrier checks' second look: cases up to this size
 static pid_t judge_worker_pids[JUDGE_MAX_JOBS];  // the workers running (0: a free place)
 static int judge_worker_slots[JUDGE_MAX_JOBS];   // the case slot each one runs
 static char judge_worker_error[PATH_MAX + 32];   // in a worker: the file judge_die writes ("" in the judge)
@@ -994,6 +995,60 @@ static int judge_run_one(const judge_case_env *env, const judge_run *run, const 
     return rc;
 }
 
+// The emulation runner the barrier checks of a GPU run use (judge_sync_checks):
+// when the lab has a sync case it is built in a worker beside the GPU build
+// (judge_emu_prebuild_start, _wait), else on first use.
+static char judge_emu_runner[PATH_MAX];  // its path, or why it could not be built
+static int judge_emu_built;              // 0 not tried, 1 built, -1 failed
+static pid_t judge_emu_pid;              // the worker building it, 0 if none
+
+static void judge_emu_prebuild_start(const judge_args *a, judge_run *run, const char *kernel_abs)
+{
+    int sync = 0;
+    for (int k = 0; k < run->conf.ncases; k++)
+        sync |= run->conf.cases[k].sync;
+    if (strcmp(run->backend, "gpu") || a->sanitize || a->jobs < 2 || !sync)
+        return;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return;  // built on first use
+    if (pid > 0) {
+        judge_emu_pid = judge_worker_pids[1] = pid;
+        return;
+    }
+    char path[PATH_MAX + 32], none[8] = "";
+    judge_worker_path(-2, "error", judge_worker_error, sizeof(judge_worker_error));
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    int rc = judge_build_runner_as(a, run, "emu", 0, kernel_abs, judge_emu_runner, sizeof(judge_emu_runner), none, sizeof(none));
+    judge_worker_path(-2, "emu", path, sizeof(path));
+    FILE *f = fopen(path, "w");
+    _exit(f && fprintf(f, "%d\n%s\n", rc, judge_emu_runner) > 0 && fclose(f) == 0 ? 0 : 3);
+}
+
+static void judge_emu_prebuild_wait(void)
+{
+    char path[PATH_MAX + 32], line[PATH_MAX + 8];
+    int status = 0, rc;
+    if (!judge_emu_pid)
+        return;
+    while (waitpid(judge_emu_pid, &status, 0) < 0)
+        if (errno == EINTR)
+            spawn_check_stop();
+        else
+            break;
+    judge_emu_pid = judge_worker_pids[1] = 0;
+    judge_worker_path(-2, "emu", path, sizeof(path));
+    FILE *f = fopen(path, "r");
+    if (f && WIFEXITED(status) && WEXITSTATUS(status) == 0 && fscanf(f, "%d\n", &rc) == 1 && fgets(line, sizeof(line), f)) {
+        line[strcspn(line, "\n")] = '\0';
+        snprintf(judge_emu_runner, sizeof(judge_emu_runner), "%s", line);
+        judge_emu_built = rc == 0 ? 1 : -1;
+    }  // else built on first use
+    if (f)
+        fclose(f);
+}
+
 // The barrier checks of a `sync` case that passed on the GPU, where the
 // hardware may forgive a barrier mistake: the emulator's strict barriers in
 // two thread orders (a barrier some threads never reach, a missing one), then
@@ -1002,8 +1057,6 @@ static int judge_run_one(const judge_case_env *env, const judge_run *run, const 
 static void judge_sync_checks(const judge_args *a, judge_run *run, const char *kernel_abs, const judge_case_env *gpu_env,
                               const lab_case *spec, case_result *r)
 {
-    static char emu_runner[PATH_MAX];
-    static int emu_built;  // 0 not tried, 1 built, -1 failed
     static case_result found;
     char none[8] = "";
     int passed = r->status == CASE_OK;
@@ -1022,16 +1075,16 @@ static void judge_sync_checks(const judge_args *a, judge_run *run, const char *k
         snprintf(r->note, sizeof(r->note), "race check skipped: compute-sanitizer is not on PATH (it comes with the CUDA Toolkit)");
     }
     // A barrier not every thread reaches, which the hardware may forgive: the emulator's strict barriers.
-    if (!emu_built) {
-        emu_built = judge_build_runner_as(a, run, "emu", 0, kernel_abs, emu_runner, sizeof(emu_runner), none, sizeof(none)) == 0 ? 1 : -1;
+    if (!judge_emu_built) {
+        judge_emu_built = judge_build_runner_as(a, run, "emu", 0, kernel_abs, judge_emu_runner, sizeof(judge_emu_runner), none, sizeof(none)) == 0 ? 1 : -1;
         judge_stage("cases");
     }
-    if (emu_built != 1) {
-        snprintf(r->note, sizeof(r->note), "barrier check skipped: the CPU emulation could not build this file (%s)", emu_runner);
+    if (judge_emu_built != 1) {
+        snprintf(r->note, sizeof(r->note), "barrier check skipped: the CPU emulation could not build this file (%s)", judge_emu_runner);
         return;
     }
     judge_case_env env = *gpu_env;
-    env.runner = emu_runner, env.emu = 1, env.student = NULL, env.sanitize = 0, env.profile = 0;
+    env.runner = judge_emu_runner, env.emu = 1, env.student = NULL, env.sanitize = 0, env.profile = 0;
     judge_give_gpu();  // the emulator needs no GPU
     int rc = judge_run_one(&env, run, spec, r->seed, &found);
     judge_take_gpu(a, 0);
@@ -1218,6 +1271,41 @@ static void judge_count_case(judge_run *run, const case_result *r, const kv_list
         run->failed++;
 }
 
+// 1 if hint key names a barrier mistake (racecheck's or the emulator's).
+static int judge_barrier_hint(const char *key)
+{
+    return key && (!strcmp(key, HINT_MISSING_BARRIER) || !strcmp(key, HINT_DIVERGENT_BARRIER) || !strcmp(key, HINT_THREAD_ORDER));
+}
+
+// A second look at wrong values with no pattern, on a GPU: a race often
+// shows so on a case that is not the sync one (whose run the hardware
+// forgave). When no case named a barrier mistake already, the barrier checks
+// run on the smallest such case, untimed and small, and may name the race.
+static void judge_barrier_second_look(const judge_args *a, judge_run *run, const char *kernel_abs, const judge_case_env *env,
+                                      const int *ran)
+{
+    int pick = -1;
+    double pick_cells = 0;
+    if (env->emu || a->sanitize)
+        return;
+    for (int slot = 0; slot < run->ncases; slot++) {
+        const case_result *r = &run->cases[slot];
+        double cells = (double)r->spec.nx * r->spec.ny * r->spec.nz;
+        if (!ran[slot])
+            continue;
+        if (judge_barrier_hint(r->hint_key))
+            return;
+        if (r->status == CASE_FAIL && r->hint_key && !strcmp(r->hint_key, HINT_WRONG_VALUES) && !r->spec.timed &&
+            cells <= JUDGE_SECOND_LOOK_MAX_CELLS && (pick < 0 || cells < pick_cells))
+            pick = slot, pick_cells = cells;
+    }
+    if (pick < 0)
+        return;
+    judge_take_gpu(a, 0);
+    judge_sync_checks(a, run, kernel_abs, env, &run->cases[pick].spec, &run->cases[pick]);
+    judge_give_gpu();
+}
+
 // 1 if case x should start before case y when run side by side: a sync case
 // first (its barrier checks make it the longest), then the larger grid.
 static int judge_case_before(const lab_case *x, const lab_case *y)
@@ -1291,6 +1379,7 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         ran[alone[k]] = 1;
         failed |= r->status == CASE_FAIL;
     }
+    judge_barrier_second_look(a, run, kernel_abs, &env, ran);
     if (!a->json)
         fprintf(stderr, "%60s\r", "");
     // Counted in lab.conf's order; with --fail-fast the cases never started are left out.
@@ -1433,8 +1522,10 @@ int main(int argc, char **argv)
     int have_solution = judge_build_solution(a, run, kernel_abs, sol_runner, sizeof(sol_runner), sol_student, sizeof(sol_student));
     if (have_solution)
         judge_yardstick_start(a, run, sol_runner, sol_student);  // the GPU is idle while the student's file builds
+    judge_emu_prebuild_start(a, run, kernel_abs);                // the barrier checks' runner, beside the GPU build
     judge_build_runner(a, run, kernel_abs, runner, sizeof(runner), student, sizeof(student));
     judge_yardstick_wait();
+    judge_emu_prebuild_wait();
     run->seconds.build = judge_now() - t_mark, t_mark = judge_now();
     judge_stage("cases");
     judge_run_cases(a, run, kernel_abs, runner, student);

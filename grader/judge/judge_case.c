@@ -535,18 +535,14 @@ static void case_launch_shape(const kv_list *report, int halo, case_result *r)
 // One case
 // ---------------------------------------------------------------------------
 
-// Seconds on a monotonic clock.
-static double case_clock(void)
+double judge_case_clock(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-// With STENCIL_TRACE=1 in the environment: one line on stderr of where a
-// case's time went (drawing and writing the input, the runner, and with the
-// executor its phases, then judging), for whoever makes the kit faster.
-static void case_trace(const char *name, const kv_list *report, double input_s, double runner_s, double judged_s)
+void judge_case_trace(const char *name, const kv_list *report, double input_s, double runner_s, double judged_s)
 {
     static const char *const phases[] = {"trace_device", "trace_ready", "trace_called", "trace_saved", "trace_copy_limit",
                                          "trace_timed", "trace_timed_saved", "trace_end"};
@@ -586,11 +582,11 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
         free(in);
         return -1;
     }
-    double t_start = case_clock();
+    double t_start = judge_case_clock();
     rng_fill(&g, in, cells);
     if (case_write_grid(dir, CASE_INPUT, in, cells) != 0)
         goto fail_dir;
-    double t_input = case_clock();
+    double t_input = judge_case_clock();
     spawn_result s = case_start_runner(env, spec, coef, dir, timed, "forward", seed, report_out);
     if (!s.started)
         goto fail_dir;
@@ -631,7 +627,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
             case_profile(env, spec, coef, dir, seed, r);
         if (env->ncu_metrics)
             case_read_loads(dir, &s, r);
-        case_trace(r->name, report_out, t_input - t_start, s.seconds, case_clock() - t_input - s.seconds);
+        judge_case_trace(r->name, report_out, t_input - t_start, s.seconds, judge_case_clock() - t_input - s.seconds);
     } else if (ok == 0) {
         char log[600];
         snprintf(log, sizeof(log), "%s/runner.log", dir);

@@ -78,4 +78,12 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
 int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t seed, case_result *r,
                    kv_list *report_out);
 
+// Seconds on a monotonic clock.
+double judge_case_clock(void);
+
+// With STENCIL_TRACE=1 in the environment: one line on stderr of where a
+// case's time went (drawing and writing the input, the runner, and with the
+// executor its phases, then judging), for whoever makes the kit faster.
+void judge_case_trace(const char *name, const kv_list *report, double input_s, double runner_s, double judged_s);
+
 #endif // STENCIL_JUDGE_CASE_H

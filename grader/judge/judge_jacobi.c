@@ -658,11 +658,15 @@ int jacobi_run_case(const judge_case_env *env, const lab_case *spec, uint64_t se
     r->interior = jacobi_interior_cells(&s.c.g);
     float *u0 = malloc(cells * sizeof(float)), *f = malloc(cells * sizeof(float));
     int rc = -1;
+    double t_start = judge_case_clock();
     if (u0 && f && jacobi_draw(&s, seed, u0, f) == 0 && jacobi_make_dir(dir, sizeof(dir)) == 0) {
         s.c.u0 = u0;
         s.c.f = f;
-        if (jacobi_write_inputs(&s, dir, u0, f) == 0)
+        if (jacobi_write_inputs(&s, dir, u0, f) == 0) {
+            double t_input = judge_case_clock();
             rc = jacobi_run_in(env, &s, seed, dir, dir2, sizeof(dir2), r, report_out);
+            judge_case_trace(r->name, report_out, t_input - t_start, r->wall_s, judge_case_clock() - t_input - r->wall_s);
+        }
         char every[16];
         snprintf(every, sizeof(every), "%d", s.c.check_every);
         if (rc == 0 && kv_add(report_out, TECHNIQUE_KEY_CHECK_EVERY, every) != 0)

@@ -97,7 +97,7 @@ static int judge_gpu_held;          // 1 while this run holds a turn
 // run's temporary folder. A case's runner is single-threaded on the CPU and
 // its GPU work small; the timed cases still run one at a time, alone.
 #define JUDGE_MAX_JOBS 16            // workers at most (--jobs)
-#define JUDGE_DEFAULT_JOBS 12        // workers when --jobs is not given: this or the CPUs, the fewer
+#define JUDGE_DEFAULT_JOBS 8         // workers when --jobs is not given: this or the CPUs, the fewer (12 was slower on an H100: CUDA contexts made at once wait on each other)
 #define JUDGE_SIDE_BY_SIDE_MAX_BYTES (256.0 * 1024 * 1024) // a grid larger than this runs alone
 #define JUDGE_SECOND_LOOK_MAX_CELLS (80.0 * 80 * 80)          // the barrier checks' second look: cases up to this size
 static pid_t judge_worker_pids[JUDGE_MAX_JOBS];  // the workers running (0: a free place)

@@ -189,14 +189,19 @@ void pictures_offer_sweep(const char *case_name, const sweep_case *c, const floa
     for (int n = 0; n < VERDICT_MAX_WEIGHTS; n++)
         coef[n] = c->coef[n];
     size_t *per_plane = calloc(c->nz, sizeof(size_t));
-    float *values = malloc(plane_cells * sizeof(float)), v;
+    float *values = malloc(plane_cells * sizeof(float));
     int kind;
     if (!per_plane || !values)
         goto done;
-    for (size_t i = 0; i < c->nz; i++)
+    long nz = (long)c->nz;
+#pragma omp parallel for schedule(static) if (c->nx * c->ny * c->nz > 1000000)
+    for (long i = 0; i < nz; i++) {  // each plane's count its own: the threads share nothing
+        float cell_value;
+        int cell_kind;
         for (size_t j = 0; j < c->ny; j++)
             for (size_t k = 0; k < c->nx; k++)
-                per_plane[i] += (size_t)picture_sweep_cell(c, out, coef, i, j, k, &v, &kind);
+                per_plane[i] += (size_t)picture_sweep_cell(c, out, coef, (size_t)i, j, k, &cell_value, &cell_kind);
+    }
     size_t worst = picture_worst_plane(per_plane, c->nz);
     if (worst == c->nz)
         goto done;

@@ -9,6 +9,12 @@
 
 #include "../reference/stencil_ref.h"
 #include "protocol.h"
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+// A grid with more cells than this is walked by several threads (verdict_scan).
+#define VERDICT_SCAN_PARALLEL_CELLS 1000000
 
 // ---------------------------------------------------------------------------
 // Alternative stencils: what a kernel with one classic mistake computes
@@ -405,15 +411,17 @@ static void verdict_weights(const sweep_case *c, double *coef)
         coef[n] = c->coef[n];
 }
 
-// Walks the whole grid once: interior values, boundary cells, thread orders, timing.
-static void verdict_scan(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v, verdict_tally *t)
+// Walks planes i0 .. i1-1 of the grid: interior values, boundary cells,
+// thread orders, timing; adds to v and t (t->plane_wrong for these planes).
+static void verdict_scan_planes(const sweep_case *c, const sweep_buffers *b, size_t i0, size_t i1, sweep_verdict *v,
+                                verdict_tally *t)
 {
     const float *out = b->out + b->guard;
     const float *out2 = b->out_order2 ? b->out_order2 + b->guard : NULL;
     const float *timed = b->out_timed ? b->out_timed + b->guard : NULL;
     double coef[VERDICT_MAX_WEIGHTS];
     verdict_weights(c, coef);
-    for (size_t i = 0; i < c->nz; i++)
+    for (size_t i = i0; i < i1; i++)
         for (size_t j = 0; j < c->ny; j++)
             for (size_t k = 0; k < c->nx; k++) {
                 size_t p = (i * c->ny + j) * c->nx + k;
@@ -433,6 +441,67 @@ static void verdict_scan(const sweep_case *c, const sweep_buffers *b, sweep_verd
             }
 }
 
+// Adds the counts of part (planes after those already in v and t) to v and t.
+static void verdict_merge(const sweep_case *c, sweep_verdict *v, verdict_tally *t, const sweep_verdict *pv,
+                          const verdict_tally *pt)
+{
+    v->interior += pv->interior, v->wrong += pv->wrong, v->unwritten += pv->unwritten, v->nan_cells += pv->nan_cells;
+    v->boundary_changed += pv->boundary_changed, v->order_differs += pv->order_differs, v->timed_differs += pv->timed_differs;
+    if (pv->max_err_ratio > v->max_err_ratio)
+        v->max_err_ratio = pv->max_err_ratio;
+    if (v->first[0] < 0 && pv->first[0] >= 0) {  // the parts come in scan order: the first part's first is the first
+        memcpy(v->first, pv->first, sizeof(v->first));
+        v->first_want = pv->first_want, v->first_got = pv->first_got;
+    }
+    t->wrong_finite += pt->wrong_finite, t->unwritten_outer += pt->unwritten_outer, t->boundary_inner += pt->boundary_inner;
+    t->border_wrong += pt->border_wrong, t->border_cells += pt->border_cells;
+    t->rows_mixed += pt->rows_mixed, t->boundary_rows_mixed += pt->boundary_rows_mixed;
+    for (int a = 0; a < VERDICT_MAX_ALTS; a++)
+        t->alt_match[a] += pt->alt_match[a];
+    for (int a = 0; a < 3; a++)
+        t->conv_alt_match[a] += pt->conv_alt_match[a];
+    for (int o = 0; o < 2; o++)
+        t->edge_wrong[o] += pt->edge_wrong[o], t->edge_cells[o] += pt->edge_cells[o];
+    for (size_t j = 0; j < c->ny; j++)
+        t->row_unwritten[j] += pt->row_unwritten[j];
+    for (size_t k = 0; k < c->nx; k++)
+        t->column_unwritten[k] += pt->column_unwritten[k];
+}
+
+// Walks the whole grid once (verdict_scan_planes). A large grid is cut into
+// as many runs of planes as there are threads, each walked with counts of
+// its own, merged in plane order: the same counts and the same first wrong
+// cell as one walk.
+static void verdict_scan(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v, verdict_tally *t)
+{
+    int parts = 1;
+#ifdef _OPENMP
+    if (c->nx * c->ny * c->nz > VERDICT_SCAN_PARALLEL_CELLS)
+        parts = omp_get_max_threads() < (int)c->nz ? omp_get_max_threads() : (int)c->nz;
+#endif
+    sweep_verdict *pv = parts > 1 ? calloc((size_t)parts, sizeof(*pv)) : NULL;
+    verdict_tally *pt = parts > 1 ? calloc((size_t)parts, sizeof(*pt)) : NULL;
+    size_t *counts = parts > 1 ? calloc((size_t)parts * (c->ny + c->nx), sizeof(size_t)) : NULL;
+    if (parts == 1 || !pv || !pt || !counts) {
+        free(pv), free(pt), free(counts);
+        verdict_scan_planes(c, b, 0, c->nz, v, t);
+        return;
+    }
+    for (int q = 0; q < parts; q++) {
+        pv[q].first[0] = pv[q].first[1] = pv[q].first[2] = -1;
+        pt[q].alts = t->alts;
+        pt[q].plane_wrong = t->plane_wrong;  // indexed by plane: each part writes its own planes
+        pt[q].row_unwritten = counts + (size_t)q * (c->ny + c->nx);
+        pt[q].column_unwritten = pt[q].row_unwritten + c->ny;
+    }
+#pragma omp parallel for schedule(static, 1) num_threads(parts)
+    for (int q = 0; q < parts; q++)
+        verdict_scan_planes(c, b, c->nz * (size_t)q / (size_t)parts, c->nz * (size_t)(q + 1) / (size_t)parts, &pv[q], &pt[q]);
+    for (int q = 0; q < parts; q++)
+        verdict_merge(c, v, t, &pv[q], &pt[q]);
+    free(pv), free(pt), free(counts);
+}
+
 // The whole grid on every CPU, for the usual grid with nothing wrong: no
 // interior cell off, no boundary cell changed, the second thread order and
 // the timed output the same bits as the output, the input untouched. Returns
@@ -449,8 +518,15 @@ static int verdict_scan_clean(const sweep_case *c, const sweep_buffers *b, sweep
     size_t interior = 0, bad = 0;
     double worst = 0;
     long nz = (long)c->nz;
-#pragma omp parallel for reduction(+ : interior, bad) reduction(max : worst) schedule(static) if (c->nx * c->ny * c->nz > 100000)
-    for (long i = 0; i < nz; i++)
+    int seen_bad = 0;  // a plane with a deviation was seen: the other planes need not be walked
+#pragma omp parallel for reduction(+ : interior, bad) reduction(max : worst) schedule(dynamic, 4) if (c->nx * c->ny * c->nz > 100000)
+    for (long i = 0; i < nz; i++) {
+        int stop;
+#pragma omp atomic read
+        stop = seen_bad;
+        if (stop)
+            continue;
+        size_t bad_before = bad;
         for (size_t j = 0; j < c->ny; j++)
             for (size_t k = 0; k < c->nx; k++) {
                 size_t p = ((size_t)i * c->ny + j) * c->nx + k;
@@ -470,7 +546,12 @@ static int verdict_scan_clean(const sweep_case *c, const sweep_buffers *b, sweep
                 else if (err / allowed > worst)
                     worst = err / allowed;
             }
-    if (bad)
+        if (bad != bad_before) {
+#pragma omp atomic write
+            seen_bad = 1;
+        }
+    }
+    if (bad || seen_bad)
         return 0;
     v->interior = interior;
     v->max_err_ratio = worst;

@@ -7,6 +7,9 @@
 #include "protocol.h"
 #include "stencil_ref.h"
 #include "verdict.h"
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 typedef struct fixture {
     size_t n, cells, guard;   // grid edge, cells, guard cells
@@ -173,6 +176,40 @@ static void test_large_grid_clean_pass(void **state)
     assert_int_equal(v.wrong, 1);
     free(timed);
     free_fixture(&f);
+}
+
+// A failing grid large enough to be walked by several threads gives the
+// verdict one thread gives: the same hint, reason, counts and first wrong cell.
+static void test_large_grid_walk_threads(void **state)
+{
+    (void)state;
+#ifdef _OPENMP
+    fixture f = make_fixture(108, 12);
+    const int same[7] = {0, 1, 2, 3, 4, 5, 6};
+    compute_with(&f, same, 4);  // the y- term dropped everywhere
+    fill_bits(cell(&f, 50, 60, 70), 1, POISON_BITS);
+    *cell(&f, 0, 5, 5) += 1.0f;
+    sweep_verdict one, many;
+    int threads = omp_get_max_threads();
+    omp_set_num_threads(1);
+    verdict_sweep(&f.c, &f.b, &one);
+    omp_set_num_threads(threads > 1 ? threads : 2);
+    verdict_sweep(&f.c, &f.b, &many);
+    omp_set_num_threads(threads);
+    assert_non_null(one.hint_key);
+    assert_string_equal(one.hint_key, many.hint_key);
+    assert_string_equal(one.reason, many.reason);
+    assert_string_equal(one.hint, many.hint);
+    assert_int_equal(one.wrong, many.wrong);
+    assert_int_equal(one.unwritten, 1);
+    assert_int_equal(many.unwritten, 1);
+    assert_int_equal(one.boundary_changed, many.boundary_changed);
+    assert_memory_equal(one.first, many.first, sizeof(one.first));
+    assert_true(one.max_err_ratio == many.max_err_ratio);
+    free_fixture(&f);
+#else
+    skip();
+#endif
 }
 
 // A cell off by exactly the allowed error passes; twice that fails.
@@ -682,6 +719,7 @@ int main(void)
         cmocka_unit_test(test_correct_passes),
         cmocka_unit_test(test_tolerance_edge),
         cmocka_unit_test(test_large_grid_clean_pass),
+        cmocka_unit_test(test_large_grid_walk_threads),
         cmocka_unit_test(test_nothing_written),
         cmocka_unit_test(test_unwritten_patterns),
         cmocka_unit_test(test_nan_and_value_text),

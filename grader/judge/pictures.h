@@ -1,5 +1,5 @@
 // grader/judge/pictures.h — the report's pictures: a heat map of a failing
-// case's worst z plane and a roofline of the timed case, drawn by gnuplot
+// case's worst z plane and a roofline of the timed cases, drawn by gnuplot
 // (grader/pictures/*.gp) from data files written here.
 //
 // Everything drawn comes from what the judge computed itself: the reference,

@@ -212,6 +212,12 @@ static void test_roofline_data_and_json(void **state)
     c->flops = 13.0 * (double)c->interior;
     c->dram_bytes = c->flops / (1.0 + (double)(rng_next(&r) % 100) / 100.0);
     c->load_bytes = c->flops / 0.43;
+    case_result *c2 = &run->cases[1];  // a second timed case, not profiled: placed at the book's OP/B
+    *c2 = *c;
+    snprintf(c2->name, sizeof(c2->name), "4096x4096x32");
+    c2->profiled = 0;
+    c2->gpoints = c->gpoints * (0.5 + (double)(rng_next(&r) % 100) / 200.0);
+    run->ncases = 2;
     for (int round = 0; round < 2; round++) {  // without gnuplot, then with it when installed
         if (round == 0)
             setenv("STENCIL_GNUPLOT", "/nonexistent/gnuplot", 1);
@@ -236,6 +242,11 @@ static void test_roofline_data_and_json(void **state)
         assert_int_equal(sscanf(strchr(point, '\n') + 1, "%lf %lf", &x, &y), 2);
         assert_true(fabs(x - dram) < 1e-4 * dram);
         assert_true(fabs(y - 13.0 * c->gpoints) < 1e-4 * y);
+        const char *second = strchr(strchr(point, '\n') + 1, '\n') + 1;  // each timed case its point
+        assert_int_equal(sscanf(second, "%lf %lf", &x, &y), 2);
+        assert_true(fabs(x - run->opb.book) < 1e-4 * run->opb.book);
+        assert_true(fabs(y - 13.0 * c2->gpoints) < 1e-4 * y);
+        assert_non_null(strstr(second, "4096x4096x32: "));
         assert_true(x0 < run->opb.book && x1 > dram);
         free(data);
         FILE *json = tmpfile();

@@ -53,6 +53,7 @@
 #include "report_html.h"
 #include "report_platform.h"
 #include "rng.h"
+#include "sandbox.h"
 #include "spawn.h"
 #include "verdict.h"
 
@@ -1203,15 +1204,15 @@ static void judge_stop_workers(void)
         }
 }
 
-// Runs the cases of slots[0..n) side by side, at most a->jobs at a time, each
+// Runs the cases of slots[0..n) side by side, at most jobs at a time, each
 // in a worker process; a case's report goes into reports[slot]. With
 // --fail-fast no case starts after one failed. Returns 1 if one failed.
-static int judge_run_side_by_side(const judge_args *a, judge_run *run, const char *kernel_abs, const judge_case_env *env,
-                                  const int *slots, int n, int *ran, kv_list *reports)
+static int judge_run_side_by_side(const judge_args *a, int jobs, judge_run *run, const char *kernel_abs,
+                                  const judge_case_env *env, const int *slots, int n, int *ran, kv_list *reports)
 {
     int next = 0, running = 0, failed = 0;
     while (next < n || running) {
-        while (running < a->jobs && next < n && !(failed && a->fail_fast)) {
+        while (running < jobs && next < n && !(failed && a->fail_fast)) {
             int i = slots[next++], w = 0;
             while (judge_worker_pids[w] > 0)
                 w++;
@@ -1322,6 +1323,9 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
 {
     judge_case_env env = judge_case_env_for(a, run, runner, student);
     static kv_list reports[CONF_MAX_CASES];
+    // Under emulation the runner holds student code; without Landlock it could write another case's
+    // hand-off files beside its own folder: one case at a time there.
+    int jobs = env.emu && !sandbox_confines_writes() ? 1 : a->jobs;
     int ran[CONF_MAX_CASES] = {0}, shared[CONF_MAX_CASES], nshared = 0, alone[CONF_MAX_CASES], nalone = 0, failed = 0;
     size_t technique_cells = 0;
     snprintf(run->technique.detail, sizeof(run->technique.detail), "no case ran to the end");
@@ -1347,7 +1351,7 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         if (judge_case_too_large(run, spec, r))
             continue;
         ran[slot] = 0;
-        if (a->jobs > 1 && !judge_case_alone(spec))
+        if (jobs > 1 && !judge_case_alone(spec))
             shared[nshared++] = slot;
         else
             alone[nalone++] = slot;
@@ -1360,10 +1364,10 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         }
     if (nshared) {
         if (!a->json)
-            fprintf(stderr, "  running %d cases, %d at a time ...\r", nshared, a->jobs < nshared ? a->jobs : nshared), fflush(stderr);
+            fprintf(stderr, "  running %d cases, %d at a time ...\r", nshared, jobs < nshared ? jobs : nshared), fflush(stderr);
         if (!env.emu)
             judge_take_gpu(a, 0);  // one shared turn for all of them
-        failed = judge_run_side_by_side(a, run, kernel_abs, &env, shared, nshared, ran, reports);
+        failed = judge_run_side_by_side(a, jobs, run, kernel_abs, &env, shared, nshared, ran, reports);
         judge_give_gpu();
     }
     for (int k = 0; k < nalone && !(failed && a->fail_fast); k++) {

@@ -196,6 +196,11 @@ static int sandbox_landlock_abi(void)
     return abi > 0 ? (int)abi : 0;
 }
 
+int sandbox_confines_writes(void)
+{
+    return sandbox_landlock_abi() > 0;
+}
+
 // Fills attr with every right ABI abi has (capped at the newest this file knows) and returns attr's size for that ABI.
 static size_t sandbox_landlock_handled(int abi, sandbox_ll_ruleset_attr *attr)
 {

@@ -47,6 +47,10 @@ int sandbox_enter(const sandbox_limits *lim, const char *exec_path, char *why, s
 // prctl(PR_SET_DUMPABLE, 0). Returns 0 or -1.
 int sandbox_protect_self(void);
 
+// 1 if sandbox_enter can confine a process's writes to the folder it names
+// (Landlock is in this kernel and enabled), 0 if not.
+int sandbox_confines_writes(void);
+
 // A one-line description of what sandbox_enter applies on this machine (e.g. "seccomp, landlock ABI 7, rlimits, no capabilities"),
 // for reports. Never fails. The text lives in a static buffer rewritten by each call.
 const char *sandbox_describe(void);

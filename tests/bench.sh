@@ -5,6 +5,8 @@
 #   3. on a GPU: every lab's solution at its timed size, side by side with
 #      the bandwidth measured in the same run, and lab 1's block shapes;
 #   4. lab 5's solver on 512x512x64 for 500 iterations, next to the CPU reference.
+# With PLANES=1, 5. lab 6's kernels on grids whose planes grow past the L2
+# (tests/bench/plane_size_sweep.sh).
 # Lab 9's line is the time-blocking speed-up: its share of the copy limit
 # counts an iteration's 12 bytes a point, so 200% is twice the single-sweep limit.
 set -u
@@ -71,6 +73,12 @@ print("  block %-12s %s %8.3f ms %7.1f GPoints/s %6.0f GB/s = %3.0f%% of measure
     done
 else
     echo "  SKIPPED: no usable GPU here"
+fi
+if [ "${PLANES:-0}" = 1 ]; then  # a few minutes more: every lab 6 kernel on five grids
+    echo "== GPU: speed against plane size (lab 6's kernels; planes from 1 MiB past the L2 to 128 MiB)"
+    tests/bench/plane_size_sweep.sh
+else
+    echo "== GPU: speed against plane size: PLANES=1 make bench (tests/bench/plane_size_sweep.sh, a few minutes)"
 fi
 echo "== lab 5: Jacobi, 512x512x64, 500 iterations (GPU if present; CPU reference)"
 tests/bench_jacobi.sh

@@ -209,6 +209,22 @@ PY
     else
         bad "lab 10 tile sweep: bars by tile shape under the copy limit, as PNG and SVG" "$(cat "$tmp/sweep.log")"
     fi
+    # speed against plane size (tests/bench/plane_size_sweep.sh writes its data on a GPU): a line a kernel, a NaN cell left out
+    printf '# plane-MiB solution one-thread-per-point shared-plane-32x8\n# a row a grid\n1 %d 55 40\n16 88 NaN 45\n128 86 48 52\n' $((80 + RANDOM % 15)) >"$tmp/planes.dat"
+    if gnuplot -c grader/pictures/plane_sweep.gp "$tmp/planes.dat" "$tmp/planes" "lab 6: by plane size" 2>"$tmp/planes.log" &&
+        python3 - "$tmp/planes" <<'PY' 2>>"$tmp/planes.log"; then
+import sys, xml.etree.ElementTree as ET
+stem = sys.argv[1]
+assert open(stem + ".png", "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+svg = open(stem + ".svg").read()
+assert ET.fromstring(svg).tag.endswith("svg")
+for name in ("solution", "one-thread-per-point", "shared-plane-32x8"):  # a line a kernel, each in the key
+    assert name in svg, name
+PY
+        ok "speed against plane size: a line a kernel, as PNG and SVG"
+    else
+        bad "speed against plane size: a line a kernel, as PNG and SVG" "$(cat "$tmp/planes.log")"
+    fi
 else
     missing "pictures drawn with gnuplot (heat map, status strip)" gnuplot
     report "$tmp/fail" LAB=1 KERNEL="$mutant" CASE=100 >/dev/null

@@ -75,7 +75,7 @@ for shape in "${shapes[@]}"; do
         continue
     fi
     per_step=$(awk -v m="$ms" -v s="$steps" 'BEGIN { printf "%.4f", m / s }')
-    share=$(awk -v g="$gbs" -v c="$roof" 'BEGIN { printf "%.0f%%", c > 0 ? 100 * g / c : 0 }')
+    share=$(awk -v g="$gbs" -v c="$roof" 'BEGIN { printf "%.0f%%", (c > 0 ? 100 * g / c : 0) }')  # parenthesised: a bare > is a redirection in awk
     printf '%-9s %-9s %12s %10s %12s %s\n' "$shape" "$((tx / 4))x$ty" "$per_step" "$gbs" "$roof" "$share"
     printf '%d "%s" %s %s %s\n' "$i" "$shape" "$per_step" "$gbs" "$roof" >>"$data"
     i=$((i + 1))

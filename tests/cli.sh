@@ -171,6 +171,52 @@ assert a.get("picture_notes") == b.get("picture_notes"), (a.get("picture_notes")
 print("the same report, %d cases" % len(ca))' "$tmp/jobs1.json" "$tmp/jobs3.json"
 }
 [ -f grader/emu/emu.mk ] && expect "--jobs 3 gives the report --jobs 1 gives" 0 "the same report" -- jobs_check
+# --fail-fast ends the run at the first failing case in lab.conf's order, however many run side by side.
+fail_fast_check() {
+    local seed=$RANDOM$RANDOM kernel=tests/mutants/02-shared-tile/barrier-in-branch.cu
+    echo "seed $seed"
+    for j in 1 2; do
+        "$judge" --kit "$kit" --lab 2 --backend emu --seed "$seed" --jobs "$j" --fail-fast --kernel "$kernel" --json >"$tmp/ff$j.json" 2>/dev/null
+    done
+    python3 -c 'import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+ca, cb = ([(c["name"], c["status"], c.get("hint_key")) for c in r["cases"]] for r in (a, b))
+assert ca == cb, (ca, cb)
+assert ca and ca[-1][1] == "fail" and all(c[1] != "fail" for c in ca[:-1]), ca
+print("the same cases, ending at the first failure:", ca[-1][0])' "$tmp/ff1.json" "$tmp/ff2.json"
+}
+[ -f grader/emu/emu.mk ] && expect "--fail-fast with --jobs 2 ends where --jobs 1 ends" 0 "the same cases" -- fail_fast_check
+
+# Lab 5's convergence pair (two mms cases, the second reading the first's error) with cases side by side.
+mms_check() {
+    "$judge" --kit "$kit" --lab 5 --backend emu --jobs 2 --kernel reference/solutions/05-jacobi.cu --json 2>/dev/null |
+        python3 -c 'import json, sys
+r = json.load(sys.stdin)
+notes = [c.get("note", "") for c in r["cases"]]
+assert any("smaller than at h=1/" in n and "second order" in n for n in notes), notes
+print("the convergence ratio is there")'
+}
+[ -f grader/emu/emu.mk ] && expect "lab 5's convergence check with --jobs 2" 0 "the convergence ratio is there" -- mms_check
+
+# A runner that ends with the out-of-memory code is a failed case, counted as one (with cases side by side too).
+memory_check() {
+    python3 -c 'import sys
+src = open(sys.argv[1]).read()
+head = "void launch_stencil(float *d_in, float *d_out, unsigned int N)\n{\n"
+assert head in src
+print("#include <unistd.h>\n" + src.replace(head, head + "    if (N == 33)\n        _exit(5);  /* the runner'"'"'s out-of-memory code */\n"))' \
+        reference/solutions/01-naive-sweep.cu >"$tmp/exits5.cu"
+    grep -q "_exit(5)" "$tmp/exits5.cu" || { echo "the kernel was not made"; return 1; }
+    "$judge" --kit "$kit" --lab 1 --backend emu --jobs 2 --kernel "$tmp/exits5.cu" --json >"$tmp/exits5.json" 2>/dev/null
+    local status=$?
+    python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+bad = [c for c in r["cases"] if c["status"] == "fail"]
+assert [c["name"] for c in bad] == ["N=33"], [(c["name"], c["status"]) for c in r["cases"]]
+assert r["verdict"] == "fail" and int(sys.argv[2]) == 1, (r["verdict"], sys.argv[2])
+print("counted as failed")' "$tmp/exits5.json" "$status"
+}
+[ -f grader/emu/emu.mk ] && expect "a case ending with the out-of-memory code is counted failed" 0 "counted as failed" -- memory_check
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

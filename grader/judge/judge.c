@@ -112,6 +112,19 @@ static void judge_worker_path(int i, const char *what, char *path, size_t len)
     snprintf(path, len, "%s/case-%d.%s", judge_tmp_root, i, what);  // -1: the early yardstick
 }
 
+// In a worker just forked from the judge (pid judge): ends it when the judge
+// ends, even by SIGKILL (taking its runner along: SIGTERM kills the runner's
+// group), and at once if the judge is gone already. The workers are forked
+// before the judge runs any OpenMP region (the side-by-side cases come first,
+// the references of the timed ones after): libgomp's threads do not survive
+// a fork, and a worker's own OpenMP regions start its own pool.
+static void judge_worker_tied(pid_t judge)
+{
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != judge)
+        _exit(JUDGE_EXIT_KIT);
+}
+
 // Writes the report files the options name (--json-out, --summary-out,
 // --gradescope-out, --prairielearn-out) for the run as it stands. Returns 0,
 // or -1 naming the file in err.
@@ -864,7 +877,7 @@ static void judge_yardstick_start(const judge_args *a, judge_run *run, const cha
     if (a->gpu_lock_dir || a->jobs < 2)
         return;
     fflush(NULL);
-    pid_t pid = fork();
+    pid_t judge = getpid(), pid = fork();
     if (pid < 0)
         return;  // timed later, as with --jobs 1
     if (pid > 0) {
@@ -872,7 +885,7 @@ static void judge_yardstick_start(const judge_args *a, judge_run *run, const cha
         return;
     }
     judge_worker_path(-1, "error", judge_worker_error, sizeof(judge_worker_error));
-    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    judge_worker_tied(judge);
     judge_case_env env = judge_case_env_for(a, run, runner, student);
     env.sanitize = env.profile = 0, env.yardstick = 1;  // timed as it is, its grids not judged (the kit's own solution)
     judge_worker_path(-1, "yardstick", path, sizeof(path));
@@ -899,7 +912,7 @@ static void judge_yardstick_start(const judge_args *a, judge_run *run, const cha
 static void judge_yardstick_wait(void)
 {
     char path[PATH_MAX + 32];
-    int status = 0, k;
+    int status = -1, k;
     double gbs;
     if (!judge_yardstick_pid)
         return;
@@ -933,7 +946,7 @@ static void judge_time_solution(const judge_args *a, judge_run *run, int have_so
         for (int i = 0; i < run->ncases; i++)
             for (int k = 0; k < run->conf.ncases; k++) {
                 char name[48];
-                if (run->cases[i].timed && run->cases[i].status == CASE_OK &&
+                if (run->cases[i].timed && run->cases[i].status == CASE_OK && run->conf.cases[k].timed &&
                     !strcmp(conf_case_name(&run->conf.cases[k], name, sizeof(name)), run->cases[i].name))
                     run->cases[i].solution_gbs = judge_yardstick_gbs[k];
             }
@@ -1011,7 +1024,7 @@ static void judge_emu_prebuild_start(const judge_args *a, judge_run *run, const 
     if (strcmp(run->backend, "gpu") || a->sanitize || a->jobs < 2 || !sync)
         return;
     fflush(NULL);
-    pid_t pid = fork();
+    pid_t judge = getpid(), pid = fork();
     if (pid < 0)
         return;  // built on first use
     if (pid > 0) {
@@ -1020,7 +1033,7 @@ static void judge_emu_prebuild_start(const judge_args *a, judge_run *run, const 
     }
     char path[PATH_MAX + 32], none[8] = "";
     judge_worker_path(-2, "error", judge_worker_error, sizeof(judge_worker_error));
-    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    judge_worker_tied(judge);
     int rc = judge_build_runner_as(a, run, "emu", 0, kernel_abs, judge_emu_runner, sizeof(judge_emu_runner), none, sizeof(none));
     judge_worker_path(-2, "emu", path, sizeof(path));
     FILE *f = fopen(path, "w");
@@ -1030,7 +1043,7 @@ static void judge_emu_prebuild_start(const judge_args *a, judge_run *run, const 
 static void judge_emu_prebuild_wait(void)
 {
     char path[PATH_MAX + 32], line[PATH_MAX + 8];
-    int status = 0, rc;
+    int status = -1, rc;
     if (!judge_emu_pid)
         return;
     while (waitpid(judge_emu_pid, &status, 0) < 0)
@@ -1112,22 +1125,26 @@ static int judge_case_whole(const judge_args *a, judge_run *run, const char *ker
 }
 
 // 1 if a case runs on its own, after the cases run side by side: a timed one
-// (alone on its GPU), or one whose grids are large (memory for one at a time).
+// (alone on its GPU), one whose grids are large (memory for one at a time),
+// or a manufactured-solution case (lab 5: two in a row make the convergence
+// check, so they run in the judge itself, in lab.conf's order).
 static int judge_case_alone(const lab_case *spec)
 {
     double cells = (double)spec->nx * spec->ny * spec->nz;
-    return spec->timed || cells * 4.0 > JUDGE_SIDE_BY_SIDE_MAX_BYTES;
+    const char *mms = conf_case_opt(spec, "mms");  // lab 5's convergence pair: the second reads the first's error
+    return spec->timed || cells * 4.0 > JUDGE_SIDE_BY_SIDE_MAX_BYTES || (mms && strcmp(mms, "0") != 0);
 }
 
 // In a worker process (forked by judge_run_side_by_side): runs case slot i
 // and leaves its result files for the judge; never returns. judge_die here
 // writes the error file and ends only the worker.
-static void judge_worker(const judge_args *a, judge_run *run, const char *kernel_abs, const judge_case_env *env, int i)
+static void judge_worker(const judge_args *a, judge_run *run, const char *kernel_abs, const judge_case_env *env, int i,
+                         pid_t judge)
 {
     char path[PATH_MAX + 32];
     kv_list report;
     judge_worker_path(i, "error", judge_worker_error, sizeof(judge_worker_error));
-    prctl(PR_SET_PDEATHSIG, SIGTERM);  // the judge gone (even by SIGKILL): stop, taking the runner along
+    judge_worker_tied(judge);
     pictures_forget_offer();           // offer this case's plane only; the judge merges in case order
 #ifdef _OPENMP
     omp_set_num_threads(a->cpus > a->jobs ? a->cpus / a->jobs : 1);  // the reference's threads: a share of the CPUs
@@ -1149,7 +1166,8 @@ static void judge_worker(const judge_args *a, judge_run *run, const char *kernel
     _exit(0);
 }
 
-// Reads back what worker slot i left (judge_worker); dies with its error if it failed.
+// Reads back what worker slot i left (judge_worker) but its heat-map plane
+// (merged in lab.conf's order after all ran); dies with its error if it failed.
 static void judge_worker_collect(judge_run *run, int i, int status, kv_list *report)
 {
     char path[PATH_MAX + 32], msg[1200] = "";
@@ -1170,8 +1188,6 @@ static void judge_worker_collect(judge_run *run, int i, int status, kv_list *rep
         fclose(f);
     judge_worker_path(i, "report", path, sizeof(path));
     ok = ok && kv_load(path, report) == 0;
-    judge_worker_path(i, "picture", path, sizeof(path));
-    ok = ok && pictures_merge_offer(path) == 0;
     if (!ok)
         judge_die(JUDGE_EXIT_KIT, "the worker of case %s ended (status %d) without its result: %s", run->cases[i].name, status, strerror(errno));
     run->cases[i] = got;
@@ -1205,23 +1221,22 @@ static void judge_stop_workers(void)
 }
 
 // Runs the cases of slots[0..n) side by side, at most jobs at a time, each
-// in a worker process; a case's report goes into reports[slot]. With
-// --fail-fast no case starts after one failed. Returns 1 if one failed.
-static int judge_run_side_by_side(const judge_args *a, int jobs, judge_run *run, const char *kernel_abs,
+// in a worker process; a case's report goes into reports[slot].
+static void judge_run_side_by_side(const judge_args *a, int jobs, judge_run *run, const char *kernel_abs,
                                   const judge_case_env *env, const int *slots, int n, int *ran, kv_list *reports)
 {
-    int next = 0, running = 0, failed = 0;
+    int next = 0, running = 0;
     while (next < n || running) {
-        while (running < jobs && next < n && !(failed && a->fail_fast)) {
+        while (running < jobs && next < n) {  // all of them, --fail-fast too: the run ends in lab.conf's order
             int i = slots[next++], w = 0;
             while (judge_worker_pids[w] > 0)
                 w++;
             fflush(NULL);  // nothing buffered is written twice
-            pid_t pid = fork();
+            pid_t judge = getpid(), pid = fork();
             if (pid < 0)
                 judge_die(JUDGE_EXIT_KIT, "cannot start a process for case %s: %s", run->cases[i].name, strerror(errno));
             if (pid == 0)
-                judge_worker(a, run, kernel_abs, env, i);
+                judge_worker(a, run, kernel_abs, env, i, judge);
             judge_worker_pids[w] = pid, judge_worker_slots[w] = i;
             running++;
         }
@@ -1241,12 +1256,10 @@ static int judge_run_side_by_side(const judge_args *a, int jobs, judge_run *run,
                 int i = judge_worker_slots[w];
                 judge_worker_collect(run, i, status, &reports[i]);
                 ran[i] = 1;
-                failed |= run->cases[i].status == CASE_FAIL;
                 if (!a->json)
                     fprintf(stderr, "  %d of %d cases done ...\r", next - running, n), fflush(stderr);
             }
     }
-    return failed;
 }
 
 // What case r (with its runner's report) adds to the run: the tiles the
@@ -1323,10 +1336,12 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
 {
     judge_case_env env = judge_case_env_for(a, run, runner, student);
     static kv_list reports[CONF_MAX_CASES];
-    // Under emulation the runner holds student code; without Landlock it could write another case's
-    // hand-off files beside its own folder: one case at a time there.
-    int jobs = env.emu && !sandbox_confines_writes() ? 1 : a->jobs;
-    int ran[CONF_MAX_CASES] = {0}, shared[CONF_MAX_CASES], nshared = 0, alone[CONF_MAX_CASES], nalone = 0, failed = 0;
+    // An emulation runner holds student code (every case under emulation, the barrier checks on a
+    // GPU); without Landlock it could write another case's hand-off files beside its own folder:
+    // one case at a time there.
+    int jobs = !sandbox_confines_writes() ? 1 : a->jobs;
+    int ran[CONF_MAX_CASES] = {0}, counted[CONF_MAX_CASES] = {0}, shared[CONF_MAX_CASES], nshared = 0;
+    int alone[CONF_MAX_CASES], nalone = 0;
     size_t technique_cells = 0;
     snprintf(run->technique.detail, sizeof(run->technique.detail), "no case ran to the end");
     run->technique.status = TECHNIQUE_NA;
@@ -1348,8 +1363,10 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
             run->skipped++;
             continue;
         }
-        if (judge_case_too_large(run, spec, r))
+        if (judge_case_too_large(run, spec, r)) {
+            counted[slot] = 1;  // judge_case_too_large counted it failed
             continue;
+        }
         ran[slot] = 0;
         if (jobs > 1 && !judge_case_alone(spec))
             shared[nshared++] = slot;
@@ -1367,11 +1384,22 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
             fprintf(stderr, "  running %d cases, %d at a time ...\r", nshared, jobs < nshared ? jobs : nshared), fflush(stderr);
         if (!env.emu)
             judge_take_gpu(a, 0);  // one shared turn for all of them
-        failed = judge_run_side_by_side(a, jobs, run, kernel_abs, &env, shared, nshared, ran, reports);
+        judge_run_side_by_side(a, jobs, run, kernel_abs, &env, shared, nshared, ran, reports);
         judge_give_gpu();
+        for (int slot = 0; slot < run->ncases; slot++) {  // the heat-map planes in lab.conf's order, as one at a time
+            char path[PATH_MAX + 32];
+            judge_worker_path(slot, "picture", path, sizeof(path));
+            if (ran[slot] && pictures_merge_offer(path) != 0)
+                judge_die(JUDGE_EXIT_KIT, "cannot read case %s's heat-map plane: %s", run->cases[slot].name, strerror(errno));
+        }
     }
-    for (int k = 0; k < nalone && !(failed && a->fail_fast); k++) {
+    for (int k = 0; k < nalone; k++) {
         case_result *r = &run->cases[alone[k]];
+        int failed_before = 0;  // --fail-fast: a case that failed earlier in lab.conf's order ends the run here
+        for (int slot = 0; slot < alone[k]; slot++)
+            failed_before |= ran[slot] && run->cases[slot].status == CASE_FAIL;
+        if (a->fail_fast && failed_before)
+            break;
         if (!a->json)
             fprintf(stderr, "  running %s ...%20s\r", r->name, ""), fflush(stderr);
         if (!env.emu)  // a turn on the GPU: alone for a timed case, shared otherwise
@@ -1381,18 +1409,24 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         if (rc != 0)
             judge_die(JUDGE_EXIT_KIT, "could not run case %s: %s (temporary folder, memory or the runner)", r->name, strerror(errno));
         ran[alone[k]] = 1;
-        failed |= r->status == CASE_FAIL;
     }
     judge_barrier_second_look(a, run, kernel_abs, &env, ran);
     if (!a->json)
         fprintf(stderr, "%60s\r", "");
-    // Counted in lab.conf's order; with --fail-fast the cases never started are left out.
+    // Counted in lab.conf's order. With --fail-fast the run ends at the first case that failed in
+    // that order, as one case at a time would: the cases after it are left out, run or not.
     int kept = 0, ncases = run->ncases;
     for (int slot = 0; slot < ncases; slot++) {
-        if (!ran[slot])
-            continue;
         case_result *r = &run->cases[slot];
-        if (r->status != CASE_SKIPPED && strcmp(r->kind, "memory") != 0)
+        if (!ran[slot] || (a->fail_fast && kept > 0 && run->cases[kept - 1].status == CASE_FAIL)) {
+            if (ran[slot] && counted[slot])
+                run->failed--;  // a too-large case after the end: not counted after all
+            if (ran[slot] && r->status == CASE_SKIPPED)
+                run->skipped--;
+            kv_free(&reports[slot]);
+            continue;
+        }
+        if (r->status != CASE_SKIPPED && !counted[slot])
             judge_count_case(run, r, &reports[slot], &technique_cells);
         kv_free(&reports[slot]);
         if (kept != slot)

@@ -125,6 +125,23 @@ static void judge_worker_tied(pid_t judge)
         _exit(JUDGE_EXIT_KIT);
 }
 
+// Waits for a helper worker (the early yardstick, slot 0; the emulation
+// prebuild, slot 1) through stop signals, frees its slot; returns its wait
+// status, or -1 if it could not be waited for.
+static int judge_wait_helper(pid_t pid, int slot)
+{
+    int status = -1;
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) {
+            status = -1;
+            break;
+        }
+        spawn_check_stop();
+    }
+    judge_worker_pids[slot] = 0;
+    return status;
+}
+
 // Writes the report files the options name (--json-out, --summary-out,
 // --gradescope-out, --prairielearn-out) for the run as it stands. Returns 0,
 // or -1 naming the file in err.
@@ -916,12 +933,8 @@ static void judge_yardstick_wait(void)
     double gbs;
     if (!judge_yardstick_pid)
         return;
-    while (waitpid(judge_yardstick_pid, &status, 0) < 0)
-        if (errno == EINTR)
-            spawn_check_stop();
-        else
-            break;
-    judge_yardstick_pid = judge_worker_pids[0] = 0;
+    status = judge_wait_helper(judge_yardstick_pid, 0);
+    judge_yardstick_pid = 0;
     judge_worker_path(-1, "yardstick", path, sizeof(path));
     FILE *f = fopen(path, "r");
     if (!f || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
@@ -1046,12 +1059,8 @@ static void judge_emu_prebuild_wait(void)
     int status = -1, rc;
     if (!judge_emu_pid)
         return;
-    while (waitpid(judge_emu_pid, &status, 0) < 0)
-        if (errno == EINTR)
-            spawn_check_stop();
-        else
-            break;
-    judge_emu_pid = judge_worker_pids[1] = 0;
+    status = judge_wait_helper(judge_emu_pid, 1);
+    judge_emu_pid = 0;
     judge_worker_path(-2, "emu", path, sizeof(path));
     FILE *f = fopen(path, "r");
     if (f && WIFEXITED(status) && WEXITSTATUS(status) == 0 && fscanf(f, "%d\n", &rc) == 1 && fgets(line, sizeof(line), f)) {

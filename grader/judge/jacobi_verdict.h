@@ -13,6 +13,17 @@
 
 #include "jacobi_ref.h"
 
+// A case's reference solve made ahead of its judging (the judge starts it
+// while the student's file builds: judge_jacobi.h's jacobi_early_*): the
+// grids and residuals jacobi_judge would compute for iters iterations.
+typedef struct jacobi_reference {
+    int iters;                  // iterations it ran (used only when the solver reports as many)
+    const double *grid;         // the grid after iters iterations
+    const double *prev;         // the grid after iters - 1
+    const double *history;      // the residual at each check (iters / check_every entries)
+    double scale;               // jacobi_outcome.scale of the run
+} jacobi_reference;
+
 typedef struct jacobi_case {
     jacobi_grid g;              // grid size, spacing, boundary condition
     const float *u0;            // the initial grid both buffers held
@@ -23,6 +34,7 @@ typedef struct jacobi_case {
     double rtol;                // float32 rounding allowed per iteration, relative to the run's scale
     double atol;                // absolute slack on every cell
     int blocked;                // 1: several iterations a launch, the boundary step inside the sweep (lab 9)
+    const jacobi_reference *reference;  // made ahead, or NULL: jacobi_judge solves it
 } jacobi_case;
 
 typedef struct jacobi_outputs {
@@ -57,6 +69,12 @@ typedef struct jacobi_verdict {
 // Judges one run; fills v. Returns v->passed, or -1 when out of memory
 // (v then says so and has failed).
 int jacobi_judge(const jacobi_case *c, const jacobi_outputs *o, jacobi_verdict *v);
+
+// The reference solve jacobi_judge compares with: c's grid after iters exact
+// iterations into grid, the one before the last into prev, the residual at
+// each check into history (iters / check_every + 1 entries); *scale as
+// jacobi_outcome's. Returns 0, or -1 when out of memory.
+int jacobi_reference_solve(const jacobi_case *c, int iters, double *grid, double *prev, double *history, double *scale);
 
 // Largest |u - exact| over the grid, exact the manufactured solution
 // sin(pi x) sin(pi y) sin(pi z) at x = k*h, y = j*h, z = i*h.

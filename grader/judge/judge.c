@@ -32,6 +32,7 @@
 #include <string.h>
 #include <ftw.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sched.h>
 #ifdef _OPENMP
@@ -180,6 +181,7 @@ static int judge_write_files(judge_run *run, char *err, size_t len)
 // Reports a kit-level problem at the current stage in one line, writes the
 // JSON report and summary the options ask for, and exits with code (2 or 77).
 static void judge_stop_workers(void);
+static void judge_early_stop(void);
 
 static void judge_die(int code, const char *fmt, ...)
 {
@@ -195,6 +197,7 @@ static void judge_die(int code, const char *fmt, ...)
         _exit(code);  // no atexit handler: the temporary folder is the judge's
     }
     judge_stop_workers();
+    judge_early_stop();
     judge_run *run = &judge_the_run;
     run->exit_code = code;
     snprintf(run->message, sizeof(run->message), "%s", msg);
@@ -847,7 +850,7 @@ static judge_case_env judge_case_env_for(const judge_args *a, judge_run *run, co
 {
     judge_case_env env = {&run->conf, runner, !strcmp(run->backend, "emu"), a->sanitize, a->keep, 0,
                           strcmp(run->conf.technique, "z-coarsening") == 0 || strcmp(run->conf.technique, "register-tiling") == 0,
-                          a->profile, student[0] ? student : NULL, 0, NULL};
+                          a->profile, student[0] ? student : NULL, 0, NULL, NULL};
     return env;
 }
 
@@ -1006,6 +1009,70 @@ static int judge_on_path(const char *program)
         p += n + (p[n] == ':');
     }
     return 0;
+}
+
+// The timed whole solves' references, made ahead (judge_jacobi.h): one
+// helper process solves them in lab.conf's order, into memory shared with
+// the judge, from the build on. On a GPU with --jobs 2 or more (the CPUs are
+// free while the student's file builds and the cases' runners wait on the GPU).
+static jacobi_early judge_early[CONF_MAX_CASES];  // lab.conf's case k's (mem NULL: none)
+static pid_t judge_early_pid;                      // the helper, 0 if none
+
+static void judge_early_start(const judge_args *a, judge_run *run)
+{
+    int any = 0;
+    if (strcmp(run->backend, "gpu") || strcmp(run->conf.runner, "jacobi") || a->jobs < 2)
+        return;
+    for (int k = 0; k < run->conf.ncases; k++) {
+        char name[48];
+        const lab_case *spec = &run->conf.cases[k];
+        size_t bytes = jacobi_early_bytes(&run->conf, spec);
+        if (!bytes || !judge_case_selected(a, spec, conf_case_name(spec, name, sizeof(name))))
+            continue;
+        void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (mem == MAP_FAILED)
+            continue;  // solved when judged, as without
+        judge_early[k].mem = mem, judge_early[k].bytes = bytes;
+        any = 1;
+    }
+    if (!any)
+        return;
+    fflush(NULL);
+    pid_t judge = getpid(), pid = fork();
+    if (pid < 0) {
+        judge_early_stop();  // solved when judged, as without
+        return;
+    }
+    if (pid > 0) {
+        judge_early_pid = pid;
+        for (int k = 0; k < run->conf.ncases; k++)
+            judge_early[k].pid = pid;
+        return;
+    }
+    judge_worker_path(-3, "error", judge_worker_error, sizeof(judge_worker_error));
+    judge_worker_tied(judge);
+#ifdef _OPENMP
+    omp_set_num_threads(a->cpus);
+#endif
+    for (int k = 0; k < run->conf.ncases; k++)
+        if (judge_early[k].mem)
+            jacobi_early_make(&run->conf, &run->conf.cases[k], rng_case_seed(run->seed, k), judge_early[k].mem, judge_early[k].bytes);
+    _exit(0);
+}
+
+// Ends the helper (its work done or no longer needed) and frees the memory.
+static void judge_early_stop(void)
+{
+    if (judge_early_pid > 0) {
+        kill(judge_early_pid, SIGKILL);
+        waitpid(judge_early_pid, NULL, 0);  // -1 if the side-by-side cases' wait took it already
+        judge_early_pid = 0;
+    }
+    for (int k = 0; k < CONF_MAX_CASES; k++)
+        if (judge_early[k].mem) {
+            munmap(judge_early[k].mem, judge_early[k].bytes);
+            memset(&judge_early[k], 0, sizeof(judge_early[k]));
+        }
 }
 
 // Runs one case of spec with env; 0, or -1 if the kit failed (r incomplete).
@@ -1350,7 +1417,7 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
     // one case at a time there.
     int jobs = !sandbox_confines_writes() ? 1 : a->jobs;
     int ran[CONF_MAX_CASES] = {0}, counted[CONF_MAX_CASES] = {0}, shared[CONF_MAX_CASES], nshared = 0;
-    int alone[CONF_MAX_CASES], nalone = 0;
+    int alone[CONF_MAX_CASES], nalone = 0, conf_index[CONF_MAX_CASES];
     size_t technique_cells = 0;
     snprintf(run->technique.detail, sizeof(run->technique.detail), "no case ran to the end");
     run->technique.status = TECHNIQUE_NA;
@@ -1363,6 +1430,7 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         if (!judge_case_selected(a, spec, r->name))
             continue;
         int slot = run->ncases++;
+        conf_index[slot] = i;
         r->seed = rng_case_seed(run->seed, i);
         ran[slot] = 1;  // until it is known to need running
         if (env.emu && spec->noemu) {
@@ -1413,7 +1481,9 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
             fprintf(stderr, "  running %s ...%20s\r", r->name, ""), fflush(stderr);
         if (!env.emu)  // a turn on the GPU: alone for a timed case, shared otherwise
             judge_take_gpu(a, r->spec.timed);
+        env.early = judge_early[conf_index[alone[k]]].mem ? &judge_early[conf_index[alone[k]]] : NULL;
         int rc = judge_case_whole(a, run, kernel_abs, &env, &r->spec, r, &reports[alone[k]]);
+        env.early = NULL;
         judge_give_gpu();
         if (rc != 0)
             judge_die(JUDGE_EXIT_KIT, "could not run case %s: %s (temporary folder, memory or the runner)", r->name, strerror(errno));
@@ -1566,6 +1636,7 @@ int main(int argc, char **argv)
         judge_take_gpu(a, 0);
     judge_pick_backend(a, run);
     judge_give_gpu();  // compiling needs no GPU: others may time meanwhile
+    judge_early_start(a, run);  // the timed whole solves' references, while the file builds and the cases run
     int have_solution = judge_build_solution(a, run, kernel_abs, sol_runner, sizeof(sol_runner), sol_student, sizeof(sol_student));
     if (have_solution)
         judge_yardstick_start(a, run, sol_runner, sol_student);  // the GPU is idle while the student's file builds
@@ -1576,6 +1647,7 @@ int main(int argc, char **argv)
     run->seconds.build = judge_now() - t_mark, t_mark = judge_now();
     judge_stage("cases");
     judge_run_cases(a, run, kernel_abs, runner, student);
+    judge_early_stop();
     pictures_close_offers();  // what follows is no case of the student's
     run->seconds.cases = judge_now() - t_mark, t_mark = judge_now();
     judge_count_loads(a, run, runner, student);

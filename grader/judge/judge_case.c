@@ -3,6 +3,7 @@
 #include "judge_case.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -542,12 +543,30 @@ double judge_case_clock(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+// 1 when STENCIL_TRACE=1 asks for the trace lines.
+static int judge_tracing(void)
+{
+    const char *on = getenv("STENCIL_TRACE");
+    return on && !strcmp(on, "1");
+}
+
+void judge_trace_note(const char *fmt, ...)
+{
+    char line[400];
+    va_list ap;
+    if (!judge_tracing())
+        return;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof(line), fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "trace: %s\n", line);
+}
+
 void judge_case_trace(const char *name, const kv_list *report, double input_s, double runner_s, double judged_s)
 {
     static const char *const phases[] = {"trace_device", "trace_ready", "trace_called", "trace_saved", "trace_copy_limit",
                                          "trace_timed", "trace_timed_saved", "trace_end"};
-    const char *on = getenv("STENCIL_TRACE");
-    if (!on || strcmp(on, "1"))
+    if (!judge_tracing())
         return;
     char line[600];
     int used = snprintf(line, sizeof(line), "trace: %s: input %.2f s, runner %.2f s (", name, input_s, runner_s);

@@ -24,6 +24,7 @@ typedef struct judge_case_env {
                                 // no grid comes back and none is judged; only the times are read
     const char *ncu_metrics;    // GPU: run the runner under Nsight Compute collecting these metrics (comma list),
                                 // its table written by ncu itself to the case folder's JUDGE_NCU_TABLE; NULL: not
+    const struct jacobi_early *early;  // a whole solve's timed case: its reference made ahead (judge_jacobi.h), or NULL
 } judge_case_env;
 
 // The file ncu writes its table to (--log-file), apart from the program's
@@ -80,6 +81,9 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
 
 // Seconds on a monotonic clock.
 double judge_case_clock(void);
+
+// With STENCIL_TRACE=1, one line "trace: <text>" on stderr (printf's format).
+void judge_trace_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 // With STENCIL_TRACE=1 in the environment: one line on stderr of where a
 // case's time went (drawing and writing the input, the runner, and with the

@@ -51,8 +51,16 @@ float rng_unit(rng *r)
 
 void rng_fill(rng *r, float *grid, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        grid[i] = rng_unit(r);
+    uint64_t base = rng_next(r);
+    long blocks = (long)((n + RNG_FILL_BLOCK - 1) / RNG_FILL_BLOCK);
+#pragma omp parallel for schedule(static) if (n > 4 * RNG_FILL_BLOCK)
+    for (long b = 0; b < blocks; b++) {
+        rng part;
+        rng_init(&part, base ^ rng_mix((uint64_t)b + 1));
+        size_t end = ((size_t)b + 1) * RNG_FILL_BLOCK < n ? ((size_t)b + 1) * RNG_FILL_BLOCK : n;
+        for (size_t i = (size_t)b * RNG_FILL_BLOCK; i < end; i++)
+            grid[i] = rng_unit(&part);
+    }
 }
 
 void rng_coefficients(rng *r, float *c, int k)

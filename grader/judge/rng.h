@@ -25,7 +25,10 @@ uint64_t rng_next(rng *r);
 // A float uniform in [-1, 1), a multiple of 2^-23 (exact in float).
 float rng_unit(rng *r);
 
-// Fills grid[0..n) with rng_unit values.
+// Fills grid[0..n) with rng_unit values: each block of RNG_FILL_BLOCK floats
+// from a generator of its own, seeded from r's next value and the block's
+// number, so the grid is the same whatever the number of threads filling it.
+#define RNG_FILL_BLOCK ((size_t)1 << 20)
 void rng_fill(rng *r, float *grid, size_t n);
 
 // Draws k coefficients with |c| in [0.1, 1], random signs, no two closer than

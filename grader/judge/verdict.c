@@ -517,35 +517,34 @@ static int verdict_scan_clean(const sweep_case *c, const sweep_buffers *b, sweep
     verdict_weights(c, coef);
     size_t interior = 0, bad = 0;
     double worst = 0;
-    long nz = (long)c->nz;
-    int seen_bad = 0;  // a plane with a deviation was seen: the other planes need not be walked
-#pragma omp parallel for reduction(+ : interior, bad) reduction(max : worst) schedule(dynamic, 4) if (c->nx * c->ny * c->nz > 100000)
-    for (long i = 0; i < nz; i++) {
+    long rows = (long)(c->nz * c->ny);  // shared out by row, not by plane: an image is one plane
+    int seen_bad = 0;  // a row with a deviation was seen: the other rows need not be walked
+#pragma omp parallel for reduction(+ : interior, bad) reduction(max : worst) schedule(dynamic, 16) if (c->nx * c->ny * c->nz > 100000)
+    for (long row = 0; row < rows; row++) {
         int stop;
 #pragma omp atomic read
         stop = seen_bad;
         if (stop)
             continue;
-        size_t bad_before = bad;
-        for (size_t j = 0; j < c->ny; j++)
-            for (size_t k = 0; k < c->nx; k++) {
-                size_t p = ((size_t)i * c->ny + j) * c->nx + k;
-                float got = out[p];
-                bad += (size_t)verdict_differ(in_after[p], c->in[p]);
-                bad += (size_t)(out2 && verdict_differ(got, out2[p]));
-                bad += (size_t)(timed && verdict_differ(got, timed[p]));
-                if (!verdict_cell_written(c, (size_t)i, j, k)) {
-                    bad += (size_t)verdict_differ(got, c->in[p]);
-                    continue;
-                }
-                interior++;
-                double scale, want = verdict_expected(c, (size_t)i, j, k, coef, &scale);
-                double allowed = c->atol + c->rtol * scale, err = fabs((double)got - want);
-                if (verdict_has_bits(got, POISON_BITS) || isnan(got) || !(err <= allowed))
-                    bad++;
-                else if (err / allowed > worst)
-                    worst = err / allowed;
+        size_t bad_before = bad, i = (size_t)row / c->ny, j = (size_t)row % c->ny;
+        for (size_t k = 0; k < c->nx; k++) {
+            size_t p = (i * c->ny + j) * c->nx + k;
+            float got = out[p];
+            bad += (size_t)verdict_differ(in_after[p], c->in[p]);
+            bad += (size_t)(out2 && verdict_differ(got, out2[p]));
+            bad += (size_t)(timed && verdict_differ(got, timed[p]));
+            if (!verdict_cell_written(c, i, j, k)) {
+                bad += (size_t)verdict_differ(got, c->in[p]);
+                continue;
             }
+            interior++;
+            double scale, want = verdict_expected(c, i, j, k, coef, &scale);
+            double allowed = c->atol + c->rtol * scale, err = fabs((double)got - want);
+            if (verdict_has_bits(got, POISON_BITS) || isnan(got) || !(err <= allowed))
+                bad++;
+            else if (err / allowed > worst)
+                worst = err / allowed;
+        }
         if (bad != bad_before) {
 #pragma omp atomic write
             seen_bad = 1;

@@ -595,6 +595,40 @@ static void test_thread_order_and_timing(void **state)
     free_fixture(&x);
 }
 
+// A reference made ahead (the judge's helper, jacobi_reference_solve) gives
+// the verdict solving in place gives; it is used only for the iteration
+// count the solver reports.
+static void test_reference_made_ahead(void **state)
+{
+    (void)state;
+    fixture x = make_fixture(13, 10, 9, JACOBI_BC_NEUMANN, 40, 70);
+    x.c.check_every = 5;
+    double *grid = malloc(x.cells * sizeof(double)), *prev = malloc(x.cells * sizeof(double)), hist[9], scale;
+    assert_int_equal(jacobi_reference_solve(&x.c, 40, grid, prev, hist, &scale), 0);
+    x.o.residual = hist[7];
+    jacobi_reference ahead = {40, grid, prev, hist, scale};
+    jacobi_verdict solved = expect_hint(&x, NULL);
+    x.c.reference = &ahead;
+    jacobi_verdict taken = expect_hint(&x, NULL);
+    assert_true(taken.allowed == solved.allowed && taken.ref_residual == solved.ref_residual && taken.scale == solved.scale);
+    *cell(&x, 4, 5, 6) += 0.25f;  // one wrong cell: the same story both ways
+    taken = expect_hint(&x, HINT_WRONG_VALUES);
+    x.c.reference = NULL;
+    solved = expect_hint(&x, HINT_WRONG_VALUES);
+    assert_int_equal(taken.wrong, solved.wrong);
+    assert_true(taken.first[0] == 4 && taken.first[1] == 5 && taken.first[2] == 6 && solved.first[0] == 4);
+    assert_string_equal(taken.reason, solved.reason);
+    *cell(&x, 4, 5, 6) -= 0.25f;
+    grid[at(13, 10, 2, 3, 4)] += 1.0;  // a spoiled reference: taken for 40 iterations, so the run fails ...
+    x.c.reference = &ahead;
+    expect_hint(&x, HINT_WRONG_VALUES);
+    ahead.iters = 39;                  // ... and left alone for another count: solved in place, it passes
+    expect_hint(&x, NULL);
+    free(grid);
+    free(prev);
+    free_fixture(&x);
+}
+
 static void test_mms_error(void **state)
 {
     (void)state;
@@ -743,6 +777,7 @@ int main(void)
         cmocka_unit_test(test_sweep_mistakes),
         cmocka_unit_test(test_stopping_and_residual),
         cmocka_unit_test(test_thread_order_and_timing),
+        cmocka_unit_test(test_reference_made_ahead),
         cmocka_unit_test(test_mms_error),
         cmocka_unit_test(test_heat_by_hand),
         cmocka_unit_test(test_heat_verdict),

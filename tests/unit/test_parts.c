@@ -4,11 +4,13 @@
 #include "test_util.h"
 
 #include <math.h>
+#include <omp.h>
 #include <time.h>
 #include <signal.h>
 #include <sys/stat.h>
 
 #include "judge.h"
+#include "rng.h"
 #include "kv.h"
 #include "ncu.h"
 #include "spawn.h"
@@ -36,6 +38,39 @@ static void test_rng_reproducible_and_in_range(void **state)
     assert_true(negative > 4000 && positive > 4000);
     assert_true(rng_case_seed(seed, 0) != rng_case_seed(seed, 1));
     assert_true(rng_case_seed(seed, 3) == rng_case_seed(seed, 3));
+}
+
+// rng_fill gives the same grid on one thread and on several, every value in
+// range, the blocks unlike each other, and the next draw moves on.
+static void test_rng_fill_threads(void **state)
+{
+    (void)state;
+    size_t n = 5 * RNG_FILL_BLOCK + 12345;  // past the size filled in parallel, a partial block last
+    float *one = malloc(n * sizeof(float)), *many = malloc(n * sizeof(float));
+    assert_non_null(one);
+    assert_non_null(many);
+    uint64_t seed = test_seed() + 11;
+    rng a, b;
+    rng_init(&a, seed);
+    rng_init(&b, seed);
+    int threads = omp_get_max_threads();
+    omp_set_num_threads(1);
+    rng_fill(&a, one, n);
+    omp_set_num_threads(threads > 1 ? threads : 3);
+    rng_fill(&b, many, n);
+    omp_set_num_threads(threads);
+    assert_memory_equal(one, many, n * sizeof(float));
+    assert_true(rng_next(&a) == rng_next(&b));
+    size_t same = 0;
+    for (size_t i = 0; i < n; i++) {
+        assert_true(one[i] >= -1.0f && one[i] < 1.0f);
+        same += i >= RNG_FILL_BLOCK && one[i] == one[i - RNG_FILL_BLOCK];
+    }
+    assert_true(same < n / 1000);  // no block repeats the one before it
+    rng_fill(&a, many, n);         // the next fill from the same generator is another grid
+    assert_true(memcmp(one, many, RNG_FILL_BLOCK * sizeof(float)) != 0);
+    free(one);
+    free(many);
 }
 
 static void test_coefficients_distinct(void **state)
@@ -654,6 +689,7 @@ int main(void)
     test_seed();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rng_reproducible_and_in_range),
+        cmocka_unit_test(test_rng_fill_threads),
         cmocka_unit_test(test_coefficients_distinct),
         cmocka_unit_test(test_kv),
         cmocka_unit_test(test_techniques),

@@ -14,7 +14,7 @@
 # kernel (grader/pictures/plane_sweep.gp).
 #
 # usage: tests/bench/plane_size_sweep.sh [NXxNYxNZ ...]
-#   OUT_DIR=dir   where the kit copy, reports, table and picture go (build/plane-sweep)
+#   OUT_DIR=dir   where the reports, table and picture go (build/plane-sweep)
 # Needs an NVIDIA GPU: without one it says so and exits 77, as the judge does.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -28,12 +28,18 @@ for s in "${sizes[@]}"; do
     [[ $s =~ ^[0-9]+x[0-9]+x[0-9]+$ ]] || { echo "plane_size_sweep: $s is no grid: NXxNYxNZ" >&2; exit 2; }
 done
 
-# A copy of the kit whose lab 6 times exactly these grids: its lab.conf with
-# the cases replaced (and the small group's points with them).
-kit=$out/kit
-rm -rf "$kit" && mkdir -p "$kit/labs" || exit 2
-cp -r grader reference kernels "$kit/" && cp -r labs/06-past-the-book "$kit/labs/" || exit 2
-conf=$kit/labs/06-past-the-book/lab.conf
+# A lab of the kit's own for the run, lab 6 timing exactly these grids: its
+# folder copied beside the others (a name no lab has, removed at the end) with
+# the cases replaced (and the small group's points with them). It shares the
+# kit's built executor.
+sweep_lab=60-plane-size-sweep-$$
+lab_dir=labs/$sweep_lab
+[ -e "$lab_dir" ] && { echo "plane_size_sweep: $lab_dir exists already" >&2; exit 2; }
+trap 'rm -rf "$lab_dir"' EXIT
+trap 'exit 130' INT TERM
+cp -r labs/06-past-the-book "$lab_dir" || exit 2
+mkdir -p "$out" || exit 2
+conf=$lab_dir/lab.conf
 grep -v '^case\|^points = small' labs/06-past-the-book/lab.conf >"$conf"
 for s in "${sizes[@]}"; do
     echo "case = $s timed noemu group=large" >>"$conf"
@@ -42,7 +48,7 @@ done
 # One judge run: prints "share-of-copy-limit GB/s" or why not; returns the judge's exit status.
 time_grid() {
     local kernel=$1 size=$2 json=$3 status
-    build/judge --kit "$kit" --lab 6 --kernel "$kernel" --backend gpu --case "$size" --json >"$json" 2>"${json%.json}.log"
+    build/judge --kit . --lab "$sweep_lab" --kernel "$kernel" --backend gpu --case "$size" --json >"$json" 2>"${json%.json}.log"
     status=$?
     python3 - "$json" <<'PY'
 import json, sys

@@ -54,7 +54,7 @@ long launch_log_end(void)
     log_recording = 0;
     emu_set_launch_observer(NULL);
     for (long i = 0; i < log_count && i < LAUNCH_LOG_MAX; i++)
-        log_records[i].static_smem = log_kernels[i]->static_smem;
+        log_records[i].static_smem = emu_kernel_static_smem(log_kernels[i]);
     return log_count;
 }
 

@@ -41,28 +41,10 @@
 #elif defined(STENCIL_RADIUS) && STENCIL_RADIUS == 2
 #include "../kernels/star13.h"
 #define RUNNER_STAR_RADIUS STENCIL_RADIUS
-#define RUNNER_REPORTS_LAB_KERNEL
-extern const void *const runner_lab_kernel;  // stencil_kernel, as for lab.h below
 #else
 #include "../kernels/lab.h"
 #define RUNNER_STAR_RADIUS STENCIL_RADIUS
-// The cube interface's kernel is stencil_kernel (lab.h's skeletons): its attributes are reported.
-#define RUNNER_REPORTS_LAB_KERNEL
-extern const void *const runner_lab_kernel;  // stencil_kernel, defined after the student's file (runner_tail.h)
 #endif
-
-// Reports the lab kernel's static shared memory and registers (the cube
-// interface's stencil_kernel; the grid interface names no kernel).
-static void runner_report_kernel(void)
-{
-#ifdef RUNNER_REPORTS_LAB_KERNEL
-    cudaFuncAttributes attr;
-    if (cudaFuncGetAttributes(&attr, runner_lab_kernel) == cudaSuccess) {
-        runner_report("kernel_static_smem", "%zu", (size_t)attr.sharedSizeBytes);
-        runner_report("kernel_regs", "%d", attr.numRegs);
-    }
-#endif
-}
 
 // ---------------------------------------------------------------------------
 // Arguments
@@ -235,7 +217,6 @@ int main(int argc, char **argv)
         runner_report("launch_ms", "%.6f", launch_ms);
     if (why[0] == '\0')
         runner_report_launches(launch_log_end());
-    runner_report_kernel();
     runner_check_student(launch_err, sync_err);
     runner_check_weights(&a);
     runner_buffer_save(&out, a.outdir, CASE_OUTPUT);

@@ -2,7 +2,9 @@
 // file, included right after it, at the very end of the runner.
 //
 // Data only: a macro of the student's can change these values (they feed the
-// OP/B model and the kernel attributes line), never run code in the runner.
+// OP/B model), never run code in the runner. Nothing here names the student's
+// kernel: a kernel that is a template, or overloaded, must build as well (the
+// launch records carry each launched kernel's shared memory).
 // The runner declares them extern before its own code.
 
 const int runner_declared_tiles[3] = {  // IN_TILE_DIM, OUT_TILE_DIM, BLOCK_DIM; 0 where not declared
@@ -22,7 +24,3 @@ const int runner_declared_tiles[3] = {  // IN_TILE_DIM, OUT_TILE_DIM, BLOCK_DIM;
     0,
 #endif
 };
-
-#ifdef RUNNER_REPORTS_LAB_KERNEL
-const void *const runner_lab_kernel = (const void *)stencil_kernel;  // the sweep labs' kernel, by name
-#endif

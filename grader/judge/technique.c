@@ -19,10 +19,7 @@ int technique_launch(const kv_list *report, int idx, launch_info *li)
                      li->kernel, &li->grid[0], &li->grid[1], &li->grid[2], &li->block[0],
                      &li->block[1], &li->block[2], &dyn, &stat, &regs) != 10)
         return -1;
-    // Attributes the launch log could not read come from the runner's own query of the lab's kernel.
-    if (regs < 0 && strstr(li->kernel, "stencil_kernel"))
-        stat = (size_t)kv_number(report, "kernel_static_smem", 0);
-    li->smem = dyn + stat;
+    li->smem = dyn + stat;  // the launch record's own: the executor's query on a GPU, the emulator's count
     return 0;
 }
 
@@ -133,6 +130,29 @@ static double technique_planes_per_thread(const launch_info *li, const unsigned 
     return threads ? (double)interior / (double)threads * technique_halo_factor(li, radius) : 0;
 }
 
+// The input-tile plane, in bytes, of a block whose threads each compute
+// several points of a plane (rows or columns of a tile: 32x8 threads on a
+// 32x32 tile), or 0 when a block's tile is not much larger than the block.
+// The grid's blocks cover the interior plane, so a block's output tile is at
+// least the plane over the grid along each axis and, the last block being
+// needed, at most the plane less one over one block fewer: the larger figure,
+// with its halo, is the plane such a block may keep.
+static size_t technique_rows_tile_plane(const launch_info *li, const unsigned int n[3], int radius)
+{
+    unsigned long long w = 2ull * (unsigned long long)radius, least[2], most[2];
+    for (int a = 0; a < 2; a++) {
+        unsigned long long interior = n[a] > w ? n[a] - w : 0, g = li->grid[a];
+        if (!interior || !g)
+            return 0;
+        least[a] = (interior + g - 1) / g;
+        most[a] = g > 1 ? (interior - 1) / (g - 1) : interior;
+        most[a] = most[a] > least[a] ? most[a] : least[a];
+    }
+    if (2 * least[0] * least[1] < 3 * li->block[0] * li->block[1])
+        return 0;  // about a point a thread: the block's own plane is the tile's
+    return (size_t)((most[0] + w) * (most[1] + w)) * sizeof(float);
+}
+
 // Labs 3 and 4: a 2D block marching in z, any tile size and shape. It
 // marches when it has fewer layers of threads in z than there are planes
 // (grid.z * block.z at most 2/3 of the interior planes) and its threads cover
@@ -140,7 +160,8 @@ static double technique_planes_per_thread(const launch_info *li, const unsigned 
 // block's plane. Shared memory, for a star of radius r: the 2r + 1 planes a
 // point reads, of the block, or more (lab 3: three for the seven-point star);
 // a plane, but fewer than three (lab 4: the z neighbours in registers; two
-// allow a double-buffered plane).
+// allow a double-buffered plane), of the block or, when its threads compute
+// several rows each, of its tile (technique_rows_tile_plane).
 static void technique_z_march(const launch_info *li, const unsigned int n[3], int radius, int registers, technique_result *r)
 {
     unsigned long long layers = li->grid[2] * li->block[2], w = 2ull * (unsigned long long)radius;
@@ -153,13 +174,21 @@ static void technique_z_march(const launch_info *li, const unsigned int n[3], in
     // Register tiling keeps one plane: under three of the block's planes, or (a block the size of the
     // output tile) at most two planes with their halo, one plane double-buffered. Shared memory alone
     // cannot tell three planes of a block of 8x8 (r = 1) or 17x17 (r = 2) from that: those pass.
+    // Threads computing several rows or columns each: one plane of the block's tile, or two
+    // double-buffered (padding allowed): under two and a quarter of that tile's planes (its size is
+    // an upper estimate, up to a fifth over: three planes stay out).
     size_t halo_plane = (size_t)((li->block[0] + w) * (li->block[1] + w)) * sizeof(float);
+    size_t tile_plane = registers ? technique_rows_tile_plane(li, n, radius) : 0;
     int smem_ok = !registers ? li->smem >= (size_t)planes * plane
-                             : (li->smem >= inner && (li->smem < 3 * plane || li->smem <= 2 * halo_plane));
+                             : (li->smem >= inner && (li->smem < 3 * plane || li->smem <= 2 * halo_plane ||
+                                                      4 * li->smem < 9 * tile_plane));
     r->status = marches && smem_ok ? TECHNIQUE_OK : TECHNIQUE_FAIL;
-    char want[128], word[16];
+    char want[192], word[16];
     if (!registers)
         snprintf(want, sizeof(want), "%s planes of the block: at least %zu B", technique_count_word(planes, word, sizeof(word)), (size_t)planes * plane);
+    else if (tile_plane)
+        snprintf(want, sizeof(want), "one plane: at least %zu B, under %zu B or at most %zu B double-buffered, or under %zu B for a tile of about %zu B a plane",
+                 inner, 3 * plane, 2 * halo_plane, 9 * tile_plane / 4, tile_plane);
     else
         snprintf(want, sizeof(want), "one plane: at least %zu B, under %zu B or at most %zu B double-buffered", inner, 3 * plane, 2 * halo_plane);
     snprintf(r->detail, sizeof(r->detail), "%llux%llux%llu blocks, %llu layers of threads in z for %llu planes, about %.1f planes per thread; %zu B shared per block (%s)%s%s; %s",

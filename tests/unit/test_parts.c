@@ -172,12 +172,28 @@ static void test_techniques(void **state)
     assert_int_equal(check_launch("register-tiling", 16, "9,9,9", "16,16,1", 2048, 129).status, TECHNIQUE_OK);  // two planes (double buffer)
     assert_int_equal(check_launch("register-tiling", 32, "9,9,9", "32,32,1", 12288, 256).status, TECHNIQUE_FAIL); // three planes: lab 3
     assert_int_equal(check_launch("register-tiling", 32, "9,9,9", "32,32,1", 0, 256).status, TECHNIQUE_FAIL);     // no plane at all
+    // Threads computing several rows each: 32x8 threads on a 32x32 tile (30x30 computed, 5x5 blocks
+    // at N=129) keep one 32x32 plane, 4096 B, four of the block's planes; or two, double-buffered;
+    // not three (lab 3's). The same with 32x16 threads two rows each, and at N=256.
+    assert_int_equal(check_launch("register-tiling", 32, "5,5,5", "32,8,1", 4096, 129).status, TECHNIQUE_OK);
+    assert_int_equal(check_launch("register-tiling", 32, "5,5,5", "32,8,1", 8192, 129).status, TECHNIQUE_OK);
+    assert_int_equal(check_launch("register-tiling", 32, "5,5,5", "32,8,1", 12288, 129).status, TECHNIQUE_FAIL);
+    assert_int_equal(check_launch("register-tiling", 32, "9,9,9", "32,16,1", 4224, 256).status, TECHNIQUE_OK);  // a padded 33x32 plane
+    assert_int_equal(check_launch("register-tiling", 32, "9,9,9", "32,16,1", 12288, 256).status, TECHNIQUE_FAIL);
+    assert_int_equal(check_launch("register-tiling", 32, "5,5,5", "32,8,1", 512, 129).status, TECHNIQUE_FAIL);   // less than the block's plane
     // A block the size of the output tile with one plane and its halo, double-buffered: a 16x16 block of
     // radius 2 (2 x 20 x 20 floats, 3200 B, more than three of the block's 1024 B planes) passes; three
     // planes of a 16x16 block of radius 1 (3072 B, over two 18x18 planes, 2592 B) do not.
     kv_list kv2;
     load_report("launches=1\nlaunch.0=kernel=stencil_kernel grid=8,8,8 block=16,16,1 dynamic_smem=0 static_smem=3200 regs=32\n", &kv2);
     assert_int_equal(technique_check("register-tiling", &kv2, 129, 2).status, TECHNIQUE_OK);
+    kv_list kv3;  // radius 2, 32x8 threads on a 32x32 tile (28x28 computed: 5x5 blocks at N=129): one plane, not three
+    load_report("launches=1\nlaunch.0=kernel=stencil_kernel grid=5,5,5 block=32,8,1 dynamic_smem=0 static_smem=4096 regs=40\n", &kv3);
+    assert_int_equal(technique_check("register-tiling", &kv3, 129, 2).status, TECHNIQUE_OK);
+    kv_free(&kv3);
+    load_report("launches=1\nlaunch.0=kernel=stencil_kernel grid=5,5,5 block=32,8,1 dynamic_smem=0 static_smem=12288 regs=40\n", &kv3);
+    assert_int_equal(technique_check("register-tiling", &kv3, 129, 2).status, TECHNIQUE_FAIL);
+    kv_free(&kv3);
     kv_free(&kv2);
     assert_int_equal(check_launch("register-tiling", 16, "8,8,8", "16,16,1", 3072, 129).status, TECHNIQUE_FAIL);
     assert_int_equal(check_launch("unheard-of", 32, "9,9,9", "32,32,1", 0, 256).status, TECHNIQUE_NA);

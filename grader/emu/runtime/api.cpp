@@ -539,15 +539,14 @@ cudaError_t emu_func_get_attributes(struct cudaFuncAttributes *attr, const void 
     if (!k || !attr)
         return emu_api_return(k ? cudaErrorInvalidValue : cudaErrorInvalidDeviceFunction);
     memset(attr, 0, sizeof(*attr));
-    attr->sharedSizeBytes = k->static_smem;
+    size_t smem = emu_kernel_static_smem(k);
+    attr->sharedSizeBytes = smem;
     attr->maxThreadsPerBlock = 1024;
     attr->ptxVersion = 90;
     attr->binaryVersion = 90;
     attr->maxDynamicSharedSizeBytes = k->max_dynamic_smem >= 0
                                           ? k->max_dynamic_smem
-                                          : (int)(EMU_SHARED_DEFAULT_LIMIT - (k->static_smem < EMU_SHARED_DEFAULT_LIMIT
-                                                                                   ? k->static_smem
-                                                                                   : EMU_SHARED_DEFAULT_LIMIT));
+                                          : (int)(EMU_SHARED_DEFAULT_LIMIT - (smem < EMU_SHARED_DEFAULT_LIMIT ? smem : EMU_SHARED_DEFAULT_LIMIT));
     attr->preferredShmemCarveout = k->carveout;
     return cudaSuccess;
 }
@@ -562,7 +561,7 @@ cudaError_t emu_func_set_attribute(const void *kernel, enum cudaFuncAttribute at
     if (!k)
         return emu_api_return(cudaErrorInvalidDeviceFunction);
     if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize) {
-        if (value < 0 || (size_t)value + k->static_smem > EMU_SHARED_OPTIN_LIMIT)
+        if (value < 0 || (size_t)value + emu_kernel_static_smem(k) > EMU_SHARED_OPTIN_LIMIT)
             return emu_api_return(cudaErrorInvalidValue);
         k->max_dynamic_smem = value;
         return cudaSuccess;

@@ -63,11 +63,15 @@ typedef struct emu_kernel_info {
     const void *address;           // the kernel function: its identity
     char name[128];                // as written at its first launch ("?" before)
     char symbol[256];              // linker symbol (mangled), or name when unknown
-    size_t static_smem;            // bytes of __shared__ variables registered while it ran
+    size_t static_smem;            // bytes of __shared__ variables registered while it ran (emu_kernel_static_smem adds the file's)
     int max_dynamic_smem;          // cudaFuncAttributeMaxDynamicSharedMemorySize
     int carveout;                  // cudaFuncAttributePreferredSharedMemoryCarveout, -1 unset
     int has_run;                   // 1 once a block of it ran
 } emu_kernel_info;
+
+// Kernel k's static shared memory: its own __shared__ variables and those
+// declared at file scope (a GPU counts those a kernel uses: here, every one).
+size_t emu_kernel_static_smem(const emu_kernel_info *k);
 
 // The registry entry of the kernel at address, created on first use; NULL
 // only when the table is full.

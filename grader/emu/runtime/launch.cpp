@@ -80,7 +80,8 @@ static size_t kernel_dynamic_limit(const emu_kernel_info *k)
 {
     if (k->max_dynamic_smem >= 0)
         return (size_t)k->max_dynamic_smem;
-    return k->static_smem < EMU_SHARED_DEFAULT_LIMIT ? EMU_SHARED_DEFAULT_LIMIT - k->static_smem : 0;
+    size_t smem = emu_kernel_static_smem(k);
+    return smem < EMU_SHARED_DEFAULT_LIMIT ? EMU_SHARED_DEFAULT_LIMIT - smem : 0;
 }
 
 // ---------------------------------------------------------------------------
@@ -137,6 +138,13 @@ void *emu_dynamic_shared(void)
     return dynamic_shared_base;
 }
 
+static size_t file_scope_shared_bytes;  // __shared__ variables declared outside any kernel
+
+size_t emu_kernel_static_smem(const emu_kernel_info *k)
+{
+    return k->static_smem + file_scope_shared_bytes;
+}
+
 void *emu_shared_allocate_bytes(size_t size, size_t alignment, const char *name, const char *file, int line)
 {
     void *address = NULL;
@@ -153,6 +161,8 @@ void *emu_shared_allocate_bytes(size_t size, size_t alignment, const char *name,
     shared_regions[shared_region_count++] = shared_region{address, size, name, file, line};
     if (emu_current_launch)
         emu_current_launch->kernel->static_smem += size;
+    else
+        file_scope_shared_bytes += size;  // a __shared__ variable at file scope, made as the program starts
     memset(address, 0xff, size);
     return address;
 }

@@ -27,7 +27,7 @@ static const hint_entry hint_table[] = {
     {HINT_CENTRE_MISSING, "the centre term is missing", "verdict: the output matches the stencil without c0"},
     {HINT_TERM_MISSING, "a neighbour term is missing or swapped", "verdict: the output matches a stencil with one term changed"},
     {HINT_NEIGHBOUR_OFFSET, "a neighbour read at the wrong offset", "verdict: the output matches the stencil with one neighbour read two cells away"},
-    {HINT_SIZES_MIXED, "nx, ny and nz mixed up", "verdict (grids that are no cube): rows read ny floats apart, or whole layers unwritten from another axis's size on"},
+    {HINT_SIZES_MIXED, "sizes mixed up (nx, ny, nz; an image's width and height)", "verdict (grids that are no cube): rows read ny floats apart, or whole layers unwritten from another axis's size on; (images that are no square) the output, guards and both thread orders, is what a kernel with width and height exchanged in an index or a bounds test leaves"},
     {"neighbours-swapped-x", "the x neighbours' coefficients exchanged", "verdict: the output matches the stencil with c1 and c2 exchanged"},
     {"neighbours-swapped-y", "the y neighbours' coefficients exchanged", "verdict: the output matches the stencil with c3 and c4 exchanged"},
     {"neighbours-swapped-z", "the z neighbours' coefficients exchanged", "verdict: the output matches the stencil with c5 and c6 exchanged"},
@@ -35,7 +35,7 @@ static const hint_entry hint_table[] = {
     {"axes-swapped-xz", "the x and z axes exchanged", "verdict: the output matches the stencil with the x and z coefficients exchanged"},
     {"axes-swapped-yz", "the y and z axes exchanged", "verdict: the output matches the stencil with the y and z coefficients exchanged"},
     // Lab 0's patterns (verdict.c, for a convolution: every pixel written, ghost cells 0).
-    {HINT_GHOST_CELLS, "wrong only near the image's edges (ghost cells not 0)", "verdict: every wrong pixel lies within r of the image's edges"},
+    {HINT_GHOST_CELLS, "wrong only near the image's edges (ghost cells not 0)", "verdict: the output is what a kernel with ghost cells clamped, wrapped or read from in[] (a bounds test missing or off by one), or with the pixels within r of the edges left out, leaves (any image, those whose every pixel lies within r of an edge too); else every wrong pixel lies within r of the image's edges"},
     {HINT_FILTER_TRANSPOSED, "the filter transposed", "verdict: the output matches the convolution with F[j][i]"},
     {HINT_FILTER_FLIPPED, "the filter turned by 180 degrees", "verdict: the output matches the convolution with F[2r-i][2r-j]"},
     {HINT_RADIUS_FIXED, "the radius taken as 1 whatever r is", "verdict: the output matches a 3x3 convolution with F[0..2][0..2]"},

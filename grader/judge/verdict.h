@@ -28,7 +28,7 @@
 #define HINT_LAUNCH_SWAPPED    "launch-args-swapped" // <<<block, grid>>>: a huge block in a small grid
 #define HINT_TILE_SEAM         "tile-seam"           // whole x or y layers never written, tile after tile
 #define HINT_BLOCK_SHAPE       "block-shape"         // a block one or two threads off the declared tile in an axis
-#define HINT_SIZES_MIXED       "sizes-mixed"         // nx, ny, nz mixed up: rows of ny floats, or an axis bounded by another's size
+#define HINT_SIZES_MIXED       "sizes-mixed"         // nx, ny, nz mixed up: rows of ny floats, or an axis bounded by another's size (an image: width and height)
 #define HINT_INPUT_MODIFIED    "input-modified"
 #define HINT_OUT_OF_BOUNDS     "out-of-bounds"
 #define HINT_NAN               "nan-computed"
@@ -37,7 +37,7 @@
 #define HINT_CENTRE_MISSING    "centre-missing"
 #define HINT_TERM_MISSING      "term-missing"
 // Lab 0 (2D convolution, the image interface)
-#define HINT_GHOST_CELLS       "ghost-cells"         // wrong only within r pixels of the image's edges
+#define HINT_GHOST_CELLS       "ghost-cells"         // ghost cells not 0 (clamped, wrapped, read from in[]) or edge pixels left out: wrong only within r pixels of the image's edges
 #define HINT_FILTER_TRANSPOSED "filter-transposed"   // F[j+r][i+r] for F[i+r][j+r]
 #define HINT_FILTER_FLIPPED    "filter-flipped"      // F[r-i][r-j]: the filter turned by 180 degrees
 #define HINT_RADIUS_FIXED      "radius-fixed"        // the filter's radius taken as 1 whatever r is

@@ -712,6 +712,331 @@ static void test_radius_two(void **state)
     free_fixture(&f);
 }
 
+// ---------------------------------------------------------------------------
+// Lab 0: images (a width x height x 1 grid, every pixel written, ghost cells 0)
+// ---------------------------------------------------------------------------
+
+// A case of a width x height image and a filter of radius r with random
+// input and weights, and its correct output.
+static fixture make_image_fixture(size_t w, size_t h, int r, uint64_t salt)
+{
+    fixture f;
+    rng g;
+    double filter[VERDICT_MAX_WEIGHTS];
+    memset(&f, 0, sizeof(f));
+    rng_init(&g, test_seed() ^ salt);
+    f.cells = w * h;
+    f.guard = (size_t)protocol_guard_cells(w * h);
+    f.in = malloc(f.cells * sizeof(float));
+    f.out = malloc((f.cells + 2 * f.guard) * sizeof(float));
+    f.in_after = malloc((f.cells + 2 * f.guard) * sizeof(float));
+    rng_fill(&g, f.in, f.cells);
+    rng_filter(&g, f.c.coef, FILTER_NWEIGHTS(r));
+    for (int q = 0; q < FILTER_NWEIGHTS(r); q++)
+        filter[q] = f.c.coef[q];
+    fill_bits(f.out, f.guard, GUARD_BITS);
+    fill_bits(f.out + f.guard + f.cells, f.guard, GUARD_BITS);
+    fill_bits(f.in_after, f.guard, GUARD_BITS);
+    fill_bits(f.in_after + f.guard + f.cells, f.guard, GUARD_BITS);
+    for (size_t p = 0; p < f.cells; p++) {
+        f.out[f.guard + p] = (float)reference_conv_point(f.in, w, h, p / w, p % w, filter, r, NULL);
+        f.in_after[f.guard + p] = f.in[p];
+    }
+    f.c.in = f.in;
+    f.c.nx = w, f.c.ny = h, f.c.nz = 1;
+    f.c.star_radius = 1;
+    f.c.filter_radius = r;
+    f.c.words = VERDICT_WORDS_IMAGE;
+    f.c.rtol = 1e-5;  // labs/00-convolution/lab.conf's tolerance
+    f.c.atol = 1e-9;
+    f.b.out = f.out;
+    f.b.in_after = f.in_after;
+    f.b.guard = f.guard;
+    return f;
+}
+
+// What a test kernel reads for tap (y, x) of an image fixture.
+enum {
+    TAP_ZERO,       // right: outside the image, 0
+    TAP_CLAMP,      // outside, the nearest pixel of the image
+    TAP_WRAP,       // outside, the pixel across the image (periodic)
+    TAP_UNTESTED,   // no test at all: in[y*width + x], guards included (NaN there)
+    TAP_ROW_TESTED, // only 0 <= y < height tested: a column outside reads in[y*width + x]
+};
+
+// The input buffer of f (guards included) at flat offset p, as a test kernel reads it.
+static double image_buffer(const fixture *f, long p)
+{
+    assert_true(p >= -(long)f->guard && p < (long)(f->cells + f->guard));
+    return (double)f->in_after[(long)f->guard + p];
+}
+
+// Tap (y, x) of f's image read the way `how` says.
+static double image_tap(const fixture *f, long y, long x, int how)
+{
+    long w = (long)f->c.nx, h = (long)f->c.ny;
+    int inside = y >= 0 && y < h && x >= 0 && x < w;
+    if (inside || how == TAP_UNTESTED || (how == TAP_ROW_TESTED && y >= 0 && y < h))
+        return image_buffer(f, y * w + x);
+    if (how == TAP_CLAMP)
+        return f->in[(y < 0 ? 0 : y >= h ? h - 1 : y) * w + (x < 0 ? 0 : x >= w ? w - 1 : x)];
+    if (how == TAP_WRAP)
+        return f->in[((y % h + h) % h) * w + (x % w + w) % w];
+    return 0.0;
+}
+
+// Pixel (row, col) of f's convolution with its taps read the way `how` says.
+static float image_pixel_with(const fixture *f, long row, long col, int how)
+{
+    int r = f->c.filter_radius, fw = 2 * r + 1;
+    double sum = 0.0;
+    for (int i = -r; i <= r; i++)
+        for (int j = -r; j <= r; j++)
+            sum += f->c.coef[(i + r) * fw + (j + r)] * image_tap(f, row + i, col + j, how);
+    return (float)sum;
+}
+
+// f's output recomputed with every tap read the way `how` says.
+static void image_compute_with(fixture *f, int how)
+{
+    for (size_t p = 0; p < f->cells; p++)
+        f->out[f->guard + p] = image_pixel_with(f, (long)(p / f->c.nx), (long)(p % f->c.nx), how);
+}
+
+// An image of random size whose every pixel lies within r of an edge
+// (width or height at most 2r, or both), t picking the shape.
+static fixture make_all_edge_image(rng *g, int t, uint64_t salt)
+{
+    int r = 1 + (int)(rng_next(g) % CONV_MAX_RADIUS);
+    size_t thin = 1 + rng_next(g) % (size_t)(2 * r), other = 1 + rng_next(g) % 40;
+    size_t w = t % 3 == 0 ? thin : t % 3 == 1 ? other : 1 + rng_next(g) % (size_t)(2 * r);
+    size_t h = t % 3 == 0 ? other : t % 3 == 1 ? thin : 1 + rng_next(g) % (size_t)(2 * r);
+    return make_image_fixture(w, h, r, salt);
+}
+
+// A right output passes on every kind of image (all within r of an edge, no
+// square, square), with a second thread order that agrees.
+static void test_image_correct_passes(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x696d616765ull);
+    for (int t = 0; t < 24; t++) {
+        fixture f = t < 12 ? make_all_edge_image(&g, t, 1000 + (uint64_t)t)
+                           : make_image_fixture(1 + rng_next(&g) % 60, 1 + rng_next(&g) % 60, 1 + (int)(rng_next(&g) % 4), 1000 + (uint64_t)t);
+        f.b.out_order2 = f.out;
+        expect_hint(&f, NULL);
+        free_fixture(&f);
+    }
+}
+
+// Ghost cells mishandled (clamped, wrapped, read from in[] unchecked,
+// pixels near the edges left out) give ghost-cells on every image, those
+// whose every pixel lies within r of an edge included; where the values
+// cannot tell (every pixel NaN, every pixel unwritten) the hint says no
+// more than it sees, with a word on such images.
+static void test_image_ghost_cells(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x67686f7374ull);
+    for (int t = 0; t < 12; t++) {
+        fixture f = make_all_edge_image(&g, t, 1100 + (uint64_t)t);
+        image_compute_with(&f, t % 2 ? TAP_WRAP : TAP_CLAMP);
+        sweep_verdict v = expect_hint(&f, HINT_GHOST_CELLS);
+        assert_non_null(strstr(v.hint, f.cells == 1 ? "the pixel itself" : t % 2 ? "wrapped around" : "clamped to the edge"));
+        free_fixture(&f);
+    }
+    for (int t = 0; t < 8; t++) {  // one row wider than the filter: the first and last r pixels NaN, the others right
+        int r = 1 + (int)(rng_next(&g) % CONV_MAX_RADIUS);
+        size_t w = 2 * (size_t)r + 1 + rng_next(&g) % 40;
+        fixture f = make_image_fixture(w, 1, r, 1200 + (uint64_t)t);
+        image_compute_with(&f, TAP_ROW_TESTED);
+        sweep_verdict v = expect_hint(&f, HINT_GHOST_CELLS);
+        assert_int_equal(v.nan_cells, 2 * (size_t)r);
+        assert_non_null(strstr(v.hint, "without col >= 0, without col < width"));
+        free_fixture(&f);
+        // Narrower than the filter: every pixel reads the memory around the image, NaN everywhere.
+        f = make_image_fixture(1 + rng_next(&g) % (size_t)(2 * r), 1, r, 1300 + (uint64_t)t);
+        image_compute_with(&f, TAP_UNTESTED);
+        v = expect_hint(&f, HINT_NAN);
+        assert_non_null(strstr(v.hint, "Every pixel of this image lies within r"));
+        free_fixture(&f);
+    }
+    for (int t = 0; t < 8; t++) {  // larger images: unchecked reads, and the pixels within r of an edge left out
+        int r = 1 + (int)(rng_next(&g) % CONV_MAX_RADIUS);
+        size_t w = 2 * (size_t)r + 2 + rng_next(&g) % 40, h = 2 * (size_t)r + 2 + rng_next(&g) % 40;
+        fixture f = make_image_fixture(w, h, r, 1400 + (uint64_t)t);
+        image_compute_with(&f, TAP_UNTESTED);
+        sweep_verdict v = expect_hint(&f, HINT_GHOST_CELLS);
+        assert_non_null(strstr(v.hint, "without row >= 0, without row < height, without col >= 0, without col < width"));
+        free_fixture(&f);
+        f = make_image_fixture(w, h, r, 1500 + (uint64_t)t);
+        for (size_t p = 0; p < f.cells; p++) {
+            size_t row = p / w, col = p % w;
+            if (row < (size_t)r || row + (size_t)r >= h || col < (size_t)r || col + (size_t)r >= w)
+                fill_bits(&f.out[f.guard + p], 1, POISON_BITS);
+        }
+        v = expect_hint(&f, HINT_GHOST_CELLS);
+        assert_non_null(strstr(v.hint, "four edges were never written"));
+        free_fixture(&f);
+        // On an image whose every pixel lies within r of an edge that writes nothing.
+        f = make_all_edge_image(&g, t, 1600 + (uint64_t)t);
+        fill_bits(f.out + f.guard, f.cells, POISON_BITS);
+        v = expect_hint(&f, HINT_NOTHING_WRITTEN);
+        assert_non_null(strstr(v.hint, "Every pixel of this image lies within r"));
+        free_fixture(&f);
+    }
+}
+
+// Other mistakes on images whose every pixel lies within r of an edge are
+// not taken for ghost cells: zeros (also where one pixel's right value is
+// 0), the input copied, every tap reading the pixel itself (more than one
+// pixel), the filter transposed. On one column, zeros here and there and a
+// store past the end are not taken for width and height mixed up.
+static void test_image_all_edge_others(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x6f7468657273ull);
+    for (int t = 0; t < 12; t++) {
+        fixture f = make_all_edge_image(&g, t, 1700 + (uint64_t)t);
+        int r = f.c.filter_radius, fw = 2 * r + 1;
+        double sum_f = 0.0;
+        for (int q = 0; q < fw * fw; q++)
+            sum_f += f.c.coef[q];
+        for (size_t p = 0; p < f.cells; p++)
+            f.out[f.guard + p] = 0.0f;
+        sweep_verdict v;
+        verdict_sweep(&f.c, &f.b, &v);
+        assert_true(v.hint_key && strcmp(v.hint_key, HINT_GHOST_CELLS) != 0);
+        for (size_t p = 0; p < f.cells; p++)
+            f.out[f.guard + p] = f.in[p];
+        verdict_sweep(&f.c, &f.b, &v);
+        assert_true(v.hint_key && strcmp(v.hint_key, HINT_GHOST_CELLS) != 0);
+        if (f.cells > 1) {
+            for (size_t p = 0; p < f.cells; p++)
+                f.out[f.guard + p] = (float)(sum_f * f.in[p]);
+            verdict_sweep(&f.c, &f.b, &v);
+            assert_true(v.hint_key && strcmp(v.hint_key, HINT_GHOST_CELLS) != 0);
+        }
+        double transposed[VERDICT_MAX_WEIGHTS];
+        for (int i = 0; i < fw; i++)
+            for (int j = 0; j < fw; j++)
+                transposed[i * fw + j] = f.c.coef[j * fw + i];
+        int differs = 0;
+        for (size_t p = 0; p < f.cells; p++) {
+            float want = f.out[f.guard + p] = (float)reference_conv_point(f.in, f.c.nx, f.c.ny, p / f.c.nx, p % f.c.nx, transposed, r, NULL);
+            differs |= fabs(want - image_pixel_with(&f, (long)(p / f.c.nx), (long)(p % f.c.nx), TAP_ZERO)) > 1e-3;
+        }
+        if (differs && f.c.nx > 1 && f.c.ny > 1)  // one row or column: the transposed filter is also width and height exchanged
+            expect_hint(&f, HINT_FILTER_TRANSPOSED);
+        free_fixture(&f);
+    }
+    for (int t = 0; t < 6; t++) {
+        // Zeros everywhere, one pixel's right value 0 (its input moved so): no pattern of right and wrong pixels.
+        fixture f = make_all_edge_image(&g, t, 1750 + (uint64_t)t);
+        int r = f.c.filter_radius, fw = 2 * r + 1;
+        size_t p0 = rng_next(&g) % f.cells;
+        double sum = image_pixel_with(&f, (long)(p0 / f.c.nx), (long)(p0 % f.c.nx), TAP_ZERO);
+        f.in[p0] -= (float)(sum / f.c.coef[r * fw + r]);
+        f.in_after[f.guard + p0] = f.in[p0];
+        for (size_t p = 0; p < f.cells; p++)
+            f.out[f.guard + p] = 0.0f;
+        sweep_verdict v;
+        verdict_sweep(&f.c, &f.b, &v);
+        if (f.cells > 1)  // (a single pixel is then right, or nearly so)
+            assert_true(v.hint_key && strcmp(v.hint_key, HINT_GHOST_CELLS) != 0 && strcmp(v.hint_key, HINT_SIZES_MIXED) != 0);
+        free_fixture(&f);
+        // One column, every seventh pixel 0 (a thread outside the image could store 0 there if col < height let it through: no evidence).
+        f = make_image_fixture(1, 2 * (size_t)r + 10 + rng_next(&g) % 30, r, 1760 + (uint64_t)t);
+        for (size_t p = 3; p < f.cells; p += 7)
+            f.out[f.guard + p] = 0.0f;
+        verdict_sweep(&f.c, &f.b, &v);
+        assert_true(v.hint_key && strcmp(v.hint_key, HINT_GHOST_CELLS) != 0 && strcmp(v.hint_key, HINT_SIZES_MIXED) != 0);
+        free_fixture(&f);
+        // All right, and a 0 stored just past the image's end.
+        f = make_image_fixture(1, 2 * (size_t)r + 10 + rng_next(&g) % 30, r, 1770 + (uint64_t)t);
+        f.out[f.guard + f.cells + 1] = 0.0f;
+        expect_hint(&f, HINT_OUT_OF_BOUNDS);
+        free_fixture(&f);
+    }
+}
+
+// Where a test kernel with width and height mixed up stores pixel (row, col)
+// of f, and how it reads and bounds it.
+enum { MIX_ROWS_OF_HEIGHT, MIX_COLUMNS, MIX_BOUNDS_SWAPPED };
+
+// The flat place of pixel (y, x) for mistake mix.
+static long mixed_index(const fixture *f, int mix, long y, long x)
+{
+    long w = (long)f->c.nx, h = (long)f->c.ny;
+    return mix == MIX_ROWS_OF_HEIGHT ? y * h + x : mix == MIX_COLUMNS ? x * h + y : y * w + x;
+}
+
+// Writes into out (guard | image | guard, as f's) what a kernel with mistake
+// mix leaves: every thread its bound lets through, in order (reverse: last
+// to first), each reading its taps through the mistaken index and bound
+// (the guards around the input hold NaN) and storing through it. Where two
+// threads store to one place, the later wins.
+static void image_mixed_kernel(const fixture *f, float *out, int mix, int reverse)
+{
+    long w = (long)f->c.nx, h = (long)f->c.ny, bh = mix == MIX_BOUNDS_SWAPPED ? w : h, bw = mix == MIX_BOUNDS_SWAPPED ? h : w;
+    int r = f->c.filter_radius, fw = 2 * r + 1;
+    memcpy(out, f->out, (f->cells + 2 * f->guard) * sizeof(float));
+    fill_bits(out + f->guard, f->cells, POISON_BITS);
+    for (long n = 0; n < bh * bw; n++) {
+        long t = reverse ? bh * bw - 1 - n : n, row = t / bw, col = t % bw;
+        double sum = 0.0;
+        for (int i = -r; i <= r; i++)
+            for (int j = -r; j <= r; j++) {
+                long y = row + i, x = col + j;
+                if (y >= 0 && y < bh && x >= 0 && x < bw)
+                    sum += f->c.coef[(i + r) * fw + (j + r)] * image_buffer(f, mixed_index(f, mix, y, x));
+            }
+        long q = mixed_index(f, mix, row, col);
+        assert_true(q >= -(long)f->guard && q < (long)(f->cells + f->guard));
+        out[(long)f->guard + q] = (float)sum;
+    }
+}
+
+// Width and height mixed up on images that are no square, wider or taller,
+// with two thread orders that disagree where two threads store to one place:
+// rows of height floats, the image taken column by column, the bounds
+// exchanged. A square image never gets sizes-mixed.
+static void test_image_sizes_mixed(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x6d69786564ull);
+    for (int t = 0; t < 18; t++) {
+        int mix = t % 3, r = 1 + (int)(rng_next(&g) % CONV_MAX_RADIUS);
+        size_t a = 2 + rng_next(&g) % 40, b = a + 1 + rng_next(&g) % a;  // b < 2a: every store lands within the guards
+        fixture f = t / 3 % 2 ? make_image_fixture(a, b, r, 1800 + (uint64_t)t) : make_image_fixture(b, a, r, 1800 + (uint64_t)t);
+        float *out = malloc((f.cells + 2 * f.guard) * sizeof(float)), *out2 = malloc((f.cells + 2 * f.guard) * sizeof(float));
+        image_mixed_kernel(&f, out, mix, 0);
+        image_mixed_kernel(&f, out2, mix, 1);
+        f.b.out = out;
+        f.b.out_order2 = out2;
+        sweep_verdict v = expect_hint(&f, HINT_SIZES_MIXED);
+        static const char *const named[3] = {"IMAGE_INDEX(row, col, height)", "IMAGE_INDEX(col, row, height)", "(row < width, col < height)"};
+        if (!strstr(v.hint, named[mix]))
+            fail_msg("%zux%zu r=%d: hint '%s' lacks '%s'", f.c.nx, f.c.ny, r, v.hint, named[mix]);
+        free(out), free(out2);
+        free_fixture(&f);
+    }
+    for (int mix = 0; mix < 3; mix++) {  // a square: rows of height floats and exchanged bounds are right, columns are the filter transposed
+        size_t n = 3 + rng_next(&g) % 30;
+        fixture f = make_image_fixture(n, n, 1 + (int)(rng_next(&g) % CONV_MAX_RADIUS), 1900 + (uint64_t)mix);
+        float *out = malloc((f.cells + 2 * f.guard) * sizeof(float));
+        image_mixed_kernel(&f, out, mix, 0);
+        f.b.out = out;
+        expect_hint(&f, mix == MIX_COLUMNS ? HINT_FILTER_TRANSPOSED : NULL);
+        free(out);
+        free_fixture(&f);
+    }
+}
+
 int main(void)
 {
     test_seed();
@@ -736,6 +1061,10 @@ int main(void)
         cmocka_unit_test(test_grids),
         cmocka_unit_test(test_sizes_mixed),
         cmocka_unit_test(test_radius_two),
+        cmocka_unit_test(test_image_correct_passes),
+        cmocka_unit_test(test_image_ghost_cells),
+        cmocka_unit_test(test_image_all_edge_others),
+        cmocka_unit_test(test_image_sizes_mixed),
     };
     return cmocka_run_group_tests_name("verdict", tests, NULL, NULL);
 }

@@ -300,6 +300,27 @@ static void test_launch_records(void **state)
     cudaFree(d);
 }
 
+// The occupancy API answers as a GPU of the nominal device does: the grid
+// that fills its 132 multiprocessors with the suggested block (a grid-stride
+// loop sized by it is as large as on the GPU), and agrees with the
+// blocks-per-multiprocessor query.
+static void test_occupancy_suggestion(void **state)
+{
+    (void)state;
+    int min_grid = 0, block = 0, per_sm = 0;
+    cudaDeviceProp prop;
+    check_cuda(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
+    check_cuda(cudaOccupancyMaxPotentialBlockSize(&min_grid, &block, ops::write_ones), "cudaOccupancyMaxPotentialBlockSize");
+    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, ops::write_ones, block, 0), "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    assert_int_equal(block, 1024);
+    assert_int_equal(min_grid, prop.multiProcessorCount * per_sm);
+    int limit = 32 + (int)(test_random_bits() % 200);  // a block limit: the grid grows to fill the device
+    check_cuda(cudaOccupancyMaxPotentialBlockSize(&min_grid, &block, ops::write_ones, 0, limit), "cudaOccupancyMaxPotentialBlockSize");
+    assert_int_equal(block, limit);
+    assert_true((long)min_grid * block >= 2048L * prop.multiProcessorCount / 2);
+}
+
+
 // Error names and strings are CUDA's; cudaPeekAtLastError does not clear.
 static void test_error_names(void **state)
 {
@@ -330,6 +351,7 @@ int main(void)
         cmocka_unit_test_setup(test_parameters_copied_per_thread, test_reset_device),
         cmocka_unit_test_setup(test_launch_records, test_reset_device),
         cmocka_unit_test_setup(test_error_names, test_reset_device),
+        cmocka_unit_test_setup(test_occupancy_suggestion, test_reset_device),
     };
     test_seed("launch");
     return cmocka_run_group_tests_name("launch", tests, NULL, NULL);

@@ -286,14 +286,14 @@ static void device_describe(struct cudaDeviceProp *prop)
     prop->minor = 0;
     prop->textureAlignment = 512;
     prop->texturePitchAlignment = 32;
-    prop->multiProcessorCount = 132;  // an H100's: a launch sized by the SM count is as large as on the GPU the labs are graded on
+    prop->multiProcessorCount = EMU_DEVICE_SMS;  // an H100's: a launch sized by the SM count is as large as on the GPU the labs are graded on
     prop->integrated = 1;
     prop->canMapHostMemory = 1;
     prop->unifiedAddressing = 1;
     prop->memoryClockRate = 1000000;
     prop->memoryBusWidth = 64;
     prop->l2CacheSize = 4 << 20;
-    prop->maxThreadsPerMultiProcessor = 2048;
+    prop->maxThreadsPerMultiProcessor = EMU_DEVICE_THREADS_PER_SM;
     prop->globalL1CacheSupported = 1;
     prop->localL1CacheSupported = 1;
     prop->sharedMemPerMultiprocessor = 228 * 1024;
@@ -302,7 +302,7 @@ static void device_describe(struct cudaDeviceProp *prop)
     prop->hostNativeAtomicSupported = 1;
     prop->sharedMemPerBlockOptin = EMU_SHARED_OPTIN_LIMIT;
     prop->directManagedMemAccessFromHost = 1;
-    prop->maxBlocksPerMultiProcessor = 32;
+    prop->maxBlocksPerMultiProcessor = EMU_DEVICE_BLOCKS_PER_SM;
     prop->reservedSharedMemPerBlock = 1024;
 }
 

@@ -6,8 +6,8 @@
 // into i, j, k, each shifted by one). Correct: the stride loop covers every
 // interior point exactly once for any grid size. It is the lab's technique
 // (one launch, the Fig 8.6 per-point computation spread over as many threads
-// as the GPU runs at once). Note: the CPU emulation backend reports ONE SM,
-// so there the launch is 4 x 256 = 1024 threads.
+// as the GPU runs at once). The CPU emulation backend reports an H100's 132
+// SMs, so the launch is the same there.
 // Expected: every case passes and the technique line too.
 #include "lab.h"
 

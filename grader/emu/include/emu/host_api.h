@@ -233,15 +233,18 @@ static inline cudaError_t cudaFuncSetCacheConfig(T *kernel, enum cudaFuncCache c
 }
 
 // Suggests the largest block (1024 threads, or block_limit when smaller) and
-// a grid of one block: occupancy means nothing on one CPU thread.
+// the grid that fills the nominal device with it, as a GPU answers (132
+// multiprocessors of 2048 threads, at most 32 blocks each): a grid-stride
+// loop sized by this call is as large as on the GPU the labs are graded on.
 template <class T>
 static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *min_grid, int *block, T kernel,
                                                              size_t dynamic_smem = 0, int block_limit = 0)
 {
     (void)kernel;
     (void)dynamic_smem;
-    *min_grid = 1;
     *block = block_limit > 0 && block_limit < 1024 ? block_limit : 1024;
+    int per_sm = EMU_DEVICE_THREADS_PER_SM / *block;
+    *min_grid = EMU_DEVICE_SMS * (per_sm < EMU_DEVICE_BLOCKS_PER_SM ? per_sm : EMU_DEVICE_BLOCKS_PER_SM);
     return cudaSuccess;
 }
 
@@ -253,7 +256,8 @@ static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blo
 {
     (void)kernel;
     (void)dynamic_smem;
-    *blocks = block_size > 0 ? (2048 / block_size > 32 ? 32 : 2048 / block_size) : 0;
+    int per_sm = block_size > 0 ? EMU_DEVICE_THREADS_PER_SM / block_size : 0;
+    *blocks = per_sm > EMU_DEVICE_BLOCKS_PER_SM ? EMU_DEVICE_BLOCKS_PER_SM : per_sm;
     return block_size > 0 ? cudaSuccess : cudaErrorInvalidValue;
 }
 

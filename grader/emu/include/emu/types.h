@@ -8,6 +8,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The nominal device the emulation reports (an H100's figures): a launch
+// sized from it is as large as on the GPU the labs are graded on.
+#define EMU_DEVICE_SMS 132               // multiprocessors
+#define EMU_DEVICE_THREADS_PER_SM 2048   // resident threads a multiprocessor
+#define EMU_DEVICE_BLOCKS_PER_SM 32      // resident blocks a multiprocessor
+
 // ---------------------------------------------------------------------------
 // Errors (the subset a kit, a lab or a student's harness meets; same values)
 // ---------------------------------------------------------------------------

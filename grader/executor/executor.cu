@@ -155,6 +155,15 @@ static void exec_fail_program(void)
     runner_fail(RUNNER_REFUSED, "refused", "%s", exec.refusal);
 }
 
+// The most bytes one call may copy from the host into device memory
+// (serve.cu): an eighth of a grid of grid_bytes, and 16 KiB at least (a
+// table, a scratch value; never an answer brought back from the host).
+static uint64_t exec_host_in_limit(uint64_t grid_bytes)
+{
+    uint64_t eighth = grid_bytes / 8;
+    return eighth > (16u << 10) ? eighth : (16u << 10);
+}
+
 // Starts the program and loads its device code; exits on failure.
 static void exec_begin(const exec_args *a, double timeout_hint)
 {
@@ -416,6 +425,7 @@ static void exec_sweep_case(const exec_args *a)
                  "prepare the output grid");  // boundary = input, cells to write = poison
     exec_track(&exec, (uint64_t)(uintptr_t)s.in.d_base, (cells + 2 * guard) * 4, 1);
     exec_track(&exec, (uint64_t)(uintptr_t)s.out.d_base, (cells + 2 * guard) * 4, 1);
+    exec.host_in_limit = exec_host_in_limit((uint64_t)cells * 4);
     exec_begin(a, 60);
     if (s.filter_radius) {  // kernels/conv.h's F: the (2r+1)^2 filter in its top-left corner, 0 elsewhere
         float all[CONV_MAX_WIDTH * CONV_MAX_WIDTH] = {0};
@@ -585,6 +595,7 @@ static void exec_jacobi_case(const exec_args *a)
     exec_track(&exec, (uint64_t)(uintptr_t)s.b.d_base, (cells + 2 * guard) * 4, 1);
     exec_track(&exec, (uint64_t)(uintptr_t)s.f.d_base, (cells + 2 * guard) * 4, 1);
     exec_track(&exec, (uint64_t)(uintptr_t)s.d_scratch, JACOBI_SCRATCH_DOUBLES * sizeof(double), 0);
+    exec.host_in_limit = exec_host_in_limit((uint64_t)cells * 4);
     exec_begin(a, 120);
     exec_report_tiles();
     runner_check(cudaDeviceSynchronize(), "prepare the case");

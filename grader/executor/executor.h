@@ -67,6 +67,8 @@ typedef struct exec_state {
     int nallocs;
     uint64_t program_bytes;     // the program's own allocations, in bytes
     uint64_t program_limit;     // most bytes it may allocate
+    uint64_t host_in_bytes;     // bytes copied from the host into device memory in this call
+    uint64_t host_in_limit;     // most bytes a call may copy so (exec_host_in_limit)
     cudaError_t last_error;     // as the runtime's: set by a failed launch, cleared by cudaGetLastError
     cudaError_t sticky;         // a fault: every later call answers it
     cudaEvent_t start, stop;    // the call's timing events

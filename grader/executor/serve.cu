@@ -6,6 +6,7 @@
 // ranges. A call the kit forbids is refused (cudaErrorNotPermitted to the
 // program, ex->refusal for the judge); a message outside a call, or one that
 // cannot be parsed, is a violation that ends the case.
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include "executor.h"
+#include "protocol.h"
 #include "sandbox.h"
 
 // ---------------------------------------------------------------------------
@@ -61,6 +63,9 @@ static void log_launch(exec_state *ex, const exec_function *fn, const uint32_t g
         launch_record *r = &log_records[log_count];
         memset(r, 0, sizeof(*r));
         snprintf(r->kernel, sizeof(r->kernel), "%s", fn->name);
+        for (char *c = r->kernel; *c; c++)  // the record is "key=value" words: a name is one word of symbol characters
+            if (!isalnum((unsigned char)*c) && *c != '_' && *c != '$')
+                *c = '_';
         memcpy(r->grid, grid, sizeof(r->grid));
         memcpy(r->block, block, sizeof(r->block));
         r->dynamic_smem = (size_t)shared;
@@ -187,8 +192,18 @@ static int serve_params(exec_function *fn)
         fn->psize[n] = (uint32_t)size;
         n++;
     }
+    if (n == WIRE_MAX_PARAMS && cuFuncGetParamInfo(fn->f, (size_t)n, &offset, &size) == CUDA_SUCCESS)
+        return -1;  // more than the launch message carries: the driver would read past them
     fn->nparams = n;
     return 0;
+}
+
+// Refuses a kernel whose parameters a launch message cannot carry.
+static void serve_refuse_params(exec_state *ex)
+{
+    char what[96];
+    snprintf(what, sizeof(what), "a kernel with more than %d parameters", WIRE_MAX_PARAMS);
+    serve_refuse(ex, what);
 }
 
 // The allocation [ptr, ptr + bytes) lies in, or NULL.
@@ -275,8 +290,10 @@ static int serve_launch(exec_state *ex, const char *m, uint32_t len)
     cudaError_t err = cudaSuccess;
     if (!fn) {
         err = cudaErrorInvalidDeviceFunction;
+    } else if (serve_params(fn) != 0) {
+        serve_refuse_params(ex);
+        err = cudaErrorNotPermitted;
     } else {
-        serve_params(fn);
         size_t need = 0;
         for (int i = 0; i < fn->nparams; i++)
             need += fn->psize[i];
@@ -290,7 +307,7 @@ static int serve_launch(exec_state *ex, const char *m, uint32_t len)
         } else if (ex->sticky != cudaSuccess) {
             err = ex->sticky;
         } else {
-            void *args[WIRE_MAX_PARAMS];
+            void *args[WIRE_MAX_PARAMS] = {0};
             const char *at = m + sizeof(h);
             for (int i = 0; i < fn->nparams; i++) {
                 args[i] = (void *)at;
@@ -311,8 +328,25 @@ static int serve_launch(exec_state *ex, const char *m, uint32_t len)
     return 0;
 }
 
+// 1 (and the copy refused) if bytes more from the host would take the call
+// past ex->host_in_limit: a program that brought the kit's input out through
+// its own buffer could otherwise bring an answer computed on the CPU back in.
+static int serve_over_host_budget(exec_state *ex, uint64_t bytes)
+{
+    if (bytes <= ex->host_in_limit && ex->host_in_bytes <= ex->host_in_limit - bytes) {
+        ex->host_in_bytes += bytes;
+        return 0;
+    }
+    char what[200];
+    snprintf(what, sizeof(what), "copies from the host into device memory of more than %llu bytes in one call (the answer must be computed on the GPU)",
+             (unsigned long long)ex->host_in_limit);
+    serve_refuse(ex, what);
+    return 1;
+}
+
 // WIRE_MEMCPY: copies after checking both ranges; host copies of the kit's
-// grids are refused. Returns 0, or -1 on a malformed message.
+// grids are refused, and host-to-device copies past the call's budget.
+// Returns 0, or -1 on a malformed message.
 static int serve_memcpy(exec_state *ex, const char *m, uint32_t len)
 {
     struct {
@@ -338,6 +372,8 @@ static int serve_memcpy(exec_state *ex, const char *m, uint32_t len)
     else if ((c.kind == cudaMemcpyHostToDevice && d->kit) || (c.kind == cudaMemcpyDeviceToHost && s->kit)) {
         serve_refuse(ex, c.kind == cudaMemcpyHostToDevice ? "cudaMemcpy from the host into a grid of the kit's"
                                                           : "cudaMemcpy of a grid of the kit's to the host");
+        err = cudaErrorNotPermitted;
+    } else if (c.kind == cudaMemcpyHostToDevice && serve_over_host_budget(ex, c.bytes)) {
         err = cudaErrorNotPermitted;
     }
     if (err != cudaSuccess)
@@ -378,6 +414,8 @@ static int serve_symbol_copy(exec_state *ex, const char *m, uint32_t len)
     CUdeviceptr d = serve_var(ex, c.symbol, &size);
     if (!d || c.offset > size || c.bytes > size - c.offset)
         return serve_answer(ex, WIRE_SYMBOL_COPY, d ? cudaErrorInvalidValue : cudaErrorInvalidSymbol, NULL, 0);
+    if (c.to_symbol && serve_over_host_budget(ex, c.bytes))
+        return serve_answer(ex, WIRE_SYMBOL_COPY, cudaErrorNotPermitted, NULL, 0);
     serve_start(ex);
     if (c.to_symbol) {
         cudaError_t err = (cudaError_t)cuMemcpyHtoD(d + c.offset, m + sizeof(c), c.bytes);
@@ -480,7 +518,10 @@ static int serve_query(exec_state *ex, uint32_t op, const char *m, uint32_t len)
         return serve_answer(ex, op, cudaErrorInvalidDeviceFunction, NULL, 0);
     if (op == WIRE_PARAMS) {
         uint32_t out[1 + WIRE_MAX_PARAMS];
-        serve_params(fn);
+        if (serve_params(fn) != 0) {
+            serve_refuse_params(ex);
+            return serve_answer(ex, op, cudaErrorNotPermitted, NULL, 0);
+        }
         out[0] = (uint32_t)fn->nparams;
         memcpy(out + 1, fn->psize, (size_t)fn->nparams * sizeof(uint32_t));
         return serve_answer(ex, op, cudaSuccess, out, (1 + (size_t)fn->nparams) * sizeof(uint32_t));
@@ -548,6 +589,8 @@ static int serve_register(exec_state *ex, uint32_t op, const char *m, uint32_t l
         memcpy(fn->name, m + head, len - head);
         fn->nparams = -1;
         fn->regs = -1;
+        if (strstr(fn->name, PROTOCOL_KIT_KERNEL_PREFIX))  // the kit's kernels' names: Nsight Compute's counts leave those rows out
+            serve_refuse(ex, "a kernel named like the kit's own (" PROTOCOL_KIT_KERNEL_PREFIX "...): rename it");
         return 0;
     }
     if (ex->nvars >= EXEC_MAX_VARS)
@@ -756,6 +799,7 @@ int exec_call(exec_state *ex, const void *payload, size_t len, exec_call_result 
         return -1;
     ex->started = 0;
     ex->launch_error = cudaSuccess;
+    ex->host_in_bytes = 0;
     ex->in_call = 1;
     if (serve_write(ex, &h, sizeof(h)) != 0 || serve_write(ex, payload, len) != 0) {
         ex->in_call = 0;

@@ -476,7 +476,10 @@ static void case_read_loads(const char *dir, const spawn_result *s, case_result 
     snprintf(table, sizeof(table), "%s/%s", dir, JUDGE_NCU_TABLE);
     r->global_loads = (ncu_metric_sum_rows(table, JUDGE_NCU_GLOBAL_LOADS, &global_rows) + ncu_metric_sum(table, JUDGE_NCU_GLOBAL_ASYNC)) / sizeof(float);
     r->shared_loads = ncu_metric_sum_rows(table, JUDGE_NCU_SHARED_LOADS, &shared_rows) / sizeof(float);
-    r->loads_counted = s->exited && s->exit_code == RUNNER_OK && global_rows > 0 && shared_rows > 0;
+    // Counted when the student's kernels have rows; also when only the kit's have (ncu counted, and
+    // nothing of the student's showed: zero loads, so the floors fail rather than go unchecked).
+    r->loads_counted = s->exited && s->exit_code == RUNNER_OK &&
+                       ((global_rows > 0 && shared_rows > 0) || (global_rows == 0 && ncu_metric_kit_rows(table, JUDGE_NCU_GLOBAL_LOADS) > 0));
 }
 
 // The launch's shape against the tile the kernel declares (IN_TILE_DIM, or

@@ -39,7 +39,9 @@ static double ncu_number(const char *text)
     return strtod(digits, NULL);
 }
 
-double ncu_metric_sum_rows(const char *path, const char *metric, int *rows)
+// The sum of metric over the student's kernels' rows (kit 0) or the kit's
+// own (kit 1); *rows, when not NULL, the number of rows summed.
+static double ncu_walk(const char *path, const char *metric, int kit, int *rows)
 {
     char line[8192], *field[NCU_MAX_FIELDS];
     int kernel_col = -1, name_col = -1, value_col = -1, count = 0;
@@ -69,7 +71,7 @@ double ncu_metric_sum_rows(const char *path, const char *metric, int *rows)
         }
         if (n <= name_col || n <= value_col || n <= kernel_col || strcmp(field[name_col], metric) != 0)
             continue;
-        if (!strncmp(field[kernel_col], NCU_KIT_KERNEL_PREFIX, strlen(NCU_KIT_KERNEL_PREFIX)))
+        if ((strncmp(field[kernel_col], PROTOCOL_KIT_KERNEL_PREFIX, strlen(PROTOCOL_KIT_KERNEL_PREFIX)) == 0) != kit)
             continue;
         if (!strpbrk(field[value_col], "0123456789"))
             continue;  // "n/a": the metric could not be collected for this kernel
@@ -82,7 +84,19 @@ double ncu_metric_sum_rows(const char *path, const char *metric, int *rows)
     return total;
 }
 
+double ncu_metric_sum_rows(const char *path, const char *metric, int *rows)
+{
+    return ncu_walk(path, metric, 0, rows);
+}
+
 double ncu_metric_sum(const char *path, const char *metric)
 {
-    return ncu_metric_sum_rows(path, metric, NULL);
+    return ncu_walk(path, metric, 0, NULL);
+}
+
+int ncu_metric_kit_rows(const char *path, const char *metric)
+{
+    int rows = 0;
+    ncu_walk(path, metric, 1, &rows);
+    return rows;
 }

@@ -27,6 +27,11 @@
 
 #define GUARD_MIN_FLOATS 4096    // guard zone length: at least this, and at least one plane
 
+// The names of the kit's own kernels (the executor's fill, check and copy
+// kernels) begin so: Nsight Compute's counts leave their rows out, and the
+// executor refuses a student's kernel named so.
+#define PROTOCOL_KIT_KERNEL_PREFIX "trusted_"
+
 // The copy limit a timed run reports (bandwidth_by): which measurement set it.
 #define COPY_LIMIT_BY_KERNEL "kernel"   // the float4 copy kernel, one element a thread
 #define COPY_LIMIT_BY_MEMCPY "memcpy"   // cudaMemcpy device to device over the same bytes

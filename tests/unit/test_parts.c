@@ -519,6 +519,16 @@ static void test_ncu_csv(void **state)
     assert_true(ncu_metric_sum(path, "dram__bytes_read.sum") == 1022160.5);
     assert_true(ncu_metric_sum(path, "dram__bytes_write.sum") == 0);
     assert_true(ncu_metric_sum(path, "l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum") == 0);
+    assert_int_equal(ncu_metric_kit_rows(path, "dram__bytes_read.sum"), 1);
+    unlink(path);
+    test_write_file(path, sizeof(path),  // only rows named like the kit's: counted by ncu, none the student's
+        "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+        "\"0\",\"trusted_stencil(float *, float *, unsigned int)\",\"smsp__sass_data_bytes_mem_global_op_ld.sum\",\"byte\",\"4,096\"\n"
+        "\"1\",\"trusted_sweep_verify(const float *)\",\"smsp__sass_data_bytes_mem_global_op_ld.sum\",\"byte\",\"512\"\n");
+    rows = -1;
+    assert_true(ncu_metric_sum_rows(path, "smsp__sass_data_bytes_mem_global_op_ld.sum", &rows) == 0);
+    assert_int_equal(rows, 0);
+    assert_int_equal(ncu_metric_kit_rows(path, "smsp__sass_data_bytes_mem_global_op_ld.sum"), 2);
     unlink(path);
     test_write_file(path, sizeof(path),
         "\"0\",\"stencil_kernel\",\"dram__bytes_read.sum\",\"byte\",\"1,000\"\n");  // no header: not ncu's table

@@ -595,6 +595,7 @@ static void exec_jacobi_case(const exec_args *a)
     exec_track(&exec, (uint64_t)(uintptr_t)s.b.d_base, (cells + 2 * guard) * 4, 1);
     exec_track(&exec, (uint64_t)(uintptr_t)s.f.d_base, (cells + 2 * guard) * 4, 1);
     exec_track(&exec, (uint64_t)(uintptr_t)s.d_scratch, JACOBI_SCRATCH_DOUBLES * sizeof(double), 0);
+    exec.program_bytes += JACOBI_SCRATCH_DOUBLES * sizeof(double);  // the program's to use and free: counted as its own
     exec.host_in_limit = exec_host_in_limit((uint64_t)cells * 4);
     exec_begin(a, 120);
     exec_report_tiles();

@@ -14,7 +14,7 @@ OPENMP  ?= -fopenmp
 KIT_CFLAGS := $(OPENMP) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncation -Igrader/judge -Igrader/protocol -Igrader/sandbox -Ireference
 BUILD   ?= build
 
-JUDGE_SRCS := grader/judge/judge.c grader/judge/judge_case.c grader/judge/judge_jacobi.c grader/judge/conf.c grader/judge/rng.c grader/judge/verdict.c \
+JUDGE_SRCS := grader/judge/judge.c grader/judge/judge_case.c grader/judge/judge_jacobi.c grader/judge/conf.c grader/judge/rng.c grader/judge/verdict.c grader/judge/verdict_image.c \
               grader/judge/spawn.c grader/judge/kv.c grader/judge/technique.c grader/judge/report.c grader/judge/json_write.c grader/judge/report_platform.c grader/judge/score.c grader/judge/ncu.c reference/stencil_ref.c \
               grader/judge/jacobi_verdict.c reference/jacobi_ref.c grader/judge/build_check.c grader/judge/sanitizer_log.c grader/judge/hints.c grader/sandbox/sandbox.c \
               grader/judge/pictures.c grader/judge/report_html.c

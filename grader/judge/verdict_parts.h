@@ -1,0 +1,76 @@
+// grader/judge/verdict_parts.h — what the sweep verdict's two files share
+// (verdict.c: the pass over the grid and its patterns; verdict_image.c: lab
+// 0's images, a kernel with one mistake simulated). Not for other rooms:
+// verdict.h is the verdict's interface.
+#ifndef STENCIL_VERDICT_PARTS_H
+#define STENCIL_VERDICT_PARTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../reference/stencil_ref.h"
+#include "verdict.h"
+
+// A kernel with one classic mistake, as the stencil it computes.
+typedef struct verdict_alt {
+    const char *key;      // hint key when the wrong cells match this stencil
+    int perm[STENCIL_MAX_NCOEF]; // term n uses coefficient perm[n]
+    int dropped;          // term left out, or -1
+    char text[320];       // the hint sentence
+    int far;              // 0, or n + 1: term n reads its neighbour one cell further out than it should
+} verdict_alt;
+
+// The most alternatives a star of the kit's largest radius has: per distance
+// 3 swapped pairs and 6 dropped and 6 misplaced terms; 3 axis exchanges and
+// the centre.
+#define VERDICT_MAX_ALTS (STENCIL_MAX_RADIUS * 15 + 4)
+
+typedef struct verdict_alts {
+    int n;                               // alternatives
+    verdict_alt alt[VERDICT_MAX_ALTS];   // in the order they are tried: the first that explains every wrong cell names the hint
+} verdict_alts;
+
+// What the pass over a grid counts, for the patterns that name a hint.
+typedef struct verdict_tally {
+    size_t wrong_finite;          // wrong cells that hold a finite number
+    const verdict_alts *alts;     // the classic mistakes of this case's star
+    size_t alt_match[VERDICT_MAX_ALTS]; // of the wrong finite cells, how many each alternative explains
+    size_t edge_wrong[2];         // wrong cells on a tile edge, tiles starting at 0 and at 1
+    size_t edge_cells[2];         // interior cells on a tile edge, likewise
+    size_t unwritten_outer;       // unwritten cells on the first or last interior plane, row or column
+    size_t boundary_inner;        // changed boundary cells off the grid's outermost layer (radius 2 and more: its inner layers)
+    size_t border_wrong;          // convolution: wrong cells within r pixels of the image's edges
+    size_t border_cells;          // and all cells there
+    size_t conv_alt_match[3];     // convolution: wrong finite cells each verdict_conv_alts entry explains
+    size_t rows_mixed;            // wrong finite cells the stencil explains with its y neighbours ny floats away (nx != ny)
+    size_t boundary_rows_mixed;   // changed boundary cells it explains likewise (stores at places with x and y exchanged)
+    size_t *plane_wrong;          // wrong cells per plane i
+    size_t *row_unwritten;        // unwritten cells per row layer j (all i, k)
+    size_t *column_unwritten;     // unwritten cells per column layer k (all i, j)
+} verdict_tally;
+
+// What a convolution with one classic mistake computes: the weight it takes
+// for tap (i, j) of the filter, or the radius it uses.
+typedef struct verdict_conv_alt {
+    const char *key;      // hint key when the wrong cells match
+    int mode;             // 0 transposed F[j][i], 1 flipped F[2r-i][2r-j], 2 radius 1 with F[0..2][0..2]
+    const char *text;     // the hint sentence
+} verdict_conv_alt;
+
+// The three mistaken convolutions: filter transposed, flipped, radius 1.
+extern const verdict_conv_alt verdict_conv_alts[3];
+
+// 1 if value holds exactly the bit pattern bits.
+int verdict_has_bits(float value, uint32_t bits);
+
+// Counts guard cells that lost their pattern; *first gets the first one's index.
+size_t verdict_guard_damage(const float *g, size_t n, long *first);
+
+// Case c's weights as doubles, in the order the reference sums them.
+void verdict_weights(const sweep_case *c, double *coef);
+
+// Lab 0: on a failed image, names ghost-cells or sizes-mixed when the output
+// is exactly what a kernel with one such mistake leaves (verdict_image.c).
+void verdict_image_mistakes(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v, const verdict_tally *t);
+
+#endif // STENCIL_VERDICT_PARTS_H

@@ -126,6 +126,22 @@ static void judge_worker_tied(pid_t judge)
         _exit(JUDGE_EXIT_KIT);
 }
 
+// Forks a process of the judge's own (a case's worker, slot >= 0; a helper,
+// slot < 0: -1 the early yardstick, -2 the emulation prebuild, -3 the
+// references made ahead): nothing buffered is written twice, and in the child
+// judge_die writes slot's error file and the child ends with the judge.
+// Returns the child's pid in the judge, 0 in the child, -1 if none started.
+static pid_t judge_fork(int slot)
+{
+    fflush(NULL);
+    pid_t judge = getpid(), pid = fork();
+    if (pid == 0) {
+        judge_worker_path(slot, "error", judge_worker_error, sizeof(judge_worker_error));
+        judge_worker_tied(judge);
+    }
+    return pid;
+}
+
 // Waits for a helper worker (the early yardstick, slot 0; the emulation
 // prebuild, slot 1) through stop signals, frees its slot; returns its wait
 // status, or -1 if it could not be waited for.
@@ -896,16 +912,13 @@ static void judge_yardstick_start(const judge_args *a, judge_run *run, const cha
     char path[PATH_MAX + 32];
     if (a->gpu_lock_dir || a->jobs < 2)
         return;
-    fflush(NULL);
-    pid_t judge = getpid(), pid = fork();
+    pid_t pid = judge_fork(-1);
     if (pid < 0)
         return;  // timed later, as with --jobs 1
     if (pid > 0) {
         judge_yardstick_pid = judge_worker_pids[0] = pid;  // stopped with the case workers on a kit failure
         return;
     }
-    judge_worker_path(-1, "error", judge_worker_error, sizeof(judge_worker_error));
-    judge_worker_tied(judge);
     judge_case_env env = judge_case_env_for(a, run, runner, student);
     env.sanitize = env.profile = 0, env.yardstick = 1;  // timed as it is, its grids not judged (the kit's own solution)
     judge_worker_path(-1, "yardstick", path, sizeof(path));
@@ -1037,8 +1050,7 @@ static void judge_early_start(const judge_args *a, judge_run *run)
     }
     if (!any)
         return;
-    fflush(NULL);
-    pid_t judge = getpid(), pid = fork();
+    pid_t pid = judge_fork(-3);
     if (pid < 0) {
         judge_early_stop();  // solved when judged, as without
         return;
@@ -1049,8 +1061,6 @@ static void judge_early_start(const judge_args *a, judge_run *run)
             judge_early[k].pid = pid;
         return;
     }
-    judge_worker_path(-3, "error", judge_worker_error, sizeof(judge_worker_error));
-    judge_worker_tied(judge);
 #ifdef _OPENMP
     omp_set_num_threads(a->cpus);
 #endif
@@ -1103,8 +1113,7 @@ static void judge_emu_prebuild_start(const judge_args *a, judge_run *run, const 
         sync |= run->conf.cases[k].sync;
     if (strcmp(run->backend, "gpu") || a->sanitize || a->jobs < 2 || !sync)
         return;
-    fflush(NULL);
-    pid_t judge = getpid(), pid = fork();
+    pid_t pid = judge_fork(-2);
     if (pid < 0)
         return;  // built on first use
     if (pid > 0) {
@@ -1112,8 +1121,6 @@ static void judge_emu_prebuild_start(const judge_args *a, judge_run *run, const 
         return;
     }
     char path[PATH_MAX + 32], none[8] = "";
-    judge_worker_path(-2, "error", judge_worker_error, sizeof(judge_worker_error));
-    judge_worker_tied(judge);
     int rc = judge_build_runner_as(a, run, "emu", 0, kernel_abs, judge_emu_runner, sizeof(judge_emu_runner), none, sizeof(none));
     judge_worker_path(-2, "emu", path, sizeof(path));
     FILE *f = fopen(path, "w");
@@ -1214,13 +1221,10 @@ static int judge_case_alone(const lab_case *spec)
 // In a worker process (forked by judge_run_side_by_side): runs case slot i
 // and leaves its result files for the judge; never returns. judge_die here
 // writes the error file and ends only the worker.
-static void judge_worker(const judge_args *a, judge_run *run, const char *kernel_abs, const judge_case_env *env, int i,
-                         pid_t judge)
+static void judge_worker(const judge_args *a, judge_run *run, const char *kernel_abs, const judge_case_env *env, int i)
 {
     char path[PATH_MAX + 32];
     kv_list report;
-    judge_worker_path(i, "error", judge_worker_error, sizeof(judge_worker_error));
-    judge_worker_tied(judge);
     pictures_forget_offer();           // offer this case's plane only; the judge merges in case order
 #ifdef _OPENMP
     omp_set_num_threads(a->cpus > a->jobs ? a->cpus / a->jobs : 1);  // the reference's threads: a share of the CPUs
@@ -1307,12 +1311,11 @@ static void judge_run_side_by_side(const judge_args *a, int jobs, judge_run *run
             int i = slots[next++], w = 0;
             while (judge_worker_pids[w] > 0)
                 w++;
-            fflush(NULL);  // nothing buffered is written twice
-            pid_t judge = getpid(), pid = fork();
+            pid_t pid = judge_fork(i);
             if (pid < 0)
                 judge_die(JUDGE_EXIT_KIT, "cannot start a process for case %s: %s", run->cases[i].name, strerror(errno));
             if (pid == 0)
-                judge_worker(a, run, kernel_abs, env, i, judge);
+                judge_worker(a, run, kernel_abs, env, i);
             judge_worker_pids[w] = pid, judge_worker_slots[w] = i;
             running++;
         }

@@ -39,6 +39,11 @@ check() {
 }
 
 KINDS=${KINDS:-solution skeleton mutant variant hostile}
+for kind in $KINDS; do
+    case $kind in solution | skeleton | mutant | variant | hostile) ;;
+    *) echo "tests/labs.sh: KINDS has '$kind': the kinds are solution, skeleton, mutant, variant, hostile" >&2; exit 2 ;;
+    esac
+done
 wants() { grep -qw "$1" <<<"$KINDS"; }
 labs=("$@")
 if [ ${#labs[@]} -eq 0 ]; then

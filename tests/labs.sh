@@ -9,6 +9,8 @@
 #
 # usage: tests/labs.sh gpu|emu [LAB_NUMBER...]
 # KINDS="solution skeleton mutant variant hostile" (the default: all) runs only those kinds.
+# GPU_LOCK_DIR=DIR: several of these side by side on one GPU take turns through
+# the judge's lock files there (a timed case runs alone).
 # Prints a line per kernel and a closing "N passed, M failed"; exits 1 on any mismatch.
 set -u
 backend=${1:?usage: tests/labs.sh gpu|emu [LAB...]}
@@ -27,7 +29,9 @@ check() {
     local lab=$1 kernel=$2 label=$3 hint=$4
     shift 4
     local json="$out/run.json" status result
-    "$JUDGE" --kit "$kit" --lab "$lab" --kernel "$kernel" --backend "$backend" --json "$@" >"$json" 2>"$out/stderr"
+    local turns=()
+    [ -n "${GPU_LOCK_DIR:-}" ] && turns=(--gpu-lock-dir "$GPU_LOCK_DIR" --gpu-slots 1)
+    "$JUDGE" --kit "$kit" --lab "$lab" --kernel "$kernel" --backend "$backend" --json "${turns[@]}" "$@" >"$json" 2>"$out/stderr"
     status=$?
     if [ -n "$hint" ]; then
         result=$(JUDGE_STDERR="$out/stderr" python3 tests/expect.py "$kernel" "$json" "$status" "$hint")

@@ -68,6 +68,7 @@ typedef struct exec_args {
     float rate;              // jacobi, heat: r
     unsigned pitch;          // jacobi: floats a stored row takes (nx unless padded)
     int time_reps;           // timed repetitions (0: none)
+    double time_budget_s;    // the repetitions stop after the first that ends past this many seconds (0: no budget)
     double rtol, atol;       // accuracy of the checks of timed repetitions
 } exec_args;
 
@@ -110,6 +111,7 @@ static exec_args exec_parse(int argc, char **argv)
         else if (!strcmp(o, "--check")) ok = sscanf(v, "%d", &a.check_every) == 1;
         else if (!strcmp(o, "--tol")) ok = sscanf(v, "%g", &a.tol) == 1;
         else if (!strcmp(o, "--time")) ok = sscanf(v, "%d", &a.time_reps) == 1;
+        else if (!strcmp(o, "--time-budget")) ok = sscanf(v, "%lg", &a.time_budget_s) == 1 && a.time_budget_s >= 0;
         else if (!strcmp(o, "--update")) ok = a.heat = !strcmp(v, UPDATE_HEAT2D);
         else if (!strcmp(o, "--rate")) ok = sscanf(v, "%g", &a.rate) == 1;
         else if (!strcmp(o, "--pitch")) ok = sscanf(v, "%u", &a.pitch) == 1;
@@ -318,6 +320,16 @@ static void exec_trace(const char *phase)
     runner_report(phase, "%.3f", exec_clock() - exec_t0);
 }
 
+// 1 when a timed repetition r (not a warm-up) ends past a->time_budget_s
+// seconds after start: the repetitions stop there, and the report says so.
+static int exec_budget_spent(const exec_args *a, double start, int r)
+{
+    if (r < 0 || a->time_budget_s <= 0 || exec_clock() - start <= a->time_budget_s)
+        return 0;
+    runner_report("time_reps_cut_at_s", "%.3f", a->time_budget_s);
+    return 1;
+}
+
 // Reports the median, fastest and slowest of reps times.
 static void exec_report_times(float *ms, int reps)
 {
@@ -386,6 +398,7 @@ static void exec_sweep_time(const exec_args *a, exec_sweep *s)
     cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
     runner_check(cudaMalloc(&flush, (size_t)l2 * 2), "allocate the L2 flush buffer");
     runner_report("timed_input_nonce", "%016llx", (unsigned long long)base);
+    double start = exec_clock();
     for (int r = -EXEC_WARMUPS; r < reps; r++) {
         uint64_t seed = trusted_mix(base + (uint64_t)(r + EXEC_WARMUPS));
         uint64_t want = trusted_sweep_prepare(s->in.d_base, s->out.d_base, s->in.guard, s->n, s->filter_radius > 0,
@@ -401,6 +414,10 @@ static void exec_sweep_time(const exec_args *a, exec_sweep *s)
             exec_rep_failed(r + EXEC_WARMUPS + 1, &c, want, a->n);
         if (r >= 0)
             ms[r] = res.started ? res.ms : 0.0f;
+        if (exec_budget_spent(a, start, r)) {
+            reps = r + 1;
+            break;
+        }
     }
     runner_report("timed_reps_checked", "%d", reps + EXEC_WARMUPS);
     exec_report_times(ms, reps);
@@ -543,6 +560,7 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
     char payload[128];
     size_t len = exec_jacobi_payload(a, s, payload);
     runner_report("timed_input_nonce", "%016llx", (unsigned long long)base);
+    double start = exec_clock();
     for (int r = -1; r < reps; r++) {  // one warm-up solve
         uint64_t seed = trusted_mix(base + (uint64_t)(r + 1)) & ~1ull;  // f uses seed + 1
         trusted_solve problem = exec_solve_of(a);
@@ -565,6 +583,10 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
         iters = ans.iters;
         if (r >= 0)
             ms[r] = res.started ? res.ms : 0.0f;
+        if (exec_budget_spent(a, start, r)) {
+            reps = r + 1;
+            break;
+        }
     }
     runner_report("timed_reps_checked", "%d", reps + 1);
     runner_report("timed_iterations", "%d", iters);

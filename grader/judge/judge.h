@@ -40,6 +40,7 @@ typedef struct case_result {
     double time_min_ms;         // fastest timed launch
     double time_max_ms;         // slowest timed launch
     int time_reps;              // timed launches
+    double time_reps_cut_s;     // > 0: the repetitions stopped at this time budget (seconds), fewer than the lab's
     double gpoints;             // interior points per second / 1e9
     double gbs;                 // 8 bytes per interior point over time_ms, GB/s
     double bandwidth_gbs;       // the device's copy bandwidth measured in the same run: the better of the two below

@@ -258,7 +258,7 @@ static int case_weights(const judge_case_env *env, int filter_radius)
 
 int judge_runner_argv(const judge_case_env *env, char **argv)
 {
-    static char accuracy[64];
+    static char accuracy[64], budget[32];
     int a = 0;
     argv[a++] = (char *)env->runner;
     if (!env->student)
@@ -270,6 +270,12 @@ int judge_runner_argv(const judge_case_env *env, char **argv)
     argv[a++] = (char *)env->student;
     argv[a++] = "--accuracy";
     argv[a++] = accuracy;
+    // A timed case's repetitions stop once they have taken a quarter of the
+    // case's time limit (one at least): a correct kernel too slow for all of
+    // them is timed on fewer, not killed.
+    snprintf(budget, sizeof(budget), "%.3f", env->conf->timeout_s / 4.0);
+    argv[a++] = "--time-budget";
+    argv[a++] = budget;
     if (env->yardstick)
         argv[a++] = "--yardstick";
     return a;
@@ -350,9 +356,15 @@ static spawn_result case_start_runner(const judge_case_env *env, const lab_case 
     return judge_spawn_runner(env, args, dir, cells + 2 * guard, order, seed, report);
 }
 
-void judge_read_copy_limit(const kv_list *report, case_result *r)
+void judge_read_timed(const kv_list *report, double median_ms, case_result *r)
 {
     const char *by = kv_get(report, "bandwidth_by");
+    r->timed = 1;
+    r->time_ms = median_ms;
+    r->time_min_ms = kv_number(report, "time_ms_min", median_ms);
+    r->time_max_ms = kv_number(report, "time_ms_max", median_ms);
+    r->time_reps = (int)kv_number(report, "time_reps", 0);
+    r->time_reps_cut_s = kv_number(report, "time_reps_cut_at_s", 0);
     r->bandwidth_gbs = kv_number(report, "bandwidth_gbs", 0);
     r->bandwidth_kernel_gbs = kv_number(report, "bandwidth_kernel_gbs", 0);
     r->bandwidth_memcpy_gbs = kv_number(report, "bandwidth_memcpy_gbs", 0);
@@ -365,12 +377,7 @@ static void case_read_timing(const kv_list *report, case_result *r)
     double t = kv_number(report, "time_ms_median", -1);
     if (t <= 0)
         return;
-    r->timed = 1;
-    r->time_ms = t;
-    r->time_min_ms = kv_number(report, "time_ms_min", t);
-    r->time_max_ms = kv_number(report, "time_ms_max", t);
-    r->time_reps = (int)kv_number(report, "time_reps", 0);
-    judge_read_copy_limit(report, r);
+    judge_read_timed(report, t, r);
     r->gpoints = (double)r->interior / (t * 1e-3) / 1e9;
     r->gbs = 8.0 * (double)r->interior / (t * 1e-3) / 1e9;
 }

@@ -42,9 +42,11 @@ typedef struct judge_case_env {
 #define JUDGE_NCU_SHARED_LOADS "smsp__sass_data_bytes_mem_shared_op_ld.sum"
 #define JUDGE_NCU_LOADS JUDGE_NCU_GLOBAL_LOADS "," JUDGE_NCU_GLOBAL_ASYNC "," JUDGE_NCU_SHARED_LOADS
 
-// Copies the copy limit a timed run measured (bandwidth_gbs, and the float4
-// kernel's and cudaMemcpy's figures with which one set it) into r.
-void judge_read_copy_limit(const kv_list *report, case_result *r);
+// Copies what a timed run measured into r, its median median_ms: the times,
+// the repetitions (and the time budget that cut them short, if one did), the
+// copy limit (bandwidth_gbs, and the float4 kernel's and cudaMemcpy's figures
+// with which one set it).
+void judge_read_timed(const kv_list *report, double median_ms, case_result *r);
 
 // The text of a failure, as each kind of lab words it.
 typedef struct judge_hint_words {

@@ -545,12 +545,7 @@ static void jacobi_read_timing(const jacobi_spec *s, const kv_list *report, case
     if (t <= 0 || iters <= 0)
         return;
     double points = (double)jacobi_interior_cells(&s->c.g) * iters;
-    r->timed = 1;
-    r->time_ms = t;
-    r->time_min_ms = kv_number(report, "time_ms_min", t);
-    r->time_max_ms = kv_number(report, "time_ms_max", t);
-    r->time_reps = (int)kv_number(report, "time_reps", 0);
-    judge_read_copy_limit(report, r);
+    judge_read_timed(report, t, r);
     r->gpoints = points / (t * 1e-3) / 1e9;
     r->gbs = (s->heat ? HEAT_BYTES_PER_POINT : JACOBI_BYTES_PER_POINT) * points / (t * 1e-3) / 1e9;
     if (s->heat)

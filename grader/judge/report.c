@@ -57,6 +57,9 @@ static void report_text_case(const case_result *c, uint64_t master_seed, int lab
         printf("  %s: OK (%.3f ms median of %d; %.1f GPoints/s, %.0f GB/s = %.0f%% of the %.0f GB/s measured)\n",
                c->name, c->time_ms, c->time_reps, c->gpoints, c->gbs,
                c->bandwidth_gbs > 0 ? 100.0 * c->gbs / c->bandwidth_gbs : 0.0, c->bandwidth_gbs);
+        if (c->time_reps_cut_s > 0)
+            printf("      timed on %d repetition%s: they stop once they have taken %.0f s (a quarter of the case's time limit)\n",
+                   c->time_reps, c->time_reps == 1 ? "" : "s", c->time_reps_cut_s);
         if (c->bandwidth_by[0])
             printf("      copy limit: %.0f GB/s, set by %s (float4 copy kernel %.0f GB/s, cudaMemcpy device to device %.0f GB/s, measured in this run)\n",
                    c->bandwidth_gbs, !strcmp(c->bandwidth_by, COPY_LIMIT_BY_KERNEL) ? "the float4 copy kernel" : "cudaMemcpy",
@@ -221,6 +224,8 @@ static void report_json_case(const case_result *c)
     json_kv_number("wall_s", c->wall_s);
     if (c->timed) {
         fprintf(json_out, ", \"timing\": {\"reps\": %d", c->time_reps);
+        if (c->time_reps_cut_s > 0)
+            json_kv_number("reps_cut_at_s", c->time_reps_cut_s);
         json_kv_number("median_ms", c->time_ms);
         json_kv_number("min_ms", c->time_min_ms);
         json_kv_number("max_ms", c->time_max_ms);

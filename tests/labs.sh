@@ -9,6 +9,7 @@
 #
 # usage: tests/labs.sh gpu|emu [LAB_NUMBER...]
 # KINDS="solution skeleton mutant variant hostile" (the default: all) runs only those kinds.
+# MISMATCH_DIR=DIR keeps each mismatched run's JSON report and stderr there.
 # GPU_LOCK_DIR=DIR: several of these side by side on one GPU take turns through
 # the judge's lock files there (a timed case runs alone).
 # Prints a line per kernel and a closing "N passed, M failed"; exits 1 on any mismatch.
@@ -38,7 +39,16 @@ check() {
     else
         result=$(JUDGE_STDERR="$out/stderr" python3 tests/expect.py "$kernel" "$json" "$status")
     fi
-    if [ $? -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+    if [ $? -eq 0 ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        if [ -n "${MISMATCH_DIR:-}" ]; then
+            mkdir -p "$MISMATCH_DIR"
+            cp "$json" "$MISMATCH_DIR/$lab-$(basename "$kernel" .cu).json"
+            cp "$out/stderr" "$MISMATCH_DIR/$lab-$(basename "$kernel" .cu).err"
+        fi
+    fi
     printf '  %-44s %s\n' "$label" "$result"
 }
 

@@ -5,7 +5,8 @@
 # case alone (the largest case CPU emulation runs too: N=129, N=100 for lab 8,
 # 257x131 for lab 0), in parallel; prints one line a kernel:
 # verdict, technique status and the load counts the judge measured. Also
-# checks that ncu's per-thread load counts exist on this GPU.
+# checks that ncu's per-thread load counts exist on this GPU. AT=timed grades
+# each on the lab's timed case alone instead, where a whole run counts them.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:-/tmp}
@@ -19,7 +20,9 @@ for lab in ${LABS:-0 2 3 4 8}; do
     d=$(ls -d labs/0$lab-* | head -1); name=$(basename "$d")
     sol=$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' "$d/lab.conf")
     # The largest case every backend runs, by its points (a cube's N, or an image's WxH).
-    size=$(grep '^case' "$d/lab.conf" | grep -v noemu | sed 's/^case *= *\([0-9x]*\).*/\1/' |
+    # AT=timed: the timed case instead (where the judge counts the loads of a whole run).
+    if [ "${AT:-}" = timed ]; then pick=(grep -w timed); else pick=(grep -v noemu); fi
+    size=$(grep '^case' "$d/lab.conf" | "${pick[@]}" | sed 's/^case *= *\([0-9x]*\).*/\1/' |
         awk -F x '{ p = $1 * ($2 ? $2 : $1) * ($3 ? $3 : ($2 ? 1 : $1)); print p, $0 }' | sort -n | tail -1 | cut -d' ' -f2)
     for f in "$sol" tests/variants/"$name"/*.cu tests/mutants/"$name"/*from-global*.cu tests/mutants/"$name"/naive-no-tile.cu \
         tests/hostile/"$name"/forged-load-counts.cu; do

@@ -1341,6 +1341,15 @@ static void judge_run_side_by_side(const judge_args *a, int jobs, judge_run *run
     }
 }
 
+// The cells of the case of run named name (0 if none is).
+static size_t judge_case_cells(const judge_run *run, const char *name)
+{
+    for (int i = 0; i < run->ncases; i++)
+        if (!strcmp(run->cases[i].name, name))
+            return (size_t)run->cases[i].spec.nx * run->cases[i].spec.ny * run->cases[i].spec.nz;
+    return 0;
+}
+
 // What case r (with its runner's report) adds to the run: the tiles the
 // kernel declared, the technique line (judged on the largest case every
 // backend runs, so the verdict is the same under emulation and on a GPU; a
@@ -1352,11 +1361,22 @@ static void judge_count_case(judge_run *run, const case_result *r, const kv_list
     run->out_tile = (int)kv_number(report, "out_tile_dim", run->out_tile);
     size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
     size_t rank = spec->noemu ? cells : cells + ((size_t)1 << 48);
+    const unsigned int size[3] = {spec->nx, spec->ny, spec->nz};
     if (r->status == CASE_OK && rank >= *technique_cells && kv_get(report, "launches")) {
         *technique_cells = rank;
-        const unsigned int size[3] = {spec->nx, spec->ny, spec->nz};
         run->technique = technique_check_grid(run->conf.technique, report, size, run->conf.star_radius);
         snprintf(run->technique_case, sizeof(run->technique_case), "%s", r->name);
+    }
+    // A timed case (a GPU's): the kernels timed must use the technique too, or a
+    // file could use it on the small grids and time another kernel.
+    if (r->status == CASE_OK && spec->timed && kv_get(report, "launches")) {
+        technique_result t = technique_check_grid(run->conf.technique, report, size, run->conf.star_radius);
+        if (t.status == TECHNIQUE_FAIL && run->technique_timed.status != TECHNIQUE_FAIL) {
+            run->technique_timed = t;
+            snprintf(run->technique_timed.detail, sizeof(run->technique_timed.detail), "on the timed case %s: %s", r->name, t.detail);
+        }
+        if (!run->timed_case[0] || cells > judge_case_cells(run, run->timed_case))
+            snprintf(run->timed_case, sizeof(run->timed_case), "%s", r->name);
     }
     if (r->status == CASE_OK)
         run->passed++;
@@ -1423,6 +1443,8 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
     int alone[CONF_MAX_CASES], nalone = 0, conf_index[CONF_MAX_CASES];
     size_t technique_cells = 0;
     snprintf(run->technique.detail, sizeof(run->technique.detail), "no case ran to the end");
+    run->technique_timed.status = TECHNIQUE_NA;
+    run->timed_case[0] = '\0';
     run->technique.status = TECHNIQUE_NA;
     for (int i = 0; i < run->conf.ncases; i++) {
         case_result *r = &run->cases[run->ncases];
@@ -1516,6 +1538,8 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         kept++;
     }
     run->ncases = kept;
+    if (run->technique.status == TECHNIQUE_OK && run->technique_timed.status == TECHNIQUE_FAIL)
+        run->technique = run->technique_timed;  // the technique on the small grids, another kernel timed
 }
 
 // The technique floors a launch record cannot show (technique_loads): the
@@ -1525,8 +1549,10 @@ static void judge_count_loads(const judge_args *a, judge_run *run, const char *r
 {
     static case_result counted;
     const case_result *c = NULL;
+    // The loads are counted on the largest timed case (what is timed is what is judged), else the technique's.
+    const char *on = run->timed_case[0] ? run->timed_case : run->technique_case;
     for (int i = 0; i < run->ncases; i++)
-        if (!strcmp(run->cases[i].name, run->technique_case))
+        if (!strcmp(run->cases[i].name, on))
             c = &run->cases[i];
     if (run->technique.status != TECHNIQUE_OK || !c || !technique_counts_loads(run->conf.technique))
         return;  // no floors to check (lab 1's, the whole solves', the speed lab's): no second run
@@ -1546,8 +1572,9 @@ static void judge_count_loads(const judge_args *a, judge_run *run, const char *r
     kv_list report;
     memset(&counted, 0, sizeof(counted));
     counted.spec = c->spec;
+    counted.spec.timed = 0;  // one checked call, untimed: the student's launches alone are profiled
     judge_take_gpu(a, 1);  // alone: a profiler shares the GPU with nobody
-    int rc = judge_run_case(&env, &c->spec, c->seed, &counted, &report);
+    int rc = judge_run_case(&env, &counted.spec, c->seed, &counted, &report);
     judge_give_gpu();
     if (rc != 0)
         judge_die(JUDGE_EXIT_KIT, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));

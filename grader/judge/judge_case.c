@@ -127,7 +127,7 @@ static void case_explain_rep(const kv_list *report, const judge_hint_words *word
     if (kv_get(report, "timed_rep_first"))
         snprintf(r->detail, sizeof(r->detail), "first wrong cell (i,j,k) = (%s); every timed repetition gets a fresh random input", case_key(report, "timed_rep_first"));
     char hint[512];
-    snprintf(hint, sizeof(hint), "the checked call was right, a later call of %s was not: it must compute the whole answer from the input it is given on every call (no work done once and kept, no copy of an earlier answer, no state carried between calls).", words->function);
+    snprintf(hint, sizeof(hint), "the checked call was right, a later call of %s was not: it must compute the whole answer from the input it is given on every call (no work done once and kept, no copy of an earlier answer, no state carried between calls); a race, whose outcome changes from call to call, shows so too.", words->function);
     case_set_hint(r, "wrong", "timed-rep-wrong", hint);
 }
 

@@ -40,5 +40,7 @@ one() {
 export -f one; export out
 mkdir -p /tmp/loads-locks /tmp/loads-logs
 start=$(date +%s)
-xargs -P "$jobs" -L 1 bash -c 'one "$0" "$1" "$2"' <"$list" | sort
+# Each line as it comes (a run cut short keeps what it had), then sorted.
+xargs -P "$jobs" -L 1 bash -c 'one "$0" "$1" "$2"' <"$list" | tee "$out/loads.lines" >&2
+sort "$out/loads.lines"
 echo "graded $(wc -l <"$list") kernels in $(( $(date +%s) - start )) s"

@@ -650,6 +650,8 @@ static void sample_run(judge_run *run)
     a->gbs = 2000;
     a->bandwidth_gbs = 4000;
     a->launch_ms = 0.6;
+    a->time_reps = 3;
+    a->time_reps_cut_s = 15;  // the repetitions stopped at the time budget
     snprintf(b->name, sizeof(b->name), "N=33");
     b->status = CASE_FAIL;
     b->hint_key = "centre-missing";
@@ -675,7 +677,7 @@ static void test_json_parses(void **state)
 {
     (void)state;
     static judge_run run;
-    char path[64], cmd[512];
+    char path[64], cmd[1024];
     sample_run(&run);
     capture(report_json_stdout, &run, path, sizeof(path));
     snprintf(cmd, sizeof(cmd),
@@ -683,6 +685,7 @@ static void test_json_parses(void **state)
              "assert r[\"verdict\"]==\"fail\" and r[\"exit\"]==1 and r[\"seed\"]==42; "
              "assert r[\"cases\"][1][\"hint_key\"]==\"centre-missing\"; "
              "assert r[\"cases\"][0][\"timing\"][\"bandwidth_fraction\"]==0.5; "
+             "assert r[\"cases\"][0][\"timing\"][\"reps\"]==3 and r[\"cases\"][0][\"timing\"][\"reps_cut_at_s\"]==15; "
              "assert r[\"cases\"][1][\"launch_ms\"] is None and r[\"cases\"][2][\"status\"]==\"skipped\"; "
              "assert r[\"title\"]==\"The naive \\\"sweep\\\"\"; "
              "assert abs(r[\"opb\"][\"book_model\"]-1.37)<0.01'", path);
@@ -724,6 +727,8 @@ static void test_text_report(void **state)
     text[n] = '\0';
     assert_non_null(strstr(text, "  N=512: OK (0.500 ms median"));
     assert_non_null(strstr(text, "= 50% of the 4000 GB/s measured"));
+    assert_non_null(strstr(text, "  N=512: OK (0.500 ms median of 3;"));
+    assert_non_null(strstr(text, "timed on 3 repetitions: they stop once they have taken 15 s"));
     assert_non_null(strstr(text, "  N=33: FAIL\n      1 of 2 cells wrong"));
     assert_non_null(strstr(text, "      hint: add c0*in[i][j][k] [centre-missing]"));
     assert_non_null(strstr(text, "      hint: as for N=33 above [centre-missing]"));

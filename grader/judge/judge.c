@@ -1578,6 +1578,15 @@ static void judge_count_loads(const judge_args *a, judge_run *run, const char *r
     judge_give_gpu();
     if (rc != 0)
         judge_die(JUDGE_EXIT_KIT, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
+    if (counted.status != CASE_OK) {  // it passed unprofiled: a file that changes under the profiler gets no unchecked pass
+        size_t used = strlen(run->technique.detail);
+        run->technique.status = TECHNIQUE_FAIL;
+        snprintf(run->technique.detail + used, sizeof(run->technique.detail) - used,
+                 "; under Nsight Compute, which counts the loads, case %s did not pass (%s): the kernel must compute the same way when profiled",
+                 c->name, counted.reason[0] ? counted.reason : counted.kind);
+        kv_free(&report);
+        return;
+    }
     technique_loads_grid(run->conf.technique, &report, size, run->conf.star_radius, counted.loads_counted, counted.global_loads, counted.shared_loads,
                          "Nsight Compute (ncu) could not count the loads here (another profiler on the GPU, or performance counters that need permission: ERR_NVGPUCTRPERM)",
                          &run->technique);

@@ -1,7 +1,8 @@
 // tests/emu/test_sync.cu — barriers and warp operations under CPU emulation:
 // barriers not reached by every thread (named, with both threads' lines),
 // warp shuffle reductions and scans in every thread order, votes, and the
-// warp-synchronous code a GPU may tolerate but the backend flags or exposes.
+// warp-synchronous code a GPU may tolerate but the backend flags or exposes,
+// and __syncwarp() in place of a __syncthreads().
 #include "emu_test.h"
 
 #define FULL_MASK 0xffffffffu
@@ -136,6 +137,21 @@ __global__ void reduce_with_syncwarp(const float *in, float *out)
         if (t == 0)
             *out = v;
     }
+}
+
+// Reverses a block's values through shared memory, each thread reading
+// another warp's cell after a barrier: __syncthreads() when block_wide, else
+// __syncwarp(), which waits for the thread's own warp only (wrong on a GPU).
+__global__ void reverse_through_shared(const float *in, float *out, int block_wide)
+{
+    __shared__ float s[256];
+    unsigned int t = threadIdx.x, n = blockDim.x;
+    s[t] = in[t];
+    if (block_wide)
+        __syncthreads();
+    else
+        __syncwarp();
+    out[t] = s[n - 1 - t];
 }
 
 // Block-wide and warp-wide votes on pred.
@@ -381,6 +397,40 @@ static void test_warp_synchronous_reduction_is_exposed(void **state)
     cudaFree(d_out);
 }
 
+// __syncwarp() where the block needs __syncthreads(): a warp runs on from
+// its __syncwarp() before the other warps stored their cells, so the
+// reversal comes out wrong in the forward and the reverse order alike (as
+// it may on a GPU); with __syncthreads() every order gets it right.
+static void test_syncwarp_is_no_block_barrier(void **state)
+{
+    (void)state;
+    const char *orders[] = {"forward", "reverse", "shuffle"};
+    int threads = 32 * test_random_int(2, 8);
+    float h_in[256], h_out[256], *d_in, *d_out;
+    test_fill_floats(h_in, threads);
+    check_cuda(cudaMalloc(&d_in, sizeof(h_in)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_out, sizeof(h_out)), "cudaMalloc");
+    check_cuda(cudaMemcpy(d_in, h_in, sizeof(h_in), cudaMemcpyHostToDevice), "upload");
+    print_message("# __syncwarp() for __syncthreads(): %d threads\n", threads);
+    for (int o = 0; o < 3; o++) {
+        for (int block_wide = 0; block_wide < 2; block_wide++) {
+            emu_set_order(orders[o], 11 + o);
+            reverse_through_shared<<<1, threads>>>(d_in, d_out, block_wide);
+            check_cuda(cudaMemcpy(h_out, d_out, sizeof(float) * threads, cudaMemcpyDeviceToHost), "download");
+            int wrong = 0;
+            for (int t = 0; t < threads; t++)
+                wrong += h_out[t] != h_in[threads - 1 - t];
+            if (block_wide)
+                assert_int_equal(wrong, 0);
+            else if (o < 2)  // forward: warp 0 reads the last warp's cells before they are stored; reverse: the other way
+                assert_true(wrong > 0);
+        }
+    }
+    emu_set_order("forward", 1);
+    cudaFree(d_in);
+    cudaFree(d_out);
+}
+
 // __syncthreads_count/and/or and the warp votes agree with the predicates.
 static void test_votes(void **state)
 {
@@ -426,6 +476,7 @@ int main(void)
         cmocka_unit_test_setup(test_warp_divergent_shuffle_is_flagged, test_reset_device),
         cmocka_unit_test_setup(test_shuffle_from_absent_lane_is_flagged, test_reset_device),
         cmocka_unit_test_setup(test_warp_synchronous_reduction_is_exposed, test_reset_device),
+        cmocka_unit_test_setup(test_syncwarp_is_no_block_barrier, test_reset_device),
         cmocka_unit_test_setup(test_votes, test_reset_device),
     };
     test_seed("sync");

@@ -535,16 +535,47 @@ static void report_barrier_stall(void)
 // The scheduler
 // ---------------------------------------------------------------------------
 
-// Resumes every thread that can run, in this pass's order.
-static void run_pass(void)
+// A warp does not wait for the block's other warps at a warp operation: once
+// the last lane of t's warp arrives at it, the operation completes and the
+// warp's lanes run on at once (in the pass's order), before any thread of a
+// later warp of the pass has run, and so on while the warp completes its
+// operations. (Released only between passes, every warp would reach its
+// first __syncwarp() before any ran on, and __syncwarp() in place of a
+// __syncthreads() would pass.) Returns 0, or -1 on error.
+static int run_warp_on(emu_thread *t)
+{
+    unsigned int warp_base = thread_id(t) & ~31u;
+    while (!blk.aborting && t && t->state == THREAD_AT_WARP_OP && !warp_op_blocker(t)) {
+        if (warp_op_release(t) != 0)
+            return -1;
+        t = NULL;
+        for (unsigned int i = 0; i < blk.count && !blk.aborting; i++) {
+            emu_thread *u = &blk.threads[blk.order[i]];
+            if ((thread_id(u) & ~31u) == warp_base && u->state == THREAD_RUNNABLE)
+                scheduler_resume(u);
+        }
+        for (unsigned int lane = 0; lane < 32 && warp_base + lane < blk.count && !t; lane++)
+            if (blk.threads[warp_base + lane].state == THREAD_AT_WARP_OP && !warp_op_blocker(&blk.threads[warp_base + lane]))
+                t = &blk.threads[warp_base + lane];
+    }
+    return 0;
+}
+
+// Resumes every thread that can run, in this pass's order. Returns 0, or -1
+// on error.
+static int run_pass(void)
 {
     if (emu_opts.order == EMU_ORDER_SHUFFLE)
         order_fill();
     for (unsigned int i = 0; i < blk.count && !blk.aborting; i++) {
         emu_thread *t = &blk.threads[blk.order[i]];
-        if (t->state == THREAD_NOT_STARTED || t->state == THREAD_RUNNABLE)
+        if (t->state == THREAD_NOT_STARTED || t->state == THREAD_RUNNABLE) {
             scheduler_resume(t);
+            if (run_warp_on(t) != 0)
+                return -1;
+        }
     }
+    return 0;
 }
 
 // True when every thread has returned.
@@ -574,8 +605,7 @@ static void unwind_all(void)
 static void schedule_block(void)
 {
     for (;;) {
-        run_pass();
-        if (blk.aborting)
+        if (run_pass() != 0 || blk.aborting)
             break;
         int released = warp_ops_release_ready();
         if (released < 0)

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "stencil_ref.h"
-#include "../protocol/launch_log.h"
 
 int technique_launch(const kv_list *report, int idx, launch_info *li)
 {
@@ -217,11 +216,7 @@ static int technique_kernel_counts(const kv_list *report, int iters, char *seen,
         snprintf(key, sizeof(key), "kernel.%d", q);
         if (!kv_get(report, key) || sscanf(kv_get(report, key), "%ld %127s", &count, name) < 1)
             continue;
-        // The counts come from the records kept (the first LAUNCH_LOG_MAX launches): a
-        // kernel launched every iteration has at least its share of them.
-        long launches = (long)kv_number(report, "launches", 0);
-        double kept = launches > LAUNCH_LOG_MAX ? (double)LAUNCH_LOG_MAX / (double)launches : 1.0;
-        every += iters > 0 && (double)count >= kept * iters - (kept < 1.0 ? 1.0 : 0.0);
+        every += iters > 0 && count >= iters;
         size_t used = strlen(seen);
         snprintf(seen + used, len - used, "%s%ld x %s", q ? ", " : "", count, name);
     }

@@ -154,6 +154,37 @@ __global__ void reverse_through_shared(const float *in, float *out, int block_wi
     out[t] = s[n - 1 - t];
 }
 
+// The same with the last lane of each warp returning first: the others'
+// __syncwarp() completes without it (exits take part), and they read on.
+__global__ void reverse_through_shared_lane_gone(const float *in, float *out)
+{
+    __shared__ float s[256];
+    unsigned int t = threadIdx.x, n = blockDim.x;
+    s[t] = in[t];
+    if (t % 32 == 31)
+        return;
+    __syncwarp();  // the full mask: lane 31 has exited, and exited lanes do not hold it
+    out[t] = s[n - 1 - t];
+}
+
+// Warp 0 polls, with a __syncwarp() in its loop, a flag warp 1 sets: legal
+// since Volta (warps progress independently); it must end in every order.
+__global__ void warp_polls_flag(volatile int *flag, int *spins)
+{
+    unsigned int t = threadIdx.x;
+    if (t < 32) {
+        int n = 0;
+        while (!*flag) {
+            __syncwarp();
+            n++;
+        }
+        if (t == 0)
+            *spins = n;
+    } else if (t == 32) {
+        *flag = 1;
+    }
+}
+
 // Block-wide and warp-wide votes on pred.
 __global__ void votes(const int *pred, int *block_votes, unsigned int *warp_votes)
 {
@@ -426,9 +457,41 @@ static void test_syncwarp_is_no_block_barrier(void **state)
                 assert_true(wrong > 0);
         }
     }
+    for (int o = 0; o < 2; o++) {  // a lane that returned does not hold its warp back
+        emu_set_order(orders[o], 21 + o);
+        reverse_through_shared_lane_gone<<<1, threads>>>(d_in, d_out);
+        check_cuda(cudaMemcpy(h_out, d_out, sizeof(float) * threads, cudaMemcpyDeviceToHost), "download");
+        int wrong = 0;
+        for (int t = 0; t < threads; t++)
+            wrong += t % 32 != 31 && h_out[t] != h_in[threads - 1 - t];
+        assert_true(wrong > 0);
+    }
     emu_set_order("forward", 1);
     cudaFree(d_in);
     cudaFree(d_out);
+}
+
+// A warp spinning on a flag another warp of its block sets, __syncwarp() in
+// its loop: the other warp gets to run, in every order.
+static void test_warp_spin_lets_others_run(void **state)
+{
+    (void)state;
+    const char *orders[] = {"forward", "reverse", "shuffle"};
+    int *d_flag, *d_spins, spins;
+    check_cuda(cudaMalloc(&d_flag, sizeof(int)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_spins, sizeof(int)), "cudaMalloc");
+    for (int o = 0; o < 3; o++) {
+        check_cuda(cudaMemset(d_flag, 0, sizeof(int)), "cudaMemset");
+        emu_set_order(orders[o], 31 + o);
+        warp_polls_flag<<<1, 64>>>(d_flag, d_spins);
+        check_cuda(cudaDeviceSynchronize(), orders[o]);
+        check_cuda(cudaMemcpy(&spins, d_spins, sizeof(int), cudaMemcpyDeviceToHost), "download");
+        print_message("# %s: warp 0 spun %d times\n", orders[o], spins);
+        assert_true(spins >= 0 && spins <= 64);
+    }
+    emu_set_order("forward", 1);
+    cudaFree(d_flag);
+    cudaFree(d_spins);
 }
 
 // __syncthreads_count/and/or and the warp votes agree with the predicates.
@@ -477,6 +540,7 @@ int main(void)
         cmocka_unit_test_setup(test_shuffle_from_absent_lane_is_flagged, test_reset_device),
         cmocka_unit_test_setup(test_warp_synchronous_reduction_is_exposed, test_reset_device),
         cmocka_unit_test_setup(test_syncwarp_is_no_block_barrier, test_reset_device),
+        cmocka_unit_test_setup(test_warp_spin_lets_others_run, test_reset_device),
         cmocka_unit_test_setup(test_votes, test_reset_device),
     };
     test_seed("sync");

@@ -535,28 +535,43 @@ static void report_barrier_stall(void)
 // The scheduler
 // ---------------------------------------------------------------------------
 
+// How many of its warp operations a warp may complete in a row within one
+// pass before the pass goes on to the next thread: a warp that polls, in a
+// loop with a warp operation, what another warp of the block will set must
+// let that warp run.
+#define EMU_WARP_RUN_ON 32
+
+// A lane of the warp starting at warp_base that waits at a warp operation
+// all of whose lanes are there (or have returned), or NULL.
+static emu_thread *warp_op_ready(unsigned int warp_base)
+{
+    for (unsigned int lane = 0; lane < 32 && warp_base + lane < blk.count; lane++) {
+        emu_thread *u = &blk.threads[warp_base + lane];
+        if (u->state == THREAD_AT_WARP_OP && !warp_op_blocker(u))
+            return u;
+    }
+    return NULL;
+}
+
 // A warp does not wait for the block's other warps at a warp operation: once
-// the last lane of t's warp arrives at it, the operation completes and the
-// warp's lanes run on at once (in the pass's order), before any thread of a
-// later warp of the pass has run, and so on while the warp completes its
-// operations. (Released only between passes, every warp would reach its
-// first __syncwarp() before any ran on, and __syncwarp() in place of a
+// its last lane arrives at it (or returns), the operation completes and the
+// warp's lanes run on at once (in the pass's order), before the threads of
+// the pass after t have run, and so on for up to EMU_WARP_RUN_ON operations.
+// (Released only between passes, every warp would reach its first
+// __syncwarp() before any ran on, and __syncwarp() in place of a
 // __syncthreads() would pass.) Returns 0, or -1 on error.
-static int run_warp_on(emu_thread *t)
+static int run_warp_on(const emu_thread *t)
 {
     unsigned int warp_base = thread_id(t) & ~31u;
-    while (!blk.aborting && t && t->state == THREAD_AT_WARP_OP && !warp_op_blocker(t)) {
-        if (warp_op_release(t) != 0)
+    emu_thread *ready;
+    for (int n = 0; n < EMU_WARP_RUN_ON && !blk.aborting && (ready = warp_op_ready(warp_base)); n++) {
+        if (warp_op_release(ready) != 0)
             return -1;
-        t = NULL;
         for (unsigned int i = 0; i < blk.count && !blk.aborting; i++) {
             emu_thread *u = &blk.threads[blk.order[i]];
             if ((thread_id(u) & ~31u) == warp_base && u->state == THREAD_RUNNABLE)
                 scheduler_resume(u);
         }
-        for (unsigned int lane = 0; lane < 32 && warp_base + lane < blk.count && !t; lane++)
-            if (blk.threads[warp_base + lane].state == THREAD_AT_WARP_OP && !warp_op_blocker(&blk.threads[warp_base + lane]))
-                t = &blk.threads[warp_base + lane];
     }
     return 0;
 }

@@ -320,11 +320,12 @@ static void exec_trace(const char *phase)
     runner_report(phase, "%.3f", exec_clock() - exec_t0);
 }
 
-// 1 when a timed repetition r (not a warm-up) ends past a->time_budget_s
-// seconds after start: the repetitions stop there, and the report says so.
-static int exec_budget_spent(const exec_args *a, double start, int r)
+// 1 when a timed repetition r (not a warm-up, nor the last of reps) ends past
+// a->time_budget_s seconds after start: the repetitions stop there, and the
+// report says so.
+static int exec_budget_spent(const exec_args *a, double start, int r, int reps)
 {
-    if (r < 0 || a->time_budget_s <= 0 || exec_clock() - start <= a->time_budget_s)
+    if (r < 0 || r + 1 >= reps || a->time_budget_s <= 0 || exec_clock() - start <= a->time_budget_s)
         return 0;
     runner_report("time_reps_cut_at_s", "%.3f", a->time_budget_s);
     return 1;
@@ -414,7 +415,7 @@ static void exec_sweep_time(const exec_args *a, exec_sweep *s)
             exec_rep_failed(r + EXEC_WARMUPS + 1, &c, want, a->n);
         if (r >= 0)
             ms[r] = res.started ? res.ms : 0.0f;
-        if (exec_budget_spent(a, start, r)) {
+        if (exec_budget_spent(a, start, r, reps)) {
             reps = r + 1;
             break;
         }
@@ -583,7 +584,7 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
         iters = ans.iters;
         if (r >= 0)
             ms[r] = res.started ? res.ms : 0.0f;
-        if (exec_budget_spent(a, start, r)) {
+        if (exec_budget_spent(a, start, r, reps)) {
             reps = r + 1;
             break;
         }

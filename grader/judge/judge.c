@@ -1369,7 +1369,7 @@ static void judge_count_case(judge_run *run, const case_result *r, const kv_list
     }
     // A timed case (a GPU's): the kernels timed must use the technique too, or a
     // file could use it on the small grids and time another kernel.
-    if (r->status == CASE_OK && spec->timed && kv_get(report, "launches")) {
+    if (r->status == CASE_OK && spec->timed && !strcmp(run->backend, "gpu") && kv_get(report, "launches")) {
         technique_result t = technique_check_grid(run->conf.technique, report, size, run->conf.star_radius);
         if (t.status == TECHNIQUE_FAIL && run->technique_timed.status != TECHNIQUE_FAIL) {
             run->technique_timed = t;
@@ -1578,7 +1578,14 @@ static void judge_count_loads(const judge_args *a, judge_run *run, const char *r
     judge_give_gpu();
     if (rc != 0)
         judge_die(JUDGE_EXIT_KIT, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
-    if (counted.status != CASE_OK) {  // it passed unprofiled: a file that changes under the profiler gets no unchecked pass
+    // It passed unprofiled: a file that fails under the profiler (its values wrong, or the executor saw its
+    // launch, kernel or a call fail) gets no unchecked pass. A failure of the profiler's own (no report, the
+    // kit's stages) leaves the floors not counted, as below.
+    const char *stage = kv_get(&report, "error_stage"), *status = kv_get(&report, "status");
+    int student_failed = counted.status != CASE_OK &&
+                         ((status && !strcmp(status, "ok") && !strcmp(counted.kind, "wrong")) ||
+                          (stage && (!strcmp(stage, "launch") || !strcmp(stage, "execute") || !strcmp(stage, "refused") || !strcmp(stage, "program"))));
+    if (student_failed) {
         size_t used = strlen(run->technique.detail);
         run->technique.status = TECHNIQUE_FAIL;
         snprintf(run->technique.detail + used, sizeof(run->technique.detail) - used,

@@ -1161,13 +1161,16 @@ static void judge_sync_checks(const judge_args *a, judge_run *run, const char *k
     if (judge_on_path("compute-sanitizer")) {
         judge_case_env env = *gpu_env;
         env.sanitize = JUDGE_RACECHECK, env.profile = 0;
-        if (judge_run_one(&env, run, spec, r->seed, &found) == 0 && found.status == CASE_FAIL && found.hint_key &&
-            !strcmp(found.hint_key, HINT_MISSING_BARRIER)) {
+        int rc = judge_run_one(&env, run, spec, r->seed, &found);
+        if (rc == 0 && found.status == CASE_FAIL && found.hint_key && !strcmp(found.hint_key, HINT_MISSING_BARRIER)) {
             *r = found;
             snprintf(r->note, sizeof(r->note), "found by compute-sanitizer's racecheck on this case%s",
                      passed ? " (the GPU's own run passed: the race did not show in the values)" : " (the wrong values come from this race)");
             return;
         }
+        if (rc == 0 && found.status == CASE_FAIL)  // no verdict on races: say so (the emulator's check below may still find one)
+            snprintf(r->note, sizeof(r->note), "race check inconclusive: under compute-sanitizer's racecheck this case failed otherwise (%.300s)",
+                     found.reason[0] ? found.reason : found.kind);
     } else {
         snprintf(r->note, sizeof(r->note), "race check skipped: compute-sanitizer is not on PATH (it comes with the CUDA Toolkit)");
     }

@@ -682,7 +682,9 @@ static int serve_one(exec_state *ex, exec_call_result *res)
         static const char *what[WIRE_REFUSE_COUNT] = {"?", "creating a stream (the kit times one stream)",
                                                       "creating or recording an event (the kit does the timing)",
                                                       "managed or host-mapped memory", "graphs or stream capture",
-                                                      "choosing, resetting or reconfiguring the device"};
+                                                      "choosing, resetting or reconfiguring the device",
+                                                      "a cooperative launch (grid-wide synchronisation is not offered: "
+                                                      "launch once per step that needs the whole grid in step)"};
         uint32_t which = 0;
         memcpy(&which, m, h.len >= 4 ? 4 : 0);
         serve_refuse(ex, which < WIRE_REFUSE_COUNT ? what[which] : "a call the kit does not allow");

@@ -73,6 +73,7 @@ enum wire_refusal {
     WIRE_REFUSE_MANAGED,      // managed or host-mapped memory
     WIRE_REFUSE_GRAPH,        // graphs, stream capture
     WIRE_REFUSE_DEVICE,       // choosing another device, resetting it, changing its limits
+    WIRE_REFUSE_COOPERATIVE,  // a cooperative launch (grid-wide synchronisation)
     WIRE_REFUSE_COUNT         // (not a refusal) one past the last
 };
 

@@ -330,6 +330,13 @@ extern "C" cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blo
     return shim_launch(func, gridDim, blockDim, args, sharedMem, (void *)stream);
 }
 
+// Grid-wide synchronisation is not offered (the kit launches on one stream and
+// judges launch by launch): refused with its reason rather than left unlinked.
+extern "C" cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **, size_t, cudaStream_t)
+{
+    return shim_refuse(WIRE_REFUSE_COOPERATIVE);
+}
+
 // ---------------------------------------------------------------------------
 // Memory
 // ---------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 # UBSan), then the lab-1 runner end to end (tests/emu/pipeline_check.cpp).
 # Inputs are random; each program prints its seed (EMU_TEST_SEED=<n> replays).
 #
-# usage: tests/emu/run.sh [NAME...]     NAME: shared, file_shared, sync, launch, memory, faults, pipeline
+# usage: tests/emu/run.sh [NAME...]     NAME: shared, file_shared, sync, coop, launch, memory, faults, pipeline
 # Prints one line per test, the reason indented under a failure, then
 # "N passed, M failed"; exits 1 when a test failed, 2 when the build failed.
 set -u
@@ -46,7 +46,7 @@ report() {
 }
 
 wanted=("$@")
-[ ${#wanted[@]} -gt 0 ] || wanted=(shared file_shared sync launch memory faults pipeline)
+[ ${#wanted[@]} -gt 0 ] || wanted=(shared file_shared sync coop launch memory faults pipeline)
 
 for name in "${wanted[@]}"; do
     if [ "$name" = pipeline ]; then

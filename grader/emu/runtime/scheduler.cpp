@@ -59,6 +59,7 @@ typedef struct emu_thread {
 static struct block_run {
     emu_thread threads[EMU_MAX_BLOCK_THREADS];  // indexed by linear thread id
     unsigned int order[EMU_MAX_BLOCK_THREADS];  // the order of a pass
+    unsigned int place[EMU_MAX_BLOCK_THREADS];  // each thread's place in it (order[place[id]] == id)
     unsigned int count;                         // threads in the block
     int fibers;                                 // 1 once a thread synchronised
     int aborting;                               // 1 once an error stopped the block
@@ -183,20 +184,22 @@ int emu_stack_describe(const void *address, char *out, size_t len)
 // Orders
 // ---------------------------------------------------------------------------
 
-// Fills blk.order with the configured order of the block's threads.
+// Fills blk.order with the configured order of the block's threads, and blk.place.
 static void order_fill(void)
 {
     unsigned int n = blk.count;
     for (unsigned int i = 0; i < n; i++)
         blk.order[i] = emu_opts.order == EMU_ORDER_REVERSE ? n - 1 - i : i;
-    if (emu_opts.order != EMU_ORDER_SHUFFLE)
-        return;
-    for (unsigned int i = n; i > 1; i--) {
-        unsigned int j = (unsigned int)(emu_random_next(&blk.random) % i);
-        unsigned int t = blk.order[i - 1];
-        blk.order[i - 1] = blk.order[j];
-        blk.order[j] = t;
+    if (emu_opts.order == EMU_ORDER_SHUFFLE) {
+        for (unsigned int i = n; i > 1; i--) {
+            unsigned int j = (unsigned int)(emu_random_next(&blk.random) % i);
+            unsigned int t = blk.order[i - 1];
+            blk.order[i - 1] = blk.order[j];
+            blk.order[j] = t;
+        }
     }
+    for (unsigned int i = 0; i < n; i++)
+        blk.place[blk.order[i]] = i;
 }
 
 // ---------------------------------------------------------------------------
@@ -567,11 +570,19 @@ static int run_warp_on(const emu_thread *t)
     for (int n = 0; n < EMU_WARP_RUN_ON && !blk.aborting && (ready = warp_op_ready(warp_base)); n++) {
         if (warp_op_release(ready) != 0)
             return -1;
-        for (unsigned int i = 0; i < blk.count && !blk.aborting; i++) {
-            emu_thread *u = &blk.threads[blk.order[i]];
-            if ((thread_id(u) & ~31u) == warp_base && u->state == THREAD_RUNNABLE)
-                scheduler_resume(u);
+        // The warp's lanes in the pass's order (insertion-sorted by their place in it).
+        unsigned int lanes[32], count = 0;
+        for (unsigned int id = warp_base; id < warp_base + 32 && id < blk.count; id++) {
+            unsigned int at = count++;
+            while (at > 0 && blk.place[lanes[at - 1]] > blk.place[id]) {
+                lanes[at] = lanes[at - 1];
+                at--;
+            }
+            lanes[at] = id;
         }
+        for (unsigned int i = 0; i < count && !blk.aborting; i++)
+            if (blk.threads[lanes[i]].state == THREAD_RUNNABLE)
+                scheduler_resume(&blk.threads[lanes[i]]);
     }
     return 0;
 }

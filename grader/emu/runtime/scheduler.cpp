@@ -544,10 +544,17 @@ static void report_barrier_stall(void)
 // let that warp run.
 #define EMU_WARP_RUN_ON 32
 
-// A lane of the warp starting at warp_base that waits at a warp operation
-// all of whose lanes are there (or have returned), or NULL.
-static emu_thread *warp_op_ready(unsigned int warp_base)
+// A lane of t's warp whose warp operation t completed by arriving at it (t
+// itself) or by returning (a lane that waits for the others), or NULL. Only
+// t's own operation is checked when it waits: a lane at a time, a warp
+// operation costs its 32 arrivals a check of 32 lanes each.
+static emu_thread *warp_op_completed_by(emu_thread *t)
 {
+    if (t->state == THREAD_AT_WARP_OP)
+        return warp_op_blocker(t) ? NULL : t;
+    if (t->state != THREAD_DONE)
+        return NULL;
+    unsigned int warp_base = thread_id(t) & ~31u;
     for (unsigned int lane = 0; lane < 32 && warp_base + lane < blk.count; lane++) {
         emu_thread *u = &blk.threads[warp_base + lane];
         if (u->state == THREAD_AT_WARP_OP && !warp_op_blocker(u))
@@ -563,11 +570,11 @@ static emu_thread *warp_op_ready(unsigned int warp_base)
 // (Released only between passes, every warp would reach its first
 // __syncwarp() before any ran on, and __syncwarp() in place of a
 // __syncthreads() would pass.) Returns 0, or -1 on error.
-static int run_warp_on(const emu_thread *t)
+static int run_warp_on(emu_thread *t)
 {
     unsigned int warp_base = thread_id(t) & ~31u;
-    emu_thread *ready;
-    for (int n = 0; n < EMU_WARP_RUN_ON && !blk.aborting && (ready = warp_op_ready(warp_base)); n++) {
+    emu_thread *ready = warp_op_completed_by(t);
+    for (int n = 0; n < EMU_WARP_RUN_ON && !blk.aborting && ready; n++) {
         if (warp_op_release(ready) != 0)
             return -1;
         // The warp's lanes in the pass's order (insertion-sorted by their place in it).
@@ -580,9 +587,15 @@ static int run_warp_on(const emu_thread *t)
             }
             lanes[at] = id;
         }
-        for (unsigned int i = 0; i < count && !blk.aborting; i++)
-            if (blk.threads[lanes[i]].state == THREAD_RUNNABLE)
-                scheduler_resume(&blk.threads[lanes[i]]);
+        ready = NULL;
+        for (unsigned int i = 0; i < count && !blk.aborting; i++) {
+            emu_thread *u = &blk.threads[lanes[i]];
+            if (u->state != THREAD_RUNNABLE)
+                continue;
+            scheduler_resume(u);
+            if (!ready)
+                ready = warp_op_completed_by(u);  // the next operation the run-on completes, if any
+        }
     }
     return 0;
 }

@@ -100,6 +100,43 @@ static void check_contains(const char *text, ...)
     va_end(ap);
 }
 
+// "NAME:<line>" for the line of source file path (a test's __FILE__) that holds
+// marker, NAME its base name: where the backend's messages name a site.
+// A few results stay valid at once (ring of 8).
+static const char *test_source_site(const char *path, const char *marker)
+{
+    static char sites[8][64];
+    static int next;
+    char line[512];
+    int number = 0;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        fail_msg("cannot read %s", path);
+    while (fgets(line, sizeof(line), f)) {
+        number++;
+        if (strstr(line, marker) && !strstr(line, "source_site"))
+            break;
+    }
+    fclose(f);
+    const char *base = strrchr(path, '/');
+    char *site = sites[next++ % 8];
+    snprintf(site, 64, "%s:%d", base ? base + 1 : path, number);
+    return site;
+}
+#define source_site(marker) test_source_site(__FILE__, marker)
+
+// Synchronises after a launch expected to fail while running: checks the
+// launch itself succeeded, the error arrives at synchronisation and stays.
+static const char *expect_execution_error(cudaError_t code)
+{
+    assert_int_equal(cudaGetLastError(), cudaSuccess);
+    cudaError_t err = cudaDeviceSynchronize();
+    assert_int_equal(err, code);
+    assert_int_equal(cudaGetLastError(), code);   // sticky
+    assert_int_equal(cudaDeviceSynchronize(), code);
+    return cudaGetErrorString(err);
+}
+
 // Group setup/teardown: a fresh device (no allocation, no sticky error) per test.
 static int test_reset_device(void **state)
 {

@@ -62,40 +62,6 @@ __global__ void grid_sync(float *out)
 }
 
 // ---------------------------------------------------------------------------
-// Helpers
-// ---------------------------------------------------------------------------
-
-// "test_coop.cu:<line>" of the line holding marker.
-static char *source_site(const char *marker)
-{
-    static char sites[4][64];
-    static int next;
-    char line[512];
-    int number = 0;
-    FILE *f = fopen(__FILE__, "r");
-    if (!f)
-        fail_msg("cannot read %s", __FILE__);
-    while (fgets(line, sizeof(line), f)) {
-        number++;
-        if (strstr(line, marker) && !strstr(line, "source_site"))
-            break;
-    }
-    fclose(f);
-    char *site = sites[next++ % 4];
-    snprintf(site, 64, "test_coop.cu:%d", number);
-    return site;
-}
-
-// The error of a launch that failed while running (sticky).
-static const char *expect_execution_error(void)
-{
-    assert_int_equal(cudaGetLastError(), cudaSuccess);
-    cudaError_t err = cudaDeviceSynchronize();
-    assert_int_equal(err, cudaErrorLaunchFailure);
-    return cudaGetErrorString(err);
-}
-
-// ---------------------------------------------------------------------------
 // Tests
 // ---------------------------------------------------------------------------
 
@@ -187,7 +153,7 @@ static void test_block_sync_two_sites_is_an_error(void **state)
     float *d_out;
     check_cuda(cudaMalloc(&d_out, 32 * sizeof(float)), "cudaMalloc");
     block_sync_two_sites<<<1, 32>>>(d_out);
-    const char *msg = expect_execution_error();
+    const char *msg = expect_execution_error(cudaErrorLaunchFailure);
     check_contains(msg, "__syncthreads() divergence in block_sync_two_sites", source_site("mark: coop-site-a"),
                    source_site("mark: coop-site-b"), NULL);
     cudaFree(d_out);
@@ -200,7 +166,7 @@ static void test_grid_sync_is_refused(void **state)
     float *d_out;
     check_cuda(cudaMalloc(&d_out, 64 * sizeof(float)), "cudaMalloc");
     grid_sync<<<2, 32>>>(d_out);
-    const char *msg = expect_execution_error();
+    const char *msg = expect_execution_error(cudaErrorLaunchFailure);
     check_contains(msg, "grid.sync()", "cooperative launch", source_site("mark: coop-grid-sync"), NULL);
     cudaFree(d_out);
 }

@@ -159,24 +159,6 @@ static int run_child_scenario(const char *name)
 // Tests (in the parent)
 // ---------------------------------------------------------------------------
 
-// The line of this file that holds marker, as "test_faults.cu:<line>".
-static const char *source_site(const char *marker)
-{
-    static char site[64];
-    char line[512];
-    int number = 0;
-    FILE *f = fopen(__FILE__, "r");
-    while (f && fgets(line, sizeof(line), f)) {
-        number++;
-        if (strstr(line, marker) && !strstr(line, "source_site"))
-            break;
-    }
-    if (f)
-        fclose(f);
-    snprintf(site, sizeof(site), "test_faults.cu:%d", number);
-    return site;
-}
-
 // Checks a child died with the kernel-fault exit code and reported message
 // (the line every needle must be in) both on its output and in the report.
 static void check_fault(const child_result *r, const char *first, const char *second, const char *third)

@@ -211,40 +211,6 @@ __global__ void votes(const int *pred, int *block_votes, unsigned int *warp_vote
 // Helpers
 // ---------------------------------------------------------------------------
 
-// The line of this file that holds marker ("test_sync.cu:<line>" is what
-// the backend's messages print).
-static char *source_site(const char *marker)
-{
-    static char sites[8][64];
-    static int next;
-    char line[512];
-    int number = 0;
-    FILE *f = fopen(__FILE__, "r");
-    if (!f)
-        fail_msg("cannot read %s", __FILE__);
-    while (fgets(line, sizeof(line), f)) {
-        number++;
-        if (strstr(line, marker) && !strstr(line, "source_site"))
-            break;
-    }
-    fclose(f);
-    char *site = sites[next++ % 8];
-    snprintf(site, 64, "test_sync.cu:%d", number);
-    return site;
-}
-
-// Synchronises after a launch expected to fail while running: checks the
-// launch itself succeeded, the error arrives at synchronisation and stays.
-static const char *expect_execution_error(cudaError_t code)
-{
-    assert_int_equal(cudaGetLastError(), cudaSuccess);
-    cudaError_t err = cudaDeviceSynchronize();
-    assert_int_equal(err, code);
-    assert_int_equal(cudaGetLastError(), code);   // sticky
-    assert_int_equal(cudaDeviceSynchronize(), code);
-    return cudaGetErrorString(err);
-}
-
 // Reduces 32 values as lanes in lock-step would with shfl_down (lane 0's result).
 static float lockstep_sum_down(const float *v32)
 {

@@ -609,7 +609,7 @@ static int judge_make(const judge_args *a, const char *backend, const char *cons
     }
     argv[n] = NULL;
     // A student's file gets 5 minutes and 8 GiB of address space (nvcc's cicc needs a few GiB).
-    spawn_limits lim = {student_file ? 300.0 : 600.0, 0, student_file ? 8ull << 30 : 0, NULL};
+    spawn_limits lim = {student_file ? 300.0 : 600.0, 0, student_file ? 8ull << 30 : 0, NULL, 0};
     // Judges side by side (make grade JOBS=n) may build the same thing (the
     // executor, the lab's solution): one at a time per build folder.
     char lock_path[PATH_MAX + 16];
@@ -713,7 +713,7 @@ static void judge_pick_backend(const judge_args *a, judge_run *run)
         if (!mkdtemp(dir))  // a folder of its own: judges running side by side must not share it
             judge_die(JUDGE_EXIT_KIT, "cannot create a temporary folder %s: %s", dir, strerror(errno));
         snprintf(log_path, sizeof(log_path), "%s/probe.log", dir);
-        spawn_limits lim = {60.0, 0, 0, NULL};
+        spawn_limits lim = {60.0, 0, 0, NULL, 0};
         spawn_result s = spawn_run(argv, NULL, log_path, &lim);
         char report[PATH_MAX + 16], tail[400] = "";
         snprintf(report, sizeof(report), "%s/report.txt", dir);

@@ -145,7 +145,8 @@ void judge_explain_runner(const judge_case_env *env, const spawn_result *s, cons
     r->status = CASE_FAIL;
     snprintf(r->detail, sizeof(r->detail), "last output: %s", tail[0] ? tail : "(none)");
     if (s->timed_out) {
-        snprintf(r->reason, sizeof(r->reason), "TIMEOUT: killed after %.0f s, the lab's limit per case", env->conf->timeout_s);
+        snprintf(r->reason, sizeof(r->reason), "TIMEOUT: killed after %.0f s%s, the lab's limit per case", env->conf->timeout_s,
+                 env->emu ? " of CPU time (emulation)" : "");
         case_set_hint(r, "timeout", "timeout", words->timeout);
     } else if (code == RUNNER_LAUNCH_FAILED) {
         snprintf(r->reason, sizeof(r->reason), "the launch failed: %s", err ? err : "(no message)");
@@ -323,9 +324,12 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     }
     snprintf(log_path, sizeof(log_path), "%s/runner.log", dir);
     snprintf(report_path, sizeof(report_path), "%s/%s", dir, CASE_REPORT);
-    spawn_limits lim = {env->conf->timeout_s * (env->sanitize || env->ncu_metrics ? 20 : 1),
+    // Emulation runs on the CPU alone: its limit is CPU time (a loaded machine's waits do not count), with
+    // a wall-clock backstop JUDGE_EMU_WALL_FACTOR times longer for a runner that blocks.
+    spawn_limits lim = {env->conf->timeout_s * (env->sanitize || env->ncu_metrics ? 20 : env->emu ? JUDGE_EMU_WALL_FACTOR : 1),
                         env->ncu_metrics ? 0 : (unsigned long long)buffer_floats * 4 + (1 << 20), 0,  // ncu keeps files of its own
-                        env->emu ? dir : NULL};  // the emulation runner holds student code: confined to its case folder
+                        env->emu ? dir : NULL,  // the emulation runner holds student code: confined to its case folder
+                        env->emu ? env->conf->timeout_s : 0};
     spawn_result s = spawn_run(argv, envp, log_path, &lim);
     kv_load(report_path, report);
     char race[800];

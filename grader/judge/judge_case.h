@@ -48,6 +48,10 @@ typedef struct judge_case_env {
 // with which one set it).
 void judge_read_timed(const kv_list *report, double median_ms, case_result *r);
 
+// An emulated runner's wall-clock backstop, in multiples of the lab's time
+// limit, which it gets in CPU time (spawn_limits.cpu_s).
+#define JUDGE_EMU_WALL_FACTOR 4
+
 // The text of a failure, as each kind of lab words it.
 typedef struct judge_hint_words {
     const char *function;       // the student's host function ("launch_stencil")

@@ -484,7 +484,7 @@ static int picture_render(int p, const char *title)
     snprintf(log_path, sizeof(log_path), "%s/gnuplot-%d.log", tmp && *tmp ? tmp : "/tmp", (int)getpid());
     const char *gnuplot = getenv(PICTURE_GNUPLOT_ENV);
     char *argv[] = {(char *)(gnuplot && *gnuplot ? gnuplot : "gnuplot"), "-c", script, r->path[PICTURE_FORMAT_data], stem, (char *)title, NULL};
-    spawn_limits lim = {PICTURE_GNUPLOT_TIMEOUT_S, 0, 0, NULL};
+    spawn_limits lim = {PICTURE_GNUPLOT_TIMEOUT_S, 0, 0, NULL, 0};
     spawn_result s = spawn_run(argv, NULL, log_path, &lim);
     if (!s.started) {
         unlink(log_path);

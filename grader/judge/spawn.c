@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +71,11 @@ static void spawn_child(char *const argv[], char *const env[], const char *log_p
     if (limits->address_space_bytes) {
         struct rlimit as = {limits->address_space_bytes, limits->address_space_bytes};
         setrlimit(RLIMIT_AS, &as);
+    }
+    if (limits->cpu_s > 0) {
+        rlim_t seconds = (rlim_t)ceil(limits->cpu_s);
+        struct rlimit cpu = {seconds, seconds + 1};  // SIGXCPU, then SIGKILL a second later
+        setrlimit(RLIMIT_CPU, &cpu);
     }
     int fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd >= 0) {
@@ -173,6 +179,8 @@ spawn_result spawn_run(char *const argv[], char *const env[], const char *log_pa
     } else if (!r.timed_out && WIFSIGNALED(status)) {
         r.signaled = 1;
         r.signal = WTERMSIG(status);
+        if (limits->cpu_s > 0 && (r.signal == SIGXCPU || r.signal == SIGKILL))
+            r.timed_out = 1, r.signaled = 0;  // the CPU-time limit (SIGKILL: its hard limit, SIGXCPU ignored)
     }
     spawn_check_stop();
     return r;

@@ -19,6 +19,8 @@ typedef struct spawn_limits {
     unsigned long long max_file_bytes; // largest file it may write (RLIMIT_FSIZE); 0: no limit
     unsigned long long address_space_bytes; // RLIMIT_AS for the child (0: none)
     const char *confine_dir;    // non-NULL: an untrusted child, confined (grader/sandbox/) with a clean environment, writing only here
+    double cpu_s;               // > 0: a CPU-time limit (RLIMIT_CPU, whole seconds up) as well; reaching it counts as timed out,
+                                // so a busy machine's waits do not (timeout_s is then the backstop for a child that blocks)
 } spawn_limits;
 
 // Runs argv[0] with argv in its own process group, optional extra environment

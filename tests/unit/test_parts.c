@@ -546,7 +546,7 @@ static void test_spawn(void **state)
     (void)state;
     char log[] = "/tmp/stencil-spawn-XXXXXX", tail[256];
     close(mkstemp(log));
-    spawn_limits lim = {5.0, 0, 0, NULL};
+    spawn_limits lim = {5.0, 0, 0, NULL, 0};
     char *exit3[] = {"sh", "-c", "echo one; echo two; echo three; exit 3", NULL};
     spawn_result r = spawn_run(exit3, NULL, log, &lim);
     assert_true(r.started && r.exited && r.exit_code == 3);
@@ -557,10 +557,18 @@ static void test_spawn(void **state)
     char *killed[] = {"sh", "-c", "kill -SEGV $$", NULL};
     r = spawn_run(killed, NULL, log, &lim);
     assert_true(r.signaled && r.signal == SIGSEGV);
-    spawn_limits short_lim = {0.3, 0, 0, NULL};
+    spawn_limits short_lim = {0.3, 0, 0, NULL, 0};
     char *hang[] = {"sleep", "30", NULL};
     r = spawn_run(hang, NULL, log, &short_lim);
     assert_true(r.timed_out && !r.exited && r.seconds < 5.0);
+    // A CPU-time limit: a spinning child is stopped at it, a waiting one is not (its wall time is no CPU time).
+    spawn_limits cpu_lim = {20.0, 0, 0, NULL, 1.0};
+    char *spin[] = {"sh", "-c", "while :; do :; done", NULL};
+    r = spawn_run(spin, NULL, log, &cpu_lim);
+    assert_true(r.timed_out && !r.exited && !r.signaled && r.seconds < 10.0);
+    char *nap[] = {"sh", "-c", "sleep 1.5; exit 4", NULL};
+    r = spawn_run(nap, NULL, log, &cpu_lim);
+    assert_true(!r.timed_out && r.exited && r.exit_code == 4 && r.seconds >= 1.4);
     char *missing[] = {"/nonexistent/program", NULL};
     r = spawn_run(missing, NULL, log, &lim);
     assert_false(r.started);

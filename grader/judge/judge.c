@@ -1344,15 +1344,6 @@ static void judge_run_side_by_side(const judge_args *a, int jobs, judge_run *run
     }
 }
 
-// The cells of the case of run named name (0 if none is).
-static size_t judge_case_cells(const judge_run *run, const char *name)
-{
-    for (int i = 0; i < run->ncases; i++)
-        if (!strcmp(run->cases[i].name, name))
-            return (size_t)run->cases[i].spec.nx * run->cases[i].spec.ny * run->cases[i].spec.nz;
-    return 0;
-}
-
 // What case r (with its runner's report) adds to the run: the tiles the
 // kernel declared, the technique line (judged on the largest case every
 // backend runs, so the verdict is the same under emulation and on a GPU; a
@@ -1378,8 +1369,10 @@ static void judge_count_case(judge_run *run, const case_result *r, const kv_list
             run->technique_timed = t;
             snprintf(run->technique_timed.detail, sizeof(run->technique_timed.detail), "on the timed case %s: %s", r->name, t.detail);
         }
-        if (!run->timed_case[0] || cells > judge_case_cells(run, run->timed_case))
+        if (!run->timed_case[0] || cells > run->timed_cells) {
             snprintf(run->timed_case, sizeof(run->timed_case), "%s", r->name);
+            run->timed_cells = cells;
+        }
     }
     if (r->status == CASE_OK)
         run->passed++;
@@ -1448,6 +1441,7 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
     snprintf(run->technique.detail, sizeof(run->technique.detail), "no case ran to the end");
     run->technique_timed.status = TECHNIQUE_NA;
     run->timed_case[0] = '\0';
+    run->timed_cells = 0;
     run->technique.status = TECHNIQUE_NA;
     for (int i = 0; i < run->conf.ncases; i++) {
         case_result *r = &run->cases[run->ncases];

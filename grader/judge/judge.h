@@ -86,6 +86,7 @@ typedef struct judge_run {
     char technique_case[48];    // the case it was judged on
     technique_result technique_timed; // the same rule on a timed case's launches (GPU): TECHNIQUE_FAIL on the first that breaks it, else NA
     char timed_case[48];        // the largest timed case that passed with launch records ("" if none): the loads are counted there
+    size_t timed_cells;         // its cells
     opb_model opb;              // the book's model for the declared tiles
     int opb_valid;              // 1 if opb holds a value
     int in_tile;                // IN_TILE_DIM the kernel declared (0: none)

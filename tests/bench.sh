@@ -41,23 +41,7 @@ print("  %-22s %-14s %10.3f %12.1f %9.0f %7.0f%% %14.0f %8s  %.0f / %.0f GB/s, %
     echo "  (lab 9 counts 12 bytes a point per iteration, as lab 5: its share of the copy limit is its speed-up per"
     echo "   iteration over the fastest any one-iteration-a-launch solver can go; the target is 2x, 200%)"
     echo "== GPU: make check on each lab's solution (a copy: a student's file), cold (its build removed) then warm (edited) (target: under 20 s and 10 s)"
-    mkdir -p build/bench
-    for lab in 1 2 5 0; do
-        dir=$(ls -d labs/0$lab-* | head -1)
-        sol=$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")
-        copy=build/bench/check-lab$lab.cu
-        cp "$sol" "$copy"
-        rm -rf "build/gpu/$(basename "$dir")"
-        line="  LAB=$lab:"
-        for run in cold warm; do
-            [ "$run" = warm ] && echo "// edited" >>"$copy"
-            t0=$(date +%s%N)
-            make -s check LAB=$lab KERNEL="$copy" >/dev/null 2>&1
-            t1=$(date +%s%N)
-            line="$line $run $(( (t1 - t0) / 1000000000 )).$(( (t1 - t0) / 100000000 % 10 )) s"
-        done
-        echo "$line"
-    done
+    tests/bench/check_speed.sh
     echo "== GPU: lab 1's solution with other block shapes (x y z), N=512"
     mkdir -p build/bench
     for shape in "8 8 8" "16 8 4" "32 4 4" "32 8 2" "64 4 2" "128 2 2" "256 2 1"; do

@@ -1684,9 +1684,12 @@ int main(int argc, char **argv)
     if (have_solution)
         judge_yardstick_start(a, run, sol_runner, sol_student);  // the GPU is idle while the student's file builds
     judge_emu_prebuild_start(a, run, kernel_abs);                // the barrier checks' runner, beside the GPU build
+    double t_student = judge_now();
     judge_build_runner(a, run, kernel_abs, runner, sizeof(runner), student, sizeof(student));
+    run->seconds.build_student = judge_now() - t_student, t_student = judge_now();
     judge_yardstick_wait();
     judge_emu_prebuild_wait();
+    run->seconds.build_waits = judge_now() - t_student;
     run->seconds.build = judge_now() - t_mark, t_mark = judge_now();
     judge_stage("cases");
     judge_run_cases(a, run, kernel_abs, runner, student);

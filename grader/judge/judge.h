@@ -61,6 +61,8 @@ typedef struct case_result {
 // Where a run's wall time went, in seconds (the report's time line).
 typedef struct judge_seconds {
     double build;               // choosing the backend, building the student's program and the solution's
+    double build_student;       //   of which building the student's program
+    double build_waits;         //   and then waiting for the helpers beside it (the solution timed early, the emulation runner)
     double cases;               // every case, the runners and the judge's checks
     double loads;               // the technique case again under Nsight Compute (the load floors)
     double solution;            // timing the lab's solution (speed against the solution)

@@ -331,8 +331,9 @@ void report_json(const judge_run *run, FILE *out)
     fprintf(json_out, ", \"gpu_turns\": [");
     for (int i = 0; i < run->ngpu_turns; i++)
         fprintf(json_out, "%s[%.6f, %.6f, %d]", i ? ", " : "", run->gpu_turns[i][0], run->gpu_turns[i][1], (int)run->gpu_turns[i][2]);
-    fprintf(json_out, "], \"seconds\": {\"build\": %.3f, \"cases\": %.3f, \"loads\": %.3f, \"solution\": %.3f, \"report\": %.3f, \"total\": %.3f}",
-            run->seconds.build, run->seconds.cases, run->seconds.loads, run->seconds.solution, run->seconds.report, run->seconds.total);
+    fprintf(json_out, "], \"seconds\": {\"build\": %.3f, \"build_student\": %.3f, \"build_waits\": %.3f, \"cases\": %.3f, \"loads\": %.3f, \"solution\": %.3f, \"report\": %.3f, \"total\": %.3f}",
+            run->seconds.build, run->seconds.build_student, run->seconds.build_waits, run->seconds.cases, run->seconds.loads, run->seconds.solution,
+            run->seconds.report, run->seconds.total);
     fprintf(json_out, ", \"hints\": [");
     int nh = 0;
     for (const hint_entry *h = hint_all(); h->key; h++) {

@@ -386,16 +386,6 @@ static void case_read_timing(const kv_list *report, case_result *r)
     r->gbs = 8.0 * (double)r->interior / (t * 1e-3) / 1e9;
 }
 
-// The cells a sweep case's kernel writes (protocol_cell_written): every pixel
-// of an image, a star's interior.
-static size_t case_written_cells(const lab_case *spec, int filter_radius, int star_radius)
-{
-    size_t r = filter_radius ? 0 : (size_t)star_radius;
-    if (spec->nx <= 2 * r || spec->ny <= 2 * r || (!filter_radius && spec->nz <= 2 * r))
-        return 0;
-    return (spec->nx - 2 * r) * (spec->ny - 2 * r) * (filter_radius ? spec->nz : spec->nz - 2 * r);
-}
-
 // Maps what a successful runner wrote and judges it; fills r.
 static void case_judge_outputs(const judge_case_env *env, const lab_case *spec, const float *in,
                                const float *coef, const char *dir, const char *dir2, int timed,
@@ -642,7 +632,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     }
     if (ok == 1 && env->yardstick) {  // the kit's solution: its times only (no grid came back)
         r->status = CASE_OK;
-        r->interior = case_written_cells(spec, filter_radius, env->conf->star_radius);
+        r->interior = protocol_cells_written(filter_radius > 0, env->conf->star_radius, spec->nx, spec->ny, spec->nz);
         case_read_timing(report_out, r);
     } else if (ok == 1) {
         r->launch_ms = env->emu ? -1 : kv_number(report_out, "launch_ms", -1);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "protocol.h"
 #include "stencil_ref.h"
 
 int technique_launch(const kv_list *report, int idx, launch_info *li)
@@ -44,8 +45,7 @@ static unsigned long long technique_threads(const launch_info *li)
 // radius r: those at least r cells from every face.
 static unsigned long long technique_interior(const unsigned int n[3], int r)
 {
-    unsigned int w = 2u * (unsigned int)r;
-    return n[0] > w && n[1] > w && n[2] > w ? (unsigned long long)(n[0] - w) * (n[1] - w) * (n[2] - w) : 0;
+    return protocol_cells_written(0, r, n[0], n[1], n[2]);
 }
 
 // A count's English word (the planes a z-coarsening block keeps: 2r + 1).

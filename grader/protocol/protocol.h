@@ -118,6 +118,17 @@ PROTOCOL_HOST_DEVICE static inline int protocol_cell_written(int every_cell, int
     return every_cell || protocol_is_interior(nx, ny, nz, i, j, k, star_radius);
 }
 
+// How many cells of an nx×ny×nz grid protocol_cell_written() names: every
+// one, or the interior of the star of radius star_radius (0 when there is none).
+PROTOCOL_HOST_DEVICE static inline unsigned long long protocol_cells_written(int every_cell, int star_radius,
+                                                                              unsigned long long nx,
+                                                                              unsigned long long ny,
+                                                                              unsigned long long nz)
+{
+    unsigned long long w = every_cell ? 0 : 2ull * (unsigned long long)star_radius;
+    return nx > w && ny > w && nz > w ? (nx - w) * (ny - w) * (nz - w) : 0;
+}
+
 // The whole-solve labs (runner = jacobi) and the update one step applies,
 // lab.conf's `update`: one formula for each, defined here once for the
 // reference, the judge, the emulation runner and the executor's kernels.

@@ -196,13 +196,19 @@ static void test_star_and_filter_radius(void **state)
     rng_init(&g, test_seed() + 11);
     for (int t = 0; t < 50; t++) {
         size_t nx = 1 + rng_next(&g) % 12, ny = 1 + rng_next(&g) % 12, nz = 1 + rng_next(&g) % 12;
-        for (int r = 1; r <= STENCIL_MAX_RADIUS; r++)
+        for (int r = 1; r <= STENCIL_MAX_RADIUS; r++) {
+            unsigned long long star = 0, image = 0;
             for (size_t i = 0; i < nz; i++)
                 for (size_t j = 0; j < ny; j++)
                     for (size_t k = 0; k < nx; k++) {
                         assert_int_equal(protocol_cell_written(0, r, i, j, k, nx, ny, nz), reference_is_interior(nx, ny, nz, i, j, k, r));
                         assert_true(protocol_cell_written(1, r, i, j, k, nx, ny, nz));  // an image: every pixel, whatever the star
+                        star += protocol_cell_written(0, r, i, j, k, nx, ny, nz);
+                        image += protocol_cell_written(1, r, i, j, k, nx, ny, nz);
                     }
+            assert_true(protocol_cells_written(0, r, nx, ny, nz) == star);  // the count is the rule's own count
+            assert_true(protocol_cells_written(1, r, nx, ny, nz) == image);
+        }
     }
 }
 

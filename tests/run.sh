@@ -19,7 +19,8 @@ passed=0
 failed=0
 skipped=0
 
-# tally LOG: adds a part's "N passed, M failed" closing line to the totals.
+# tally LOG: adds a part's "N passed, M failed" closing line to the totals,
+# and says how long the part took (since the previous tally).
 tally() {
     local line p f
     line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$1" | tail -1)
@@ -27,7 +28,10 @@ tally() {
     f=$(grep -oE '[0-9]+ failed' <<<"$line" | grep -oE '[0-9]+')
     passed=$((passed + ${p:-0}))
     failed=$((failed + ${f:-1}))
+    echo "  (that part: $((SECONDS - part_start)) s)"
+    part_start=$SECONDS
 }
+part_start=$SECONDS
 
 # cmocka is a test-only tool (.ci/run installs it): without it the host unit
 # tests are SKIPPED, said plainly, and the other parts still run (a GPU
@@ -152,5 +156,5 @@ if [ "$part" = all ] || [ "$part" = gpu ]; then
     fi
 fi
 
-echo "tests: $passed passed, $failed failed, $skipped skipped"
+echo "tests: $passed passed, $failed failed, $skipped skipped (in $SECONDS s)"
 [ "$failed" -eq 0 ]

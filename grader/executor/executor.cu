@@ -300,6 +300,51 @@ static void exec_rep_failed(int rep, const check_counts *c, uint64_t want_hash, 
     runner_fail(RUNNER_REP_WRONG, "timed", "repetition %d of the timed launches gave a wrong output", rep);
 }
 
+// The checked call's launches (a sweep's): every warm-up and timed
+// repetition may launch only what it launched (the same kernel with the same
+// grid, block and dynamic shared memory; fewer launches are allowed, such as
+// a set-up launch on the first call only), so the kernel timed is the kernel
+// whose launches and loads were judged.
+static launch_record exec_checked_launches[LAUNCH_LOG_MAX];
+static long exec_nchecked;
+
+static void exec_keep_checked_launches(long count)
+{
+    exec_nchecked = 0;
+    for (long i = 0; i < count && i < LAUNCH_LOG_MAX; i++)
+        if (launch_log_record(i))
+            exec_checked_launches[exec_nchecked++] = *launch_log_record(i);
+}
+
+// 1 if launch r is one the checked call made.
+static int exec_launch_was_checked(const launch_record *r)
+{
+    for (long i = 0; i < exec_nchecked; i++) {
+        const launch_record *c = &exec_checked_launches[i];
+        if (!strcmp(c->kernel, r->kernel) && !memcmp(c->grid, r->grid, sizeof(r->grid)) &&
+            !memcmp(c->block, r->block, sizeof(r->block)) && c->dynamic_smem == r->dynamic_smem)
+            return 1;
+    }
+    return 0;
+}
+
+// Fails the case when repetition rep (1-based, warm-ups first) made a launch
+// (count of them recorded) the checked call did not make.
+static void exec_check_rep_launches(int rep, long count)
+{
+    for (long i = 0; i < count && i < LAUNCH_LOG_MAX; i++) {
+        const launch_record *r = launch_log_record(i);
+        if (!r || exec_launch_was_checked(r))
+            continue;
+        runner_report("timed_rep_failed", "%d", rep);
+        runner_report("timed_rep_launch", "%s grid %u,%u,%u block %u,%u,%u dynamic_smem %zu", r->kernel, r->grid[0], r->grid[1],
+                      r->grid[2], r->block[0], r->block[1], r->block[2], r->dynamic_smem);
+        exec_stop(&exec);
+        runner_fail(RUNNER_REP_WRONG, "timed", "repetition %d launched %s with a grid or block the checked call did not use", rep,
+                    r->kernel);
+    }
+}
+
 // 1 if check c of a repetition found nothing wrong and the input hash held.
 static int exec_rep_ok(const check_counts *c, uint64_t want_hash)
 {
@@ -407,7 +452,9 @@ static void exec_sweep_time(const exec_args *a, exec_sweep *s)
         exec_flush_l2(flush, (size_t)l2 * 2, r);
         runner_check(cudaDeviceSynchronize(), "prepare a timed repetition");
         exec_call_result res;
+        launch_log_begin(NULL, 0);
         exec_call_checked(payload, len, &res);
+        exec_check_rep_launches(r + EXEC_WARMUPS + 1, launch_log_end());
         check_counts c;
         trusted_sweep_check(s->in.d_base, s->out.d_base, s->in.guard, s->n, a->coef, s->star_radius, s->filter_radius,
                             a->rtol, a->atol, key, &c);
@@ -469,7 +516,9 @@ static void exec_sweep_case(const exec_args *a)
     exec_call_result res;
     launch_log_begin(NULL, 0);
     exec_call_checked(payload, len, &res);
-    runner_report_launches(launch_log_end());
+    long launches = launch_log_end();
+    runner_report_launches(launches);
+    exec_keep_checked_launches(launches);
     if (res.started)
         runner_report("launch_ms", "%.6f", res.ms);
     exec_report_kernel("stencil_kernel");

@@ -69,7 +69,7 @@ static const hint_entry hint_table[] = {
     {"no-memory", "the case does not fit in memory", "the runner, or the judge before it"},
     {"refused-call", "a CUDA call the labs do not allow", "the executor"},
     {"late-call", "a CUDA call after the host function returned", "the executor"},
-    {"timed-rep-wrong", "a timed launch's output was wrong", "the executor's check of every timed repetition"},
+    {"timed-rep-wrong", "a timed call's output was wrong, or it launched what the checked call did not", "the executor's check of every timed repetition"},
     {"runner-failed", "the program ended without its results", "the runner's exit"},
     {NULL, NULL, NULL},
 };

@@ -119,6 +119,14 @@ static void case_set_hint(case_result *r, const char *kind, const char *key, con
 // The reason and hint of a timed repetition that came out wrong (RUNNER_REP_WRONG).
 static void case_explain_rep(const kv_list *report, const judge_hint_words *words, case_result *r)
 {
+    char hint[512];
+    if (kv_get(report, "timed_rep_launch")) {  // a launch the checked call did not make: the kernel timed is not the one judged
+        snprintf(r->reason, sizeof(r->reason), "timed repetition %s launched what the checked call did not: %s",
+                 case_key(report, "timed_rep_failed"), case_key(report, "timed_rep_launch"));
+        snprintf(hint, sizeof(hint), "every call of %s must launch the same kernels with the same grid and block as the first (checked) one: the kernel that is timed must be the one whose result and technique were judged.", words->function);
+        case_set_hint(r, "wrong", "timed-rep-wrong", hint);
+        return;
+    }
     snprintf(r->reason, sizeof(r->reason), "timed repetition %s gave a wrong output: %s wrong, %s never written, %s boundary cells changed, %s guard cells changed%s%s",
              case_key(report, "timed_rep_failed"), case_key(report, "timed_rep_wrong"), case_key(report, "timed_rep_unwritten"),
              case_key(report, "timed_rep_boundary"), case_key(report, "timed_rep_guards"),
@@ -126,7 +134,6 @@ static void case_explain_rep(const kv_list *report, const judge_hint_words *word
              kv_get(report, "timed_rep_iterations") ? ", iterations differ" : "");
     if (kv_get(report, "timed_rep_first"))
         snprintf(r->detail, sizeof(r->detail), "first wrong cell (i,j,k) = (%s); every timed repetition gets a fresh random input", case_key(report, "timed_rep_first"));
-    char hint[512];
     snprintf(hint, sizeof(hint), "the checked call was right, a later call of %s was not: it must compute the whole answer from the input it is given on every call (no work done once and kept, no copy of an earlier answer, no state carried between calls); a race, whose outcome changes from call to call, shows so too.", words->function);
     case_set_hint(r, "wrong", "timed-rep-wrong", hint);
 }

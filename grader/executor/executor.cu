@@ -300,19 +300,24 @@ static void exec_rep_failed(int rep, const check_counts *c, uint64_t want_hash, 
     runner_fail(RUNNER_REP_WRONG, "timed", "repetition %d of the timed launches gave a wrong output", rep);
 }
 
-// The checked call's launches (a sweep's): every warm-up and timed
-// repetition may launch only what it launched (the same kernel with the same
-// grid, block and dynamic shared memory; fewer launches are allowed, such as
-// a set-up launch on the first call only), so the kernel timed is the kernel
-// whose launches and loads were judged.
+// The checked call's launches: every warm-up and timed repetition may launch
+// only what it launched (the same kernel with the same grid, block and
+// dynamic shared memory; fewer launches are allowed, such as a set-up launch
+// on the first call only), so the kernel timed is the kernel whose launches
+// and loads were judged. A whole solve is held to it when it ran as many
+// iterations as the checked solve (another count may end with another launch).
 static launch_record exec_checked_launches[LAUNCH_LOG_MAX];
 static long exec_nchecked;
+static int exec_checked_iters;  // a whole solve's: the checked solve's iterations
 
+static int exec_launch_was_checked(const launch_record *r);
+
+// Keeps the checked call's launches (count recorded), each distinct one once.
 static void exec_keep_checked_launches(long count)
 {
     exec_nchecked = 0;
     for (long i = 0; i < count && i < LAUNCH_LOG_MAX; i++)
-        if (launch_log_record(i))
+        if (launch_log_record(i) && !exec_launch_was_checked(launch_log_record(i)))
             exec_checked_launches[exec_nchecked++] = *launch_log_record(i);
 }
 
@@ -617,8 +622,12 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
         uint64_t want = trusted_jacobi_prepare(s->a.d_base, s->b.d_base, s->f.d_base, s->a.guard, &problem, seed, key);
         runner_check(cudaDeviceSynchronize(), "prepare a timed solve");
         exec_call_result res;
+        launch_log_begin(NULL, 0);
         exec_call_checked(payload, len, &res);
+        long launches = launch_log_end();
         exec_jacobi_answer ans = exec_jacobi_read(a, &res);
+        if (ans.iters == exec_checked_iters)
+            exec_check_rep_launches(r + 2, launches);
         check_counts c;
         int ref_iters = 0;
         const runner_buffer *got = ans.result == 1 ? &s->b : &s->a;
@@ -682,6 +691,8 @@ static void exec_jacobi_case(const exec_args *a)
     long launches = launch_log_end();
     exec_jacobi_answer ans = exec_jacobi_read(a, &res);
     runner_report_launches(launches);
+    exec_keep_checked_launches(launches);
+    exec_checked_iters = ans.iters;
     runner_report_kernel_counts(launches, ans.iters);
     if (res.started)
         runner_report("launch_ms", "%.6f", res.ms);

@@ -300,54 +300,64 @@ static void exec_rep_failed(int rep, const check_counts *c, uint64_t want_hash, 
     runner_fail(RUNNER_REP_WRONG, "timed", "repetition %d of the timed launches gave a wrong output", rep);
 }
 
-// The checked call's launches: every warm-up and timed repetition may launch
-// only what it launched (the same kernel with the same grid, block and
-// dynamic shared memory; fewer launches are allowed, such as a set-up launch
-// on the first call only), so the kernel timed is the kernel whose launches
-// and loads were judged. A whole solve is held to it when it ran as many
-// iterations as the checked solve (another count may end with another launch).
-static launch_record exec_checked_launches[LAUNCH_LOG_MAX];
-static long exec_nchecked;
+// The checked call's launches: every warm-up and timed repetition must make
+// the same ones, by shape (function, grid, block, dynamic shared memory) and
+// by count (a shape the checked call launched once may be left out: a set-up
+// launch on the first call only), so the kernel timed is the kernel whose
+// launches and loads were judged. Every launch is watched, past the records'
+// cap too (serve.cu). A whole solve is held to it when it ran as many
+// iterations as the checked solve (another count may end otherwise).
+static long exec_learnt_counts[EXEC_MAX_SHAPES];
 static int exec_checked_iters;  // a whole solve's: the checked solve's iterations
 
-static int exec_launch_was_checked(const launch_record *r);
-
-// Keeps the checked call's launches (count recorded), each distinct one once.
-static void exec_keep_checked_launches(long count)
+// After the checked call, watched with EXEC_WATCH_LEARN: keeps each shape's count.
+static void exec_keep_checked_launches(void)
 {
-    exec_nchecked = 0;
-    for (long i = 0; i < count && i < LAUNCH_LOG_MAX; i++)
-        if (launch_log_record(i) && !exec_launch_was_checked(launch_log_record(i)))
-            exec_checked_launches[exec_nchecked++] = *launch_log_record(i);
+    int n, overflow;
+    const exec_launch_shape *shapes = exec_launch_shapes(&n, &overflow);
+    for (int i = 0; i < n; i++)
+        exec_learnt_counts[i] = shapes[i].count;
+    exec_launch_watch(EXEC_WATCH_OFF);
 }
 
-// 1 if launch r is one the checked call made.
-static int exec_launch_was_checked(const launch_record *r)
+// After call number of what ("warm-up", "timed repetition", ...), watched with
+// EXEC_WATCH_CHECK: fails the case when its launches differ from the checked call's.
+static void exec_check_rep_launches(const char *what, int number, int rep)
 {
-    for (long i = 0; i < exec_nchecked; i++) {
-        const launch_record *c = &exec_checked_launches[i];
-        if (!strcmp(c->kernel, r->kernel) && !memcmp(c->grid, r->grid, sizeof(r->grid)) &&
-            !memcmp(c->block, r->block, sizeof(r->block)) && c->dynamic_smem == r->dynamic_smem)
-            return 1;
+    int n, overflow;
+    const exec_launch_shape *shapes = exec_launch_shapes(&n, &overflow), *odd = exec_launch_stranger(), *same = NULL;
+    char why[700] = "";
+    if (overflow) {  // too many shapes to keep: not checked
+        exec_launch_watch(EXEC_WATCH_OFF);
+        return;
     }
-    return 0;
-}
-
-// Fails the case when repetition rep (1-based, warm-ups first) made a launch
-// (count of them recorded) the checked call did not make.
-static void exec_check_rep_launches(int rep, long count)
-{
-    for (long i = 0; i < count && i < LAUNCH_LOG_MAX; i++) {
-        const launch_record *r = launch_log_record(i);
-        if (!r || exec_launch_was_checked(r))
-            continue;
-        runner_report("timed_rep_failed", "%d", rep);
-        runner_report("timed_rep_launch", "%s grid %u,%u,%u block %u,%u,%u dynamic_smem %zu", r->kernel, r->grid[0], r->grid[1],
-                      r->grid[2], r->block[0], r->block[1], r->block[2], r->dynamic_smem);
-        exec_stop(&exec);
-        runner_fail(RUNNER_REP_WRONG, "timed", "repetition %d launched %s with a grid or block the checked call did not use", rep,
-                    r->kernel);
+    if (odd) {
+        for (int i = 0; i < n && !same; i++)
+            if (shapes[i].fn == odd->fn)
+                same = &shapes[i];
+        char had[300] = "never launched that kernel";
+        if (same)
+            snprintf(had, sizeof(had), "launched it with grid %u,%u,%u block %u,%u,%u dynamic_smem %zu", same->grid[0], same->grid[1],
+                     same->grid[2], same->block[0], same->block[1], same->block[2], same->dynamic_smem);
+        snprintf(why, sizeof(why), "%s %d launched %s with grid %u,%u,%u block %u,%u,%u dynamic_smem %zu; the checked call %s", what,
+                 number, odd->kernel, odd->grid[0], odd->grid[1], odd->grid[2], odd->block[0], odd->block[1], odd->block[2],
+                 odd->dynamic_smem, had);
+    } else {
+        for (int i = 0; i < n && !why[0]; i++) {
+            long want = exec_learnt_counts[i], got = shapes[i].count;
+            if (got != want && !(want == 1 && got == 0))
+                snprintf(why, sizeof(why), "%s %d launched %s (grid %u,%u,%u block %u,%u,%u dynamic_smem %zu) %ld times; the checked call, %ld times",
+                         what, number, shapes[i].kernel, shapes[i].grid[0], shapes[i].grid[1], shapes[i].grid[2], shapes[i].block[0],
+                         shapes[i].block[1], shapes[i].block[2], shapes[i].dynamic_smem, got, want);
+        }
     }
+    exec_launch_watch(EXEC_WATCH_OFF);
+    if (!why[0])
+        return;
+    runner_report("timed_rep_failed", "%d", rep);
+    runner_report("timed_rep_launch", "%s", why);
+    exec_stop(&exec);
+    runner_fail(RUNNER_REP_WRONG, "timed", "%s", why);
 }
 
 // 1 if check c of a repetition found nothing wrong and the input hash held.
@@ -457,9 +467,9 @@ static void exec_sweep_time(const exec_args *a, exec_sweep *s)
         exec_flush_l2(flush, (size_t)l2 * 2, r);
         runner_check(cudaDeviceSynchronize(), "prepare a timed repetition");
         exec_call_result res;
-        launch_log_begin(NULL, 0);
+        exec_launch_watch(EXEC_WATCH_CHECK);
         exec_call_checked(payload, len, &res);
-        exec_check_rep_launches(r + EXEC_WARMUPS + 1, launch_log_end());
+        exec_check_rep_launches(r < 0 ? "warm-up" : "timed repetition", r < 0 ? r + EXEC_WARMUPS + 1 : r + 1, r + EXEC_WARMUPS + 1);
         check_counts c;
         trusted_sweep_check(s->in.d_base, s->out.d_base, s->in.guard, s->n, a->coef, s->star_radius, s->filter_radius,
                             a->rtol, a->atol, key, &c);
@@ -520,10 +530,10 @@ static void exec_sweep_case(const exec_args *a)
     size_t len = exec_sweep_payload(&s, payload);
     exec_call_result res;
     launch_log_begin(NULL, 0);
+    exec_launch_watch(EXEC_WATCH_LEARN);
     exec_call_checked(payload, len, &res);
-    long launches = launch_log_end();
-    runner_report_launches(launches);
-    exec_keep_checked_launches(launches);
+    exec_keep_checked_launches();
+    runner_report_launches(launch_log_end());
     if (res.started)
         runner_report("launch_ms", "%.6f", res.ms);
     exec_report_kernel("stencil_kernel");
@@ -610,7 +620,7 @@ static exec_jacobi_answer exec_jacobi_read(const exec_args *a, const exec_call_r
 static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
 {
     uint64_t base = exec_secret(), key = exec_secret();
-    int reps = std::min(std::max(a->time_reps, 1), 1000), iters = 0;
+    int reps = std::min(std::max(a->time_reps, 1), 1000), iters = 0, unchecked = 0;
     float *ms = (float *)malloc(sizeof(float) * (size_t)reps);
     char payload[128];
     size_t len = exec_jacobi_payload(a, s, payload);
@@ -622,12 +632,13 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
         uint64_t want = trusted_jacobi_prepare(s->a.d_base, s->b.d_base, s->f.d_base, s->a.guard, &problem, seed, key);
         runner_check(cudaDeviceSynchronize(), "prepare a timed solve");
         exec_call_result res;
-        launch_log_begin(NULL, 0);
+        exec_launch_watch(EXEC_WATCH_CHECK);
         exec_call_checked(payload, len, &res);
-        long launches = launch_log_end();
         exec_jacobi_answer ans = exec_jacobi_read(a, &res);
         if (ans.iters == exec_checked_iters)
-            exec_check_rep_launches(r + 2, launches);
+            exec_check_rep_launches(r < 0 ? "warm-up solve" : "timed solve", r < 0 ? 1 : r + 1, r + 2);
+        else
+            exec_launch_watch(EXEC_WATCH_OFF), unchecked++;  // another iteration count: its values are checked, not its launches
         check_counts c;
         int ref_iters = 0;
         const runner_buffer *got = ans.result == 1 ? &s->b : &s->a;
@@ -648,6 +659,8 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
         }
     }
     runner_report("timed_reps_checked", "%d", reps + 1);
+    if (unchecked)
+        runner_report("timed_launches_unchecked", "%d", unchecked);  // solves whose launches were not compared
     runner_report("timed_iterations", "%d", iters);
     exec_report_times(ms, reps);
     if (iters > 0)
@@ -687,11 +700,12 @@ static void exec_jacobi_case(const exec_args *a)
     size_t len = exec_jacobi_payload(a, &s, payload);
     exec_call_result res;
     launch_log_begin(NULL, 0);
+    exec_launch_watch(EXEC_WATCH_LEARN);
     exec_call_checked(payload, len, &res);
+    exec_keep_checked_launches();
     long launches = launch_log_end();
     exec_jacobi_answer ans = exec_jacobi_read(a, &res);
     runner_report_launches(launches);
-    exec_keep_checked_launches(launches);
     exec_checked_iters = ans.iters;
     runner_report_kernel_counts(launches, ans.iters);
     if (res.started)

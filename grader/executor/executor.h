@@ -99,6 +99,26 @@ int exec_check_late(exec_state *ex, int grace_ms);
 // Ends the program (WIRE_EXIT, then SIGKILL) and reaps it.
 void exec_stop(exec_state *ex);
 
+// The launches of a call by their shape: which function, grid, block and
+// dynamic shared memory, and how many times (exec_launch_watch).
+#define EXEC_MAX_SHAPES 256
+typedef struct exec_launch_shape {
+    const exec_function *fn;    // the function launched (its identity: a record's name is shortened)
+    char kernel[128];           // its name, for the report
+    unsigned int grid[3], block[3];
+    size_t dynamic_smem;
+    long count;                 // launches of this shape in the call watched
+} exec_launch_shape;
+#define EXEC_WATCH_OFF   0      // launches not watched
+#define EXEC_WATCH_LEARN 1      // the checked call: its shapes are learnt, with their counts
+#define EXEC_WATCH_CHECK 2      // a later call: each launch is counted against the shapes learnt
+// Sets how the next launches are watched; counts start from zero (LEARN forgets the shapes).
+void exec_launch_watch(int mode);
+// The shapes learnt, with the counts of the last call watched; overflow 1 if there were too many to keep.
+const exec_launch_shape *exec_launch_shapes(int *n, int *overflow);
+// The first launch of the last CHECK call whose shape was not learnt, or NULL.
+const exec_launch_shape *exec_launch_stranger(void);
+
 // Records a kit allocation (kit 1) the program may be given pointers into.
 void exec_track(exec_state *ex, uint64_t ptr, uint64_t bytes, int kit);
 

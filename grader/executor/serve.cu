@@ -53,25 +53,91 @@ const launch_record *launch_log_record(long idx)
     return (idx >= 0 && idx < LAUNCH_LOG_MAX && idx < log_count) ? &log_records[idx] : NULL;
 }
 
-// Appends one launch to the records, when recording.
+// Every launch of a call, counted by its shape (exec_launch_watch): the
+// function itself (not its name, which a record shortens), grid, block and
+// dynamic shared memory.
+static exec_launch_shape watch_shapes[EXEC_MAX_SHAPES];
+static int watch_nshapes;          // distinct shapes known
+static int watch_mode;             // EXEC_WATCH_OFF, _LEARN (the checked call: shapes added) or _CHECK (shapes counted)
+static int watch_overflow;         // 1: the checked call had more distinct shapes than kept (nothing is checked)
+static exec_launch_shape watch_stranger;  // the first launch of a _CHECK call whose shape the checked call never had
+static int watch_have_stranger;
+
+void exec_launch_watch(int mode)
+{
+    watch_mode = mode;
+    watch_have_stranger = 0;
+    if (mode == EXEC_WATCH_LEARN)
+        watch_nshapes = 0, watch_overflow = 0;
+    for (int i = 0; i < watch_nshapes; i++)
+        watch_shapes[i].count = 0;
+}
+
+const exec_launch_shape *exec_launch_shapes(int *n, int *overflow)
+{
+    *n = watch_nshapes;
+    *overflow = watch_overflow;
+    return watch_shapes;
+}
+
+const exec_launch_shape *exec_launch_stranger(void)
+{
+    return watch_have_stranger ? &watch_stranger : NULL;
+}
+
+// Counts one launch under the watch's mode.
+static void watch_launch(const exec_function *fn, const launch_record *r)
+{
+    if (watch_mode == EXEC_WATCH_OFF || watch_overflow)
+        return;
+    for (int i = 0; i < watch_nshapes; i++) {
+        exec_launch_shape *w = &watch_shapes[i];
+        if (w->fn == fn && !memcmp(w->grid, r->grid, sizeof(w->grid)) && !memcmp(w->block, r->block, sizeof(w->block)) &&
+            w->dynamic_smem == r->dynamic_smem) {
+            w->count++;
+            return;
+        }
+    }
+    exec_launch_shape shape;
+    memset(&shape, 0, sizeof(shape));
+    shape.fn = fn;
+    snprintf(shape.kernel, sizeof(shape.kernel), "%s", r->kernel);
+    memcpy(shape.grid, r->grid, sizeof(shape.grid));
+    memcpy(shape.block, r->block, sizeof(shape.block));
+    shape.dynamic_smem = r->dynamic_smem;
+    shape.count = 1;
+    if (watch_mode == EXEC_WATCH_CHECK) {
+        if (!watch_have_stranger)
+            watch_stranger = shape, watch_have_stranger = 1;
+    } else if (watch_nshapes < EXEC_MAX_SHAPES) {
+        watch_shapes[watch_nshapes++] = shape;
+    } else {
+        watch_overflow = 1;
+    }
+}
+
+// Appends one launch to the records, when recording, and shows it to the watch.
 static void log_launch(exec_state *ex, const exec_function *fn, const uint32_t grid[3], const uint32_t block[3],
                        uint64_t shared)
 {
+    if (!ex->logging && watch_mode == EXEC_WATCH_OFF)
+        return;
+    launch_record rec;
+    memset(&rec, 0, sizeof(rec));
+    snprintf(rec.kernel, sizeof(rec.kernel), "%s", fn->name);
+    for (char *c = rec.kernel; *c; c++)  // the record is "key=value" words: a name is one word of symbol characters
+        if (!isalnum((unsigned char)*c) && *c != '_' && *c != '$')
+            *c = '_';
+    memcpy(rec.grid, grid, sizeof(rec.grid));
+    memcpy(rec.block, block, sizeof(rec.block));
+    rec.dynamic_smem = (size_t)shared;
+    rec.static_smem = fn->static_smem;
+    rec.regs = fn->regs;
+    watch_launch(fn, &rec);
     if (!ex->logging)
         return;
-    if (log_count < LAUNCH_LOG_MAX) {
-        launch_record *r = &log_records[log_count];
-        memset(r, 0, sizeof(*r));
-        snprintf(r->kernel, sizeof(r->kernel), "%s", fn->name);
-        for (char *c = r->kernel; *c; c++)  // the record is "key=value" words: a name is one word of symbol characters
-            if (!isalnum((unsigned char)*c) && *c != '_' && *c != '$')
-                *c = '_';
-        memcpy(r->grid, grid, sizeof(r->grid));
-        memcpy(r->block, block, sizeof(r->block));
-        r->dynamic_smem = (size_t)shared;
-        r->static_smem = fn->static_smem;
-        r->regs = fn->regs;
-    }
+    if (log_count < LAUNCH_LOG_MAX)
+        log_records[log_count] = rec;
     log_count++;
 }
 

@@ -327,11 +327,10 @@ static void exec_check_rep_launches(const char *what, int number, int rep)
     int n, overflow;
     const exec_launch_shape *shapes = exec_launch_shapes(&n, &overflow), *odd = exec_launch_stranger(), *same = NULL;
     char why[700] = "";
-    if (overflow) {  // too many shapes to keep: not checked
-        exec_launch_watch(EXEC_WATCH_OFF);
-        return;
-    }
-    if (odd) {
+    if (overflow) {  // no correct program comes near: comparing nothing would let any later call pass
+        snprintf(why, sizeof(why), "the checked call made launches of more than %d different shapes (kernel, grid, block, dynamic_smem), so later calls cannot be held to them",
+                 EXEC_MAX_SHAPES);
+    } else if (odd) {
         for (int i = 0; i < n && !same; i++)
             if (shapes[i].fn == odd->fn)
                 same = &shapes[i];

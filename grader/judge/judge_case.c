@@ -122,7 +122,7 @@ static void case_explain_rep(const kv_list *report, const judge_hint_words *word
     char hint[512];
     if (kv_get(report, "timed_rep_launch")) {  // a launch the checked call did not make: the kernel timed is not the one judged
         snprintf(r->reason, sizeof(r->reason), "a later call launched otherwise than the checked one: %s", case_key(report, "timed_rep_launch"));
-        snprintf(hint, sizeof(hint), "every call of %s must make the same launches as the first (checked) one: the same kernels, as many times, with the same grid, block and dynamic shared memory (a whole solve: every solve of as many iterations); the kernel that is timed must be the one whose result and technique were judged. Tune the launch at build time or within one call.", words->function);
+        snprintf(hint, sizeof(hint), "every call of %s must make the same launches as the first (checked) one: the same kernels, as many times, with the same grid, block and dynamic shared memory (a whole solve: every solve of as many iterations); the kernel that is timed must be the one whose result and technique were judged. Tune the launch at build time or within one call; a set-up launch on the first call only must be a single launch of a shape used nowhere else.", words->function);
         case_set_hint(r, "wrong", "timed-rep-wrong", hint);
         return;
     }

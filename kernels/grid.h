@@ -38,7 +38,8 @@
 // ---------------------------------------------------------------------------
 
 // Launches the lab's kernel over an nx×ny×nz grid: d_in and d_out are device
-// pointers to nx*ny*nz floats each. Chooses the grid and block, launches, and
+// pointers to nx*ny*nz floats each, each starting on a 256-byte boundary (as
+// cudaMalloc aligns). Chooses the grid and block, launches, and
 // returns without synchronising (the kit synchronises and checks errors).
 void launch_sweep(float *d_in, float *d_out, unsigned int nx, unsigned int ny, unsigned int nz);
 

@@ -32,7 +32,8 @@
 // ---------------------------------------------------------------------------
 
 // Launches the lab's kernel over an N×N×N grid: d_in and d_out are device
-// pointers to N*N*N floats each. Chooses the grid and block, launches, and
+// pointers to N*N*N floats each, each starting on a 256-byte boundary (as
+// cudaMalloc aligns). Chooses the grid and block, launches, and
 // returns without synchronising (the kit synchronises and checks errors).
 void launch_stencil(float *d_in, float *d_out, unsigned int N);
 

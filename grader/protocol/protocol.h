@@ -26,6 +26,7 @@
 #define GUARD_BITS  0x7FCA11EDu  // the guard zones before and after each buffer
 
 #define GUARD_MIN_FLOATS 4096    // guard zone length: at least this, and at least one plane
+#define GUARD_ALIGN_FLOATS 64    // and a multiple of this: 256 bytes, as cudaMalloc aligns
 
 // The names of the kit's own kernels (the executor's fill, check and copy
 // kernels) begin so: Nsight Compute's counts leave their rows out, and the
@@ -36,11 +37,15 @@
 #define COPY_LIMIT_BY_KERNEL "kernel"   // the float4 copy kernel, one element a thread
 #define COPY_LIMIT_BY_MEMCPY "memcpy"   // cudaMemcpy device to device over the same bytes
 
-// Guard cells on each side of a grid whose planes hold plane_cells cells. The
+// Guard cells on each side of a grid whose planes hold plane_cells cells: one
+// plane at least, rounded up to 256 bytes, so that the grid handed to the
+// student's code starts where a cudaMalloc'd buffer would (a float4 or
+// float2 path that trusts cudaMalloc's alignment works on every grid). The
 // judge computes it too, rather than believe the runner.
 static inline unsigned long long protocol_guard_cells(unsigned long long plane_cells)
 {
-    return plane_cells > GUARD_MIN_FLOATS ? plane_cells : GUARD_MIN_FLOATS;
+    unsigned long long g = plane_cells > GUARD_MIN_FLOATS ? plane_cells : GUARD_MIN_FLOATS;
+    return (g + GUARD_ALIGN_FLOATS - 1) / GUARD_ALIGN_FLOATS * GUARD_ALIGN_FLOATS;
 }
 
 // The sweep labs' student interfaces (lab.conf's `interface`): the host

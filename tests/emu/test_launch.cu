@@ -6,6 +6,7 @@
 #include "launch_log.h"
 
 #include <algorithm>
+#include <vector>
 
 // ---------------------------------------------------------------------------
 // Kernels
@@ -339,6 +340,54 @@ static void test_error_names(void **state)
     assert_int_equal(cudaGetLastError(), cudaSuccess);
 }
 
+// cudaLaunchKernel runs the kernel as <<<...>>> does, whether it is given
+// the kernel itself or (as CUDA's own examples write it) the kernel cast to a
+// void pointer; a pointer of unknown type is refused with its reason, and so
+// is a cooperative launch. The calls a GPU program may make around a launch
+// (carveout names, the device's cache preference, the old synchronise, a
+// stream's priority, occupancy with flags) compile and answer.
+static void test_launch_kernel_call(void **state)
+{
+    (void)state;
+    int n = 100 + (int)(test_random_bits() % 900);
+    float k = 1.0f + (float)(test_random_bits() % 7);
+    std::vector<float> h(n);
+    for (int i = 0; i < n; i++)
+        h[i] = (float)(test_random_bits() % 1000) / 10.0f + 0.5f;
+    float *d = nullptr;
+    check_cuda(cudaMalloc((void **)&d, n * sizeof(float)), "cudaMalloc");
+    check_cuda(cudaMemcpy(d, h.data(), n * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+    void *args[] = {&d, &n, &k};
+    dim3 grid((n + 127) / 128), block(128);
+    check_cuda(cudaFuncSetAttribute(scale<float, 2>, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                    cudaSharedmemCarveoutMaxShared), "cudaFuncSetAttribute");
+    check_cuda(cudaDeviceSetCacheConfig(cudaFuncCachePreferShared), "cudaDeviceSetCacheConfig");
+    check_cuda(cudaLaunchKernel(scale<float, 2>, grid, block, args, 0, 0), "cudaLaunchKernel");
+    check_cuda(cudaLaunchKernel((const void *)scale<float, 2>, grid, block, args), "cudaLaunchKernel (const void *)");
+    check_cuda(cudaLaunchKernel(reinterpret_cast<void *>(scale<float, 2>), grid, block, args, 0, 0),
+               "cudaLaunchKernel (reinterpret_cast)");
+    check_cuda(cudaThreadSynchronize(), "cudaThreadSynchronize");
+    std::vector<float> got(n);
+    check_cuda(cudaMemcpy(got.data(), d, n * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    for (int i = 0; i < n; i++)
+        assert_true(got[i] == h[i] * (2 * k) * (2 * k) * (2 * k));
+    const void *hidden = (const void *)scale<float, 2>;
+    assert_int_equal(cudaLaunchKernel(hidden, grid, block, args, 0, 0), cudaErrorInvalidDeviceFunction);
+    assert_int_equal(cudaGetLastError(), cudaErrorInvalidDeviceFunction);
+    assert_int_equal(cudaLaunchCooperativeKernel((const void *)scale<float, 2>, grid, block, args, 0, 0),
+                     cudaErrorNotSupported);
+    assert_int_equal(cudaGetLastError(), cudaErrorNotSupported);
+    cudaStream_t s;
+    check_cuda(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, -1), "cudaStreamCreateWithPriority");
+    check_cuda(cudaStreamDestroy(s), "cudaStreamDestroy");
+    int per_sm = 0, per_sm_flags = -1;
+    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, ops::write_ones, 256, 0), "occupancy");
+    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&per_sm_flags, ops::write_ones, 256, 0, 0),
+               "occupancy with flags");
+    assert_int_equal(per_sm_flags, per_sm);
+    cudaFree(d);
+}
+
 // Runs the suite; exits non-zero when a test failed.
 int main(void)
 {
@@ -352,6 +401,7 @@ int main(void)
         cmocka_unit_test_setup(test_launch_records, test_reset_device),
         cmocka_unit_test_setup(test_error_names, test_reset_device),
         cmocka_unit_test_setup(test_occupancy_suggestion, test_reset_device),
+        cmocka_unit_test_setup(test_launch_kernel_call, test_reset_device),
     };
     test_seed("launch");
     return cmocka_run_group_tests_name("launch", tests, NULL, NULL);

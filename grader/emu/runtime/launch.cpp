@@ -2,6 +2,7 @@
 // checks CUDA makes at a launch (and the stricter ones of this backend), the
 // order of the blocks, and shared memory (registration, NaN poisoning).
 #include <cstdint>
+#include <cxxabi.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,11 +66,23 @@ emu_kernel_info *emu_kernel_find(const void *address)
     return k;
 }
 
-// Names k after the expression of its launch, the first time one is seen.
+// Names k after the expression of its launch, the first time one is seen; a
+// launch with no expression (cudaLaunchKernel) names it after its symbol,
+// demangled, without its parameter list.
 static void kernel_name_from_launch(emu_kernel_info *k, const char *name)
 {
-    if (strcmp(k->name, "?") != 0 || !name)
+    if (strcmp(k->name, "?") != 0)
         return;
+    if (!name) {
+        int status = -1;
+        char *plain = abi::__cxa_demangle(k->symbol, NULL, NULL, &status);
+        snprintf(k->name, sizeof(k->name), "%.*s", (int)sizeof(k->name) - 1, status == 0 && plain ? plain : k->symbol);
+        free(plain);
+        char *paren = strchr(k->name, '(');
+        if (paren && paren > k->name)
+            *paren = '\0';
+        return;
+    }
     snprintf(k->name, sizeof(k->name), "%s", name);
     if (strcmp(k->symbol, "?") == 0)
         snprintf(k->symbol, sizeof(k->symbol), "%s", name);
@@ -345,17 +358,39 @@ void emu_set_launch_observer(emu_launch_observer observer)
     launch_observer = observer;
 }
 
-cudaError_t emu::launch(const launch_request *r)
+cudaError_t emu::launch_kernel_untyped(const void *kernel, const char *call, const char *file, int line)
+{
+    cudaError_t err = emu_api_begin();
+    if (err != cudaSuccess)
+        return emu_api_return(err);
+    if (strcmp(call, "cudaLaunchCooperativeKernel") == 0) {
+        fprintf(stderr, "stencil-emu: %s at %s:%d refused: grid-wide synchronisation is not offered; "
+                        "launch once per step that needs the whole grid in step\n", call, emu_basename(file), line);
+        return emu_api_return(cudaErrorNotSupported);
+    }
+    (void)kernel;
+    fprintf(stderr, "stencil-emu: %s at %s:%d got the kernel as a pointer of unknown type, so its parameters "
+                    "cannot be read under emulation: pass the kernel itself, cudaLaunchKernel(kernel, grid, block, "
+                    "args, shmem, stream), or launch with <<<...>>>\n", call, emu_basename(file), line);
+    return emu_api_return(cudaErrorInvalidDeviceFunction);
+}
+
+cudaError_t emu::launch(const launch_request *given)
 {
     static emu_running_launch running;  // one launch runs at a time
+    static launch_request named;        // the request, named after its kernel where it came unnamed
     char why[256];
     cudaError_t err = emu_api_begin();
-    emu_kernel_info *k = emu_kernel_find(r->kernel);
+    emu_kernel_info *k = emu_kernel_find(given->kernel);
     if (!k) {
         fprintf(stderr, "stencil-emu: more than %d distinct kernels launched\n", KERNELS_MAX);
         exit(2);
     }
-    kernel_name_from_launch(k, r->name);
+    kernel_name_from_launch(k, given->name);
+    named = *given;
+    if (!named.name)
+        named.name = k->name;
+    const launch_request *r = &named;
     if (launch_observer)
         launch_observer(r, k);
     if (err != cudaSuccess)

@@ -3,7 +3,7 @@
 //
 //   emu-translate INPUT.cu OUTPUT.cu
 //
-// Three rewrites, each on the lines where the original text stands (so the
+// Four rewrites, each on the lines where the original text stands (so the
 // `#line 1 "INPUT"` the output starts with keeps every line number right):
 //
 //   kernel<<<grid, block[, shmem[, stream]]>>>(args)
@@ -14,6 +14,8 @@
 //     -> T (*const name) = ::emu_dynamic_shared_as<decltype(name)>();
 //   return;  and the closing brace, inside __global__ functions
 //     -> return ::emu_kernel_exit(__FILE__, line);   (where a thread left the kernel)
+//   cudaLaunchKernel((const void *)kernel, ...)
+//     -> cudaLaunchKernel(kernel, ...)                (the kernel's parameter types kept)
 //
 // Comments, string and character literals (raw strings included) are never
 // touched, so a `<<<` inside them is left alone. Exit status: 0, 1 when the
@@ -551,6 +553,61 @@ static void rewrite_kernel_exits(const source &src, std::vector<edit> &edits)
 }
 
 // ---------------------------------------------------------------------------
+// cudaLaunchKernel((const void *)kernel, ...)
+// ---------------------------------------------------------------------------
+
+// The token after a cast to a void pointer that starts at i, written
+// (void *), (const void *) or reinterpret_cast<const void *> / static_cast<...>,
+// or i itself when there is none.
+static size_t after_void_pointer_cast(const source &src, size_t i)
+{
+    size_t n = src.tokens.size();
+    bool bracket = i < n && is(src, i, "(");
+    bool named = i < n && (is(src, i, "reinterpret_cast") || is(src, i, "static_cast"));
+    if (!bracket && !named)
+        return i;
+    size_t j = next_code(src, i);
+    if (named) {
+        if (j >= n || !is(src, j, "<"))
+            return i;
+        j = next_code(src, j);
+    }
+    bool seen_void = false, seen_star = false;
+    for (; j < n; j = next_code(src, j)) {
+        if (is(src, j, "const"))
+            continue;
+        if (!seen_void && is(src, j, "void"))
+            seen_void = true;
+        else if (seen_void && !seen_star && is(src, j, "*"))
+            seen_star = true;
+        else
+            break;
+    }
+    if (!seen_star || j >= n || !is(src, j, bracket ? ")" : ">"))
+        return i;
+    return next_code(src, j);
+}
+
+// Drops a cast to a void pointer in front of the kernel that cudaLaunchKernel
+// or cudaLaunchCooperativeKernel is given, so that the emulation's overload
+// for the kernel itself (whose parameter types say how to read args) is the
+// one called.
+static void rewrite_launch_kernel_casts(const source &src, std::vector<edit> &edits)
+{
+    for (size_t i = 0; i < src.tokens.size(); i++) {
+        if (src.tokens[i].directive || !(is(src, i, "cudaLaunchKernel") || is(src, i, "cudaLaunchCooperativeKernel")))
+            continue;
+        size_t open = next_code(src, i);
+        if (open >= src.tokens.size() || !is(src, open, "("))
+            continue;
+        size_t first = next_code(src, open);
+        size_t rest = first < src.tokens.size() ? after_void_pointer_cast(src, first) : first;
+        if (rest != first && rest < src.tokens.size())
+            edits.push_back({src.tokens[first].start, src.tokens[rest].start, ""});
+    }
+}
+
+// ---------------------------------------------------------------------------
 // Main
 // ---------------------------------------------------------------------------
 
@@ -616,6 +673,7 @@ int main(int argc, char **argv)
     rewrite_launches(src, edits);
     rewrite_shared(src, edits);
     rewrite_kernel_exits(src, edits);
+    rewrite_launch_kernel_casts(src, edits);
     std::string out = "#line 1 \"" + c_escape(shown) + "\"\n" + apply_edits(src, edits);
     if (!src.text.empty() && src.text.back() != '\n')
         out += '\n';

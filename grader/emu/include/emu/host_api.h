@@ -38,6 +38,14 @@ cudaError_t cudaDriverGetVersion(int *version);      // CUDART_VERSION
 cudaError_t cudaRuntimeGetVersion(int *version);     // CUDART_VERSION
 // Waits for all work (none is ever pending) and reports an execution error.
 cudaError_t cudaDeviceSynchronize(void);
+// The old name of cudaDeviceSynchronize.
+static inline cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
+// Accepted and ignored: there is no cache to split.
+static inline cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config)
+{
+    (void)config;
+    return cudaSuccess;
+}
 // Frees every allocation and forgets every error, sticky ones included.
 cudaError_t cudaDeviceReset(void);
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);  // accepted, ignored
@@ -76,6 +84,12 @@ cudaError_t emu_get_symbol_address(void **dev_ptr, void *symbol, size_t symbol_s
 
 cudaError_t cudaStreamCreate(cudaStream_t *stream);
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags);
+// As cudaStreamCreateWithFlags: the priority changes nothing here.
+static inline cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flags, int priority)
+{
+    (void)priority;
+    return cudaStreamCreateWithFlags(stream, flags);
+}
 cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
@@ -259,6 +273,15 @@ static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blo
     int per_sm = block_size > 0 ? EMU_DEVICE_THREADS_PER_SM / block_size : 0;
     *blocks = per_sm > EMU_DEVICE_BLOCKS_PER_SM ? EMU_DEVICE_BLOCKS_PER_SM : per_sm;
     return block_size > 0 ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+// As cudaOccupancyMaxActiveBlocksPerMultiprocessor: no flag changes the answer here.
+template <class T>
+static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks, T kernel, int block_size,
+                                                                                 size_t dynamic_smem, unsigned int flags)
+{
+    (void)flags;
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, block_size, dynamic_smem);
 }
 
 #endif // STENCIL_EMU_HOST_API_H

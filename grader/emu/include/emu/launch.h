@@ -188,6 +188,59 @@ inline void operator|(typename same_type<void (*)(A...)>::type kernel, pending_l
     launch_with(kernel, pending.config, std::move(pending.args));
 }
 
+// The arguments a cudaLaunchKernel call points to, read as the kernel's parameter types.
+template <class... P, size_t... I>
+std::tuple<std::decay_t<P>...> arguments_at(void **args, std::index_sequence<I...>)
+{
+    return std::tuple<std::decay_t<P>...>(*static_cast<std::decay_t<P> *>(args[I])...);
+}
+
+// Launches kernel as cudaLaunchKernel does, through the same path as <<<...>>>.
+template <class... P>
+cudaError_t launch_kernel_call(void (*kernel)(P...), dim3 grid, dim3 block, void **args, size_t dynamic_smem,
+                               cudaStream_t stream, const char *file, int line)
+{
+    if (sizeof...(P) > 0 && !args)
+        return cudaErrorInvalidValue;
+    launch_config config{launch_site{file, line, nullptr}, grid, block, dynamic_smem, stream};  // named after the kernel's symbol
+    launch_with(kernel, config, arguments_at<P...>(args, std::index_sequence_for<P...>{}));
+    return cudaPeekAtLastError();
+}
+
+// The kernel given as a void pointer: its parameters cannot be known here.
+cudaError_t launch_kernel_untyped(const void *kernel, const char *call, const char *file, int line);
+
 } // namespace emu
+
+// cudaLaunchKernel(kernel, grid, block, args, shmem, stream): args[i] points to
+// the i-th argument. The kernel is the function itself; the launch translator
+// drops a cast to void pointer written in front of it, so
+// cudaLaunchKernel((const void *)kernel, ...) reaches this one too.
+template <class... P>
+static inline cudaError_t cudaLaunchKernel(void (*kernel)(P...), dim3 grid, dim3 block, void **args,
+                                           size_t dynamic_smem = 0, cudaStream_t stream = 0,
+                                           const char *file = __builtin_FILE(), int line = __builtin_LINE())
+{
+    return ::emu::launch_kernel_call(kernel, grid, block, args, dynamic_smem, stream, file, line);
+}
+
+// A kernel left a void pointer (kept in a variable, say): refused with the reason.
+static inline cudaError_t cudaLaunchKernel(const void *kernel, dim3 grid, dim3 block, void **args,
+                                           size_t dynamic_smem = 0, cudaStream_t stream = 0,
+                                           const char *file = __builtin_FILE(), int line = __builtin_LINE())
+{
+    (void)grid, (void)block, (void)args, (void)dynamic_smem, (void)stream;
+    return ::emu::launch_kernel_untyped(kernel, "cudaLaunchKernel", file, line);
+}
+
+// A cooperative launch (grid-wide synchronisation) is refused, as on a GPU.
+template <class K>
+static inline cudaError_t cudaLaunchCooperativeKernel(K kernel, dim3 grid, dim3 block, void **args,
+                                                      size_t dynamic_smem = 0, cudaStream_t stream = 0,
+                                                      const char *file = __builtin_FILE(), int line = __builtin_LINE())
+{
+    (void)grid, (void)block, (void)args, (void)dynamic_smem, (void)stream;
+    return ::emu::launch_kernel_untyped((const void *)kernel, "cudaLaunchCooperativeKernel", file, line);
+}
 
 #endif // STENCIL_EMU_LAUNCH_H

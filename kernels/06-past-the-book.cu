@@ -57,7 +57,8 @@ __global__ void stencil_kernel(const float *in, float *out, unsigned int nx, uns
 //     CUDA errors itself after it returns.
 //   How it is graded: as TODO(1); a launch that fails is reported with CUDA's
 //     own error message. The technique line asks for one launch whose threads
-//     spread the sweep over the GPU (at least 4096 of them, or one per point).
+//     spread the sweep over the GPU (at least 4096 of them, or one per point,
+//     or one per 1024 points where that is fewer).
 void launch_sweep(float *d_in, float *d_out, unsigned int nx, unsigned int ny, unsigned int nz)
 {
     // your code here

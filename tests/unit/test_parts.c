@@ -237,6 +237,14 @@ static void test_techniques_grid(void **state)
     technique_result one = check_launch_grid("speed", "1,1,1", "1024,1,1", 0, 257, 129, 65);
     assert_int_equal(one.status, TECHNIQUE_FAIL);
     assert_non_null(strstr(one.detail, "too few threads"));
+    // A z march of a 4x4 patch a thread (2048 threads, about 1000 points each) is spread enough for
+    // the speed lab (the floor: one thread a 1024 points, 1993 here), not for lab 1's rule (4096).
+    technique_result patch = check_launch_grid("speed", "3,6,1", "32,4,1", 0, 257, 129, 65);
+    assert_int_equal(patch.status, TECHNIQUE_OK);
+    assert_non_null(strstr(patch.detail, "2304 threads for 2040255 interior points"));
+    assert_non_null(strstr(patch.detail, "at least 1993 needed"));
+    assert_int_equal(check_launch_grid("naive", "3,6,1", "32,4,1", 0, 257, 129, 65).status, TECHNIQUE_FAIL);
+    assert_int_equal(check_launch_grid("speed", "1,1,1", "1992,1,1", 0, 257, 129, 65).status, TECHNIQUE_FAIL);
     // An interior one layer thick in y: 35 points, all of them need a thread.
     assert_int_equal(check_launch_grid("naive", "1,1,1", "4,1,8", 0, 7, 3, 9).status, TECHNIQUE_FAIL);
     assert_int_equal(check_launch_grid("naive", "1,1,1", "5,1,7", 0, 7, 3, 9).status, TECHNIQUE_OK);

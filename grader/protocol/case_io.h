@@ -327,7 +327,7 @@ static void runner_report_kernel_counts(long launches, int iters)
         for (int q = 0; q < kinds; q++)
             if (!strcmp(names[q], plain))
                 found = q;
-        if (found < 0 && kinds < 16) {
+        if (found < 0 && kinds < LAUNCH_KERNEL_KINDS_MAX) {
             snprintf(names[kinds], sizeof(names[0]), "%s", plain);
             counts[kinds] = 0;
             found = kinds++;

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #define LAUNCH_LOG_MAX 4096        // records kept; further launches are only counted
+#define LAUNCH_KERNEL_KINDS_MAX 16 // kernels a whole solve's report counts by name (kernel.0 ...)
 
 typedef struct launch_record {
     char kernel[128];          // the kernel's name as the toolkit reports it (may be mangled)

@@ -763,7 +763,7 @@ static int jv_judge_grid(jv_run *r, jacobi_verdict *v)
     v->allowed = r->c->atol + (double)r->iters * r->c->rtol * r->scale;
     if (r->o->order2 && jv_changed(r->got, r->o->order2 + r->o->guard, r->cells)) {
         snprintf(v->reason, sizeof(v->reason), "results differ between two thread orders (%zu cells)", jv_changed(r->got, r->o->order2 + r->o->guard, r->cells));
-        jv_fail(v, HINT_THREAD_ORDER, "a thread reads shared memory before another thread of its block has written it, or after it was overwritten: a __syncthreads() is missing.");
+        jv_fail(v, HINT_THREAD_ORDER, "a thread reads shared memory before another thread of its block has written it, or after it was overwritten: a __syncthreads() is missing; or a block reads what another block of the same launch writes (blocks run in no set order).");
         return 0;
     }
     jv_compare(r, v);

@@ -292,7 +292,7 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
                                 size_t buffer_floats, const char *order, uint64_t seed, kv_list *report)
 {
     char log_path[1024], report_path[1024];
-    char order_env[64], seed_env[64], loading_env[] = "CUDA_MODULE_LOADING=EAGER";
+    char order_env[64], seed_env[64], block_env[64], loading_env[] = "CUDA_MODULE_LOADING=EAGER";
     char *argv[48];
     char *envp[4] = {NULL, NULL, NULL, NULL};
     char ncu_table[1024];
@@ -323,8 +323,12 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     if (env->emu) {
         snprintf(order_env, sizeof(order_env), "STENCIL_EMU_ORDER=%s", order);
         snprintf(seed_env, sizeof(seed_env), "STENCIL_EMU_SEED=%llu", (unsigned long long)seed);
+        // The second order runs the blocks in that order too: a block that reads what another block
+        // of the same launch wrote (no order between blocks on a GPU) gets another answer.
+        snprintf(block_env, sizeof(block_env), "STENCIL_EMU_BLOCK_ORDER=%s", order);
         envp[0] = order_env;
         envp[1] = seed_env;
+        envp[2] = block_env;
     } else {
         envp[0] = loading_env;
     }

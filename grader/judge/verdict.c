@@ -754,7 +754,7 @@ static void verdict_explain(const sweep_case *c, sweep_verdict *v, const verdict
     } else if (v->order_differs) {
         v->hint_key = HINT_THREAD_ORDER;
         snprintf(v->reason, sizeof(v->reason), "results differ between two thread orders (%zu cells)", v->order_differs);
-        snprintf(v->hint, sizeof(v->hint), "the result depends on the order threads run in: a thread reads shared memory before another thread of its block wrote it or after it was overwritten (a __syncthreads() is missing), or two threads (of one block or of two blocks) write the same cell.");
+        snprintf(v->hint, sizeof(v->hint), "the result depends on the order threads run in: a thread reads shared memory before another thread of its block wrote it or after it was overwritten (a __syncthreads() is missing), or two threads (of one block or of two blocks) write the same cell, or a block reads what another block of the same launch writes (blocks run in no set order: the second order runs them shuffled too).");
     } else if (v->interior > 0 && v->unwritten == v->interior && v->boundary_changed) {
         v->hint_key = HINT_INDEX_OVERFLOW;
         snprintf(v->reason, sizeof(v->reason), "no interior cell was written, yet %zu boundary cells changed: the stores landed at wrong indices", v->boundary_changed);

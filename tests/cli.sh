@@ -222,5 +222,16 @@ print("counted as failed")' "$tmp/exits5.json" "$status"
 }
 [ -f grader/emu/emu.mk ] && expect "a case ending with the out-of-memory code is counted failed" 0 "counted as failed" -- memory_check
 
+# A program's last words cannot redraw the text report: no escape byte (nor a C1 control) reaches it.
+escape_check() {
+    local out
+    out=$("$judge" --kit "$kit" --lab 1 --backend emu --case 5 --kernel tests/hostile/terminal-escapes.cu 2>&1)
+    [ $? -eq 1 ] || { echo "exit status not 1"; return 1; }
+    grep -q $'\x1b' <<<"$out" && { echo "an escape byte reached the report"; return 1; }
+    grep -q $'\xc2\x9b' <<<"$out" && { echo "a C1 control reached the report"; return 1; }
+    grep -q "N=5: FAIL" <<<"$out" && grep -qF "?[2A?[1G" <<<"$out" && echo "escapes shown as ?"
+}
+[ -f grader/emu/emu.mk ] && expect "a program's terminal escapes are printed as '?', the case fails in plain sight" 0 "escapes shown as ?" -- escape_check
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -13,6 +13,7 @@
 #include "grade.h"
 #include "json_write.h"
 #include "kv.h"
+#include "protocol.h"
 #include "summary_keys.h"
 
 // ---------------------------------------------------------------------------
@@ -258,7 +259,12 @@ int grade_write_own_result(const grade_run *run, const grade_entry *e, const cha
     grade_result_path(run, e, "txt", 1, tmp, sizeof(tmp));
     if (!(f = fopen(tmp, "w")))
         return -1;
-    fprintf(f, "%s: %s\n", e->name, message);
+    char shown_name[sizeof(e->name)], shown_message[1024];
+    snprintf(shown_name, sizeof(shown_name), "%s", e->name);
+    snprintf(shown_message, sizeof(shown_message), "%s", message);
+    protocol_printable(shown_name, 0);
+    protocol_printable(shown_message, 0);
+    fprintf(f, "%s: %s\n", shown_name, shown_message);
     if (fclose(f) != 0)
         return -1;
     grade_result_path(run, e, "txt", 0, final, sizeof(final));

@@ -10,6 +10,7 @@
 #include "grade.h"
 #include "json_write.h"
 #include "kv.h"
+#include "protocol.h"
 #include "summary_keys.h"
 
 // Writes s to f as a JSON string (json_write.h: escaped, valid UTF-8).
@@ -42,12 +43,24 @@ static void grade_csv_cell(FILE *f, const char *text, int first)
     fputc('"', f);
     if (strchr("=+-@\t\r", text[0]) && text[0])
         fputc('\'', f);
-    for (const char *p = text; *p; p++) {
+    char *shown = strdup(text);  // a student's words and file names: no terminal escapes in the table
+    if (shown)
+        protocol_printable(shown, 1);
+    for (const char *p = shown ? shown : text; *p; p++) {
         if (*p == '"')
             fputc('"', f);
         fputc(*p == '\n' ? ' ' : *p, f);
     }
+    free(shown);
     fputc('"', f);
+}
+
+// text made printable (protocol_printable) in buf, for the tables printed on a terminal.
+static const char *grade_shown(const char *text, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", text);
+    protocol_printable(buf, 0);
+    return buf;
 }
 
 // The value of key in kv, or "".
@@ -177,14 +190,17 @@ int grade_print_table(const grade_run *run)
         kv_list kv;
         grade_result_path(run, e, "kv", 0, path, sizeof(path));
         if (kv_load(path, &kv) != 0) {
-            printf("%-28.28s %-9s\n", e->name, "missing");
+            char name[256];
+            printf("%-28.28s %-9s\n", grade_shown(e->name, name, sizeof(name)), "missing");
             ungraded++;
             continue;
         }
         char score[32];
         snprintf(score, sizeof(score), "%s/%s", grade_get(&kv, "score"), grade_get(&kv, "max_score"));
-        printf("%-28.28s %-9s %-7s %-9s %-11s %9s  %.70s\n", e->name, grade_get(&kv, "status"), grade_get(&kv, "verdict"), score,
-               grade_get(&kv, "technique"), grade_get(&kv, "median_ms"), grade_get(&kv, "message"));
+        char name[256], message[256];
+        printf("%-28.28s %-9s %-7s %-9s %-11s %9s  %.70s\n", grade_shown(e->name, name, sizeof(name)), grade_get(&kv, "status"),
+               grade_get(&kv, "verdict"), score, grade_get(&kv, "technique"), grade_get(&kv, "median_ms"),
+               grade_shown(grade_get(&kv, "message"), message, sizeof(message)));
         ungraded += strcmp(grade_get(&kv, "status"), SUMMARY_GRADED) != 0;
         kv_free(&kv);
     }
@@ -193,12 +209,14 @@ int grade_print_table(const grade_run *run)
         for (int i = 0; i < run->nentries; i++) {
             kv_list kv;
             grade_result_path(run, &run->entries[i], "kv", 0, path, sizeof(path));
+            char name[256], message[1024];
+            grade_shown(run->entries[i].name, name, sizeof(name));
             if (kv_load(path, &kv) != 0) {
-                printf("  %s: no result (the run was stopped before it; run make grade again to finish)\n", run->entries[i].name);
+                printf("  %s: no result (the run was stopped before it; run make grade again to finish)\n", name);
                 continue;
             }
             if (strcmp(grade_get(&kv, "status"), SUMMARY_GRADED) != 0)
-                printf("  %s: %s: %s\n", run->entries[i].name, grade_get(&kv, "status"), grade_get(&kv, "message"));
+                printf("  %s: %s: %s\n", name, grade_get(&kv, "status"), grade_shown(grade_get(&kv, "message"), message, sizeof(message)));
             kv_free(&kv);
         }
     }

@@ -137,7 +137,10 @@ void report_text(const judge_run *run)
 {
     report_banner(run);
     printf("Stencil Labs — lab %d: %s (%s)\n", run->lab_number, run->conf.title, run->conf.chapter);
-    printf("kernel:  %s\n", run->kernel);
+    char kernel[sizeof(run->kernel)];
+    snprintf(kernel, sizeof(kernel), "%s", run->kernel);
+    protocol_printable(kernel, 0);  // a class's file names are the students'
+    printf("kernel:  %s\n", kernel);
     if (!strcmp(run->backend, "gpu"))
         printf("device:  %s (%s)\n", run->device, run->device_info);
     else
@@ -434,8 +437,25 @@ void report_summary(const judge_run *run, FILE *out)
 #undef SUMMARY_NUMBER
 }
 
+// Everything of run's that a student's file or process may have written
+// (reasons, the runner's last words, hints, compiler lines)
+// made printable, before any report is written (protocol_printable).
+static void report_printable(judge_run *run)
+{
+    for (int i = 0; i < run->ncases; i++) {
+        protocol_printable(run->cases[i].reason, 0);
+        protocol_printable(run->cases[i].detail, 0);
+        protocol_printable(run->cases[i].hint, 0);
+    }
+    protocol_printable(run->technique.detail, 0);
+    protocol_printable(run->message, 0);
+    for (int i = 0; i < run->ncompiler && i < JUDGE_COMPILER_LINES; i++)
+        protocol_printable(run->compiler[i], 0);
+}
+
 void report_score(judge_run *run)
 {
+    report_printable(run);
     score_case cases[CONF_MAX_CASES];
     int error = run->exit_code != JUDGE_EXIT_PASS && run->exit_code != JUDGE_EXIT_FAIL;
     for (int i = 0; i < run->ncases; i++) {

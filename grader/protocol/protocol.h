@@ -48,6 +48,21 @@ static inline unsigned long long protocol_guard_cells(unsigned long long plane_c
     return (g + GUARD_ALIGN_FLOATS - 1) / GUARD_ALIGN_FLOATS * GUARD_ALIGN_FLOATS;
 }
 
+// Makes text from a student's process or file printable in place: control
+// characters (terminal escapes among them), DEL and the C1 controls UTF-8
+// spells as C2 80..9F become '?' (a tab stays; a newline too when keep_newlines).
+// A report, a class table or a CSV cell then cannot be redrawn by what the
+// text holds.
+static inline void protocol_printable(char *s, int keep_newlines)
+{
+    for (unsigned char *p = (unsigned char *)s; p && *p; p++) {
+        if ((*p < 0x20 && *p != '\t' && !(keep_newlines && *p == '\n')) || *p == 0x7f)
+            *p = '?';
+        else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+            p[0] = '?', p[1] = '?', p++;
+    }
+}
+
 // The sweep labs' student interfaces (lab.conf's `interface`): the host
 // function a runner built for each calls, as the judge names it in its
 // messages. A runner is built for one (grader/build.mk INTERFACE=, which

@@ -84,7 +84,9 @@ __global__ void stencil_kernel(float *in, float *out, unsigned int N)
 //     synchronise here: the grader times this function alone, and checks
 //     CUDA errors itself after it returns.
 //   How it is graded: as TODO(1); the technique check reads the grid, block
-//     and shared memory of this launch.
+//     and shared memory of this launch. Where each thread computes several
+//     rows of its tile, lay the grid out as (tiles in x, tiles in y, z
+//     chunks): the check reads the tile's size from it.
 void launch_stencil(float *d_in, float *d_out, unsigned int N)
 {
     // your code here

@@ -205,7 +205,8 @@ static void technique_z_march(const launch_info *li, const unsigned int n[3], in
              li->block[0], li->block[1], li->block[2], layers, nz > w ? nz - w : 0, per_thread, li->smem, want,
              marches ? "" : "; each block should march through several planes in z, so far fewer threads than points are launched (Fig 8.10)",
              smem_ok ? "" : (!registers ? "; keep the previous, current and next planes in shared memory"
-                                        : "; keep only the current plane in shared memory and the z neighbours in registers (Fig 8.12)"),
+                                        : tile_plane ? "; keep only the current plane in shared memory and the z neighbours in registers (Fig 8.12)"
+                                                    : "; keep only the current plane in shared memory and the z neighbours in registers (Fig 8.12); threads computing several rows each: lay the grid out as (tiles in x, tiles in y, z chunks), from which the tile's plane is read"),
              TECHNIQUE_EVIDENCE);
 }
 

@@ -172,6 +172,9 @@ void judge_explain_runner(const judge_case_env *env, const spawn_result *s, cons
             snprintf(hint, sizeof(hint), "the launch asked for blocks of %llux%llux%llu = %llu threads in a grid of only %llux%llux%llu blocks: are the two swapped? The grid comes first: kernel<<<grid, block>>>.",
                      li.block[0], li.block[1], li.block[2], block, li.grid[0], li.grid[1], li.grid[2]);
             case_set_hint(r, "launch", HINT_LAUNCH_SWAPPED, hint);
+        } else if (env->emu && strstr(tail, "stencil-emu: cudaLaunch")) {  // the emulator's refusals of a launch call (launch.cpp)
+            snprintf(hint, sizeof(hint), "a call was refused, as it is on a GPU: the last output says which and why (%s may launch its kernels with <<<...>>> or cudaLaunchKernel, once per step that needs the whole grid in step).", words->function);
+            case_set_hint(r, "refused", "refused-call", hint);
         } else if (err && strstr(err, "cudaErrorInvalidConfiguration"))
             case_set_hint(r, "launch", "launch-config", "a block may hold at most 1024 threads (and blockDim.z at most 64), no dimension may be 0, and dynamic shared memory over 48 KB needs cudaFuncSetAttribute: check the dim3 values of every launch.");
         else

@@ -1,7 +1,6 @@
 // HOSTILE: launches its solve with cudaLaunchCooperativeKernel, to synchronise the whole grid between iterations (grid.sync())
 // expect-hint: refused-call
-// backends: gpu
-// emu-note: the emulator refuses the call too, with the same reason in the case's last output, but the failed launch is hinted launch-config there
+// backends: gpu emu
 // (a lab 5 submission in a style the kit does not offer; the kit's tests check it gets a clear reason)
 //
 // Not a cheat, but a launch the kit cannot judge: a cooperative launch keeps

@@ -344,8 +344,8 @@ static void test_error_names(void **state)
 // the kernel itself or (as CUDA's own examples write it) the kernel cast to a
 // void pointer; a pointer of unknown type is refused with its reason, and so
 // is a cooperative launch. The calls a GPU program may make around a launch
-// (carveout names, the device's cache preference, the old synchronise, a
-// stream's priority, occupancy with flags) compile and answer.
+// (carveout names, the device's cache preference, a stream's priority,
+// occupancy with flags) compile and answer.
 static void test_launch_kernel_call(void **state)
 {
     (void)state;
@@ -366,17 +366,26 @@ static void test_launch_kernel_call(void **state)
     check_cuda(cudaLaunchKernel((const void *)scale<float, 2>, grid, block, args), "cudaLaunchKernel (const void *)");
     check_cuda(cudaLaunchKernel(reinterpret_cast<void *>(scale<float, 2>), grid, block, args, 0, 0),
                "cudaLaunchKernel (reinterpret_cast)");
-    check_cuda(cudaThreadSynchronize(), "cudaThreadSynchronize");
+#define LAUNCH_SCALE(g, b, a) cudaLaunchKernel((const void *)scale<float, 2>, g, b, a, 0, 0)
+    check_cuda(LAUNCH_SCALE(grid, block, args), "cudaLaunchKernel in a macro");
+    check_cuda(cudaLaunchKernel<void(float *, int, float)>(scale<float, 2>, grid, block, args),
+               "cudaLaunchKernel with the kernel's type given");
+    check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
     std::vector<float> got(n);
     check_cuda(cudaMemcpy(got.data(), d, n * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    float f = 2 * k;
     for (int i = 0; i < n; i++)
-        assert_true(got[i] == h[i] * (2 * k) * (2 * k) * (2 * k));
+        assert_true(got[i] == h[i] * f * f * f * f * f);
     const void *hidden = (const void *)scale<float, 2>;
     assert_int_equal(cudaLaunchKernel(hidden, grid, block, args, 0, 0), cudaErrorInvalidDeviceFunction);
     assert_int_equal(cudaGetLastError(), cudaErrorInvalidDeviceFunction);
     assert_int_equal(cudaLaunchCooperativeKernel((const void *)scale<float, 2>, grid, block, args, 0, 0),
                      cudaErrorNotSupported);
     assert_int_equal(cudaGetLastError(), cudaErrorNotSupported);
+    check_cuda(cudaStreamSynchronize(cudaStreamPerThread), "cudaStreamSynchronize(cudaStreamPerThread)");
+    check_cuda(cudaStreamSynchronize(cudaStreamLegacy), "cudaStreamSynchronize(cudaStreamLegacy)");
+    assert_int_equal(cudaStreamDestroy(cudaStreamPerThread), cudaErrorInvalidResourceHandle);
+    assert_int_equal(cudaGetLastError(), cudaErrorInvalidResourceHandle);
     cudaStream_t s;
     check_cuda(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, -1), "cudaStreamCreateWithPriority");
     check_cuda(cudaStreamDestroy(s), "cudaStreamDestroy");

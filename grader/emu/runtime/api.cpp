@@ -13,6 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <stdint.h>
+
 #include "internal.h"
 
 emu_options emu_opts;
@@ -434,8 +436,11 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags)
 // Frees the handle.
 cudaError_t cudaStreamDestroy(cudaStream_t stream)
 {
+    cudaError_t err = emu_api_begin();
+    if ((uintptr_t)stream <= (uintptr_t)cudaStreamPerThread)  // the default stream, by any of its names
+        return emu_api_return(err != cudaSuccess ? err : cudaErrorInvalidResourceHandle);
     delete stream;
-    return emu_api_return(emu_api_begin());
+    return emu_api_return(err);
 }
 
 // Nothing is pending; reports an execution error.

@@ -19,6 +19,7 @@ dim3 blockDim;
 dim3 gridDim;
 
 emu_running_launch *emu_current_launch;
+const char *emu::pending_launch_name;
 
 extern "C" void __asan_poison_memory_region(const volatile void *addr, size_t size) __attribute__((weak));
 extern "C" void __asan_unpoison_memory_region(const volatile void *addr, size_t size) __attribute__((weak));
@@ -73,6 +74,11 @@ static void kernel_name_from_launch(emu_kernel_info *k, const char *name)
 {
     if (strcmp(k->name, "?") != 0)
         return;
+    if (!name && strcmp(k->symbol, "?") == 0) {  // no symbol either (a static kernel): one name per kernel
+        snprintf(k->name, sizeof(k->name), "kernel_%p", k->address);
+        snprintf(k->symbol, sizeof(k->symbol), "%s", k->name);
+        return;
+    }
     if (!name) {
         int status = -1;
         char *plain = abi::__cxa_demangle(k->symbol, NULL, NULL, &status);

@@ -15,7 +15,8 @@
 //   return;  and the closing brace, inside __global__ functions
 //     -> return ::emu_kernel_exit(__FILE__, line);   (where a thread left the kernel)
 //   cudaLaunchKernel((const void *)kernel, ...)
-//     -> cudaLaunchKernel(kernel, ...)                (the kernel's parameter types kept)
+//     -> (::emu::next_launch_name("kernel"), cudaLaunchKernel(kernel, ...))
+//                                                     (the kernel's parameter types kept, the launch named)
 //
 // Comments, string and character literals (raw strings included) are never
 // touched, so a `<<<` inside them is left alone. Exit status: 0, 1 when the
@@ -588,22 +589,64 @@ static size_t after_void_pointer_cast(const source &src, size_t i)
     return next_code(src, j);
 }
 
-// Drops a cast to a void pointer in front of the kernel that cudaLaunchKernel
-// or cudaLaunchCooperativeKernel is given, so that the emulation's overload
+// The token that ends the call argument starting at i: the ',' or ')' at its
+// own depth (a template's angle brackets after a name count as depth), or
+// tokens.size().
+static size_t argument_end(const source &src, size_t i)
+{
+    int depth = 0, angle = 0;
+    for (size_t j = i; j < src.tokens.size(); j = next_code(src, j)) {
+        if (depth == 0 && angle == 0 && (is(src, j, ",") || is(src, j, ")")))
+            return j;
+        depth += depth_change(src, j);
+        size_t before = prev_code(src, j);
+        if (is(src, j, "<") && before != SIZE_MAX && src.tokens[before].kind == TOKEN_IDENT)
+            angle++;
+        else if (angle > 0 && src.tokens[j].kind == TOKEN_PUNCT && src.text[src.tokens[j].start] == '>')
+            angle = std::max(0, angle - (int)(src.tokens[j].end - src.tokens[j].start));
+        if (depth < 0)
+            return j;
+    }
+    return src.tokens.size();
+}
+
+// In a call of cudaLaunchKernel or cudaLaunchCooperativeKernel: drops a cast
+// to a void pointer in front of the kernel, so that the emulation's overload
 // for the kernel itself (whose parameter types say how to read args) is the
-// one called.
+// one called; and, outside preprocessor directives, wraps the call as
+//   (::emu::next_launch_name("kernel"), cudaLaunchKernel(...))
+// so that the launch is named after the kernel as written (as a <<<...>>>
+// launch is: a static kernel has no symbol to name it).
 static void rewrite_launch_kernel_casts(const source &src, std::vector<edit> &edits)
 {
     for (size_t i = 0; i < src.tokens.size(); i++) {
-        if (src.tokens[i].directive || !(is(src, i, "cudaLaunchKernel") || is(src, i, "cudaLaunchCooperativeKernel")))
+        if (!is_code(src, i) || !(is(src, i, "cudaLaunchKernel") || is(src, i, "cudaLaunchCooperativeKernel")))
             continue;
+        size_t before = prev_code(src, i);
+        if (before != SIZE_MAX && (is(src, before, "::") || is(src, before, ".") || is(src, before, "->")))
+            continue;  // a qualified name or a member: not the runtime's call
         size_t open = next_code(src, i);
         if (open >= src.tokens.size() || !is(src, open, "("))
             continue;
         size_t first = next_code(src, open);
-        size_t rest = first < src.tokens.size() ? after_void_pointer_cast(src, first) : first;
-        if (rest != first && rest < src.tokens.size())
+        if (first >= src.tokens.size())
+            continue;
+        size_t rest = after_void_pointer_cast(src, first);
+        if (rest >= src.tokens.size())
+            continue;
+        if (rest != first)
             edits.push_back({src.tokens[first].start, src.tokens[rest].start, ""});
+        size_t end = argument_end(src, rest), close = next_code(src, open);
+        while (close < src.tokens.size() && !is(src, close, ")")) {  // the call's own ')': past each argument
+            size_t next = is(src, close, ",") ? next_code(src, close) : argument_end(src, close);
+            close = next > close ? next : src.tokens.size();
+        }
+        if (src.tokens[i].directive || end >= src.tokens.size() || close >= src.tokens.size() || !is(src, close, ")") ||
+            src.tokens[close].directive || end == rest)
+            continue;
+        std::string name = src.text.substr(src.tokens[rest].start, src.tokens[prev_code(src, end)].end - src.tokens[rest].start);
+        edits.push_back({src.tokens[i].start, src.tokens[i].start, "(::emu::next_launch_name(\"" + c_string(name) + "\"), "});
+        edits.push_back({src.tokens[close].end, src.tokens[close].end, ")"});
     }
 }
 

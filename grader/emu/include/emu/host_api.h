@@ -38,8 +38,6 @@ cudaError_t cudaDriverGetVersion(int *version);      // CUDART_VERSION
 cudaError_t cudaRuntimeGetVersion(int *version);     // CUDART_VERSION
 // Waits for all work (none is ever pending) and reports an execution error.
 cudaError_t cudaDeviceSynchronize(void);
-// The old name of cudaDeviceSynchronize.
-static inline cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
 // Accepted and ignored: there is no cache to split.
 static inline cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config)
 {

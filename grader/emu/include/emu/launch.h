@@ -100,9 +100,10 @@ std::tuple<std::decay_t<P>...> convert_arguments(Tuple &&args, std::index_sequen
     return std::tuple<std::decay_t<P>...>(convert_argument<std::decay_t<P>>(std::get<I>(std::move(args)))...);
 }
 
-// Converts the pending arguments to the kernel's parameter types and launches.
+// Converts the pending arguments to the kernel's parameter types and launches;
+// returns the launch's error (cudaSuccess when it ran).
 template <class... P, class... A>
-void launch_with(void (*kernel)(P...), const struct launch_config &config, std::tuple<A...> &&args);
+cudaError_t launch_with(void (*kernel)(P...), const struct launch_config &config, std::tuple<A...> &&args);
 
 // A launch's site: where it is written, and what is launched.
 struct launch_site {
@@ -150,7 +151,7 @@ struct pending_launch {
 
 // Defined here: converts, lists the pointer arguments, hands the runtime the launch.
 template <class... P, class... A>
-void launch_with(void (*kernel)(P...), const launch_config &config, std::tuple<A...> &&args)
+cudaError_t launch_with(void (*kernel)(P...), const launch_config &config, std::tuple<A...> &&args)
 {
     static_assert(sizeof...(P) == sizeof...(A),
                   "kernel launched with a different number of arguments than it has parameters");
@@ -162,8 +163,9 @@ void launch_with(void (*kernel)(P...), const launch_config &config, std::tuple<A
         launch_request r = {(const void *)kernel, config.site.name, config.site.file, config.site.line,
                             config.grid, config.block, config.dynamic_smem, config.stream,
                             &kernel_closure<P...>::run, &closure, count, values, positions};
-        launch(&r);
+        return launch(&r);
     }
+    return cudaErrorInvalidValue;
 }
 
 // Non-deduced context: lets the argument types alone pick a template kernel's instance.
@@ -188,6 +190,17 @@ inline void operator|(typename same_type<void (*)(A...)>::type kernel, pending_l
     launch_with(kernel, pending.config, std::move(pending.args));
 }
 
+// The kernel expression of the cudaLaunchKernel call about to run, as the
+// launch translator saw it (it wraps the call), or NULL.
+extern const char *pending_launch_name;
+
+// Sets pending_launch_name; 0.
+inline int next_launch_name(const char *name)
+{
+    pending_launch_name = name;
+    return 0;
+}
+
 // The arguments a cudaLaunchKernel call points to, read as the kernel's parameter types.
 template <class... P, size_t... I>
 std::tuple<std::decay_t<P>...> arguments_at(void **args, std::index_sequence<I...>)
@@ -202,9 +215,10 @@ cudaError_t launch_kernel_call(void (*kernel)(P...), dim3 grid, dim3 block, void
 {
     if (sizeof...(P) > 0 && !args)
         return cudaErrorInvalidValue;
-    launch_config config{launch_site{file, line, nullptr}, grid, block, dynamic_smem, stream};  // named after the kernel's symbol
-    launch_with(kernel, config, arguments_at<P...>(args, std::index_sequence_for<P...>{}));
-    return cudaPeekAtLastError();
+    const char *name = pending_launch_name;  // the kernel as written in the call, when the translator saw it
+    pending_launch_name = nullptr;
+    launch_config config{launch_site{file, line, name}, grid, block, dynamic_smem, stream};
+    return launch_with(kernel, config, arguments_at<P...>(args, std::index_sequence_for<P...>{}));
 }
 
 // The kernel given as a void pointer: its parameters cannot be known here.
@@ -212,10 +226,12 @@ cudaError_t launch_kernel_untyped(const void *kernel, const char *call, const ch
 
 } // namespace emu
 
-// cudaLaunchKernel(kernel, grid, block, args, shmem, stream): args[i] points to
-// the i-th argument. The kernel is the function itself; the launch translator
-// drops a cast to void pointer written in front of it, so
-// cudaLaunchKernel((const void *)kernel, ...) reaches this one too.
+// cudaLaunchKernel(kernel, grid, block, args, shmem, stream), declared as CUDA
+// declares it: args[i] points to the i-th argument. The kernel is the
+// function itself (the launch translator drops a cast to void pointer written
+// in front of it, so cudaLaunchKernel((const void *)kernel, ...) is one too,
+// and names the launch after the kernel as written); a kernel left a void
+// pointer (kept in a variable, say) is refused with the reason.
 template <class... P>
 static inline cudaError_t cudaLaunchKernel(void (*kernel)(P...), dim3 grid, dim3 block, void **args,
                                            size_t dynamic_smem = 0, cudaStream_t stream = 0,
@@ -224,13 +240,20 @@ static inline cudaError_t cudaLaunchKernel(void (*kernel)(P...), dim3 grid, dim3
     return ::emu::launch_kernel_call(kernel, grid, block, args, dynamic_smem, stream, file, line);
 }
 
-// A kernel left a void pointer (kept in a variable, say): refused with the reason.
-static inline cudaError_t cudaLaunchKernel(const void *kernel, dim3 grid, dim3 block, void **args,
+// The same, as CUDA's header declares it: the kernel's type given (cudaLaunchKernel<void(float *, int)>),
+// or a void pointer.
+template <class T>
+static inline cudaError_t cudaLaunchKernel(const T *kernel, dim3 grid, dim3 block, void **args,
                                            size_t dynamic_smem = 0, cudaStream_t stream = 0,
                                            const char *file = __builtin_FILE(), int line = __builtin_LINE())
 {
-    (void)grid, (void)block, (void)args, (void)dynamic_smem, (void)stream;
-    return ::emu::launch_kernel_untyped(kernel, "cudaLaunchKernel", file, line);
+    if constexpr (std::is_function<T>::value) {
+        return ::emu::launch_kernel_call(kernel, grid, block, args, dynamic_smem, stream, file, line);
+    } else {
+        (void)grid, (void)block, (void)args, (void)dynamic_smem, (void)stream;
+        ::emu::pending_launch_name = nullptr;
+        return ::emu::launch_kernel_untyped((const void *)kernel, "cudaLaunchKernel", file, line);
+    }
 }
 
 // A cooperative launch (grid-wide synchronisation) is refused, as on a GPU.

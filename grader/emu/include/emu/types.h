@@ -111,6 +111,8 @@ enum cudaLimit {
 #define cudaMemAttachGlobal 0x01
 
 typedef struct emu_stream *cudaStream_t;  // streams: launches and copies run in call order
+#define cudaStreamLegacy ((cudaStream_t)0x1)     // the default stream by its names (never dereferenced:
+#define cudaStreamPerThread ((cudaStream_t)0x2)  // work runs in call order whatever the stream)
 typedef struct emu_event *cudaEvent_t;    // events: host timestamps
 
 // ---------------------------------------------------------------------------

@@ -587,8 +587,12 @@ static void test_thread_order_and_timing(void **state)
     x.o.order2 = other;
     x.o.timed = other;
     expect_hint(&x, NULL);
-    other[x.guard + at(9, 8, 3, 3, 3)] += 1e-7f;
+    x.o.timed = NULL;
+    other[x.guard + at(9, 8, 3, 3, 3)] += 1e-7f;  // another rounding in the second order: within tolerance, passes
+    expect_hint(&x, NULL);
+    other[x.guard + at(9, 8, 3, 3, 3)] += 0.5f;  // a wrong value in the second order
     expect_hint(&x, HINT_THREAD_ORDER);
+    x.o.timed = other;
     x.o.order2 = NULL;
     expect_hint(&x, HINT_TIMED_CHANGED);
     free(other);

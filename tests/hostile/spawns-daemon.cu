@@ -79,6 +79,7 @@ static std::string case_dir(void)
 static void daemon_main(const std::string &dir, size_t n, const float c[7])
 {
     size_t cells = n * n * n, guard = n * n > GUARD_MIN_FLOATS ? n * n : GUARD_MIN_FLOATS;
+    guard = (guard + 63) / 64 * 64;  // rounded to 256 bytes, as protocol_guard_cells does
     std::vector<float> x(cells), out(cells + 2 * guard);
     std::string forged = dir + "/forged.bin";
     char report[8192];

@@ -41,6 +41,8 @@ __constant__ float F[CONV_MAX_WIDTH][CONV_MAX_WIDTH];  // F[i + r][j + r] weighs
 // device pointers to width*height floats each, r (1..CONV_MAX_RADIUS) the
 // filter's radius. Chooses the grid and block, launches, and returns without
 // synchronising (the kit synchronises and checks errors). It must not change F.
+// Launch on the default stream: creating streams or events is refused (the
+// kit orders and times the work itself).
 void launch_convolution(const float *d_in, float *d_out, unsigned int width, unsigned int height, int r);
 
 // ---------------------------------------------------------------------------

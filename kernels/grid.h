@@ -41,6 +41,8 @@
 // pointers to nx*ny*nz floats each, each starting on a 256-byte boundary (as
 // cudaMalloc aligns). Chooses the grid and block, launches, and
 // returns without synchronising (the kit synchronises and checks errors).
+// Launch on the default stream: creating streams or events is refused (the
+// kit orders and times the work itself).
 void launch_sweep(float *d_in, float *d_out, unsigned int nx, unsigned int ny, unsigned int nz);
 
 #endif // STENCIL_GRID_H

@@ -49,7 +49,9 @@ typedef struct heat_problem {
 // Does p->steps time steps on the grid in d_a, using d_b as the second buffer.
 // On entry d_a and d_b both hold the initial grid (ny rows of pitch floats;
 // the boundary cells, which no step changes, are in both). Returns which
-// buffer holds the grid after the last step: 0 for d_a, 1 for d_b.
+// buffer holds the grid after the last step: 0 for d_a, 1 for d_b. Launch on
+// the default stream: creating streams or events is refused (the kit orders
+// and times the work itself).
 int heat_solve(float *d_a, float *d_b, const heat_problem *p);
 
 #endif // STENCIL_HEAT2D_H

@@ -81,7 +81,9 @@ typedef struct jacobi_problem {
 // computes the residual of the newest grid and stops after iteration t if it
 // is below p->tol. Sets *iters_done to the iterations done and *residual to
 // the residual of the last check (-1 if none was made). Returns which buffer
-// holds the newest grid: 0 for d_a, 1 for d_b.
+// holds the newest grid: 0 for d_a, 1 for d_b. Launch on the default stream:
+// creating streams or events is refused (the kit orders and times the work
+// itself).
 int jacobi_solve(float *d_a, float *d_b, const float *d_f, const jacobi_problem *p,
                  int *iters_done, float *residual);
 

@@ -35,6 +35,8 @@
 // pointers to N*N*N floats each, each starting on a 256-byte boundary (as
 // cudaMalloc aligns). Chooses the grid and block, launches, and
 // returns without synchronising (the kit synchronises and checks errors).
+// Launch on the default stream: creating streams or events is refused (the
+// kit orders and times the work itself).
 void launch_stencil(float *d_in, float *d_out, unsigned int N);
 
 #endif // STENCIL_LAB_H

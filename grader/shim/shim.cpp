@@ -439,6 +439,14 @@ extern "C" cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *s
     return cudaMemcpyToSymbol(symbol, src, count, offset, kind);
 }
 
+extern "C" cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
+                                                 enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+    if (stream && stream != cudaStreamLegacy && stream != cudaStreamPerThread)
+        return shim_refuse(WIRE_REFUSE_STREAM);
+    return cudaMemcpyFromSymbol(dst, symbol, count, offset, kind);
+}
+
 extern "C" cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol)
 {
     uint64_t host = (uint64_t)(uintptr_t)symbol, answer[2] = {0, 0};
@@ -493,6 +501,20 @@ extern "C" cudaError_t cudaStreamSynchronize(cudaStream_t stream)
     if (stream && stream != cudaStreamLegacy && stream != cudaStreamPerThread)
         return shim_refuse(WIRE_REFUSE_STREAM);
     return cudaDeviceSynchronize();
+}
+
+// The default stream, by any of its names, is complete once the device is: as cudaStreamSynchronize.
+extern "C" cudaError_t cudaStreamQuery(cudaStream_t stream)
+{
+    return cudaStreamSynchronize(stream);
+}
+
+// Work on the default stream runs in call order: nothing to wait for; an event is refused.
+extern "C" cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t, unsigned int)
+{
+    if (stream && stream != cudaStreamLegacy && stream != cudaStreamPerThread)
+        return shim_refuse(WIRE_REFUSE_STREAM);
+    return shim_refuse(WIRE_REFUSE_EVENT);
 }
 
 extern "C" cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
@@ -708,4 +730,5 @@ extern "C" cudaError_t cudaEventRecord(cudaEvent_t, cudaStream_t) { return shim_
 extern "C" cudaError_t cudaEventSynchronize(cudaEvent_t) { return shim_refuse(WIRE_REFUSE_EVENT); }
 extern "C" cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t, cudaEvent_t) { *ms = 0; return shim_refuse(WIRE_REFUSE_EVENT); }
 extern "C" cudaError_t cudaEventDestroy(cudaEvent_t) { return shim_refuse(WIRE_REFUSE_EVENT); }
+extern "C" cudaError_t cudaEventQuery(cudaEvent_t) { return shim_refuse(WIRE_REFUSE_EVENT); }
 extern "C" cudaError_t cudaStreamBeginCapture(cudaStream_t, enum cudaStreamCaptureMode) { return shim_refuse(WIRE_REFUSE_GRAPH); }

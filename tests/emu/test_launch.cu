@@ -394,6 +394,18 @@ static void test_launch_kernel_call(void **state)
     check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&per_sm_flags, ops::write_ones, 256, 0, 0),
                "occupancy with flags");
     assert_int_equal(per_sm_flags, per_sm);
+    int min_grid = 0, block_size = 0;
+    check_cuda(cudaOccupancyMaxPotentialBlockSizeWithFlags(&min_grid, &block_size, ops::write_ones, 0, 256, 0),
+               "cudaOccupancyMaxPotentialBlockSizeWithFlags");
+    assert_int_equal(block_size, 256);
+    int blocks_per_sm = 0, regs_per_sm = 0, reserved = -1;
+    check_cuda(cudaDeviceGetAttribute(&blocks_per_sm, cudaDevAttrMaxBlocksPerMultiprocessor, 0), "MaxBlocksPerMultiprocessor");
+    check_cuda(cudaDeviceGetAttribute(&regs_per_sm, cudaDevAttrMaxRegistersPerMultiprocessor, 0), "MaxRegistersPerMultiprocessor");
+    check_cuda(cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, 0), "ReservedSharedMemoryPerBlock");
+    assert_true(blocks_per_sm > 0 && regs_per_sm >= 65536 && reserved >= 0);
+    cudaFuncAttributes fa;
+    check_cuda(cudaFuncGetAttributes(&fa, ops::write_ones), "cudaFuncGetAttributes");
+    assert_true(fa.numRegs > 0 && regs_per_sm / (fa.numRegs * 32) > 0);  // a hand-made occupancy sum divides by it
     cudaFree(d);
 }
 

@@ -349,6 +349,31 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
     case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = (int)p.sharedMemPerMultiprocessor; break;
     case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = (int)p.sharedMemPerBlockOptin; break;
+    case cudaDevAttrMaxPitch: *value = (int)(p.memPitch > 2147483647 ? 2147483647 : p.memPitch); break;
+    case cudaDevAttrTextureAlignment: *value = (int)p.textureAlignment; break;
+    case cudaDevAttrIntegrated: *value = p.integrated; break;
+    case cudaDevAttrCanMapHostMemory: *value = p.canMapHostMemory; break;
+    case cudaDevAttrConcurrentKernels: *value = p.concurrentKernels; break;
+    case cudaDevAttrEccEnabled: *value = p.ECCEnabled; break;
+    case cudaDevAttrPciBusId: *value = p.pciBusID; break;
+    case cudaDevAttrPciDeviceId: *value = p.pciDeviceID; break;
+    case cudaDevAttrAsyncEngineCount: *value = p.asyncEngineCount; break;
+    case cudaDevAttrUnifiedAddressing: *value = p.unifiedAddressing; break;
+    case cudaDevAttrStreamPrioritiesSupported: *value = p.streamPrioritiesSupported; break;
+    case cudaDevAttrGlobalL1CacheSupported: *value = p.globalL1CacheSupported; break;
+    case cudaDevAttrLocalL1CacheSupported: *value = p.localL1CacheSupported; break;
+    case cudaDevAttrMaxRegistersPerMultiprocessor: *value = p.regsPerMultiprocessor; break;
+    case cudaDevAttrManagedMemory: *value = p.managedMemory; break;
+    case cudaDevAttrIsMultiGpuBoard: *value = p.isMultiGpuBoard; break;
+    case cudaDevAttrSingleToDoublePrecisionPerfRatio: *value = 2; break;
+    case cudaDevAttrPageableMemoryAccess: *value = p.pageableMemoryAccess; break;
+    case cudaDevAttrConcurrentManagedAccess: *value = p.concurrentManagedAccess; break;
+    case cudaDevAttrCooperativeLaunch: *value = p.cooperativeLaunch; break;
+    case cudaDevAttrMaxBlocksPerMultiprocessor: *value = p.maxBlocksPerMultiProcessor; break;
+    case cudaDevAttrMaxPersistingL2CacheSize: *value = p.persistingL2CacheMaxSize; break;
+    case cudaDevAttrMaxAccessPolicyWindowSize: *value = p.accessPolicyMaxWindowSize; break;
+    case cudaDevAttrReservedSharedMemoryPerBlock: *value = (int)p.reservedSharedMemPerBlock; break;
+    case cudaDevAttrMemoryPoolsSupported: *value = p.memoryPoolsSupported; break;
     default: return emu_api_return(cudaErrorInvalidValue);
     }
     return cudaSuccess;
@@ -547,6 +572,7 @@ cudaError_t emu_func_get_attributes(struct cudaFuncAttributes *attr, const void 
     size_t smem = emu_kernel_static_smem(k);
     attr->sharedSizeBytes = smem;
     attr->maxThreadsPerBlock = 1024;
+    attr->numRegs = 32;  // not modelled: a typical stencil kernel's count, so occupancy arithmetic divides by it
     attr->ptxVersion = 90;
     attr->binaryVersion = 90;
     attr->maxDynamicSharedSizeBytes = k->max_dynamic_smem >= 0

@@ -273,6 +273,16 @@ static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blo
     return block_size > 0 ? cudaSuccess : cudaErrorInvalidValue;
 }
 
+// As cudaOccupancyMaxPotentialBlockSize: no flag changes the answer here.
+template <class T>
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(int *min_grid, int *block, T kernel,
+                                                                      size_t dynamic_smem = 0, int block_limit = 0,
+                                                                      unsigned int flags = 0)
+{
+    (void)flags;
+    return cudaOccupancyMaxPotentialBlockSize(min_grid, block, kernel, dynamic_smem, block_limit);
+}
+
 // As cudaOccupancyMaxActiveBlocksPerMultiprocessor: no flag changes the answer here.
 template <class T>
 static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks, T kernel, int block_size,

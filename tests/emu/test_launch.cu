@@ -220,7 +220,8 @@ constexpr size_t bytes_of = sizeof(T);
 // The translator's corner cases: <<< in strings, raw strings and comments is
 // left alone; launches in macros, through a function pointer, with shifts and
 // template arguments in the configuration, with a template closing just
-// before the >>>, and with a comment before the arguments all run.
+// before the >>>, and with a comment before the arguments all run; so do
+// launches of a kernel picked by an index, a call or a conditional.
 static void test_translator_corner_cases(void **state)
 {
     (void)state;
@@ -243,6 +244,15 @@ static void test_translator_corner_cases(void **state)
     check_cuda(cudaMemcpy(h, d, n * sizeof(float), cudaMemcpyDeviceToHost), "download");
     for (int i = 0; i < n; i++)
         assert_true(h[i] == 3.0f);
+    // The kernel as an index, a call's result or a parenthesised expression.
+    void (*table[2])(float *, int, float) = {scale<float, 1>, scale<float, 2>};
+    int which = (int)(test_random_bits() % 2);
+    table[which]<<<(n + 255) / 256, 256>>>(d, n, 1.0f);  // *1 or *2
+    (which ? scale<float, 1> : scale<float, 2>)<<<(n + 255) / 256, 256>>>(d, n, 1.0f);  // the other one
+    std::max(table[0], table[0])<<<(n + 255) / 256, 256>>>(d, n, 1.0f);  // *1
+    check_cuda(cudaMemcpy(h, d, n * sizeof(float), cudaMemcpyDeviceToHost), "download");
+    for (int i = 0; i < n; i++)
+        assert_true(h[i] == 6.0f);
     fill_dynamic<<<1, 32, bytes_of<float4>>>> /* the arguments follow */ (16u, d_sum);
     check_cuda(cudaMemcpy(&sum, d_sum, sizeof(sum), cudaMemcpyDeviceToHost), "download");
     unsigned long long expected_sum = 0;

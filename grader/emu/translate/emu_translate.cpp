@@ -300,7 +300,9 @@ static std::string c_string(const std::string &s)
 // ---------------------------------------------------------------------------
 
 // The first token of the kernel expression that ends just before token
-// `launch` (the <<<): names, ::, template arguments, member access.
+// `launch` (the <<<): names, ::, template arguments, member access, an index
+// or a call (table[k], get_kernel(k)), or a parenthesised expression
+// ((k == 1 ? a : b)).
 static size_t kernel_expression_start(const source &src, size_t launch)
 {
     size_t i = prev_code(src, launch), start = launch;
@@ -321,6 +323,26 @@ static size_t kernel_expression_start(const source &src, size_t launch)
                 break;
             start = i;
             i = prev_code(src, i);
+            continue;
+        }
+        if (is(src, i, "]") || is(src, i, ")")) {  // an index, a call or a parenthesised expression
+            int depth = 0;
+            size_t j = i;
+            for (; j != SIZE_MAX; j = prev_code(src, j)) {
+                depth -= depth_change(src, j);
+                if (depth == 0)
+                    break;
+            }
+            if (j == SIZE_MAX)
+                break;
+            start = j;
+            size_t before = prev_code(src, j);
+            int continues = before != SIZE_MAX &&
+                            (src.tokens[before].kind == TOKEN_IDENT || is(src, before, "]") || is(src, before, ")") ||
+                             (src.tokens[before].kind == TOKEN_PUNCT && src.text[src.tokens[before].start] == '>'));
+            if (!continues)
+                break;  // (expression)<<<...>>>: the group is the kernel
+            i = before;  // table[k]<<<, get_kernel(k)<<<: the name before the group
             continue;
         }
         if (src.tokens[i].kind != TOKEN_IDENT)

@@ -233,5 +233,27 @@ escape_check() {
 }
 [ -f grader/emu/emu.mk ] && expect "a program's terminal escapes are printed as '?', the case fails in plain sight" 0 "escapes shown as ?" -- escape_check
 
+# A compile error's quoted lines and a file name with escapes reach the terminal as '?'.
+compile_escape_check() {
+    local f="$tmp/esc"$'\x1b'"[2Kname.cu" out
+    printf '#include "lab.h"\n#error "\x1b[2A\x1b[2Kverdict: PASS"\n' >"$f"
+    out=$("$judge" --kit "$kit" --lab 1 --backend emu --case 5 --kernel "$f" 2>&1)
+    [ $? -eq 2 ] || { echo "exit status not 2"; return 1; }
+    grep -q $'\x1b' <<<"$out" && { echo "an escape byte reached the terminal"; return 1; }
+    grep -q "does not compile" <<<"$out" && grep -qF "?[2Kname.cu" <<<"$out" && echo "compile error printable"
+}
+[ -f grader/emu/emu.mk ] && expect "a compile error's lines and the file's name are printed with escapes as '?'" 0 "compile error printable" -- compile_escape_check
+
+# A file name holding a newline is graded like any other (its #line is escaped).
+newline_name_check() {
+    local f="$tmp/new"$'\n'"line.cu"
+    cp reference/solutions/01-naive-sweep.cu "$f"
+    "$judge" --kit "$kit" --lab 1 --backend emu --case 5 --kernel "$f" >"$tmp/nl.log" 2>&1 && grep -q "N=5: OK" "$tmp/nl.log" && echo "graded"
+}
+[ -f grader/emu/emu.mk ] && expect "a kernel file whose name holds a newline is graded" 0 "graded" -- newline_name_check
+
+truncate -s 2M "$tmp/huge.cu" 2>/dev/null || head -c 2097152 /dev/zero >"$tmp/huge.cu"
+expect "a kernel file over 1 MiB is refused in one line" 2 "a kernel file is at most 1048576 bytes" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel "$tmp/huge.cu"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

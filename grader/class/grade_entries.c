@@ -148,6 +148,12 @@ static void grade_classify(const grade_run *run, const char *name, grade_entry *
         snprintf(e->kernel, sizeof(e->kernel), "%s", path);
     else
         snprintf(e->reject, sizeof(e->reject), "not a .cu file or a folder: a submission is a kernel file or a folder holding one");
+    struct stat kst;
+    if (e->kernel[0] && stat(e->kernel, &kst) == 0 && kst.st_size > (off_t)KERNEL_FILE_MAX_BYTES) {
+        snprintf(e->reject, sizeof(e->reject), "the kernel file is %lld bytes: a kernel file is at most %u bytes",
+                 (long long)kst.st_size, KERNEL_FILE_MAX_BYTES);
+        e->kernel[0] = '\0';  // not read, not hashed
+    }
     if (e->kernel[0]) {
         e->content_hash = grade_hash_file(e->kernel);
         if (access(e->kernel, R_OK) != 0)  // the judge says so in its report: an error row, not a rejection

@@ -206,6 +206,7 @@ static void judge_die(int code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
+    protocol_printable(msg, 0);  // it may name the student's file, or quote its words
     if (judge_worker_error[0]) {  // a case's worker: the judge reads this and reports it
         FILE *f = fopen(judge_worker_error, "w");
         if (f)
@@ -526,15 +527,23 @@ static char *judge_read_file(const char *path, size_t *len)
 static void judge_stage_kernel(const char *src_abs, const char *copy, int tiles_trailer)
 {
     size_t len = 0, old_len = 0;
+    struct stat st;
+    if (stat(src_abs, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > (off_t)KERNEL_FILE_MAX_BYTES)
+        judge_die(JUDGE_EXIT_KIT, "the kernel file %s is %lld bytes: a kernel file is at most %u bytes; submit the kernel's source alone",
+                  src_abs, (long long)st.st_size, KERNEL_FILE_MAX_BYTES);
     char *text = judge_read_file(src_abs, &len);
     if (!text)
         judge_die(JUDGE_EXIT_KIT, "cannot read the kernel file %s: %s", src_abs, strerror(errno));
-    size_t cap = len + strlen(src_abs) * 2 + 64 + sizeof(JUDGE_TILES_TRAILER);
+    size_t cap = len + strlen(src_abs) * 4 + 64 + sizeof(JUDGE_TILES_TRAILER);
     char *staged = malloc(cap);
     if (!staged)
         judge_die(JUDGE_EXIT_KIT, "out of memory");
     size_t n = (size_t)snprintf(staged, cap, "#line 1 \"");
-    for (const char *p = src_abs; *p; p++) {
+    for (const char *p = src_abs; *p; p++) {  // a C string: quotes, backslashes and control characters escaped
+        if ((unsigned char)*p < 0x20 || *p == 0x7f) {
+            n += (size_t)snprintf(staged + n, cap - n, "\\%03o", (unsigned char)*p);
+            continue;
+        }
         if (*p == '"' || *p == '\\')
             staged[n++] = '\\';
         staged[n++] = *p;
@@ -656,6 +665,7 @@ static void judge_build_failed(const char *kernel, const char *log_path)
             total++;
             if (run->ncompiler < JUDGE_COMPILER_LINES) {
                 line[strcspn(line, "\n")] = '\0';
+                protocol_printable(line, 0);  // the compiler quotes the student's lines
                 snprintf(run->compiler[run->ncompiler++], sizeof(run->compiler[0]), "%s", line);
             }
         }
@@ -663,13 +673,17 @@ static void judge_build_failed(const char *kernel, const char *log_path)
         rewind(f);
         while (run->ncompiler < JUDGE_COMPILER_LINES && fgets(line, sizeof(line), f)) {
             line[strcspn(line, "\n")] = '\0';
+            protocol_printable(line, 0);
             snprintf(run->compiler[run->ncompiler++], sizeof(run->compiler[0]), "%s", line);
         }
     }
     if (f)
         fclose(f);
     if (!judge_json) {
-        fprintf(stderr, "stencil-labs: %s does not compile; the compiler's first errors:\n", kernel);
+        char shown[PATH_MAX];
+        snprintf(shown, sizeof(shown), "%s", kernel);
+        protocol_printable(shown, 0);
+        fprintf(stderr, "stencil-labs: %s does not compile; the compiler's first errors:\n", shown);
         for (int i = 0; i < run->ncompiler; i++)
             fprintf(stderr, "  %s\n", run->compiler[i]);
         fprintf(stderr, "hint: fix the first error first (later ones often follow from it); the file must define the kernel and the host function the lab's skeleton declares, with the same names. Full log: %s\n", log_path);

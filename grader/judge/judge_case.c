@@ -145,9 +145,15 @@ void judge_explain_runner(const judge_case_env *env, const spawn_result *s, cons
     const char *stage = kv_get(report, "error_stage");
     int code = s->exited ? s->exit_code : -1;
     spawn_log_tail(log_path, 4, tail, sizeof(tail));
-    for (char *p = tail; *p; p++)
-        if (*p == '\n' || *p == '\r')
-            *p = ' ';
+    char *w = tail;  // one line, each run of blanks one space, at most 240 bytes of the program's words
+    for (const char *p = tail; *p && w - tail < 240; p++)
+        if (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') {
+            if (w > tail && w[-1] != ' ')
+                *w++ = ' ';
+        } else {
+            *w++ = *p;
+        }
+    *w = '\0';
     r->status = CASE_FAIL;
     snprintf(r->detail, sizeof(r->detail), "last output: %s", tail[0] ? tail : "(none)");
     if (s->timed_out) {

@@ -45,6 +45,35 @@ static const char *report_hint_once(const char *key, const char *name)
     return NULL;
 }
 
+// Prints text indented six columns, in lines of at most 72 bytes (broken at a
+// space where one is near, never inside a UTF-8 character), the later ones
+// indented eight: a terminal never wraps them, so text a program printed,
+// quoted here, cannot start a line of its own at the left edge, where the
+// report's own lines stand.
+static void report_wrapped(const char *text)
+{
+    const size_t width = 72;
+    const char *indent = "      ";
+    while (*text) {
+        size_t n = strlen(text);
+        if (n > width) {
+            n = width;
+            while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
+                n--;  // not inside a character
+            size_t space = n;
+            while (space > width / 2 && text[space] != ' ')
+                space--;
+            if (text[space] == ' ')
+                n = space;
+        }
+        printf("%s%.*s\n", indent, (int)n, text);
+        text += n;
+        while (*text == ' ')
+            text++;
+        indent = "        ";
+    }
+}
+
 // One case's line, and the reason, detail and hint under it when it failed.
 // A hint already printed for an earlier case is named, not repeated.
 static void report_text_case(const case_result *c, uint64_t master_seed, int lab)
@@ -75,9 +104,9 @@ static void report_text_case(const case_result *c, uint64_t master_seed, int lab
         printf("      %s\n", c->note);
     if (c->status != CASE_FAIL)
         return;
-    printf("      %s\n", c->reason);
+    report_wrapped(c->reason);
     if (c->detail[0])
-        printf("      %s\n", c->detail);
+        report_wrapped(c->detail);
     const char *earlier = c->hint[0] && c->hint_key ? report_hint_once(c->hint_key, c->name) : NULL;
     if (earlier)
         printf("      hint: as for %s above [%s]\n", earlier, c->hint_key);

@@ -57,6 +57,29 @@ static double spawn_now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+// What a confined child may read: the system's folders (its loader, libraries,
+// /proc, /dev), those of them that exist, and the folders listed in the
+// judge's STENCIL_EMU_READABLE (colon-separated: a toolchain installed
+// elsewhere); never the rest of the file system, where a class's other
+// submissions and results lie. Fills paths (NULL-terminated) from store.
+#define SPAWN_READABLE_MAX 32
+static void spawn_readable_paths(const char *paths[SPAWN_READABLE_MAX + 1], char *store, size_t store_len)
+{
+    static const char *const system_dirs[] = {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/usr",
+                                              "/etc", "/proc", "/sys", "/dev", NULL};
+    int n = 0;
+    struct stat st;
+    for (int i = 0; system_dirs[i]; i++)
+        if (stat(system_dirs[i], &st) == 0)
+            paths[n++] = system_dirs[i];
+    const char *extra = getenv("STENCIL_EMU_READABLE");
+    snprintf(store, store_len, "%s", extra ? extra : "");
+    for (char *save = NULL, *dir = strtok_r(store, ":", &save); dir && n < SPAWN_READABLE_MAX; dir = strtok_r(NULL, ":", &save))
+        if (dir[0] == '/' && stat(dir, &st) == 0)
+            paths[n++] = dir;
+    paths[n] = NULL;
+}
+
 // In the child: limits, output redirection, environment, then exec. Never returns.
 static void spawn_child(char *const argv[], char *const env[], const char *log_path,
                         const spawn_limits *limits, int report_fd)
@@ -88,8 +111,11 @@ static void spawn_child(char *const argv[], char *const env[], const char *log_p
         dup2(devnull, STDIN_FILENO);
         close(devnull);
     }
+    static const char *readable[SPAWN_READABLE_MAX + 1];
+    static char readable_store[4096];
     if (limits->confine_dir) {  // an untrusted child: nothing of the judge's environment, a home of its own
         static char home[4200], tmp[4200];
+        spawn_readable_paths(readable, readable_store, sizeof(readable_store));
         clearenv();
         snprintf(home, sizeof(home), "HOME=%s", limits->confine_dir);
         snprintf(tmp, sizeof(tmp), "TMPDIR=%s", limits->confine_dir);
@@ -109,6 +135,7 @@ static void spawn_child(char *const argv[], char *const env[], const char *log_p
         memset(&box, 0, sizeof(box));
         box.open_files = 256;
         box.writable_dir = limits->confine_dir;
+        box.readable_paths = readable;
         if (sandbox_enter(&box, argv[0], why, sizeof(why)) != 0) {
             fprintf(stderr, "stencil-labs: cannot confine %s: %s\n", argv[0], why);
             _exit(126);

@@ -25,6 +25,7 @@
 #define POISON_BITS 0x7FF0DEADu  // every interior output cell before the launch
 #define GUARD_BITS  0x7FCA11EDu  // the guard zones before and after each buffer
 
+#define KERNEL_FILE_MAX_BYTES (1u << 20)  // a kernel file larger than this is not graded (the judge and the class grader)
 #define GUARD_MIN_FLOATS 4096    // guard zone length: at least this, and at least one plane
 #define GUARD_ALIGN_FLOATS 64    // and a multiple of this: 256 bytes, as cudaMalloc aligns
 
@@ -49,17 +50,38 @@ static inline unsigned long long protocol_guard_cells(unsigned long long plane_c
 }
 
 // Makes text from a student's process or file printable in place: control
-// characters (terminal escapes among them), DEL and the C1 controls UTF-8
-// spells as C2 80..9F become '?' (a tab stays; a newline too when keep_newlines).
-// A report, a class table or a CSV cell then cannot be redrawn by what the
-// text holds.
+// characters (terminal escapes among them), DEL, the C1 controls (0x80-0x9f
+// alone, or as UTF-8 spells them, C2 80..9F), the bidirectional overrides and
+// isolates (U+202A-202E, U+2066-2069, U+200E-200F, U+061C) and bytes that are
+// no valid UTF-8 become '?' (a tab stays; a newline too when keep_newlines).
+// Other UTF-8 (Chinese, accents) is kept. A report, a class table or a CSV
+// cell then cannot be redrawn or reordered by what the text holds.
 static inline void protocol_printable(char *s, int keep_newlines)
 {
-    for (unsigned char *p = (unsigned char *)s; p && *p; p++) {
-        if ((*p < 0x20 && *p != '\t' && !(keep_newlines && *p == '\n')) || *p == 0x7f)
-            *p = '?';
-        else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
-            p[0] = '?', p[1] = '?', p++;
+    unsigned char *p = (unsigned char *)s;
+    while (p && *p) {
+        unsigned char c = *p;
+        if (c < 0x80) {
+            if ((c < 0x20 && c != '\t' && !(keep_newlines && c == '\n')) || c == 0x7f)
+                *p = '?';
+            p++;
+            continue;
+        }
+        int len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+        for (int k = 1; k < len; k++)
+            if ((p[k] & 0xc0) != 0x80)
+                len = 0;  // a continuation byte missing (the text's end included)
+        int hidden = len == 2 && ((c == 0xc2 && p[1] <= 0x9f) || (c == 0xd8 && p[1] == 0x9c));
+        hidden |= len == 3 && c == 0xe2 &&
+                  ((p[1] == 0x80 && ((p[2] >= 0xaa && p[2] <= 0xae) || p[2] == 0x8e || p[2] == 0x8f)) ||
+                   (p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9));
+        if (len == 0) {
+            *p++ = '?';
+            continue;
+        }
+        for (int k = 0; k < len; k++, p++)
+            if (hidden)
+                *p = '?';
     }
 }
 

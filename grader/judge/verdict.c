@@ -311,10 +311,10 @@ static int verdict_rows_mixed(const sweep_case *c, size_t p, float got, const do
 }
 
 // Classifies one interior cell; updates v and t.
-// 1 when got, the second thread order's value of a cell that differs from the
-// first order's, is still right: a cell the kernel writes, within the case's
-// tolerance. Two orders may round a sum differently (atomics from several
-// blocks add in another order); a race leaves a wrong value in one of them.
+// 1 when got, one order's value of a cell whose two orders differ, is right:
+// a cell the kernel writes, within the case's tolerance. Two orders may round
+// a sum differently (atomics from several blocks add in another order); a
+// race leaves a wrong value in one of them.
 static int verdict_order_cell_right(const sweep_case *c, size_t i, size_t j, size_t k, const double *coef, float got)
 {
     if (!verdict_cell_written(c, i, j, k) || isnan(got) || verdict_has_bits(got, POISON_BITS))
@@ -395,7 +395,8 @@ static void verdict_scan_planes(const sweep_case *c, const sweep_buffers *b, siz
         for (size_t j = 0; j < c->ny; j++)
             for (size_t k = 0; k < c->nx; k++) {
                 size_t p = (i * c->ny + j) * c->nx + k;
-                if (out2 && verdict_differ(out[p], out2[p]) && !verdict_order_cell_right(c, i, j, k, coef, out2[p]))
+                if (out2 && verdict_differ(out[p], out2[p]) &&
+                    !(verdict_order_cell_right(c, i, j, k, coef, out[p]) && verdict_order_cell_right(c, i, j, k, coef, out2[p])))
                     v->order_differs++;
                 if (timed && verdict_differ(out[p], timed[p]))
                     v->timed_differs++;
@@ -765,7 +766,7 @@ static void verdict_explain(const sweep_case *c, sweep_verdict *v, const verdict
         snprintf(v->hint, sizeof(v->hint), "the kernel must only read in[] and write out[]: check which pointer each store goes to.");
     } else if (v->order_differs) {
         v->hint_key = HINT_THREAD_ORDER;
-        snprintf(v->reason, sizeof(v->reason), "results differ between two thread orders (%zu cells right in one order, wrong in the other)", v->order_differs);
+        snprintf(v->reason, sizeof(v->reason), "results differ between two thread orders (%zu cells, wrong in at least one)", v->order_differs);
         snprintf(v->hint, sizeof(v->hint), "the result depends on the order threads run in: a thread reads shared memory before another thread of its block wrote it or after it was overwritten (a __syncthreads() is missing), or two threads (of one block or of two blocks) write the same cell, or a block reads what another block of the same launch writes (blocks run in no set order: the second order runs them shuffled too).");
     } else if (v->interior > 0 && v->unwritten == v->interior && v->boundary_changed) {
         v->hint_key = HINT_INDEX_OVERFLOW;

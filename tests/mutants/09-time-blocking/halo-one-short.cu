@@ -1,5 +1,8 @@
 // MUTANT: the block writes the cells STEPS - 1 from its tile's edge: after STEPS levels the outermost of them read a halo cell that was already wrong
 // expect-hint: wrong-values
+// expect-hint: thread-order
+// (neighbouring blocks both write the cells one short of the edge, with different values: with the
+// blocks shuffled in the second order, which write wins changes, and thread-order may come first)
 // judge-args: --case 35x30x17
 // (lab 9 solution with this one mistake; the kit's tests check it fails as expected)
 #include "jacobi.h"

@@ -266,11 +266,8 @@ int grade_write_own_result(const grade_run *run, const grade_entry *e, const cha
     if (!(f = fopen(tmp, "w")))
         return -1;
     char shown_name[sizeof(e->name)], shown_message[1024];
-    snprintf(shown_name, sizeof(shown_name), "%s", e->name);
-    snprintf(shown_message, sizeof(shown_message), "%s", message);
-    protocol_printable(shown_name, 0);
-    protocol_printable(shown_message, 0);
-    fprintf(f, "%s: %s\n", shown_name, shown_message);
+    fprintf(f, "%s: %s\n", protocol_printable_copy(shown_name, sizeof(shown_name), e->name),
+            protocol_printable_copy(shown_message, sizeof(shown_message), message));
     if (fclose(f) != 0)
         return -1;
     grade_result_path(run, e, "txt", 0, final, sizeof(final));

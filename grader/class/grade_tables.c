@@ -55,14 +55,6 @@ static void grade_csv_cell(FILE *f, const char *text, int first)
     fputc('"', f);
 }
 
-// text made printable (protocol_printable) in buf, for the tables printed on a terminal.
-static const char *grade_shown(const char *text, char *buf, size_t len)
-{
-    snprintf(buf, len, "%s", text);
-    protocol_printable(buf, 0);
-    return buf;
-}
-
 // The value of key in kv, or "".
 static const char *grade_get(const kv_list *kv, const char *key)
 {
@@ -191,16 +183,16 @@ int grade_print_table(const grade_run *run)
         grade_result_path(run, e, "kv", 0, path, sizeof(path));
         if (kv_load(path, &kv) != 0) {
             char name[256];
-            printf("%-28.28s %-9s\n", grade_shown(e->name, name, sizeof(name)), "missing");
+            printf("%-28.28s %-9s\n", protocol_printable_copy(name, sizeof(name), e->name), "missing");
             ungraded++;
             continue;
         }
         char score[32];
         snprintf(score, sizeof(score), "%s/%s", grade_get(&kv, "score"), grade_get(&kv, "max_score"));
         char name[256], message[256];
-        printf("%-28.28s %-9s %-7s %-9s %-11s %9s  %.70s\n", grade_shown(e->name, name, sizeof(name)), grade_get(&kv, "status"),
+        printf("%-28.28s %-9s %-7s %-9s %-11s %9s  %.70s\n", protocol_printable_copy(name, sizeof(name), e->name), grade_get(&kv, "status"),
                grade_get(&kv, "verdict"), score, grade_get(&kv, "technique"), grade_get(&kv, "median_ms"),
-               grade_shown(grade_get(&kv, "message"), message, sizeof(message)));
+               protocol_printable_copy(message, sizeof(message), grade_get(&kv, "message")));
         ungraded += strcmp(grade_get(&kv, "status"), SUMMARY_GRADED) != 0;
         kv_free(&kv);
     }
@@ -210,13 +202,13 @@ int grade_print_table(const grade_run *run)
             kv_list kv;
             grade_result_path(run, &run->entries[i], "kv", 0, path, sizeof(path));
             char name[256], message[1024];
-            grade_shown(run->entries[i].name, name, sizeof(name));
+            protocol_printable_copy(name, sizeof(name), run->entries[i].name);
             if (kv_load(path, &kv) != 0) {
                 printf("  %s: no result (the run was stopped before it; run make grade again to finish)\n", name);
                 continue;
             }
             if (strcmp(grade_get(&kv, "status"), SUMMARY_GRADED) != 0)
-                printf("  %s: %s: %s\n", name, grade_get(&kv, "status"), grade_shown(grade_get(&kv, "message"), message, sizeof(message)));
+                printf("  %s: %s: %s\n", name, grade_get(&kv, "status"), protocol_printable_copy(message, sizeof(message), grade_get(&kv, "message")));
             kv_free(&kv);
         }
     }

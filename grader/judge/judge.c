@@ -681,9 +681,8 @@ static void judge_build_failed(const char *kernel, const char *log_path)
         fclose(f);
     if (!judge_json) {
         char shown[PATH_MAX];
-        snprintf(shown, sizeof(shown), "%s", kernel);
-        protocol_printable(shown, 0);
-        fprintf(stderr, "stencil-labs: %s does not compile; the compiler's first errors:\n", shown);
+        fprintf(stderr, "stencil-labs: %s does not compile; the compiler's first errors:\n",
+                protocol_printable_copy(shown, sizeof(shown), kernel));
         for (int i = 0; i < run->ncompiler; i++)
             fprintf(stderr, "  %s\n", run->compiler[i]);
         fprintf(stderr, "hint: fix the first error first (later ones often follow from it); the file must define the kernel and the host function the lab's skeleton declares, with the same names. Full log: %s\n", log_path);

@@ -166,10 +166,8 @@ void report_text(const judge_run *run)
 {
     report_banner(run);
     printf("Stencil Labs — lab %d: %s (%s)\n", run->lab_number, run->conf.title, run->conf.chapter);
-    char kernel[sizeof(run->kernel)];
-    snprintf(kernel, sizeof(kernel), "%s", run->kernel);
-    protocol_printable(kernel, 0);  // a class's file names are the students'
-    printf("kernel:  %s\n", kernel);
+    char kernel[sizeof(run->kernel)];  // a class's file names are the students'
+    printf("kernel:  %s\n", protocol_printable_copy(kernel, sizeof(kernel), run->kernel));
     if (!strcmp(run->backend, "gpu"))
         printf("device:  %s (%s)\n", run->device, run->device_info);
     else
@@ -467,8 +465,9 @@ void report_summary(const judge_run *run, FILE *out)
 }
 
 // Everything of run's that a student's file or process may have written
-// (reasons, the runner's last words, hints, compiler lines)
-// made printable, before any report is written (protocol_printable).
+// (reasons, the runner's last words, hints) made printable, before any report
+// is written (protocol_printable); the compiler's lines are made so as they
+// are kept (judge_build_failed prints them at once).
 static void report_printable(judge_run *run)
 {
     for (int i = 0; i < run->ncases; i++) {
@@ -478,8 +477,6 @@ static void report_printable(judge_run *run)
     }
     protocol_printable(run->technique.detail, 0);
     protocol_printable(run->message, 0);
-    for (int i = 0; i < run->ncompiler && i < JUDGE_COMPILER_LINES; i++)
-        protocol_printable(run->compiler[i], 0);
 }
 
 void report_score(judge_run *run)

@@ -9,6 +9,8 @@
 #ifndef STENCIL_PROTOCOL_H
 #define STENCIL_PROTOCOL_H
 
+#include <stddef.h>
+
 #define RUNNER_OK            0   // ran; the grids are in the output files
 #define RUNNER_USAGE         2   // bad arguments or unreadable case files: a kit problem
 #define RUNNER_LAUNCH_FAILED 3   // the launch itself failed (e.g. invalid configuration)
@@ -83,6 +85,20 @@ static inline void protocol_printable(char *s, int keep_newlines)
             if (hidden)
                 *p = '?';
     }
+}
+
+// Copies src into dst (len bytes at most) made printable (protocol_printable,
+// newlines not kept); returns dst. For printing a text that stays as it is.
+static inline char *protocol_printable_copy(char *dst, size_t len, const char *src)
+{
+    if (!len)
+        return dst;
+    size_t n = 0;
+    for (; src[n] && n + 1 < len; n++)
+        dst[n] = src[n];
+    dst[n] = '\0';
+    protocol_printable(dst, 0);
+    return dst;
 }
 
 // The sweep labs' student interfaces (lab.conf's `interface`): the host

@@ -30,7 +30,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 #include <algorithm>
@@ -70,6 +73,9 @@ typedef struct exec_args {
     int time_reps;           // timed repetitions (0: none)
     double time_budget_s;    // the repetitions stop after the first that ends past this many seconds (0: no budget)
     double rtol, atol;       // accuracy of the checks of timed repetitions
+    int serve;               // 1: serve every case of a run (--serve; protocol.h's PROTOCOL_SERVE_*)
+    const char *log;         // a served case: the file its output goes to (--log)
+    unsigned long long file_bytes; // a served case: the largest file it may write (--file-bytes; 0: no limit)
 } exec_args;
 
 // The LAB_BC_* value called name, or -1.
@@ -97,6 +103,10 @@ static exec_args exec_parse(int argc, char **argv)
             a.yardstick = 1;
             continue;
         }
+        if (!strcmp(o, "--serve")) {
+            a.serve = 1;
+            continue;
+        }
         if (!v) ok = 0;
         else if (!strcmp(o, "--outdir")) a.outdir = v;
         else if (!strcmp(o, "--student")) a.student = v;
@@ -116,6 +126,8 @@ static exec_args exec_parse(int argc, char **argv)
         else if (!strcmp(o, "--rate")) ok = sscanf(v, "%g", &a.rate) == 1;
         else if (!strcmp(o, "--pitch")) ok = sscanf(v, "%u", &a.pitch) == 1;
         else if (!strcmp(o, "--accuracy")) ok = sscanf(v, "%lg,%lg", &a.rtol, &a.atol) == 2;
+        else if (!strcmp(o, "--log")) a.log = v;
+        else if (!strcmp(o, "--file-bytes")) ok = sscanf(v, "%llu", &a.file_bytes) == 1;
         else ok = 0;
         if (!ok) {
             fprintf(stderr, "executor: unexpected argument '%s' (the judge starts this program; run make check)\n", o);
@@ -129,6 +141,8 @@ static exec_args exec_parse(int argc, char **argv)
         a.pitch = a.n[0];
     int heat_ok = a.heat ? a.n[2] == 1 && a.bc == LAB_BC_DIRICHLET && a.pitch % HEAT_PITCH_FLOATS == 0 && a.rate > 0 && a.rate <= 0.25f
                          : a.pitch == a.n[0] && a.n[2] >= 3;
+    if (a.serve)
+        return a;  // its cases come as requests, each parsed as a command line
     if (!a.outdir || (!a.probe && (!a.student || (!sweep && !jacobi) || a.n[0] < 1 || a.n[1] < 1 || a.n[2] < 1 ||
                                    (sweep && (a.star_radius < 0 || (a.filter_radius && a.n[2] != 1))) ||
                                    (jacobi && (a.bc < 0 || a.iters < 0 || a.n[0] < 3 || a.n[1] < 3 || a.pitch < a.n[0] || !heat_ok))))) {
@@ -401,12 +415,14 @@ static void exec_report_times(float *ms, int reps)
     runner_report("time_ms_max", "%.6f", ms[reps - 1]);
 }
 
-// Measures the copy limit and reports it.
+// Reports the copy limit, measured once per executor (the same buffers,
+// the same GPU: a served run's timed cases share the figure).
 static void exec_report_copy_limit(void)
 {
-    double kernel_gbs = 0, memcpy_gbs = 0;
-    const char *by = "none";
-    double gbs = trusted_copy_limit(20, &kernel_gbs, &memcpy_gbs, &by);
+    static double gbs = -1, kernel_gbs = 0, memcpy_gbs = 0;
+    static const char *by = "none";
+    if (gbs < 0)
+        gbs = trusted_copy_limit(20, &kernel_gbs, &memcpy_gbs, &by);
     runner_report("bandwidth_gbs", "%.1f", gbs);
     runner_report("bandwidth_kernel_gbs", "%.1f", kernel_gbs);
     runner_report("bandwidth_memcpy_gbs", "%.1f", memcpy_gbs);
@@ -744,34 +760,156 @@ static void exec_jacobi_case(const exec_args *a)
     free(s.h_f);
 }
 
-int main(int argc, char **argv)
+// Runs case a in this process: its report, the device lines, the case.
+// A failure ends the process (runner_fail) with its exit code.
+static void exec_run_case(const exec_args *a)
 {
-    exec_t0 = exec_clock();
-    exec_args a = exec_parse(argc, argv);
     char path[4096];
-    sandbox_protect_self();
-    snprintf(path, sizeof(path), "%s/%s", a.outdir, CASE_REPORT);
+    snprintf(path, sizeof(path), "%s/%s", a->outdir, CASE_REPORT);
     runner_report_file = fopen(path, "w");
     if (!runner_report_file) {
         fprintf(stderr, "executor: cannot write %s: %s\n", path, strerror(errno));
-        return RUNNER_USAGE;
+        _exit(RUNNER_USAGE);
     }
     runner_report("backend", "gpu");
     cudaDeviceProp prop = runner_open_device();
     exec_trace("trace_device");
     snprintf(exec.device_name, sizeof(exec.device_name), "%s", prop.name);
-    if (a.probe) {
+    if (a->probe) {
         runner_report("status", "ok");
         fclose(runner_report_file);
-        return RUNNER_OK;
+        runner_report_file = NULL;
+        return;
     }
-    if (!strcmp(a.kind, "jacobi"))
-        exec_jacobi_case(&a);
+    if (!strcmp(a->kind, "jacobi"))
+        exec_jacobi_case(a);
     else
-        exec_sweep_case(&a);
+        exec_sweep_case(a);
     exec_stop(&exec);
+    runner_check(cudaDeviceSynchronize(), "finish the case");  // nothing of the case's left running on the GPU
     exec_trace("trace_end");
     runner_report("status", "ok");
     fclose(runner_report_file);
+    runner_report_file = NULL;
+}
+
+// Reads exactly len bytes from fd; 0 on success, -1 at end of input or on an error.
+static int exec_read_all(int fd, char *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = read(fd, buf, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        buf += n, len -= (size_t)n;
+    }
+    return 0;
+}
+
+// Reads one request (protocol.h: its length, a newline, its NUL-ended
+// arguments) into block and argv (argv[0] the executor's name). Returns the
+// argument count with argv[0], 0 at end of input; exits on a malformed one.
+static int exec_read_request(int fd, char *block, char **argv)
+{
+    char head[24];
+    size_t used = 0, len = 0;
+    while (used + 1 < sizeof(head)) {  // the length's digits, up to the newline
+        if (exec_read_all(fd, head + used, 1) != 0)
+            return 0;
+        if (head[used] == '\n')
+            break;
+        used++;
+    }
+    head[used] = '\0';
+    if (sscanf(head, "%zu", &len) != 1 || len == 0 || len > PROTOCOL_SERVE_MAX_BYTES || block == NULL ||
+        exec_read_all(fd, block, len) != 0 || block[len - 1] != '\0') {
+        fprintf(stderr, "executor: a malformed request from the judge\n");
+        _exit(RUNNER_USAGE);
+    }
+    int argc = 1;
+    for (size_t at = 0; at < len && argc < PROTOCOL_SERVE_MAX_ARGS + 1; at += strlen(block + at) + 1)
+        argv[argc++] = block + at;
+    argv[argc] = NULL;
+    return argc;
+}
+
+// Points this process's output at path (a served case's log) under a file
+// size limit of bytes (0: none); exits if it cannot.
+static void exec_redirect_output(const char *path, unsigned long long bytes)
+{
+    fflush(NULL);
+    struct rlimit fsize;
+    getrlimit(RLIMIT_FSIZE, &fsize);
+    fsize.rlim_cur = bytes ? (rlim_t)bytes : fsize.rlim_max;  // soft only: the next case may need more
+    if (bytes && fsize.rlim_max != RLIM_INFINITY && fsize.rlim_cur > fsize.rlim_max)
+        fsize.rlim_cur = fsize.rlim_max;
+    setrlimit(RLIMIT_FSIZE, &fsize);
+    int fd = path ? open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : -1;
+    if (path && fd < 0) {
+        fprintf(stderr, "executor: cannot write %s: %s\n", path, strerror(errno));
+        _exit(RUNNER_USAGE);
+    }
+    if (fd >= 0) {
+        dup2(fd, STDOUT_FILENO);
+        dup2(fd, STDERR_FILENO);
+        close(fd);
+    }
+}
+
+// --serve: the device once (the probe's answer first, its report in
+// --outdir when given), then every case the judge sends, one at a time,
+// each answered PROTOCOL_SERVE_DONE. A case that fails ends the process
+// with its code; end of input ends it with RUNNER_OK.
+static int exec_serve(const exec_args *first)
+{
+    static char block[PROTOCOL_SERVE_MAX_BYTES];
+    char *argv[PROTOCOL_SERVE_MAX_ARGS + 2] = {(char *)"executor"};
+    const char done = PROTOCOL_SERVE_DONE;
+    int requests = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 10), replies = fcntl(PROTOCOL_SERVE_REPLY_FD, F_DUPFD_CLOEXEC, 10);
+    int devnull = open("/dev/null", O_RDONLY);
+    if (requests < 0 || replies < 0 || devnull < 0) {
+        fprintf(stderr, "executor: --serve needs its requests on stdin and fd %d for its answers\n", PROTOCOL_SERVE_REPLY_FD);
+        return RUNNER_USAGE;
+    }
+    dup2(devnull, STDIN_FILENO);  // the program it serves must not read the judge's requests
+    close(devnull);
+    close(PROTOCOL_SERVE_REPLY_FD);
+    signal(SIGPIPE, SIG_IGN);
+    exec_args probe = *first;
+    probe.probe = 1;
+    if (probe.outdir) {
+        exec_run_case(&probe);
+    } else {
+        runner_open_device();  // the context, made now (the judge builds meanwhile); failures come with the first case
+        cudaGetLastError();
+    }
+    exec.child = -1, exec.to_child = exec.from_child = -1;
+    if (write(replies, &done, 1) != 1)
+        return RUNNER_OK;
+    for (;;) {
+        int argc = exec_read_request(requests, block, argv);
+        if (argc == 0)
+            return RUNNER_OK;
+        exec_args a = exec_parse(argc, argv);
+        exec_redirect_output(a.log, a.file_bytes);
+        exec_t0 = exec_clock();
+        exec_nset = 0;
+        exec_run_case(&a);
+        exec_release(&exec);
+        fflush(NULL);
+        if (write(replies, &done, 1) != 1)
+            return RUNNER_OK;  // the judge is gone
+    }
+}
+
+int main(int argc, char **argv)
+{
+    exec_t0 = exec_clock();
+    exec_args a = exec_parse(argc, argv);
+    sandbox_protect_self();
+    if (a.serve)
+        return exec_serve(&a);
+    exec_run_case(&a);
     return RUNNER_OK;
 }

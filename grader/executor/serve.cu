@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -281,6 +282,23 @@ static exec_alloc *serve_range(exec_state *ex, uint64_t ptr, uint64_t bytes)
             return a;
     }
     return NULL;
+}
+
+void exec_release(exec_state *ex)
+{
+    for (int i = 0; i < ex->nallocs; i++)  // the kit's grids and scratch, and what the program left allocated
+        cudaFree((void *)(uintptr_t)ex->allocs[i].ptr);
+    if (ex->have_module)
+        cuModuleUnload(ex->module);
+    if (ex->start)
+        cudaEventDestroy(ex->start);
+    if (ex->stop)
+        cudaEventDestroy(ex->stop);
+    if (log_state == ex)
+        log_state = NULL;
+    memset(ex, 0, sizeof(*ex));
+    ex->child = -1;
+    ex->to_child = ex->from_child = -1;
 }
 
 void exec_track(exec_state *ex, uint64_t ptr, uint64_t bytes, int kit)
@@ -819,6 +837,11 @@ int exec_start(exec_state *ex, const char *program_path, unsigned cpu_seconds, c
         lim.address_space_bytes = 8ull << 30;
         lim.open_files = 16;
         lim.no_files = 1;
+        struct rlimit fsize;  // the case's limit on its log (the executor's soft one), made hard: the program cannot raise it
+        if (getrlimit(RLIMIT_FSIZE, &fsize) == 0 && fsize.rlim_cur != RLIM_INFINITY) {
+            fsize.rlim_max = fsize.rlim_cur;
+            setrlimit(RLIMIT_FSIZE, &fsize);
+        }
         if (dup2(up[1], WIRE_FD_TO_EXECUTOR) < 0 || dup2(down[0], WIRE_FD_FROM_EXECUTOR) < 0)
             _exit(126);
         int in = open("/dev/null", O_RDONLY);
@@ -915,6 +938,9 @@ void exec_stop(exec_state *ex)
         waitpid(ex->child, NULL, 0);
         ex->child = -1;
     }
-    close(ex->to_child);
-    close(ex->from_child);
+    if (ex->to_child > 0)
+        close(ex->to_child);
+    if (ex->from_child > 0)
+        close(ex->from_child);
+    ex->to_child = ex->from_child = -1;
 }

@@ -106,6 +106,11 @@ static pid_t judge_worker_pids[JUDGE_MAX_JOBS];  // the workers running (0: a fr
 static int judge_worker_slots[JUDGE_MAX_JOBS];   // the case slot each one runs
 static char judge_worker_error[PATH_MAX + 32];   // in a worker: the file judge_die writes ("" in the judge)
 
+// The executor serving this run's cases on a GPU (judge_pick_backend starts
+// it as the probe; judge_run_cases and judge_time_solution use it).
+static judge_executor judge_exec;
+
+
 // The worker of slot i's files in the run's temporary folder: its case
 // result, report, heat-map plane and (on a kit failure) error.
 static void judge_worker_path(int i, const char *what, char *path, size_t len)
@@ -719,22 +724,22 @@ static void judge_pick_backend(const judge_args *a, judge_run *run)
         tail[strcspn(tail, "\n")] = '\0';
         snprintf(why, sizeof(why), "the GPU executor did not build: %s", tail);
     } else {
+        // The probe is the executor that will serve the run's cases: its context is made once, now.
         kv_list rep;
-        char *argv[] = {executor, "--probe", "--outdir", dir, NULL};
+        judge_executor *ex = &judge_exec;
         const char *tmp = getenv("TMPDIR");
         snprintf(dir, sizeof(dir), "%s/stencil-probe-XXXXXX", tmp && *tmp ? tmp : "/tmp");
         if (!mkdtemp(dir))  // a folder of its own: judges running side by side must not share it
             judge_die(JUDGE_EXIT_KIT, "cannot create a temporary folder %s: %s", dir, strerror(errno));
-        snprintf(log_path, sizeof(log_path), "%s/probe.log", dir);
-        spawn_limits lim = {60.0, 0, 0, NULL, 0};
-        spawn_result s = spawn_run(argv, NULL, log_path, &lim);
+        snprintf(ex->program, sizeof(ex->program), "%s", executor);
+        snprintf(ex->log, sizeof(ex->log), "%s/executor.log", judge_tmp_root);
+        spawn_result s = judge_executor_start(ex, dir);
         char report[PATH_MAX + 16], tail[400] = "";
         snprintf(report, sizeof(report), "%s/report.txt", dir);
         kv_load(report, &rep);
-        spawn_log_tail(log_path, 1, tail, sizeof(tail));
+        spawn_log_tail(ex->log, 1, tail, sizeof(tail));
         tail[strcspn(tail, "\n")] = '\0';
         unlink(report);
-        unlink(log_path);
         rmdir(dir);
         if (s.exited && s.exit_code == 0) {
             snprintf(run->backend, sizeof(run->backend), "gpu");
@@ -875,11 +880,19 @@ static int judge_case_too_large(judge_run *run, const lab_case *spec, case_resul
 
 // Runs every case; fills run->cases and the technique line.
 // The environment the case functions run a built kernel in.
+// The executor the cases of the judge process itself use: a GPU run's, not
+// under the sanitizer (every case a process of its own there), never in a
+// forked worker (its pipes are the judge's).
+static judge_executor *judge_executor_for(const judge_args *a, const judge_run *run)
+{
+    return !strcmp(run->backend, "gpu") && !a->sanitize && !judge_worker_error[0] ? &judge_exec : NULL;
+}
+
 static judge_case_env judge_case_env_for(const judge_args *a, judge_run *run, const char *runner, const char *student)
 {
     judge_case_env env = {&run->conf, runner, !strcmp(run->backend, "emu"), a->sanitize, a->keep, 0,
                           strcmp(run->conf.technique, "z-coarsening") == 0 || strcmp(run->conf.technique, "register-tiling") == 0,
-                          a->profile, student[0] ? student : NULL, 0, NULL, NULL};
+                          a->profile, student[0] ? student : NULL, 0, NULL, NULL, NULL};
     return env;
 }
 
@@ -1008,6 +1021,7 @@ static void judge_time_solution(const judge_args *a, judge_run *run, int have_so
         judge_case_env env = judge_case_env_for(a, run, runner, student);
         env.sanitize = env.profile = 0;  // a yardstick: timed as it is, its grids not judged (the kit's own solution)
         env.yardstick = 1;
+        env.executor = !strcmp(run->backend, "gpu") ? &judge_exec : NULL;
         static case_result r;
         kv_list report;
         memset(&r, 0, sizeof(r));
@@ -1444,10 +1458,12 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
 {
     judge_case_env env = judge_case_env_for(a, run, runner, student);
     static kv_list reports[CONF_MAX_CASES];
+    env.executor = judge_executor_for(a, run);
     // An emulation runner holds student code (every case under emulation, the barrier checks on a
     // GPU); without Landlock it could write another case's hand-off files beside its own folder:
-    // one case at a time there.
-    int jobs = !sandbox_confines_writes() ? 1 : a->jobs;
+    // one case at a time there. On a GPU one executor serves the cases, one after another: a case's
+    // GPU work is milliseconds, and the processes and contexts side by side cost more than they save.
+    int jobs = !sandbox_confines_writes() || env.executor ? 1 : a->jobs;
     int ran[CONF_MAX_CASES] = {0}, counted[CONF_MAX_CASES] = {0}, shared[CONF_MAX_CASES], nshared = 0;
     int alone[CONF_MAX_CASES], nalone = 0, conf_index[CONF_MAX_CASES];
     size_t technique_cells = 0;
@@ -1717,6 +1733,8 @@ int main(int argc, char **argv)
         judge_give_gpu();
     }
     run->seconds.solution = judge_now() - t_mark, t_mark = judge_now();
+    spawn_server_stop(&judge_exec.server);
+    judge_trace_note("executor: %d started, %d cases served", judge_exec.started, judge_exec.cases);
     spawn_check_stop();
     judge_stage("report");
     if (!strcmp(run->conf.opb_model, "convolution"))  // at the filter radius of the first timed case (else the first case)

@@ -297,11 +297,46 @@ int judge_runner_argv(const judge_case_env *env, char **argv)
     return a;
 }
 
+// The GPU's module loading for every executor: eager, so no kernel of the
+// kit's is loaded (and timed) on its first launch.
+static char judge_loading_env[] = "CUDA_MODULE_LOADING=EAGER";
+
+spawn_result judge_executor_start(judge_executor *ex, const char *outdir)
+{
+    char *argv[] = {ex->program, "--serve", outdir ? "--outdir" : NULL, (char *)outdir, NULL};
+    char *envp[] = {judge_loading_env, NULL};
+    spawn_result s = spawn_server_start(&ex->server, argv, envp, ex->log, 60.0);
+    ex->started += s.started;
+    return s;
+}
+
+// Runs argv (the executor's, argv[0] its program) as one request to env's
+// executor, starting one when none runs (a failed case ended the last).
+// Returns the outcome as spawn_run does; started 0 when no executor could
+// take it (the caller then starts a process of its own).
+static spawn_result judge_serve_case(const judge_case_env *env, char *const argv[], const char *log_path,
+                                     const spawn_limits *lim)
+{
+    judge_executor *ex = env->executor;
+    spawn_result s;
+    memset(&s, 0, sizeof(s));
+    for (int attempt = 0; attempt < 2; attempt++) {
+        if (ex->server.pid <= 0 && !judge_executor_start(ex, NULL).exited)
+            return s;  // (started 0)
+        s = spawn_server_run(&ex->server, argv + 1, log_path, lim);
+        if (s.started) {
+            ex->cases++;
+            return s;
+        }  // it ended between two cases: once more, with a new one
+    }
+    return s;
+}
+
 spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], const char *dir,
                                 size_t buffer_floats, const char *order, uint64_t seed, kv_list *report)
 {
     char log_path[1024], report_path[1024];
-    char order_env[64], seed_env[64], block_env[64], loading_env[] = "CUDA_MODULE_LOADING=EAGER";
+    char order_env[64], seed_env[64], block_env[64];
     char *argv[48];
     char *envp[4] = {NULL, NULL, NULL, NULL};
     char ncu_table[1024];
@@ -339,7 +374,7 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
         envp[1] = seed_env;
         envp[2] = block_env;
     } else {
-        envp[0] = loading_env;
+        envp[0] = judge_loading_env;
     }
     snprintf(log_path, sizeof(log_path), "%s/runner.log", dir);
     snprintf(report_path, sizeof(report_path), "%s/%s", dir, CASE_REPORT);
@@ -349,7 +384,12 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
                         env->ncu_metrics ? 0 : (unsigned long long)buffer_floats * 4 + (1 << 20), 0,  // ncu keeps files of its own
                         env->emu ? dir : NULL,  // the emulation runner holds student code: confined to its case folder
                         env->emu ? env->conf->timeout_s : 0};
-    spawn_result s = spawn_run(argv, envp, log_path, &lim);
+    spawn_result s;
+    memset(&s, 0, sizeof(s));
+    if (env->executor && !env->emu && !env->sanitize && !env->ncu_metrics)
+        s = judge_serve_case(env, argv, log_path, &lim);
+    if (!s.started)
+        s = spawn_run(argv, envp, log_path, &lim);
     kv_load(report_path, report);
     char race[800];
     if (env->sanitize == JUDGE_RACECHECK && s.exited && s.exit_code == RUNNER_OK && sanitizer_racecheck_summary(log_path, race, sizeof(race)))

@@ -25,7 +25,26 @@ typedef struct judge_case_env {
     const char *ncu_metrics;    // GPU: run the runner under Nsight Compute collecting these metrics (comma list),
                                 // its table written by ncu itself to the case folder's JUDGE_NCU_TABLE; NULL: not
     const struct jacobi_early *early;  // a whole solve's timed case: its reference made ahead (judge_jacobi.h), or NULL
+    struct judge_executor *executor;   // GPU: the executor serving the run's cases (one process, one context), or NULL:
+                                       // a process a case (the profiler's and the sanitizer's runs always take that way)
 } judge_case_env;
+
+// The executor of a GPU run, serving every case (`executor --serve`): made
+// as the device probe, before the student's file builds, so its context is
+// ready by the first case. A case that fails ends it; the next case starts
+// another (judge_spawn_runner).
+typedef struct judge_executor {
+    spawn_server server;        // the process (server.pid 0: none runs)
+    char program[4096];         // the executor
+    char log[4200];             // its output between cases
+    int started;                // processes started so far (1 when every case passed)
+    int cases;                  // cases it served
+} judge_executor;
+
+// Starts ex's executor (the program and log set) and waits for its probe's
+// answer; with outdir, the probe's report is written there. Returns the
+// outcome (exited with RUNNER_OK when it serves).
+spawn_result judge_executor_start(judge_executor *ex, const char *outdir);
 
 // The file ncu writes its table to (--log-file), apart from the program's
 // own output, which a kernel's printf reaches and so cannot be believed.

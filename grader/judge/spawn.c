@@ -1,14 +1,17 @@
 // grader/judge/spawn.c — see spawn.h.
 #include "spawn.h"
+#include "protocol.h"
 #include "sandbox.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -17,6 +20,7 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t spawn_active_group; // the running child's process group, 0 if none
+static volatile sig_atomic_t spawn_server_group; // a serving child's process group (spawn_server), 0 if none
 static volatile sig_atomic_t spawn_stop_signal;  // a stop signal that arrived, 0 if none
 static void (*spawn_on_stop)(int);               // called once a stop signal is seen in the normal flow
 
@@ -26,6 +30,8 @@ static void spawn_signal_handler(int sig)
     spawn_stop_signal = sig;
     if (spawn_active_group > 0)
         kill(-spawn_active_group, SIGKILL);
+    if (spawn_server_group > 0)
+        kill(-spawn_server_group, SIGKILL);
 }
 
 void spawn_stop_on_signals(void (*on_stop)(int signal))
@@ -80,9 +86,12 @@ static void spawn_readable_paths(const char *paths[SPAWN_READABLE_MAX + 1], char
     paths[n] = NULL;
 }
 
-// In the child: limits, output redirection, environment, then exec. Never returns.
+// In the child: limits, output redirection, environment, then exec. Never
+// returns. A serving child (request_fd >= 0) reads its requests on its
+// standard input and answers on PROTOCOL_SERVE_REPLY_FD (reply_fd), and dies
+// with the judge.
 static void spawn_child(char *const argv[], char *const env[], const char *log_path,
-                        const spawn_limits *limits, int report_fd)
+                        const spawn_limits *limits, int report_fd, int request_fd, int reply_fd)
 {
     struct rlimit no_core = {0, 0};
     setpgid(0, 0);
@@ -106,10 +115,19 @@ static void spawn_child(char *const argv[], char *const env[], const char *log_p
         dup2(fd, STDERR_FILENO);
         close(fd);
     }
-    int devnull = open("/dev/null", O_RDONLY);
-    if (devnull >= 0) {
-        dup2(devnull, STDIN_FILENO);
-        close(devnull);
+    if (request_fd >= 0) {
+        int in = fcntl(request_fd, F_DUPFD, 64), out = fcntl(reply_fd, F_DUPFD, 64);  // out of the way of 0 and 3
+        if (in < 0 || out < 0 || dup2(in, STDIN_FILENO) < 0 || dup2(out, PROTOCOL_SERVE_REPLY_FD) < 0)
+            _exit(127);
+        close(in);
+        close(out);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+    } else {
+        int devnull = open("/dev/null", O_RDONLY);
+        if (devnull >= 0) {
+            dup2(devnull, STDIN_FILENO);
+            close(devnull);
+        }
     }
     static const char *readable[SPAWN_READABLE_MAX + 1];
     static char readable_store[4096];
@@ -148,6 +166,21 @@ static void spawn_child(char *const argv[], char *const env[], const char *log_p
     _exit(127);
 }
 
+// Fills r's exited, exit_code, signaled and signal from a child's wait
+// status; with a CPU-time limit (cpu_s > 0) its kill counts as timed out.
+static void spawn_read_status(spawn_result *r, int status, double cpu_s)
+{
+    if (WIFEXITED(status)) {
+        r->exited = 1;
+        r->exit_code = WEXITSTATUS(status);
+    } else if (WIFSIGNALED(status)) {
+        r->signaled = 1;
+        r->signal = WTERMSIG(status);
+        if (cpu_s > 0 && (r->signal == SIGXCPU || r->signal == SIGKILL))
+            r->timed_out = 1, r->signaled = 0;  // the CPU-time limit (SIGKILL: its hard limit, SIGXCPU ignored)
+    }
+}
+
 spawn_result spawn_run(char *const argv[], char *const env[], const char *log_path,
                        const spawn_limits *limits)
 {
@@ -166,7 +199,7 @@ spawn_result spawn_run(char *const argv[], char *const env[], const char *log_pa
         return r;
     }
     if (pid == 0)
-        spawn_child(argv, env, log_path, limits, pipefd[1]);
+        spawn_child(argv, env, log_path, limits, pipefd[1], -1, -1);
     setpgid(pid, pid);
     spawn_active_group = pid;
     if (spawn_stop_signal)  // arrived between fork and here
@@ -200,15 +233,8 @@ spawn_result spawn_run(char *const argv[], char *const env[], const char *log_pa
     kill(-pid, SIGKILL);  // anything the child left behind in its group
     spawn_active_group = 0;
     r.seconds = spawn_now() - start;
-    if (!r.timed_out && WIFEXITED(status)) {
-        r.exited = 1;
-        r.exit_code = WEXITSTATUS(status);
-    } else if (!r.timed_out && WIFSIGNALED(status)) {
-        r.signaled = 1;
-        r.signal = WTERMSIG(status);
-        if (limits->cpu_s > 0 && (r.signal == SIGXCPU || r.signal == SIGKILL))
-            r.timed_out = 1, r.signaled = 0;  // the CPU-time limit (SIGKILL: its hard limit, SIGXCPU ignored)
-    }
+    if (!r.timed_out)
+        spawn_read_status(&r, status, limits->cpu_s);
     spawn_check_stop();
     return r;
 }
@@ -231,4 +257,197 @@ const char *spawn_log_tail(const char *path, int max_lines, char *buf, size_t le
         if (buf[i - 1] == '\n' && i != n && ++lines == max_lines)
             return memmove(buf, buf + i, n - i + 1);
     return buf;
+}
+
+// ---------------------------------------------------------------------------
+// A child that serves many requests (the executor of a whole run)
+// ---------------------------------------------------------------------------
+
+// Writes all of buf to fd; 0 on success.
+static int spawn_write_all(int fd, const char *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, buf, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        buf += n, len -= (size_t)n;
+    }
+    return 0;
+}
+
+// Ends the serving child now (its whole group) and reaps it into status;
+// the server is then free to start again.
+static void spawn_server_kill(spawn_server *srv, int *status)
+{
+    kill(-srv->pid, SIGKILL);
+    kill(srv->pid, SIGKILL);
+    waitpid(srv->pid, status, 0);
+    close(srv->requests);
+    close(srv->replies);
+    srv->pid = 0;
+    spawn_server_group = 0;
+}
+
+// Waits up to timeout_s (0: no limit) for the server's one-byte answer.
+// Returns the outcome: exited 1 with exit_code RUNNER_OK when it answered
+// (and lives on); else how it ended (it is reaped, and gone).
+static spawn_result spawn_server_wait(spawn_server *srv, double timeout_s)
+{
+    spawn_result r;
+    int status = 0;
+    memset(&r, 0, sizeof(r));
+    r.started = 1;
+    double start = spawn_now();
+    for (;;) {
+        struct pollfd p = {srv->replies, POLLIN, 0};
+        int ready = poll(&p, 1, 5);
+        if (ready > 0) {
+            char answer = 0;
+            ssize_t n = read(srv->replies, &answer, 1);
+            if (n == 1 && answer == PROTOCOL_SERVE_DONE) {
+                r.exited = 1, r.exit_code = RUNNER_OK;
+                break;
+            }
+            if (n < 0 && errno == EINTR)
+                continue;
+            // End of file (or a byte it never sends): the server ended; its status says how.
+            double left = 2.0;
+            pid_t w;
+            while ((w = waitpid(srv->pid, &status, WNOHANG)) == 0 && left > 0) {
+                struct timespec nap = {0, 5 * 1000 * 1000};
+                nanosleep(&nap, NULL);
+                left -= 0.005;
+            }
+            if (w == srv->pid) {
+                kill(-srv->pid, SIGKILL);  // anything it left behind in its group
+                close(srv->requests);
+                close(srv->replies);
+                srv->pid = 0;
+                spawn_server_group = 0;
+            } else {
+                spawn_server_kill(srv, &status);
+            }
+            spawn_read_status(&r, status, 0);
+            break;
+        }
+        if (ready < 0 && errno != EINTR)
+            break;
+        if (spawn_stop_signal) {
+            spawn_server_kill(srv, &status);
+            r.signaled = 1, r.signal = SIGKILL;
+            break;
+        }
+        if (timeout_s > 0 && spawn_now() - start > timeout_s) {
+            spawn_server_kill(srv, &status);
+            r.timed_out = 1;
+            break;
+        }
+    }
+    r.seconds = spawn_now() - start;
+    spawn_check_stop();
+    return r;
+}
+
+spawn_result spawn_server_start(spawn_server *srv, char *const argv[], char *const env[], const char *log_path,
+                                double timeout_s)
+{
+    spawn_result r;
+    int requests[2], replies[2], errs[2], child_errno = 0;
+    memset(&r, 0, sizeof(r));
+    srv->pid = 0;
+    spawn_check_stop();
+    if (pipe2(requests, O_CLOEXEC) != 0)
+        return r;
+    if (pipe2(replies, O_CLOEXEC) != 0) {
+        close(requests[0]), close(requests[1]);
+        return r;
+    }
+    if (pipe2(errs, O_CLOEXEC) != 0) {
+        close(requests[0]), close(requests[1]), close(replies[0]), close(replies[1]);
+        return r;
+    }
+    spawn_limits none;
+    memset(&none, 0, sizeof(none));
+    pid_t pid = fork();
+    if (pid == 0)
+        spawn_child(argv, env, log_path, &none, errs[1], requests[0], replies[1]);
+    close(requests[0]);
+    close(replies[1]);
+    close(errs[1]);
+    if (pid < 0) {
+        close(requests[1]), close(replies[0]), close(errs[0]);
+        return r;
+    }
+    setpgid(pid, pid);
+    ssize_t got = read(errs[0], &child_errno, sizeof(child_errno));
+    close(errs[0]);
+    if (got == (ssize_t)sizeof(child_errno)) {  // exec failed
+        waitpid(pid, NULL, 0);
+        close(requests[1]), close(replies[0]);
+        errno = child_errno;
+        return r;
+    }
+    srv->pid = pid;
+    srv->requests = requests[1];
+    srv->replies = replies[0];
+    srv->cases = 0;
+    spawn_server_group = pid;
+    return spawn_server_wait(srv, timeout_s);
+}
+
+spawn_result spawn_server_run(spawn_server *srv, char *const args[], const char *log_path, const spawn_limits *limits)
+{
+    spawn_result r;
+    char block[PROTOCOL_SERVE_MAX_BYTES], head[32];
+    size_t used = 0;
+    int count = 0;
+    memset(&r, 0, sizeof(r));
+    char file_bytes[32];
+    snprintf(file_bytes, sizeof(file_bytes), "%llu", limits->max_file_bytes);
+    const char *extra[] = {"--log", log_path, limits->max_file_bytes ? "--file-bytes" : NULL, file_bytes, NULL};
+    for (int part = 0; part < 2; part++)
+        for (int i = 0; part == 0 ? args[i] != NULL : extra[i] != NULL; i++) {
+            const char *arg = part == 0 ? args[i] : extra[i];
+            size_t len = strlen(arg) + 1;
+            if (used + len > sizeof(block) || ++count > PROTOCOL_SERVE_MAX_ARGS) {
+                errno = E2BIG;
+                return r;  // not started: the judge reports a kit failure
+            }
+            memcpy(block + used, arg, len);
+            used += len;
+        }
+    if (srv->pid <= 0)
+        return r;
+    int head_len = snprintf(head, sizeof(head), "%zu\n", used);
+    if (spawn_write_all(srv->requests, head, (size_t)head_len) != 0 || spawn_write_all(srv->requests, block, used) != 0) {
+        int status = 0;  // it ended between two cases: that case's end says how
+        spawn_server_kill(srv, &status);
+        errno = EPIPE;
+        return r;
+    }
+    srv->cases++;
+    return spawn_server_wait(srv, limits->timeout_s);
+}
+
+void spawn_server_stop(spawn_server *srv)
+{
+    if (srv->pid <= 0)
+        return;
+    close(srv->requests);  // end of input: it ends by itself
+    for (int tries = 0; tries < 200; tries++) {
+        if (waitpid(srv->pid, NULL, WNOHANG) == srv->pid) {
+            kill(-srv->pid, SIGKILL);
+            close(srv->replies);
+            srv->pid = 0;
+            spawn_server_group = 0;
+            return;
+        }
+        struct timespec nap = {0, 5 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+    }
+    srv->requests = open("/dev/null", O_RDONLY);  // spawn_server_kill closes it again
+    int status;
+    spawn_server_kill(srv, &status);
 }

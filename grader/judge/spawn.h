@@ -39,6 +39,35 @@ void spawn_stop_on_signals(void (*on_stop)(int signal));
 // Calls the on_stop of spawn_stop_on_signals if a stop signal has arrived.
 void spawn_check_stop(void);
 
+// A child that serves many requests, one at a time: the executor serving
+// every case of a run (protocol.h's PROTOCOL_SERVE_*), one process and one
+// CUDA context instead of one a case.
+typedef struct spawn_server {
+    int pid;            // the serving process (its own process group), 0 when none runs
+    int requests;       // the write end of its standard input
+    int replies;        // the read end of its PROTOCOL_SERVE_REPLY_FD
+    int cases;          // requests it has answered or is answering
+} spawn_server;
+
+// Starts argv as a server (stdout and stderr to log_path until a request
+// names a log of its own; killed if the judge dies) and waits up to
+// timeout_s for its first answer. Returns the outcome as spawn_run does:
+// exited with RUNNER_OK when it answered (srv->pid then set), else how it
+// ended (srv->pid 0); started 0 (errno set) if it could not be started.
+spawn_result spawn_server_start(spawn_server *srv, char *const argv[], char *const env[], const char *log_path,
+                                double timeout_s);
+
+// Sends one request (args, NULL-terminated, with "--log log_path" and the
+// limits' largest file as "--file-bytes" added) and waits for its answer
+// under limits->timeout_s. Returns the outcome as spawn_run does for a child
+// that ran the request alone: a server that ended, timed out or was stopped
+// is reaped (srv->pid 0). started 0 when no server runs or it could not take
+// the request (errno set).
+spawn_result spawn_server_run(spawn_server *srv, char *const args[], const char *log_path, const spawn_limits *limits);
+
+// Ends the server (end of its input, then SIGKILL after a second); nothing if none runs.
+void spawn_server_stop(spawn_server *srv);
+
 // Reads at most max_lines lines of the end of the file at path into buf.
 const char *spawn_log_tail(const char *path, int max_lines, char *buf, size_t len);
 

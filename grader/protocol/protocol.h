@@ -36,6 +36,23 @@
 // executor refuses a student's kernel named so.
 #define PROTOCOL_KIT_KERNEL_PREFIX "trusted_"
 
+// One executor serves every case of a run (`executor --serve`, one CUDA
+// context for the whole check). The judge writes a case on the executor's
+// standard input as one request: the decimal length of the block, a newline,
+// then the case's arguments (as a single case's command line takes them),
+// each ending in a NUL byte. The executor runs the case, writing its report,
+// grids and log (--log) as a single case would, and answers on its file
+// descriptor PROTOCOL_SERVE_REPLY_FD with one byte, PROTOCOL_SERVE_DONE, then
+// waits for the next request. Any case that does not end RUNNER_OK ends the
+// executor with that exit code instead (the judge starts another for the next
+// case): nothing a failed case left in the context reaches another case. Its
+// first answer, before any request, is the device probe's (--outdir DIR gets
+// the probe's report). End of input ends it with RUNNER_OK.
+#define PROTOCOL_SERVE_REPLY_FD   3
+#define PROTOCOL_SERVE_DONE       'd'
+#define PROTOCOL_SERVE_MAX_BYTES  65536   // the longest request
+#define PROTOCOL_SERVE_MAX_ARGS   64      // the most arguments in one request
+
 // The copy limit a timed run reports (bandwidth_by): which measurement set it.
 #define COPY_LIMIT_BY_KERNEL "kernel"   // the float4 copy kernel, one element a thread
 #define COPY_LIMIT_BY_MEMCPY "memcpy"   // cudaMemcpy device to device over the same bytes

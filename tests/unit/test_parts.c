@@ -584,6 +584,90 @@ static void test_spawn(void **state)
     assert_string_equal(spawn_log_tail("/nonexistent/log", 3, tail, sizeof(tail)), "");
 }
 
+// A stand-in for `executor --serve` (protocol.h's PROTOCOL_SERVE_*): it
+// answers its probe, then each request by what its --act says: ok (writes
+// the case's --log and answers), exit6 (ends with code 6, as a refused call
+// ends the executor), hang (never answers). --pid-file records its pid.
+static const char fake_server[] =
+    "printf d >&3\n"
+    "while read -r len; do\n"
+    "  args=$(head -c \"$len\" | tr '\\000' '\\n')\n"
+    "  log=$(printf '%s\\n' \"$args\" | sed -n '/^--log$/{n;p;}')\n"
+    "  act=$(printf '%s\\n' \"$args\" | sed -n '/^--act$/{n;p;}')\n"
+    "  echo \"case $act $$\" > \"$log\"\n"
+    "  case $act in ok) printf d >&3 ;; exit6) exit 6 ;; hang) sleep 60 ;; esac\n"
+    "done\n"
+    "exit 0\n";
+
+// The pid a served case wrote to its log ("case ACT PID"), or -1.
+static long served_by(const char *log)
+{
+    char act[32];
+    long pid = -1;
+    FILE *f = fopen(log, "r");
+    if (f && fscanf(f, "case %31s %ld", act, &pid) != 2)
+        pid = -1;
+    if (f)
+        fclose(f);
+    return pid;
+}
+
+static void test_spawn_server(void **state)
+{
+    (void)state;
+    char log[] = "/tmp/stencil-server-XXXXXX", case_log[] = "/tmp/stencil-served-XXXXXX";
+    close(mkstemp(log));
+    close(mkstemp(case_log));
+    char *argv[] = {"sh", "-c", (char *)fake_server, NULL};
+    spawn_limits lim = {5.0, 1u << 20, 0, NULL, 0};
+    spawn_server srv;
+    memset(&srv, 0, sizeof(srv));
+    spawn_result r = spawn_server_start(&srv, argv, NULL, log, 5.0);
+    assert_true(r.started && r.exited && r.exit_code == RUNNER_OK && srv.pid > 0);
+    // Several cases, one process: every one answered by the same pid.
+    int cases = 2 + (int)(test_seed() % 4);
+    pid_t first = srv.pid;
+    char *ok[] = {"--act", "ok", "--outdir", "/tmp/a dir with spaces", NULL};
+    for (int i = 0; i < cases; i++) {
+        r = spawn_server_run(&srv, ok, case_log, &lim);
+        assert_true(r.started && r.exited && r.exit_code == RUNNER_OK);
+        assert_int_equal(srv.pid, first);
+        assert_int_equal(served_by(case_log), (long)first);
+    }
+    assert_int_equal(srv.cases, cases);
+    // A case that fails ends the server with its code; no server, no case.
+    char *fail[] = {"--act", "exit6", NULL};
+    r = spawn_server_run(&srv, fail, case_log, &lim);
+    assert_true(r.started && r.exited && r.exit_code == 6 && srv.pid == 0);
+    r = spawn_server_run(&srv, ok, case_log, &lim);
+    assert_false(r.started);
+    // A case that never answers is timed out, and its server (with what it started) killed.
+    r = spawn_server_start(&srv, argv, NULL, log, 5.0);
+    assert_true(r.exited && r.exit_code == RUNNER_OK);
+    pid_t hung = srv.pid;
+    spawn_limits short_lim = {0.3, 0, 0, NULL, 0};
+    char *hang[] = {"--act", "hang", NULL};
+    r = spawn_server_run(&srv, hang, case_log, &short_lim);
+    assert_true(r.timed_out && !r.exited && r.seconds < 5.0 && srv.pid == 0);
+    assert_true(kill(hung, 0) != 0);
+    // A server that ends before its first answer: its code, as a probe's.
+    char *no_gpu[] = {"sh", "-c", "exit 77", NULL};
+    r = spawn_server_start(&srv, no_gpu, NULL, log, 5.0);
+    assert_true(r.started && r.exited && r.exit_code == 77 && srv.pid == 0);
+    char *missing[] = {"/nonexistent/executor", NULL};
+    r = spawn_server_start(&srv, missing, NULL, log, 5.0);
+    assert_false(r.started);
+    // Stopped at the end of its input.
+    r = spawn_server_start(&srv, argv, NULL, log, 5.0);
+    assert_true(r.exited && srv.pid > 0);
+    pid_t last = srv.pid;
+    spawn_server_stop(&srv);
+    assert_int_equal(srv.pid, 0);
+    assert_true(kill(last, 0) != 0);
+    unlink(log);
+    unlink(case_log);
+}
+
 // ---------------------------------------------------------------------------
 // report
 // ---------------------------------------------------------------------------
@@ -749,6 +833,7 @@ int main(void)
         cmocka_unit_test(test_technique_counts_loads),
         cmocka_unit_test(test_technique_heat2d),
         cmocka_unit_test(test_spawn),
+        cmocka_unit_test(test_spawn_server),
         cmocka_unit_test(test_ncu_csv),
         cmocka_unit_test(test_json_parses),
         cmocka_unit_test(test_text_report),

@@ -47,6 +47,7 @@
 #include "build_check.h"
 #include "judge.h"
 #include "judge_case.h"
+#include "yardstick_cache.h"
 #include "judge_jacobi.h"
 #include "kv.h"
 #include "pictures.h"
@@ -967,8 +968,68 @@ static void judge_yardstick_start(const judge_args *a, judge_run *run, const cha
     _exit(f && fclose(f) == 0 ? 0 : 3);
 }
 
+// Where the solution's figures for this lab, kit and GPU are kept
+// (yardstick_cache.h): build/yardstick/<lab>-<key>.txt, the key made of the
+// solution, lab.conf, the executor and the build rules, and the GPU's name,
+// SMs, compute capability, driver and runtime.
+static void judge_yardstick_path(const judge_args *a, const judge_run *run, char *path, size_t len)
+{
+    char sol[PATH_MAX + CONF_TEXT], conf[PATH_MAX + 16], executor[PATH_MAX], rules[PATH_MAX + 32];
+    snprintf(sol, sizeof(sol), "%s/%s", a->kit, run->conf.solution);
+    snprintf(conf, sizeof(conf), "%s/lab.conf", run->lab_dir);
+    judge_executor_path(a, executor, sizeof(executor));
+    snprintf(rules, sizeof(rules), "%s/grader/build.mk", a->kit);
+    const char *files[] = {sol, conf, executor, rules, NULL};
+    const char *texts[] = {run->device, run->device_info, NULL};
+    snprintf(path, len, "%s/build/yardstick/%s-%016llx.txt", a->kit, run->lab_name,
+             (unsigned long long)yardstick_cache_key(files, texts));
+}
+
+// 1 when the kept figures hold every timed case this run selects (they are
+// then the yardstick: judge_yardstick_gbs, judge_yardstick_have).
+static int judge_yardstick_kept(const judge_args *a, judge_run *run, const char *kernel_abs)
+{
+    char path[PATH_MAX + 64], sol[PATH_MAX];
+    double gbs[CONF_MAX_CASES];
+    snprintf(path, sizeof(path), "%s/%s", a->kit, run->conf.solution);
+    if (realpath(path, sol) && !strcmp(sol, kernel_abs))
+        return 0;  // the solution graded: its own times are the yardstick
+    judge_yardstick_path(a, run, path, sizeof(path));
+    if (yardstick_cache_load(path, gbs, run->conf.ncases) <= 0)
+        return 0;
+    for (int k = 0; k < run->conf.ncases; k++) {
+        char name[48];
+        const lab_case *spec = &run->conf.cases[k];
+        if (spec->timed && judge_case_selected(a, spec, conf_case_name(spec, name, sizeof(name))) && gbs[k] <= 0)
+            return 0;
+    }
+    memcpy(judge_yardstick_gbs, gbs, sizeof(gbs[0]) * (size_t)run->conf.ncases);
+    judge_yardstick_have = 1;
+    judge_trace_note("yardstick: the solution's figures kept in %s", path);
+    return 1;
+}
+
+// Keeps the figures measured (gbs[k] for lab.conf's case k, 0: none) with
+// those kept before for this key; a kit whose build folder is read-only keeps none.
+static void judge_yardstick_keep(const judge_args *a, const judge_run *run, const double *gbs)
+{
+    char path[PATH_MAX + 64], dir[PATH_MAX + 16];
+    double all[CONF_MAX_CASES];
+    judge_yardstick_path(a, run, path, sizeof(path));
+    yardstick_cache_load(path, all, run->conf.ncases);
+    int any = 0;
+    for (int k = 0; k < run->conf.ncases; k++)
+        if (gbs[k] > 0)
+            all[k] = gbs[k], any = 1;
+    if (!any)
+        return;
+    snprintf(dir, sizeof(dir), "%s/build/yardstick", a->kit);
+    mkdir(dir, 0755);
+    yardstick_cache_save(path, all, run->conf.ncases);
+}
+
 // Waits for the early yardstick (if one was started) and reads its figures.
-static void judge_yardstick_wait(void)
+static void judge_yardstick_wait(const judge_args *a, const judge_run *run)
 {
     char path[PATH_MAX + 32];
     int status = -1, k;
@@ -989,6 +1050,7 @@ static void judge_yardstick_wait(void)
             judge_yardstick_gbs[k] = gbs;
     fclose(f);
     judge_yardstick_have = 1;
+    judge_yardstick_keep(a, run, judge_yardstick_gbs);
 }
 
 // Times the lab's solution on every timed case that passed, with the same
@@ -1007,6 +1069,7 @@ static void judge_time_solution(const judge_args *a, judge_run *run, int have_so
             }
         return;
     }
+    double measured[CONF_MAX_CASES] = {0};
     for (int i = 0; i < run->ncases; i++) {
         case_result *c = &run->cases[i];
         if (!c->timed || c->status != CASE_OK)
@@ -1033,7 +1096,14 @@ static void judge_time_solution(const judge_args *a, judge_run *run, int have_so
                 c->solution_gbs = r.gbs;
             kv_free(&report);
         }
+        for (int k = 0; k < run->conf.ncases; k++) {  // kept for the next run, by lab.conf's index
+            char name[48];
+            if (run->conf.cases[k].timed && !strcmp(conf_case_name(&run->conf.cases[k], name, sizeof(name)), c->name))
+                measured[k] = c->solution_gbs;
+        }
     }
+    if (have_solution)
+        judge_yardstick_keep(a, run, measured);
 }
 
 // 1 if program is on PATH.
@@ -1709,14 +1779,16 @@ int main(int argc, char **argv)
     judge_pick_backend(a, run);
     judge_give_gpu();  // compiling needs no GPU: others may time meanwhile
     judge_early_start(a, run);  // the timed whole solves' references, while the file builds and the cases run
-    int have_solution = judge_build_solution(a, run, kernel_abs, sol_runner, sizeof(sol_runner), sol_student, sizeof(sol_student));
+    int have_solution = 0;
+    if (!strcmp(run->backend, "gpu") && judge_speed_against_solution(run) && !judge_yardstick_kept(a, run, kernel_abs))
+        have_solution = judge_build_solution(a, run, kernel_abs, sol_runner, sizeof(sol_runner), sol_student, sizeof(sol_student));
     if (have_solution)
         judge_yardstick_start(a, run, sol_runner, sol_student);  // the GPU is idle while the student's file builds
     judge_emu_prebuild_start(a, run, kernel_abs);                // the barrier checks' runner, beside the GPU build
     double t_student = judge_now();
     judge_build_runner(a, run, kernel_abs, runner, sizeof(runner), student, sizeof(student));
     run->seconds.build_student = judge_now() - t_student, t_student = judge_now();
-    judge_yardstick_wait();
+    judge_yardstick_wait(a, run);
     judge_emu_prebuild_wait();
     run->seconds.build_waits = judge_now() - t_student;
     run->seconds.build = judge_now() - t_mark, t_mark = judge_now();

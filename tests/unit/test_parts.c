@@ -15,6 +15,7 @@
 #include "ncu.h"
 #include "spawn.h"
 #include "technique.h"
+#include "yardstick_cache.h"
 
 // ---------------------------------------------------------------------------
 // rng
@@ -669,6 +670,59 @@ static void test_spawn_server(void **state)
 }
 
 // ---------------------------------------------------------------------------
+// the solution's figures kept between runs
+// ---------------------------------------------------------------------------
+
+static void test_yardstick_cache(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed());
+    char dir[] = "/tmp/stencil-yardstick-XXXXXX", file[128], figures[128];
+    assert_non_null(mkdtemp(dir));
+    snprintf(file, sizeof(file), "%s/solution.cu", dir);
+    snprintf(figures, sizeof(figures), "%s/lab.txt", dir);
+    FILE *f = fopen(file, "w");
+    fprintf(f, "// %f\n", rng_unit(&g));
+    fclose(f);
+    const char *files[] = {file, NULL};
+    const char *gpu[] = {"NVIDIA H200", "132 SMs", NULL}, *other_gpu[] = {"NVIDIA H100", "132 SMs", NULL};
+    uint64_t key = yardstick_cache_key(files, gpu);
+    assert_true(key == yardstick_cache_key(files, gpu));
+    assert_true(key != yardstick_cache_key(files, other_gpu));
+    f = fopen(file, "a");  // the solution edited: another key
+    fprintf(f, " ");
+    fclose(f);
+    assert_true(key != yardstick_cache_key(files, gpu));
+    // Round trip, with cases left out.
+    double want[YARDSTICK_CACHE_CASES] = {0}, got[YARDSTICK_CACHE_CASES];
+    int n = 5 + (int)(test_seed() % 10), kept = 0;
+    for (int k = 0; k < n; k++)
+        if (k % 3 != 1)
+            want[k] = 100.0 + 4000.0 * (rng_unit(&g) + 1.0) / 2.0, kept++;
+    assert_int_equal(yardstick_cache_save(figures, want, n), 0);
+    assert_int_equal(yardstick_cache_load(figures, got, n), kept);
+    for (int k = 0; k < n; k++)
+        assert_true(fabs(got[k] - want[k]) < 1e-5);
+    // Missing, foreign or damaged files are not believed.
+    assert_int_equal(yardstick_cache_load("/nonexistent/figures.txt", got, n), 0);
+    const char *bad[] = {"case 0 gbs 100\n", "stencil-labs yardstick 1\ncase 0 gbs nan\n",
+                         "stencil-labs yardstick 1\ncase 0 gbs 100\ncase 1 gbs -3\n", "stencil-labs yardstick 1\ncase 99 gbs 5\n",
+                         "stencil-labs yardstick 1\ncase 0 gbs 100 extra\n"};
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        f = fopen(figures, "w");
+        fputs(bad[i], f);
+        fclose(f);
+        assert_int_equal(yardstick_cache_load(figures, got, n < 20 ? n : 20), 0);
+        for (int k = 0; k < n; k++)
+            assert_true(got[k] == 0);
+    }
+    unlink(figures);
+    unlink(file);
+    rmdir(dir);
+}
+
+// ---------------------------------------------------------------------------
 // report
 // ---------------------------------------------------------------------------
 
@@ -834,6 +888,7 @@ int main(void)
         cmocka_unit_test(test_technique_heat2d),
         cmocka_unit_test(test_spawn),
         cmocka_unit_test(test_spawn_server),
+        cmocka_unit_test(test_yardstick_cache),
         cmocka_unit_test(test_ncu_csv),
         cmocka_unit_test(test_json_parses),
         cmocka_unit_test(test_text_report),

@@ -10,8 +10,11 @@
 # usage: tests/labs.sh gpu|emu [LAB_NUMBER...]
 # KINDS="solution skeleton mutant variant hostile" (the default: all) runs only those kinds.
 # MISMATCH_DIR=DIR keeps each mismatched run's JSON report and stderr there.
-# GPU_LOCK_DIR=DIR: several of these side by side on one GPU take turns through
-# the judge's lock files there (a timed case runs alone).
+# JOBS=n runs n judges side by side (default 1; 4 a GPU with GPUS); GPUS=n
+# spreads them over n GPUs. Side by side on a GPU they take turns through the
+# judge's lock files (a timed case runs alone on its GPU): GPU_LOCK_DIR=DIR
+# names the folder, else one of this run's own. Lines print in order, as each
+# lab's runs end.
 # Prints a line per kernel and a closing "N passed, M failed"; exits 1 on any mismatch.
 set -u
 backend=${1:?usage: tests/labs.sh gpu|emu [LAB...]}
@@ -24,32 +27,75 @@ pass=0
 fail=0
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+gpus=${GPUS:-1}
+jobs=${JOBS:-$([ -n "${GPUS:-}" ] && echo $((4 * gpus)) || echo 1)}
+lock_dir=${GPU_LOCK_DIR:-}
+if [ "$backend" = gpu ] && [ -z "$lock_dir" ] && { [ "$jobs" -gt 1 ] || [ "$gpus" -gt 1 ]; }; then
+    lock_dir=$out/gpu-locks
+    mkdir -p "$lock_dir"
+fi
+entries=0   # lines queued (runs and notes), printed in order by flush
+printed=0
 
-# check LAB KERNEL LABEL [HINT] [JUDGE OPTIONS...] — one judge run, checked by tests/expect.py.
-check() {
-    local lab=$1 kernel=$2 label=$3 hint=$4
-    shift 4
-    local json="$out/run.json" status result
+# run_check I LAB KERNEL LABEL [HINT] [JUDGE OPTIONS...] — one judge run, checked by tests/expect.py;
+# leaves its line in $out/line.I and its outcome (pass or fail) in $out/outcome.I.
+run_check() {
+    local i=$1 lab=$2 kernel=$3 label=$4 hint=$5
+    shift 5
+    local json="$out/run.$i.json" err="$out/run.$i.err" status result outcome=pass
     local turns=()
-    [ -n "${GPU_LOCK_DIR:-}" ] && turns=(--gpu-lock-dir "$GPU_LOCK_DIR" --gpu-slots 1)
-    "$JUDGE" --kit "$kit" --lab "$lab" --kernel "$kernel" --backend "$backend" --json "${turns[@]}" "$@" >"$json" 2>"$out/stderr"
+    [ -n "$lock_dir" ] && turns=(--gpu-lock-dir "$lock_dir" --gpu-slots "$gpus")
+    "$JUDGE" --kit "$kit" --lab "$lab" --kernel "$kernel" --backend "$backend" --json "${turns[@]}" "$@" >"$json" 2>"$err"
     status=$?
     if [ -n "$hint" ]; then
-        result=$(JUDGE_STDERR="$out/stderr" python3 tests/expect.py "$kernel" "$json" "$status" "$hint")
+        result=$(JUDGE_STDERR="$err" python3 tests/expect.py "$kernel" "$json" "$status" "$hint")
     else
-        result=$(JUDGE_STDERR="$out/stderr" python3 tests/expect.py "$kernel" "$json" "$status")
+        result=$(JUDGE_STDERR="$err" python3 tests/expect.py "$kernel" "$json" "$status")
     fi
-    if [ $? -eq 0 ]; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
+    if [ $? -ne 0 ]; then
+        outcome=fail
         if [ -n "${MISMATCH_DIR:-}" ]; then
             mkdir -p "$MISMATCH_DIR"
             cp "$json" "$MISMATCH_DIR/$lab-$(basename "$kernel" .cu).json"
-            cp "$out/stderr" "$MISMATCH_DIR/$lab-$(basename "$kernel" .cu).err"
+            cp "$err" "$MISMATCH_DIR/$lab-$(basename "$kernel" .cu).err"
         fi
     fi
-    printf '  %-44s %s\n' "$label" "$result"
+    rm -f "$json" "$err"
+    printf '  %-44s %s\n' "$label" "$result" >"$out/line.$i"
+    echo "$outcome" >"$out/outcome.$i"
+}
+
+# check LAB KERNEL LABEL [HINT] [JUDGE OPTIONS...] — queues one judge run (at most JOBS at a time).
+check() {
+    entries=$((entries + 1))
+    if [ "$jobs" -le 1 ]; then
+        run_check "$entries" "$@"
+        flush
+        return
+    fi
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+        wait -n
+    done
+    run_check "$entries" "$@" &
+}
+
+# note TEXT — queues a line that is no run (a lab's heading, a file left out on this backend).
+note() {
+    entries=$((entries + 1))
+    printf '%s\n' "$1" >"$out/line.$entries"
+    [ "$jobs" -le 1 ] && flush
+}
+
+# flush — prints the queued lines whose runs have ended, in order, and counts them.
+flush() {
+    while [ "$printed" -lt "$entries" ] && [ -e "$out/line.$((printed + 1))" ]; do
+        printed=$((printed + 1))
+        cat "$out/line.$printed"
+        case $(cat "$out/outcome.$printed" 2>/dev/null) in
+        pass) pass=$((pass + 1)) ;;
+        fail) fail=$((fail + 1)) ;;
+        esac
+    done
 }
 
 KINDS=${KINDS:-solution skeleton mutant variant hostile}
@@ -69,18 +115,18 @@ for lab in "${labs[@]}"; do
     else
         dir=$(ls -d labs/"$lab"* 2>/dev/null | head -1)
     fi
-    [ -n "$dir" ] || { echo "no lab $lab"; fail=$((fail + 1)); continue; }
+    [ -n "$dir" ] || { wait; flush; echo "no lab $lab"; fail=$((fail + 1)); continue; }
     name=$(basename "$dir")
     solution=$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")
     skeleton=$(sed -n 's/^kernel *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")
-    echo "== $name ($backend)"
+    note "== $name ($backend)"
     wants solution && check "$name" "$solution" "solution" ""
     wants skeleton && check "$name" "$skeleton" "skeleton" "nothing-written" --fail-fast
     for m in tests/mutants/"$name"/*.cu; do
         [ -e "$m" ] && wants mutant || continue
         backends=$(sed -n 's|^// backends: *||p' "$m" | head -1)  # where its mistake shows (as for hostile files)
         if [ -n "$backends" ] && ! grep -qw "$backend" <<<"$backends"; then
-            printf '  %-44s %s\n' "mutant $(basename "$m" .cu)" "not on $backend (its header: backends: $backends)"
+            note "$(printf '  %-44s %s' "mutant $(basename "$m" .cu)" "not on $backend (its header: backends: $backends)")"
             continue
         fi
         # A mutant may narrow its run with a "// judge-args: ..." header line (e.g. one case).
@@ -104,13 +150,16 @@ for lab in "${labs[@]}"; do
         [ -e "$h" ] && wants hostile || continue
         backends=$(sed -n 's|^// backends: *||p' "$h" | head -1)
         if [ -n "$backends" ] && ! grep -qw "$backend" <<<"$backends"; then
-            printf '  %-44s %s\n' "hostile $(basename "$h" .cu)" "not on $backend (its header: backends: $backends)"
+            note "$(printf '  %-44s %s' "hostile $(basename "$h" .cu)" "not on $backend (its header: backends: $backends)")"
             continue
         fi
         read -r -a hargs <<<"$(sed -n 's|^// judge-args: *||p' "$h" | head -1)"
         [ ${#hargs[@]} -eq 0 ] && hargs=(--timeout 8)
         check "$name" "$h" "hostile $(basename "$h" .cu)" "" --fail-fast "${hargs[@]}"
     done
+    flush
 done
+wait
+flush
 echo "labs on $backend: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

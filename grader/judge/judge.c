@@ -1669,7 +1669,7 @@ static void judge_count_loads(const judge_args *a, judge_run *run, const char *r
     memset(&counted, 0, sizeof(counted));
     counted.spec = c->spec;
     counted.spec.timed = 0;  // one checked call, untimed: the student's launches alone are profiled
-    judge_take_gpu(a, 1);  // alone: a profiler shares the GPU with nobody
+    judge_take_gpu(a, 0);  // a count, not a time: beside other judges' untimed work (a timed case still runs alone)
     int rc = judge_run_case(&env, &counted.spec, c->seed, &counted, &report);
     judge_give_gpu();
     if (rc != 0)

@@ -351,6 +351,12 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
         argv[a++] = ncu_table;
         argv[a++] = "--metrics";
         argv[a++] = (char *)env->ncu_metrics;
+        argv[a++] = "--clock-control";  // counts, not times: the GPU's clocks left as they are
+        argv[a++] = "none";
+        if (!strcmp(env->ncu_metrics, JUDGE_NCU_LOADS)) {  // loads executed: no cache to flush before each pass
+            argv[a++] = "--cache-control";                // (DRAM traffic, PROFILE=1, is measured from cold caches)
+            argv[a++] = "none";
+        }
     } else if (env->sanitize) {
         argv[a++] = "compute-sanitizer";
         argv[a++] = "--error-exitcode=4";

@@ -267,5 +267,41 @@ else
     bad "export: readable" "$names"
 fi
 
+echo "== packages from what is committed"
+# A kit in a git repository: a kernel filled in but not committed, and a class's submissions beside
+# it, must reach no package; the committed skeleton does.
+repo="$tmp/repo kit"
+mkdir -p "$repo"
+tar -C "$kit" --exclude=./.git --exclude=./build -cf - . | tar -C "$repo" -xf -
+if command -v git >/dev/null && git -C "$repo" init -q && git -C "$repo" add -A &&
+    git -C "$repo" -c user.name=kit -c user.email=kit@example.invalid commit -qm kit; then
+    cp "$sol" "$repo/kernels/01-naive-sweep.cu"
+    mkdir -p "$repo/submissions/lab 1"
+    cp "$sol" "$repo/submissions/lab 1/alice.cu"
+    echo "stray" >"$repo/stray-file"
+    expect "export from a repository with a filled-in kernel says it packed the committed one" 0 "your changes to kernels/01-naive-sweep.cu are not in the package" -- make -C "$repo" export
+    mkdir -p "$tmp/repo-export"
+    tar -C "$tmp/repo-export" -xzf "$repo/build/export/stencil-labs-student.tar.gz"
+    if cmp -s "$tmp/repo-export/stencil-labs/kernels/01-naive-sweep.cu" "$kit/kernels/01-naive-sweep.cu"; then
+        ok "export: the committed skeleton, not the filled-in kernel"
+    else
+        bad "export: the committed skeleton, not the filled-in kernel" "kernels/01-naive-sweep.cu differs from the skeleton"
+    fi
+    leaked=$(cd "$tmp/repo-export/stencil-labs" && ls -d submissions stray-file 2>/dev/null)
+    if [ -z "$leaked" ]; then ok "export: no submissions, nothing uncommitted"; else bad "export: holds what was never committed" "$leaked"; fi
+    if command -v zip >/dev/null; then
+        make -C "$repo" gradescope LAB=1 >/dev/null 2>&1
+        names=$(python3 -c 'import sys, zipfile; print("\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))' "$repo/build/gradescope/lab1.zip" 2>&1)
+        leaked=$(grep -E '^stencil-labs/(submissions|stray-file|reference/solutions|tests)(/|$)' <<<"$names" | head -3)
+        if [ -z "$leaked" ] && grep -qxF stencil-labs/kernels/01-naive-sweep.cu <<<"$names"; then
+            ok "gradescope: from the committed files, no submissions"
+        else
+            bad "gradescope: from the committed files, no submissions" "${leaked:-no kernels/01-naive-sweep.cu}"
+        fi
+    fi
+else
+    bad "a git repository of the kit" "git init/commit failed"
+fi
+
 echo "platform: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

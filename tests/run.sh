@@ -6,7 +6,9 @@
 #      through it (tests/platform.sh) and the report's pictures and HTML page
 #      (tests/pictures.sh) — always;
 #   3. the same on the GPU, plus the GPU-vs-emulation comparison — when a
-#      usable GPU is present; otherwise reported as SKIPPED with the reason.
+#      usable GPU is present (judges side by side over every GPU, GPUS=n for
+#      fewer, with the part's seconds printed); otherwise reported as SKIPPED
+#      with the reason.
 #   The handouts (tests/handouts.sh: English and Chinese in step, the make
 #   commands they quote, hint anchors, `make handouts`) run with `all`, or
 #   alone as `tests/run.sh handouts`.
@@ -146,7 +148,11 @@ if [ "$part" = all ] || [ "$part" = gpu ]; then
     make -s judge
     reason=$(build/judge --kit "$PWD" --lab 1 --backend gpu --case 4 2>&1 >/dev/null | head -1)
     if build/judge --kit "$PWD" --lab 1 --backend gpu --case 4 --kernel reference/solutions/01-naive-sweep.cu >/dev/null 2>&1; then
-        tests/labs.sh gpu | tee "$log"
+        # Every file of every lab, judges side by side over the machine's GPUs (GPUS=n to use fewer).
+        gpus=${GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
+        gpu_start=$SECONDS
+        GPUS=$((gpus > 0 ? gpus : 1)) tests/labs.sh gpu | tee "$log"
+        echo "  (the labs on the GPU: $((SECONDS - gpu_start)) s over $((gpus > 0 ? gpus : 1)) GPU(s))"
         tally "$log"
         tests/compare.sh | tee "$log"
         tally "$log"

@@ -11,8 +11,12 @@
 #       tests/mutants/, tests/hostile/, tests/variants/ (a correct lab 2
 #       kernel), build/ or .git
 #
-# The kit is the working tree, less what its .gitignore ignores. Paths may
-# hold spaces. Exits 2 with one line naming the problem.
+# In a git repository the kit is what is committed (HEAD): a kernel filled in
+# but not committed, a class's submissions, litter in the working tree never
+# reach a package. A kit that is no repository (an exported one) is its
+# working tree, less what its .gitignore ignores. Either way the submissions
+# folder is left out. Paths may hold spaces. Exits 2 with one line naming the
+# problem.
 set -euo pipefail
 kit=$(cd "$(dirname "$0")/../.." && pwd)
 . "$kit/grader/platform/submission.sh"
@@ -29,12 +33,25 @@ absolute() {
     printf '%s/%s\n' "$(cd "$(dirname "$1")" && pwd)" "$(basename "$1")"
 }
 
-# copy_kit DEST EXCLUDED...: copies the kit into DEST, less .git, what
-# .gitignore ignores and the EXCLUDED paths (relative to the kit's root).
+# copy_kit DEST EXCLUDED...: copies the kit into DEST (HEAD's files in a git
+# repository, else the working tree less .git and what .gitignore ignores),
+# less submissions/ and the EXCLUDED paths (relative to the kit's root).
 copy_kit() {
     local dest=$1 pat
     shift
-    local excludes=(--exclude=./.git)
+    mkdir -p "$dest"
+    if git -C "$kit" rev-parse --is-inside-work-tree >/dev/null 2>&1 &&
+        [ "$(git -C "$kit" rev-parse --show-toplevel)" = "$(cd "$kit" && pwd -P)" ]; then
+        git -C "$kit" archive --format=tar HEAD | tar -C "$dest" -xf - || die "git archive HEAD failed in $kit"
+        for pat in submissions "$@"; do
+            rm -rf "${dest:?}/$pat"
+        done
+        local changed
+        changed=$(git -C "$kit" status --porcelain -- kernels | head -3 | sed 's/^...//' | tr '\n' ' ')
+        [ -z "$changed" ] || echo "package.sh: packed the committed kernels; your changes to ${changed% } are not in the package" >&2
+        return
+    fi
+    local excludes=(--exclude=./.git --exclude=./submissions)
     for pat in "$@"; do
         excludes+=("--exclude=./$pat")
     done
@@ -51,7 +68,6 @@ copy_kit() {
             esac
         done <"$kit/.gitignore"
     fi
-    mkdir -p "$dest"
     tar -C "$kit" "${excludes[@]}" -cf - . | tar -C "$dest" -xf -
 }
 

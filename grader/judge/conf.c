@@ -308,6 +308,44 @@ static int conf_check_update(lab_conf *c, char *err, size_t errlen)
     return 0;
 }
 
+const char *const *conf_case_options(const lab_conf *c)
+{
+    static const char *const image[] = {"r", NULL};                    // a convolution's filter radius
+    static const char *const sweep[] = {NULL};                         // a star's sweep: the size alone
+    static const char *const jacobi[] = {"bc", "iters", "check", "tol", "h", "mms", NULL};
+    static const char *const heat[] = {"steps", "r", NULL};           // steps, and the rate r = alpha dt / dx^2
+    if (!strcmp(c->runner, "jacobi"))
+        return !strcmp(c->update, UPDATE_HEAT2D) ? heat : jacobi;
+    return !strcmp(c->interface, INTERFACE_IMAGE) ? image : sweep;
+}
+
+// Checks every case's key=value options against the lab's kind
+// (conf_case_options): a word the kind does not take is a mistake in the
+// file, named with its line, not a case the student fails. Returns 0 or -1.
+static int conf_check_case_options(const lab_conf *c, char *err, size_t errlen)
+{
+    const char *const *known = conf_case_options(c);
+    for (int k = 0; k < c->ncases; k++) {
+        const lab_case *lc = &c->cases[k];
+        for (int o = 0; o < lc->nopts; o++) {
+            int ok = 0;
+            for (int q = 0; known[q]; q++)
+                ok |= !strcmp(lc->opt_key[o], known[q]);
+            if (ok)
+                continue;
+            char list[128] = "";
+            for (int q = 0; known[q]; q++) {
+                size_t used = strlen(list);
+                snprintf(list + used, sizeof(list) - used, "%s%s=", q ? ", " : "", known[q]);
+            }
+            snprintf(err, errlen, "%s:%d: unknown case option '%s=' (this lab's cases take %s, besides timed, noemu, sync and group=)",
+                     c->path, lc->line, lc->opt_key[o], list[0] ? list : "no key=value option");
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int conf_case_radius(const lab_case *c)
 {
     const char *v = conf_case_opt(c, "r");
@@ -515,7 +553,7 @@ int conf_load(const char *path, lab_conf *c, char *err, size_t errlen)
             return -1;
         }
     if (conf_check_interface(c, err, errlen) != 0 || conf_check_stencil(c, err, errlen) != 0 ||
-        conf_check_update(c, err, errlen) != 0)
+        conf_check_update(c, err, errlen) != 0 || conf_check_case_options(c, err, errlen) != 0)
         return -1;
     return conf_check_rubric(c, err, errlen);
 

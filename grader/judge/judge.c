@@ -702,6 +702,22 @@ static void judge_executor_path(const judge_args *a, char *path, size_t len)
     snprintf(path, len, "%s/build/gpu/%s/executor", a->kit, a->arch ? a->arch : "detected");
 }
 
+static int judge_on_path(const char *program);
+
+// --sanitize runs each case under compute-sanitizer on the GPU: asked for
+// where it cannot run, it is the kit's setup that is wrong, never the
+// student's file, so the run ends here with what to do (exit 2).
+static void judge_check_sanitizer(const judge_args *a, const judge_run *run)
+{
+    if (!a->sanitize)
+        return;
+    if (strcmp(run->backend, "gpu") != 0)
+        judge_die(JUDGE_EXIT_KIT, "SANITIZE=1 runs the cases under compute-sanitizer on a GPU, and this run is emulated%s: drop SANITIZE=1 (emulation checks every memory access and barrier itself)",
+                  run->fallback[0] ? " (no usable GPU here)" : "");
+    if (!judge_on_path("compute-sanitizer"))
+        judge_die(JUDGE_EXIT_KIT, "SANITIZE=1 needs compute-sanitizer, which is not on PATH: it comes with the CUDA Toolkit (put the toolkit's bin/ on PATH), or check without SANITIZE=1");
+}
+
 // Decides the backend: a usable GPU when asked or available, else emulation.
 // Builds the executor and asks it to probe the device. Fills run->backend,
 // run->fallback and the device lines.
@@ -1778,6 +1794,7 @@ int main(int argc, char **argv)
         judge_take_gpu(a, 0);
     judge_pick_backend(a, run);
     judge_give_gpu();  // compiling needs no GPU: others may time meanwhile
+    judge_check_sanitizer(a, run);
     judge_early_start(a, run);  // the timed whole solves' references, while the file builds and the cases run
     int have_solution = 0;
     if (!strcmp(run->backend, "gpu") && judge_speed_against_solution(run) && !judge_yardstick_kept(a, run, kernel_abs))

@@ -129,10 +129,9 @@ static const char *jacobi_unknown_opt(const lab_case *spec, const char *const *k
 
 // Reads a heat case's options into s (steps=, r=); s->error says what is
 // wrong, if anything.
-static void jacobi_read_heat_spec(const lab_case *spec, jacobi_spec *s)
+static void jacobi_read_heat_spec(const lab_conf *conf, const lab_case *spec, jacobi_spec *s)
 {
-    static const char *const known[] = {"steps", "r", NULL};
-    const char *unknown = jacobi_unknown_opt(spec, known);
+    const char *unknown = jacobi_unknown_opt(spec, conf_case_options(conf));
     double r = 0.0;
     int bad = jacobi_opt_int(spec, "steps", 20, &s->c.max_iters) | jacobi_opt_number(spec, "r", 0.0, &r);
     s->heat = 1;
@@ -153,8 +152,7 @@ static void jacobi_read_heat_spec(const lab_case *spec, jacobi_spec *s)
 // Reads spec's options into s; s->error says what is wrong, if anything.
 static void jacobi_read_spec(const lab_conf *conf, const lab_case *spec, jacobi_spec *s)
 {
-    static const char *const known[] = {"bc", "iters", "check", "tol", "h", "mms", NULL};
-    const char *bc = conf_case_opt(spec, "bc"), *unknown = jacobi_unknown_opt(spec, known);
+    const char *bc = conf_case_opt(spec, "bc"), *unknown = jacobi_unknown_opt(spec, conf_case_options(conf));
     double h, tol;
     memset(s, 0, sizeof(*s));
     s->c.g.nx = spec->nx, s->c.g.ny = spec->ny, s->c.g.nz = spec->nz;
@@ -163,7 +161,7 @@ static void jacobi_read_spec(const lab_conf *conf, const lab_case *spec, jacobi_
     s->c.rtol = conf->rtol;
     s->c.atol = conf->atol;
     if (!strcmp(conf->update, UPDATE_HEAT2D)) {
-        jacobi_read_heat_spec(spec, s);
+        jacobi_read_heat_spec(conf, spec, s);
         return;
     }
     s->c.g.bc = bc ? jacobi_bc_parse(bc) : JACOBI_BC_DIRICHLET;

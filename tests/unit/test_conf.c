@@ -19,7 +19,7 @@ static const char *good_conf =
     "rtol = 1e-6\n"
     "atol = 1e-9\n"
     "case = 1\n"
-    "case = 64x32x16 noemu bc=periodic\n"
+    "case = 64x32x16 noemu\n"
     "case = 512 timed noemu\n"
     "interface = grid   # launch_sweep: the 64x32x16 case is no cube\n";
 
@@ -49,7 +49,6 @@ static void test_good_file(void **state)
     assert_int_equal(c.cases[1].ny, 32);
     assert_int_equal(c.cases[1].nz, 16);
     assert_true(c.cases[1].noemu && !c.cases[1].timed);
-    assert_string_equal(conf_case_opt(&c.cases[1], "bc"), "periodic");
     assert_null(conf_case_opt(&c.cases[1], "iters"));
     assert_true(c.cases[2].timed && c.cases[2].noemu);
     assert_int_equal(c.cases[2].line, 15);
@@ -216,7 +215,7 @@ static void test_update_key(void **state)
     (void)state;
     static lab_conf c;
     static const char *base = "title = t\nrunner = jacobi\nkernel = k.cu\nsolution = s.cu\ntechnique = heat2d\nopb_model = heat2d\n"
-                              "timeout = 1\nrtol = 1e-6\natol = 1e-9\ncase = 67x30 steps=3\n";
+                              "timeout = 1\nrtol = 1e-6\natol = 1e-9\ncase = 67x30\n";
     char path[64], text[1024], err[512] = "";
     test_write_file(path, sizeof(path), base);
     assert_int_equal(conf_load(path, &c, err, sizeof(err)), 0);
@@ -240,6 +239,36 @@ static void test_update_key(void **state)
     if (!strstr(err, ":11: unknown update 'heat3d' (the kit knows: jacobi, heat2d)"))
         fail_msg("error '%s' does not name line 11 and the updates", err);
     expect_error("runner = sweep\n", "runner = sweep\nupdate = heat2d\n", ":5: 'update' is a key of the whole-solve labs (runner = jacobi)");
+}
+
+// The case options each kind of lab takes, read; any other is the file's
+// mistake, named with its line (not a case a student then fails).
+static void test_case_options(void **state)
+{
+    (void)state;
+    static lab_conf c;
+    char err[512] = "";
+    const char *jacobi = "title = J\nchapter = x\nrunner = jacobi\nkernel = k.cu\nsolution = s.cu\ntechnique = naive\n"
+                         "opb_model = naive\ntimeout = 5\ntime_reps = 5\nrtol = 1e-5\natol = 1e-6\n"
+                         "case = 16x12x10 bc=periodic iters=%d check=5 tol=1e-4 h=0.1\ncase = 9 %s\n";
+    char text[1024];
+    int iters = 1 + (int)(test_seed() % 500);
+    snprintf(text, sizeof(text), jacobi, iters, "mms=1");
+    assert_int_equal(load_text(text, &c, err, sizeof(err)), 0);
+    assert_string_equal(conf_case_opt(&c.cases[0], "bc"), "periodic");
+    assert_int_equal(atoi(conf_case_opt(&c.cases[0], "iters")), iters);
+    assert_null(conf_case_opt(&c.cases[1], "iters"));
+    const char *bad_words[] = {"iter=3", "bogus=1", "steps=4"};  // a typo, a made-up word, another kind's option
+    for (size_t i = 0; i < sizeof(bad_words) / sizeof(bad_words[0]); i++) {
+        snprintf(text, sizeof(text), jacobi, iters, bad_words[i]);
+        assert_int_equal(load_text(text, &c, err, sizeof(err)), -1);
+        char want[64];
+        snprintf(want, sizeof(want), ":13: unknown case option '%.*s='", (int)(strchr(bad_words[i], '=') - bad_words[i]), bad_words[i]);
+        if (!strstr(err, want) || !strstr(err, "iters="))
+            fail_msg("error '%s' does not name '%s' and the options the lab takes", err, want);
+    }
+    expect_error("case = 1\n", "case = 1 bogus=1\n", "unknown case option 'bogus=' (this lab's cases take no key=value option");
+    expect_error("case = 1\n", "case = 1 r=2\n", "r= (a filter radius) belongs to the image interface");
 }
 
 static void test_missing_file(void **state)
@@ -278,6 +307,7 @@ int main(void)
         cmocka_unit_test(test_good_file),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_missing_file),
+        cmocka_unit_test(test_case_options),
         cmocka_unit_test(test_default_interface),
         cmocka_unit_test(test_stencil_key),
         cmocka_unit_test(test_update_key),

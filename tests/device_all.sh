@@ -25,14 +25,20 @@ echo "built the judge and the executor: $(( $(date +%s) - start )) s"
 labs_start=$(date +%s)
 read -r -a labs <<<"${LABS:-}"
 mismatch=$(mktemp -d)
-GPUS=$gpus JOBS=$jobs MISMATCH_DIR="$mismatch" timeout "${LIMIT:-480}" tests/labs.sh gpu "${labs[@]}" >"$out/labs.log" 2>&1
+TIMES="$out/times.tsv" GPUS=$gpus JOBS=$jobs MISMATCH_DIR="$mismatch" timeout "${LIMIT:-480}" tests/labs.sh gpu "${labs[@]}" >"$out/labs.log" 2>&1
 status=$?
 labs_s=$(( $(date +%s) - labs_start ))
 [ -n "$(ls "$mismatch")" ] && tar -czf "$out/mismatch.tgz" -C "$mismatch" .
 [ "$status" -eq 124 ] && echo "the labs reached LIMIT=${LIMIT:-480} s and were stopped: the table counts what ended"
-printf '%-26s %6s %6s\n' lab passed failed
-awk '/^== / { lab = $2 } /^  / && lab { if ($0 ~ / ok: | ok$/) p[lab]++; else if ($0 !~ /not on gpu/) f[lab]++ }
-     END { for (l in p) seen[l] = 1; for (l in f) seen[l] = 1; n = asorti(seen, order); for (i = 1; i <= n; i++) printf "%-26s %6d %6d\n", order[i], p[order[i]], f[order[i]] }' "$out/labs.log"
+printf '%-26s %6s %6s %8s %7s %7s %7s %7s\n' lab passed failed "runs(s)" build cases loads sol
+for lab in $(grep '^== ' "$out/labs.log" | cut -d' ' -f2); do
+    p=$(sed -n "/^== $lab /,/^== /p" "$out/labs.log" | grep -cE ' ok: | ok$')
+    f=$(sed -n "/^== $lab /,/^== /p" "$out/labs.log" | grep -c 'MISMATCH')
+    sums=$(awk -F'\t' -v l="$lab" '$1 == l { t += $3; b += $4; c += $5; o += $6; s += $7 } END { printf "%8.0f %7.0f %7.0f %7.0f %7.0f", t, b, c, o, s }' "$out/times.tsv" 2>/dev/null)
+    printf '%-26s %6s %6s %s\n' "$lab" "$p" "$f" "$sums"
+done
+echo "slowest runs (lab, file, total, build, cases, loads, solution):"
+sort -t$'\t' -k3,3 -rn "$out/times.tsv" 2>/dev/null | head -8
 tail -1 "$out/labs.log"
 grep -E "MISMATCH|FAIL" "$out/labs.log" | head -20
 echo "labs: $labs_s s with $jobs judges over $gpus GPUs"

@@ -14,7 +14,8 @@
 # spreads them over n GPUs. Side by side on a GPU they take turns through the
 # judge's lock files (a timed case runs alone on its GPU): GPU_LOCK_DIR=DIR
 # names the folder, else one of this run's own. Lines print in order, as each
-# lab's runs end.
+# lab's runs end. TIMES=FILE appends each run's seconds (lab, file, total,
+# build, cases, load count, solution) to FILE, tab-separated.
 # Prints a line per kernel and a closing "N passed, M failed"; exits 1 on any mismatch.
 set -u
 backend=${1:?usage: tests/labs.sh gpu|emu [LAB...]}
@@ -59,6 +60,15 @@ run_check() {
             cp "$json" "$MISMATCH_DIR/$lab-$(basename "$kernel" .cu).json"
             cp "$err" "$MISMATCH_DIR/$lab-$(basename "$kernel" .cu).err"
         fi
+    fi
+    if [ -n "${TIMES:-}" ]; then  # where this run's time went (the JSON report's seconds), one line a run
+        python3 -c 'import json, sys
+try:
+    s = json.load(open(sys.argv[1])).get("seconds", {})
+except Exception:
+    s = {}
+print("%s\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f" % (sys.argv[2], sys.argv[3], s.get("total", 0), s.get("build", 0), s.get("cases", 0), s.get("loads", 0), s.get("solution", 0)))' \
+            "$json" "$lab" "$label" >>"$TIMES"
     fi
     rm -f "$json" "$err"
     printf '  %-44s %s\n' "$label" "$result" >"$out/line.$i"

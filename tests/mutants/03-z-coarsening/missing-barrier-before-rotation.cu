@@ -1,6 +1,7 @@
 // MUTANT: no __syncthreads() between computing a plane and rotating the shared planes.
 // expect-hint: thread-order
 // expect-hint: wrong-values
+// expect-hint: missing-barrier
 //
 // Lab 3 mutant: the instructor solution with the mistake above (marked MUTANT).
 // A thread that has nothing to compute (a halo thread, or a neighbour in the
@@ -10,7 +11,8 @@
 // so in any order some neighbours read the rotated value, and two thread
 // orders give different results (thread-order). On a GPU the idle lanes of
 // the computing warp take the rotation path first, and the wrong values show
-// from N=3 on (wrong-values).
+// from N=3 on (wrong-values), and compute-sanitizer's racecheck, run on that
+// first wrong case, names the race (missing-barrier).
 #include "lab.h"
 
 #define IN_TILE_DIM 32                     // the grader reads this (OP/B model, technique)

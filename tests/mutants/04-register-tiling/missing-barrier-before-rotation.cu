@@ -1,13 +1,16 @@
 // MUTANT: no __syncthreads() between computing a plane and storing the next plane into inCurr_s.
 // expect-hint: thread-order
 // expect-hint: wrong-values
+// expect-hint: missing-barrier
 //
 // Lab 4 mutant: the instructor solution with the mistake above (marked MUTANT).
 // A thread that has nothing to compute rotates at once and overwrites its
 // inCurr_s cell with the next plane while its neighbours still read it.
 // Under CPU emulation two thread orders give different results
 // (thread-order); on a GPU the idle lanes of the computing warp take the
-// rotation path first, and the wrong values show from N=3 on (wrong-values).
+// rotation path first, and the wrong values show from N=3 on (wrong-values),
+// and compute-sanitizer's racecheck, run on that first wrong case, names the
+// race (missing-barrier).
 #include "lab.h"
 
 #define IN_TILE_DIM 32                     // the grader reads this (OP/B model, technique)

@@ -22,6 +22,7 @@ make -s judge >"$out/make.log" 2>&1 || { tail -5 "$out/make.log"; exit 1; }
 STENCIL_TRACE=1 build/judge --kit "$PWD" --lab 1 --backend gpu --kernel reference/solutions/01-naive-sweep.cu >"$out/first.log" 2>&1
 grep -E "^(verdict|time):" "$out/first.log"
 echo "built the judge and the executor: $(( $(date +%s) - start )) s"
+tests/device_checker.sh >"$out/checker.log" 2>&1; grep -E "FAIL|checker:" "$out/checker.log" | head -8
 labs_start=$(date +%s)
 read -r -a labs <<<"${LABS:-}"
 mismatch=$(mktemp -d)

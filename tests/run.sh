@@ -156,6 +156,8 @@ if [ "$part" = all ] || [ "$part" = gpu ]; then
         tally "$log"
         tests/compare.sh | tee "$log"
         tally "$log"
+        tests/device_checker.sh | tee "$log"  # the kit's GPU checker held to the CPU reference
+        tally "$log"
     else
         skipped=$((skipped + 1))
         echo "  SKIPPED: no usable GPU here (${reason#stencil-labs: }); the GPU integration tests ran not at all."

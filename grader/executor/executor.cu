@@ -74,6 +74,9 @@ typedef struct exec_args {
     double time_budget_s;    // the repetitions stop after the first that ends past this many seconds (0: no budget)
     double rtol, atol;       // accuracy of the checks of timed repetitions
     int serve;               // 1: serve every case of a run (--serve; protocol.h's PROTOCOL_SERVE_*)
+    int gpu_check;           // 1: the output checked here on the GPU, a sample of planes saved when right (--gpu-check)
+    unsigned sample[GPU_CHECK_MAX_PLANES]; // the planes (z indices) the judge asked for
+    int nsample;             // how many
     const char *log;         // a served case: the file its output goes to (--log)
     unsigned long long file_bytes; // a served case: the largest file it may write (--file-bytes; 0: no limit)
 } exec_args;
@@ -86,6 +89,24 @@ static int exec_bc(const char *name)
 }
 
 // Parses argv; exits RUNNER_USAGE on anything unexpected.
+// Reads --gpu-check's plane list ("3,17,200") into planes; returns 1, or 0
+// when it is malformed or longer than GPU_CHECK_MAX_PLANES.
+static int exec_parse_planes(const char *text, unsigned *planes, int *n)
+{
+    *n = 0;
+    for (const char *p = text; *p;) {
+        char *end = NULL;
+        unsigned long v = strtoul(p, &end, 10);
+        if (end == p || *n == GPU_CHECK_MAX_PLANES || v > 1u << 20)
+            return 0;
+        planes[(*n)++] = (unsigned)v;
+        p = *end == ',' ? end + 1 : end;
+        if (*end && *end != ',')
+            return 0;
+    }
+    return *n > 0;
+}
+
 static exec_args exec_parse(int argc, char **argv)
 {
     exec_args a;
@@ -127,6 +148,7 @@ static exec_args exec_parse(int argc, char **argv)
         else if (!strcmp(o, "--pitch")) ok = sscanf(v, "%u", &a.pitch) == 1;
         else if (!strcmp(o, "--accuracy")) ok = sscanf(v, "%lg,%lg", &a.rtol, &a.atol) == 2;
         else if (!strcmp(o, "--log")) a.log = v;
+        else if (!strcmp(o, "--gpu-check")) ok = (a.gpu_check = exec_parse_planes(v, a.sample, &a.nsample)) == 1;
         else if (!strcmp(o, "--file-bytes")) ok = sscanf(v, "%llu", &a.file_bytes) == 1;
         else ok = 0;
         if (!ok) {
@@ -143,6 +165,11 @@ static exec_args exec_parse(int argc, char **argv)
                          : a.pitch == a.n[0] && a.n[2] >= 3;
     if (a.serve)
         return a;  // its cases come as requests, each parsed as a command line
+    for (int q = 0; q < a.nsample; q++)
+        if (a.sample[q] >= a.n[2] || !sweep) {
+            fprintf(stderr, "executor: --gpu-check names plane %u of a grid of %u planes (or a whole solve)\n", a.sample[q], a.n[2]);
+            exit(RUNNER_USAGE);
+        }
     if (!a.outdir || (!a.probe && (!a.student || (!sweep && !jacobi) || a.n[0] < 1 || a.n[1] < 1 || a.n[2] < 1 ||
                                    (sweep && (a.star_radius < 0 || (a.filter_radius && a.n[2] != 1))) ||
                                    (jacobi && (a.bc < 0 || a.iters < 0 || a.n[0] < 3 || a.n[1] < 3 || a.pitch < a.n[0] || !heat_ok))))) {
@@ -503,6 +530,39 @@ static void exec_sweep_time(const exec_args *a, exec_sweep *s)
     free(ms);
 }
 
+// 1 when every cell of s's output is right (checked by the kit's kernels
+// against the star or filter of the input, in double, within the case's
+// tolerance), the kept cells and both grids' guards intact, and the input as
+// it was (its keyed hash under key equal to want).
+static int exec_gpu_check(const exec_args *a, const exec_sweep *s, uint64_t key, uint64_t want)
+{
+    check_counts c;
+    trusted_sweep_check(s->in.d_base, s->out.d_base, s->in.guard, s->n, a->coef, s->star_radius, s->filter_radius,
+                        a->rtol, a->atol, key, &c);
+    return c.wrong == 0 && c.unwritten == 0 && c.boundary == 0 && c.guards == 0 && c.input_hash == want;
+}
+
+// Saves the planes a->sample of out's grid, in that order, as CASE_SAMPLE.
+static void exec_save_sample(const exec_args *a, const runner_buffer *out)
+{
+    size_t plane = (size_t)a->n[0] * a->n[1];
+    float *h = (float *)malloc(plane * sizeof(float));
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/%s", a->outdir, CASE_SAMPLE);
+    FILE *f = fopen(path, "wb");
+    if (!h || !f)
+        runner_fail(RUNNER_USAGE, "files", "cannot write %s: %s", path, strerror(errno));
+    for (int q = 0; q < a->nsample; q++) {
+        runner_check(cudaMemcpy(h, out->d_grid + (size_t)a->sample[q] * plane, plane * sizeof(float), cudaMemcpyDeviceToHost),
+                     "read a sample plane");
+        if (fwrite(h, sizeof(float), plane, f) != plane)
+            runner_fail(RUNNER_USAGE, "files", "cannot write %s: %s", path, strerror(errno));
+    }
+    if (fclose(f) != 0)
+        runner_fail(RUNNER_USAGE, "files", "cannot write %s: %s", path, strerror(errno));
+    free(h);
+}
+
 // One sweep case: the checked launch, then (with --time) the timing.
 static void exec_sweep_case(const exec_args *a)
 {
@@ -539,6 +599,17 @@ static void exec_sweep_case(const exec_args *a)
     }
     exec_report_tiles();
     runner_check(cudaDeviceSynchronize(), "prepare the case");
+    // --gpu-check: the input's keyed hash before the program runs, so that a change to it shows.
+    uint64_t check_key = 0, input_hash = 0;
+    int gpu_check = a->gpu_check && !a->yardstick;
+    if (gpu_check) {
+        check_counts before;
+        check_key = exec_secret();
+        trusted_sweep_check(s.in.d_base, s.out.d_base, guard, s.n, a->coef, s.star_radius, s.filter_radius, a->rtol, a->atol,
+                            check_key, &before);
+        input_hash = before.input_hash;
+        gpu_check = before.wrong != ~0ull;  // could not count: the grids go to the judge as without the option
+    }
     exec_trace("trace_ready");
 
     char payload[64];
@@ -553,9 +624,31 @@ static void exec_sweep_case(const exec_args *a)
         runner_report("launch_ms", "%.6f", res.ms);
     exec_report_kernel("stencil_kernel");
     exec_trace("trace_called");
-    if (!a->yardstick) {
+    // Right on the GPU: nothing but the sample leaves it (a timed case keeps the output here, to
+    // compare the timed output with it bit for bit). Anything wrong: every grid goes to the judge.
+    int gpu_ok = gpu_check && exec_gpu_check(a, &s, check_key, input_hash);
+    runner_buffer kept = s.out;
+    size_t total = cells + 2 * guard;
+    if (gpu_ok && a->time_reps > 0) {
+        kept.d_base = NULL;
+        if (cudaMalloc((void **)&kept.d_base, total * sizeof(float)) != cudaSuccess ||
+            cudaMemcpy(kept.d_base, s.out.d_base, total * sizeof(float), cudaMemcpyDeviceToDevice) != cudaSuccess) {
+            cudaGetLastError();
+            cudaFree(kept.d_base);
+            kept = s.out;
+            gpu_ok = 0;  // no room for the copy: the grids go to the judge
+        }
+        kept.d_grid = kept.d_base + guard;
+    }
+    if (!a->yardstick && !gpu_ok) {
         runner_buffer_save(&s.out, a->outdir, CASE_OUTPUT);
         runner_buffer_save(&s.in, a->outdir, CASE_INPUT_AFTER);
+    }
+    if (gpu_ok && a->time_reps == 0) {
+        exec_save_sample(a, &s.out);
+        runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_PASS);
+    } else if (gpu_check && !gpu_ok) {
+        runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_FAIL);
     }
     exec_trace("trace_saved");
 
@@ -576,7 +669,19 @@ static void exec_sweep_case(const exec_args *a)
         exec_call_checked(payload, len, &res);
         if (exec_check_late(&exec, EXEC_GRACE_MS))
             exec_fail_program();
-        runner_buffer_save(&s.out, a->outdir, CASE_TIMED);
+        if (gpu_ok && exec_gpu_check(a, &s, check_key, input_hash) && trusted_count_differ(kept.d_base, s.out.d_base, total) == 0) {
+            exec_save_sample(a, &s.out);  // the same bits as the checked output
+            runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_PASS);
+        } else {
+            if (gpu_ok) {  // right on the checked call, not on this one: the judge gets every grid
+                runner_buffer_save(&kept, a->outdir, CASE_OUTPUT);
+                runner_buffer_save(&s.in, a->outdir, CASE_INPUT_AFTER);
+                runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_FAIL);
+            }
+            runner_buffer_save(&s.out, a->outdir, CASE_TIMED);
+        }
+        if (kept.d_base != s.out.d_base)
+            cudaFree(kept.d_base);
         exec_trace("trace_timed_saved");
     } else if (exec_check_late(&exec, EXEC_GRACE_UNTIMED_MS)) {
         exec_fail_program();

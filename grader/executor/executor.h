@@ -182,6 +182,10 @@ uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, co
 void trusted_sweep_check(const float *in_base, const float *out_base, size_t guard, const unsigned n[3], const float *coef,
                          int star_radius, int filter_radius, double rtol, double atol, uint64_t key, check_counts *c);
 
+// The cells of a[0..n) and b[0..n) whose bits differ (both on the device);
+// ~0 if it could not count.
+unsigned long long trusted_count_differ(const float *a, const float *b, size_t n);
+
 // A whole solve's problem, as the kit's kernels take it (by value).
 typedef struct trusted_solve {
     unsigned n[3];    // nx, ny, nz: points per axis

@@ -403,23 +403,102 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     return s;
 }
 
+// The planes of a GPU-checked case's output the judge checks itself.
+typedef struct case_sample {
+    unsigned plane[GPU_CHECK_MAX_PLANES]; // z indices, each once
+    int n;                                // how many (0: the case is not checked on the GPU)
+} case_sample;
+
+// Chooses whether case spec is checked on the GPU (a large grid, on the
+// executor, neither the profiler's run nor the sanitizer's nor a yardstick)
+// and, if so, the planes the judge checks itself: the first and last, the
+// first and last the kernel writes, and three at random from a seed no one
+// else knows (so no file can tell which planes are looked at).
+static void case_choose_sample(const judge_case_env *env, const lab_case *spec, case_sample *sample)
+{
+    sample->n = 0;
+    double cells = (double)spec->nx * spec->ny * spec->nz;
+    if (env->emu || !env->student || env->yardstick || env->ncu_metrics || env->sanitize || cells < JUDGE_GPU_CHECK_MIN_CELLS)
+        return;
+    unsigned nz = spec->nz, r = (unsigned)(env->conf->star_radius > 0 ? env->conf->star_radius : 1);
+    unsigned want[GPU_CHECK_MAX_PLANES] = {0, nz - 1, r < nz ? r : 0, nz > r ? nz - 1 - r : 0};
+    rng g;
+    rng_init(&g, rng_fresh_seed());
+    for (int q = 4; q < 7; q++)
+        want[q] = (unsigned)((rng_unit(&g) + 1.0f) * 0.5f * (float)nz) % nz;
+    for (int q = 0; q < 7; q++) {
+        int seen = 0;
+        for (int p = 0; p < sample->n; p++)
+            seen |= sample->plane[p] == want[q];
+        if (!seen)
+            sample->plane[sample->n++] = want[q];
+    }
+}
+
+// A GPU-checked case whose output the kit's kernels found right: the judge
+// checks the sample planes in dir (CASE_SAMPLE) against its own reference;
+// fills r (OK, or FAIL naming the first wrong cell).
+static void case_judge_sample(const judge_case_env *env, const lab_case *spec, const float *in, const float *coef,
+                              const char *dir, const case_sample *sample, case_result *r)
+{
+    size_t plane = (size_t)spec->nx * spec->ny;
+    mapped_grid got;
+    int filter_radius = case_filter_radius(env, spec);
+    r->interior = protocol_cells_written(filter_radius > 0, env->conf->star_radius, spec->nx, spec->ny, spec->nz);
+    r->wrong = 0;
+    if (case_map(dir, CASE_SAMPLE, plane * (size_t)sample->n, &got) != 0) {
+        r->status = CASE_FAIL;
+        snprintf(r->kind, sizeof(r->kind), "exited");
+        r->hint_key = "runner-failed";
+        snprintf(r->reason, sizeof(r->reason), "the runner said the output was right on the GPU but left no sample of it");
+        return;
+    }
+    sweep_case c = {in, spec->nx, spec->ny, spec->nz, {0}, env->conf->rtol, env->conf->atol, 0, 0, VERDICT_WORDS_CUBE,
+                    env->conf->star_radius, filter_radius};
+    memcpy(c.coef, coef, sizeof(float) * (size_t)case_weights(env, filter_radius));
+    long first[3];
+    double want = 0;
+    float value = 0;
+    size_t bad = verdict_sweep_sample(&c, got.data, sample->plane, sample->n, first, &want, &value);
+    case_unmap(&got);
+    if (bad == 0) {
+        r->status = CASE_OK;
+        snprintf(r->kind, sizeof(r->kind), "ok");
+        return;
+    }
+    char text[48];
+    r->status = CASE_FAIL;
+    r->wrong = bad;
+    snprintf(r->kind, sizeof(r->kind), "wrong");
+    r->hint_key = HINT_WRONG_VALUES;
+    snprintf(r->reason, sizeof(r->reason), "%zu cells wrong in the %d planes the judge checked itself, though the GPU's check of the whole grid found none", bad, sample->n);
+    snprintf(r->detail, sizeof(r->detail), "first wrong cell (i,j,k) = (%ld,%ld,%ld): expected %.9g, got %s", first[0], first[1], first[2],
+             want, verdict_value_text(value, text, sizeof(text)));
+}
+
 // Starts the sweep runner once for the case in dir. Returns its outcome;
 // report receives its report file (empty if none).
 static spawn_result case_start_runner(const judge_case_env *env, const lab_case *spec, const float *coef,
                                       const char *dir, int timed, const char *order, uint64_t seed,
-                                      kv_list *report)
+                                      const case_sample *sample, kv_list *report)
 {
-    char n_text[48], coef_text[VERDICT_MAX_WEIGHTS * 18], reps_text[16], radius_text[16];
+    char n_text[48], coef_text[VERDICT_MAX_WEIGHTS * 18], reps_text[16], radius_text[16], planes_text[GPU_CHECK_MAX_PLANES * 12] = "";
     int filter_radius = case_filter_radius(env, spec), used = 0;
     snprintf(n_text, sizeof(n_text), "%u,%u,%u", spec->nx, spec->ny, spec->nz);
     for (int n = 0; n < case_weights(env, filter_radius); n++)  // the star's c0..c(6r), or the filter row by row
         used += snprintf(coef_text + used, sizeof(coef_text) - (size_t)used, "%s%.9g", n ? "," : "", coef[n]);
     snprintf(reps_text, sizeof(reps_text), "%d", env->conf->time_reps);
     snprintf(radius_text, sizeof(radius_text), "%d", filter_radius);
-    char *args[] = {"--outdir", (char *)dir, "--size", n_text, "--coef", coef_text,
-                    filter_radius ? "--radius" : NULL, radius_text, NULL, NULL, NULL};
-    if (timed)  // after --radius R when there is one
-        args[filter_radius ? 8 : 6] = "--time", args[filter_radius ? 9 : 7] = reps_text;
+    char *args[] = {"--outdir", (char *)dir, "--size", n_text, "--coef", coef_text, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    int a = 6;
+    if (filter_radius)
+        args[a++] = "--radius", args[a++] = radius_text;
+    if (timed)
+        args[a++] = "--time", args[a++] = reps_text;
+    for (int q = 0, used = 0; sample && q < sample->n; q++)
+        used += snprintf(planes_text + used, sizeof(planes_text) - (size_t)used, "%s%u", q ? "," : "", sample->plane[q]);
+    if (sample && sample->n)
+        args[a++] = "--gpu-check", args[a++] = planes_text;
     size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
     size_t guard = (size_t)protocol_guard_cells((unsigned long long)spec->nx * spec->ny);
     return judge_spawn_runner(env, args, dir, cells + 2 * guard, order, seed, report);
@@ -519,7 +598,7 @@ static void case_profile(const judge_case_env *env, const lab_case *spec, const 
     kv_list report;
     judge_case_env ncu_env = *env;
     ncu_env.ncu_metrics = JUDGE_NCU_TRAFFIC, ncu_env.sanitize = 0;
-    spawn_result s = case_start_runner(&ncu_env, spec, coef, dir, 0, "forward", seed, &report);
+    spawn_result s = case_start_runner(&ncu_env, spec, coef, dir, 0, "forward", seed, NULL, &report);
     kv_free(&report);
     snprintf(table, sizeof(table), "%s/%s", dir, JUDGE_NCU_TABLE);
     r->load_bytes = ncu_metric_sum(table, "l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum");
@@ -675,7 +754,9 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     if (case_write_grid(dir, CASE_INPUT, in, cells) != 0)
         goto fail_dir;
     double t_input = judge_case_clock();
-    spawn_result s = case_start_runner(env, spec, coef, dir, timed, "forward", seed, report_out);
+    case_sample sample;
+    case_choose_sample(env, spec, &sample);
+    spawn_result s = case_start_runner(env, spec, coef, dir, timed, "forward", seed, &sample, report_out);
     if (!s.started)
         goto fail_dir;
     r->wall_s = s.seconds;
@@ -685,7 +766,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
         spawn_result s2;
         if (case_make_dir(dir2, sizeof(dir2)) != 0 || case_write_grid(dir2, CASE_INPUT, in, cells) != 0)
             goto fail_dir;
-        s2 = case_start_runner(env, spec, coef, dir2, 0, "shuffle", seed, &report2);
+        s2 = case_start_runner(env, spec, coef, dir2, 0, "shuffle", seed, NULL, &report2);
         r->wall_s += s2.seconds;
         status = kv_get(&report2, "status");
         if (!(s2.exited && s2.exit_code == RUNNER_OK && status && !strcmp(status, "ok"))) {
@@ -707,7 +788,11 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
         if (filter_radius)
             out_tile = kv_get(report_out, "out_tile_dim") ? (int)kv_number(report_out, "out_tile_dim", 0)
                                                           : in_tile > 2 * filter_radius ? in_tile - 2 * filter_radius : 0;
-        case_judge_outputs(env, spec, in, coef, dir, dir2[0] ? dir2 : NULL, timed, out_tile, r);
+        const char *gpu_check = kv_get(report_out, GPU_CHECK_KEY);
+        if (sample.n && gpu_check && !strcmp(gpu_check, GPU_CHECK_PASS))
+            case_judge_sample(env, spec, in, coef, dir, &sample, r);
+        else
+            case_judge_outputs(env, spec, in, coef, dir, dir2[0] ? dir2 : NULL, timed, out_tile, r);
         case_launch_shape(report_out, filter_radius ? filter_radius : env->conf->star_radius, r);
         if (r->status == CASE_OK && timed)
             case_read_timing(report_out, r);

@@ -67,6 +67,12 @@ spawn_result judge_executor_start(judge_executor *ex, const char *outdir);
 // with which one set it).
 void judge_read_timed(const kv_list *report, double median_ms, case_result *r);
 
+// A sweep case of at least this many cells is checked where its grids are,
+// by the kit's kernels on the GPU (protocol.h's GPU_CHECK_*): only a sample
+// of planes comes back to the judge when the output is right, every grid
+// when it is not. Smaller grids come back whole and are checked here.
+#define JUDGE_GPU_CHECK_MIN_CELLS (1u << 23)
+
 // An emulated runner's wall-clock backstop, in multiples of the lab's time
 // limit, which it gets in CPU time (spawn_limits.cpu_s).
 #define JUDGE_EMU_WALL_FACTOR 4

@@ -156,6 +156,36 @@ size_t verdict_guard_damage(const float *g, size_t n, long *first)
     return bad;
 }
 
+size_t verdict_sweep_sample(const sweep_case *c, const float *planes, const unsigned *which, int n, long first[3],
+                            double *first_want, float *first_got)
+{
+    double coef[VERDICT_MAX_WEIGHTS];
+    size_t bad = 0, plane = c->nx * c->ny;
+    first[0] = first[1] = first[2] = -1;
+    verdict_weights(c, coef);
+    for (int q = 0; q < n; q++) {
+        size_t i = which[q];
+        for (size_t j = 0; i < c->nz && j < c->ny; j++)
+            for (size_t k = 0; k < c->nx; k++) {
+                float got = planes[(size_t)q * plane + j * c->nx + k];
+                double want = c->in[i * plane + j * c->nx + k], scale = 0;
+                int wrong;
+                if (verdict_cell_written(c, i, j, k)) {
+                    want = verdict_expected(c, i, j, k, coef, &scale);
+                    wrong = verdict_has_bits(got, POISON_BITS) || isnan(got) || !(fabs((double)got - want) <= c->atol + c->rtol * scale);
+                } else {
+                    wrong = verdict_differ(got, c->in[i * plane + j * c->nx + k]);
+                }
+                if (wrong && bad++ == 0) {
+                    first[0] = (long)i, first[1] = (long)j, first[2] = (long)k;
+                    *first_want = want;
+                    *first_got = got;
+                }
+            }
+    }
+    return bad;
+}
+
 const char *verdict_value_text(float value, char *buf, size_t len)
 {
     if (verdict_has_bits(value, POISON_BITS))

@@ -248,11 +248,24 @@ PROTOCOL_HOST_DEVICE static inline int protocol_heat_edge(unsigned long long j, 
     return j == 0 ? 0 : j + 1 == ny ? 1 : k == 0 ? 2 : k + 1 == nx ? 3 : -1;
 }
 
+// A large sweep case checked on the GPU (the executor's --gpu-check PLANES):
+// the kit's kernels check every cell of the output (and the timed output,
+// the same bits) where the grids are; when all is right the report says
+// gpu_check=pass and only the planes the judge named come back
+// (CASE_SAMPLE), which the judge checks against its own reference on the
+// CPU; anything wrong and every grid comes back as without the option, for
+// the judge's whole verdict and its hints.
+#define GPU_CHECK_KEY        "gpu_check"  // the report key: GPU_CHECK_PASS or GPU_CHECK_FAIL
+#define GPU_CHECK_PASS       "pass"
+#define GPU_CHECK_FAIL       "fail"
+#define GPU_CHECK_MAX_PLANES 8            // the most planes a sample holds
+
 // File names inside the case directory the judge hands the runner.
 #define CASE_INPUT     "in.bin"        // nx*ny*nz floats, written by the judge
 #define CASE_OUTPUT    "out.bin"       // guard | grid | guard of the output after the checked launch
 #define CASE_INPUT_AFTER "in_after.bin" // guard | grid | guard of the input buffer after it
 #define CASE_TIMED     "out_timed.bin" // guard | grid | guard of the output after the timed launches
+#define CASE_SAMPLE    "sample.bin"    // a GPU-checked case (--gpu-check): the judge's sample planes of the output, in its order
 #define CASE_REPORT    "report.txt"    // key=value lines
 #define CASE_LOG       "runner.log"    // the runner's (and the student's program's) standard output and error
 #define CASE_JACOBI_F       "f.bin"        // lab 5: f, written by the judge

@@ -138,6 +138,40 @@ static void test_correct_passes(void **state)
 // A grid large enough for the all-CPU pass (verdict_scan_clean): a correct
 // one passes with every interior cell counted and its largest error ratio;
 // each kind of deviation still fails with the hint the cell-by-cell walk gives.
+// The judge's own look at a GPU-checked case: the sample planes of a right
+// output pass; a wrong interior cell, a kept cell changed or one left
+// unwritten in a sampled plane is found, and named.
+static void test_gpu_check_sample(void **state)
+{
+    (void)state;
+    for (int radius = 1; radius <= 2; radius++) {
+        fixture f = make_star_fixture(23, 19, 17, radius, 0x5a3ull + (uint64_t)radius);
+        size_t plane = 23 * 19;
+        unsigned which[4] = {0, (unsigned)radius, 9, 16};
+        float *planes = malloc(4 * plane * sizeof(float));
+        for (int q = 0; q < 4; q++)
+            memcpy(planes + q * plane, f.out + f.guard + which[q] * plane, plane * sizeof(float));
+        long first[3];
+        double want;
+        float got;
+        assert_int_equal(verdict_sweep_sample(&f.c, planes, which, 4, first, &want, &got), 0);
+        assert_true(first[0] == -1);
+        float *interior = planes + 2 * plane + 7 * 23 + 11;  // plane 9, (j, k) = (7, 11)
+        *interior += 1e-3f;
+        assert_int_equal(verdict_sweep_sample(&f.c, planes, which, 4, first, &want, &got), 1);
+        assert_true(first[0] == 9 && first[1] == 7 && first[2] == 11 && got == *interior);
+        *interior -= 1e-3f;
+        fill_bits(interior, 1, POISON_BITS);
+        assert_int_equal(verdict_sweep_sample(&f.c, planes, which, 4, first, &want, &got), 1);
+        memcpy(interior, f.out + f.guard + 9 * plane + 7 * 23 + 11, sizeof(float));
+        planes[5] += 1.0f;  // plane 0 is all boundary: kept as the input
+        assert_int_equal(verdict_sweep_sample(&f.c, planes, which, 4, first, &want, &got), 1);
+        assert_true(first[0] == 0 && first[1] == 0 && first[2] == 5);
+        free(planes);
+        free_fixture(&f);
+    }
+}
+
 static void test_large_grid_clean_pass(void **state)
 {
     (void)state;
@@ -1050,6 +1084,7 @@ int main(void)
         cmocka_unit_test(test_correct_passes),
         cmocka_unit_test(test_tolerance_edge),
         cmocka_unit_test(test_large_grid_clean_pass),
+        cmocka_unit_test(test_gpu_check_sample),
         cmocka_unit_test(test_large_grid_walk_threads),
         cmocka_unit_test(test_nothing_written),
         cmocka_unit_test(test_unwritten_patterns),

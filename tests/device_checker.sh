@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# tests/device_checker.sh — on a GPU: builds tests/gpu/test_trusted_check.cu
+# with the executor's checker (grader/executor/trusted.cu) and the CPU
+# reference, and runs it (the GPU check held to the ground truth on random
+# cases). Prints "checker: N passed, M failed"; SKIPPED without a GPU.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+command -v nvcc >/dev/null || { echo "checker: SKIPPED, nvcc is not on PATH"; exit 77; }
+out=build/tests/gpu
+mkdir -p "$out"
+arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d .)
+nvcc -O2 -std=c++17 -arch=sm_${arch:-90} -Igrader/executor -Igrader/protocol -Igrader/sandbox -Ikernels -Ireference \
+    tests/gpu/test_trusted_check.cu grader/executor/trusted.cu reference/stencil_ref.c -o "$out/test_trusted_check" 2>&1 | grep -v "^$" | head -20
+[ -x "$out/test_trusted_check" ] || { echo "checker: 0 passed, 1 failed (it does not build)"; exit 1; }
+"$out/test_trusted_check"

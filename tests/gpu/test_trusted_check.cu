@@ -1,0 +1,144 @@
+// tests/gpu/test_trusted_check.cu — the kit's GPU checker held to the CPU
+// reference (reference/stencil_ref.c, the ground truth) on random cases: the
+// star of radius 1 and 2 and the convolution, on odd sizes. A right output
+// passes; one cell off by more than the tolerance, a kept cell changed, a
+// cell left unwritten, a guard overwritten and a changed input are each
+// found; a cell off by less than the tolerance passes. Build and run it with
+// tests/device_checker.sh (needs a GPU). Prints its seed, a line a check and
+// "checker: N passed, M failed".
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "executor.h"
+#include "protocol.h"
+extern "C" {
+#include "stencil_ref.h"
+}
+
+static int passed, failed;
+
+static void expect(int ok, const char *what, const char *shape)
+{
+    printf("  %-4s %s (%s)\n", ok ? "ok" : "FAIL", what, shape);
+    ok ? passed++ : failed++;
+}
+
+// One random case: nx*ny*nz, a star of radius star or a filter of radius filter.
+static void run_case(uint64_t seed, unsigned nx, unsigned ny, unsigned nz, int star, int filter)
+{
+    char shape[96];
+    snprintf(shape, sizeof(shape), "%ux%ux%u, %s %d, seed %llu", nx, ny, nz, filter ? "filter" : "star", filter ? filter : star,
+             (unsigned long long)seed);
+    size_t cells = (size_t)nx * ny * nz, guard = (size_t)protocol_guard_cells((unsigned long long)nx * ny), total = cells + 2 * guard;
+    int nw = filter ? FILTER_NWEIGHTS(filter) : STENCIL_NCOEF(star);
+    float coef[PROTOCOL_MAX_WEIGHTS];
+    double dcoef[PROTOCOL_MAX_WEIGHTS];
+    uint64_t x = seed;
+    for (int w = 0; w < nw; w++) {
+        x = trusted_mix(x);
+        coef[w] = (float)((double)(x >> 11) / 9007199254740992.0 * 2.0 - 1.0);
+        dcoef[w] = coef[w];
+    }
+    float *in = (float *)malloc(total * sizeof(float)), *out = (float *)malloc(total * sizeof(float));
+    for (size_t q = 0; q < total; q++) {
+        uint32_t g = GUARD_BITS;
+        memcpy(&in[q], &g, 4);
+        memcpy(&out[q], &g, 4);
+    }
+    for (size_t p = 0; p < cells; p++) {
+        x = trusted_mix(x);
+        in[guard + p] = (float)((double)(x >> 11) / 9007199254740992.0 * 2.0 - 1.0);
+    }
+    double *mag = (double *)malloc(cells * sizeof(double));
+    for (size_t p = 0; p < cells; p++) {
+        size_t k = p % nx, j = (p / nx) % ny, i = p / ((size_t)nx * ny);
+        if (!protocol_cell_written(filter > 0, star, i, j, k, nx, ny, nz)) {
+            out[guard + p] = in[guard + p];
+            mag[p] = 0;
+            continue;
+        }
+        double v = filter ? reference_conv_point(in + guard, nx, ny, j, k, dcoef, filter, &mag[p])
+                          : reference_point(in + guard, nx, ny, i, j, k, dcoef, star, &mag[p]);
+        out[guard + p] = (float)v;
+    }
+    float *d_in, *d_out;
+    cudaMalloc((void **)&d_in, total * sizeof(float));
+    cudaMalloc((void **)&d_out, total * sizeof(float));
+    unsigned n[3] = {nx, ny, nz};
+    check_counts c;
+    uint64_t key = trusted_mix(seed ^ 0xabcdef);
+    // check(): uploads in and out and runs the kit's check.
+    auto check = [&](void) {
+        cudaMemcpy(d_in, in, total * sizeof(float), cudaMemcpyHostToDevice);
+        cudaMemcpy(d_out, out, total * sizeof(float), cudaMemcpyHostToDevice);
+        trusted_sweep_check(d_in, d_out, guard, n, coef, filter ? 0 : star, filter, 1e-6, 1e-9, key, &c);
+    };
+    check();
+    uint64_t hash = c.input_hash;
+    expect(c.wrong == 0 && c.unwritten == 0 && c.boundary == 0 && c.guards == 0, "the reference's output passes", shape);
+    // A written cell at random, pushed past the tolerance, then within it.
+    size_t p;
+    do {
+        x = trusted_mix(x);
+        p = x % cells;
+    } while (!protocol_cell_written(filter > 0, star, p / ((size_t)nx * ny), (p / nx) % ny, p % nx, nx, ny, nz) && cells > 27);
+    if (protocol_cell_written(filter > 0, star, p / ((size_t)nx * ny), (p / nx) % ny, p % nx, nx, ny, nz)) {
+        float keep = out[guard + p];
+        double allowed = 1e-9 + 1e-6 * mag[p];
+        out[guard + p] = (float)((double)keep + 3.0 * allowed + 1e-6 * fabs(keep));
+        check();
+        expect(c.wrong == 1 && c.first == p, "one cell past the tolerance is found, and named", shape);
+        out[guard + p] = nextafterf(keep, 2.0f * keep + 1.0f);
+        check();
+        expect(c.wrong == (fabs((double)out[guard + p] - (double)keep) > allowed ? 1u : 0u), "one ulp agrees with the CPU's tolerance", shape);
+        uint32_t poison = POISON_BITS;
+        memcpy(&out[guard + p], &poison, 4);
+        check();
+        expect(c.unwritten == 1, "a cell left unwritten is found", shape);
+        out[guard + p] = keep;
+    }
+    if (!filter) {  // a kept cell (the first, a corner of the boundary) changed
+        float keep = out[guard];
+        out[guard] = keep + 0.5f;
+        check();
+        expect(c.boundary == 1, "a kept cell changed is found", shape);
+        out[guard] = keep;
+    }
+    out[guard / 2] = 1.0f;  // a write before the grid
+    check();
+    expect(c.guards == 1, "a guard overwritten is found", shape);
+    uint32_t g = GUARD_BITS;
+    memcpy(&out[guard / 2], &g, 4);
+    in[guard + cells / 2] += 0.25f;  // the input changed
+    check();
+    expect(c.input_hash != hash, "a changed input changes the keyed hash", shape);
+    cudaFree(d_in);
+    cudaFree(d_out);
+    free(in);
+    free(out);
+    free(mag);
+}
+
+int main(void)
+{
+    uint64_t seed = getenv("STENCIL_TEST_SEED") ? strtoull(getenv("STENCIL_TEST_SEED"), NULL, 10) : (uint64_t)time(NULL) * 2654435761u;
+    printf("# seed: %llu (replay with STENCIL_TEST_SEED=%llu)\n", (unsigned long long)seed, (unsigned long long)seed);
+    if (cudaFree(0) != cudaSuccess) {
+        printf("checker: SKIPPED, no usable GPU\n");
+        return 77;
+    }
+    uint64_t s = seed;
+    for (int t = 0; t < 3; t++) {
+        s = trusted_mix(s);
+        unsigned nx = 5 + (unsigned)(s % 60), ny = 5 + (unsigned)((s >> 8) % 50), nz = 5 + (unsigned)((s >> 16) % 40);
+        run_case(s, nx, ny, nz, 1, 0);
+        run_case(s ^ 1, nx, ny, nz, 2, 0);
+        run_case(s ^ 2, nx + 31, ny + 17, 1, 0, 1 + (int)((s >> 24) % CONV_MAX_RADIUS));
+    }
+    run_case(seed ^ 3, 256, 256, 256, 1, 0);  // a grid as large as those the judge sends to the GPU check
+    printf("checker: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}

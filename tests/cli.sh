@@ -49,6 +49,8 @@ expect "option without value" 2 "option --seed needs a value" -- "$judge" --kit 
 expect "bad seed" 2 "SEED must be a whole number" -- "$judge" --kit "$kit" --lab 1 --seed 12ab
 expect "bad backend" 2 "backend must be auto, gpu or emu" -- "$judge" --kit "$kit" --lab 1 --backend tpu
 expect "SANITIZE=1 on emulation is the kit's setup, not the file's fault" 2 "SANITIZE=1 runs the cases under compute-sanitizer on a GPU, and this run is emulated" -- "$judge" --kit "$kit" --lab 1 --backend emu --sanitize --case 1 --kernel reference/solutions/01-naive-sweep.cu
+expect "--help lists the options and exits 0" 0 "--kernel FILE" -- "$judge" --help
+expect "--keep says where the case folders are" 0 "kept: every case's folder" -- env TMPDIR="$tmp" "$judge" --kit "$kit" --lab 1 --backend emu --case 4 --keep --kernel reference/solutions/01-naive-sweep.cu
 expect "bad --jobs" 2 "--jobs takes how many cases run side by side (1 to 16), got '0'" -- "$judge" --kit "$kit" --lab 1 --jobs 0
 expect "tile sweep: a bad tile shape" 2 "heat_tile_sweep: 30x4 is no tile shape" -- env OUT_DIR="$tmp/hs" tests/bench/heat_tile_sweep.sh 30x4
 expect "plane-size sweep: a bad grid" 2 "plane_size_sweep: 12x is no grid: NXxNYxNZ" -- tests/bench/plane_size_sweep.sh 12x

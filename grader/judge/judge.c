@@ -371,6 +371,54 @@ static void judge_give_gpu(void)
 // ---------------------------------------------------------------------------
 
 // Parses argv; exits 2 with a one-line reason on anything unexpected.
+// The judge's options, each once: its name, whether it takes a value, and
+// what it does (--help prints this table; an unknown option is named with
+// the list).
+static const struct judge_option {
+    const char *name;           // "--lab"
+    const char *value;          // what it takes ("N|DIR"), or NULL for a flag
+    const char *help;           // one line for --help
+} judge_options[] = {
+    {"--lab", "N|DIR", "the lab: its number or its folder (required)"},
+    {"--kernel", "FILE", "the kernel file to grade (default: the lab's skeleton in kernels/)"},
+    {"--backend", "auto|gpu|emu", "the GPU, CPU emulation, or the GPU when one is usable (default auto)"},
+    {"--seed", "S", "replay a run: the seed its report printed"},
+    {"--case", "NAME", "one case only, by its size as lab.conf writes it (33, 64x32x16)"},
+    {"--json", NULL, "the report as JSON on standard output"},
+    {"--json-out", "FILE", "the JSON report into FILE as well (on every exit path)"},
+    {"--summary-out", "FILE", "one summary line (make status, the class grader)"},
+    {"--gradescope-out", "FILE", "a Gradescope results.json"},
+    {"--prairielearn-out", "FILE", "a PrairieLearn results.json"},
+    {"--pictures", "DIR", "the report's pictures into DIR (gnuplot)"},
+    {"--html-out", "FILE", "the report as one self-contained HTML page"},
+    {"--sanitize", NULL, "every case under compute-sanitizer's memcheck (GPU)"},
+    {"--profile", NULL, "the timed case's traffic measured with Nsight Compute (OP/B)"},
+    {"--keep", NULL, "keep each case's folder (grids, report, log) and print where"},
+    {"--fail-fast", NULL, "stop at the first case that fails"},
+    {"--timeout", "S", "each case's time limit in seconds (default: lab.conf's)"},
+    {"--gpu-lock-dir", "DIR", "judges side by side take turns on the GPUs through lock files in DIR"},
+    {"--gpu-slots", "N", "the GPUs those judges share (with --gpu-lock-dir)"},
+    {"--jobs", "N", "cases side by side under emulation (default: the CPUs, at most 8)"},
+    {"--arch", "sm_XX", "the GPU architecture to build for (default: detected)"},
+    {"--kit", "DIR", "the kit's root (default .)"},
+    {"--help", NULL, "this list"},
+};
+#define JUDGE_NOPTIONS (sizeof(judge_options) / sizeof(judge_options[0]))
+
+// Prints the options (--help) and exits 0.
+static void judge_print_help(void)
+{
+    printf("usage: judge --lab N [--kernel FILE] [options]   (make check LAB=N runs it for you)\n");
+    for (size_t k = 0; k < JUDGE_NOPTIONS; k++) {
+        char left[48];
+        snprintf(left, sizeof(left), "%s%s%s", judge_options[k].name, judge_options[k].value ? " " : "",
+                 judge_options[k].value ? judge_options[k].value : "");
+        printf("  %-30s %s\n", left, judge_options[k].help);
+    }
+    printf("exit status: 0 every case passed, 1 a case failed, 2 the kit could not run, 77 no usable GPU\n");
+    exit(0);
+}
+
 static judge_args judge_parse(int argc, char **argv)
 {
     judge_args a;
@@ -379,19 +427,23 @@ static judge_args judge_parse(int argc, char **argv)
     snprintf(a.kit, sizeof(a.kit), ".");
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        static const char *known[] = {"--lab", "--kernel", "--backend", "--case", "--arch", "--kit", "--timeout",
-                                      "--seed", "--json", "--sanitize", "--keep", "--fail-fast", "--json-out", "--profile",
-                                      "--summary-out", "--gradescope-out", "--prairielearn-out", "--gpu-lock-dir",
-                                      "--gpu-slots", "--pictures", "--html-out", "--jobs"};
-        int is_known = 0;
-        for (size_t k = 0; k < sizeof(known) / sizeof(known[0]); k++)
-            is_known |= !strcmp(opt, known[k]);
-        if (!is_known)
-            judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: --lab --kernel --backend --seed --case --json --sanitize --keep --fail-fast --timeout --json-out --summary-out --gradescope-out --prairielearn-out --gpu-lock-dir --gpu-slots --profile --pictures --html-out --jobs --arch --kit)", opt);
-        int takes = strcmp(opt, "--json") && strcmp(opt, "--sanitize") && strcmp(opt, "--keep") &&
-                    strcmp(opt, "--fail-fast") && strcmp(opt, "--profile");
+        const struct judge_option *known = NULL;
+        for (size_t k = 0; k < JUDGE_NOPTIONS; k++)
+            if (!strcmp(opt, judge_options[k].name))
+                known = &judge_options[k];
+        if (!known) {
+            char list[600] = "";
+            for (size_t k = 0; k < JUDGE_NOPTIONS; k++) {
+                size_t used = strlen(list);
+                snprintf(list + used, sizeof(list) - used, "%s%s", k ? " " : "", judge_options[k].name);
+            }
+            judge_die(JUDGE_EXIT_KIT, "unknown option '%s' (options: %s; judge --help says what each does)", opt, list);
+        }
+        if (!strcmp(opt, "--help"))
+            judge_print_help();
+        int takes = known->value != NULL;
         if (takes && !v)
-            judge_die(JUDGE_EXIT_KIT, "option %s needs a value (see grader/judge/judge.c or make help)", opt);
+            judge_die(JUDGE_EXIT_KIT, "option %s needs a value (%s: %s)", opt, known->value, known->help);
         if (!strcmp(opt, "--lab")) a.lab = v;
         else if (!strcmp(opt, "--kernel")) a.kernel = v;
         else if (!strcmp(opt, "--backend")) a.backend = v;
@@ -1846,5 +1898,10 @@ int main(int argc, char **argv)
         judge_stage("report");
         judge_die(JUDGE_EXIT_KIT, "%s", err);
     }
+    if (!a->json && (a->html_out || a->json_out))  // where the other forms of this report are (on stderr: stdout is the report)
+        fprintf(stderr, "report also in: %s%s%s\n", a->html_out ? a->html_out : "", a->html_out && a->json_out ? ", " : "",
+                a->json_out ? a->json_out : "");
+    if (a->keep)
+        fprintf(stderr, "kept: every case's folder (its grids, report.txt and runner.log) is under %s\n", judge_tmp_root);
     return run->exit_code;
 }

@@ -80,6 +80,11 @@ need(by["notes.txt"]["status"] == "rejected" and by["link.cu"]["status"] == "rej
 need(all(float(r["score"] or 0) == 0 for r in rows if r["status"] != "graded"), "ungraded rows earn nothing")
 lines = [json.loads(l) for l in open(out + "/results.jsonl")]
 need(len(lines) == entries and all("summary" in l and "report" in l for l in lines), "results.jsonl: a parsed line per entry")
+need(by["alice"]["hint"] and by["alice"]["hint"] != "runner-failed", "a failed row names its hint (%r)" % by["alice"]["hint"])
+numbers = ("score", "max_score", "passed", "failed", "exit")
+need(all(isinstance(l["summary"][k], (int, float)) for l in lines for k in numbers if l["summary"][k] is not None),
+     "results.jsonl: scores and counts are JSON numbers, not strings")
+need(all(l["summary"]["score"] is not None for l in lines), "results.jsonl: every line has a score")
 comp = [l for l in lines if l["summary"]["stage"] == "compile"][0]
 need(comp["report"]["compiler_messages"], "the compile error's JSON carries the compiler's messages")
 print("csv and jsonl ok")

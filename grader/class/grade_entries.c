@@ -278,7 +278,7 @@ int grade_write_own_result(const grade_run *run, const grade_entry *e, const cha
     if (!(f = fopen(tmp, "w")))
         return -1;
     grade_envelope(f, run, e, wall_s);
-#define GRADE_EMPTY_KEY(key, what) grade_kv_line(f, #key, "");
+#define GRADE_EMPTY_KEY(key, type, what) grade_kv_line(f, #key, "");
     SUMMARY_KEYS(GRADE_EMPTY_KEY)
 #undef GRADE_EMPTY_KEY
     grade_kv_line(f, "status", status);  // later lines win when read back

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <math.h>
+
 #include "grade.h"
 #include "json_write.h"
 #include "kv.h"
@@ -28,6 +30,22 @@ static int grade_is_number(const char *text)
         return 0;
     strtod(text, &end);
     return *end == '\0' && (text[0] == '-' || text[0] == '.' || (text[0] >= '0' && text[0] <= '9'));
+}
+
+// Writes a summary value as its key's type says (summary_keys.h): a number
+// bare (null when empty or not a finite number), text as a JSON string.
+static void grade_json_value(FILE *f, int type, const char *value)
+{
+    if (type != SUMMARY_NUMBER) {
+        grade_json_string(f, value);
+        return;
+    }
+    char *end = NULL;
+    double v = grade_is_number(value) ? strtod(value, &end) : NAN;
+    if (isfinite(v))
+        fputs(value, f);
+    else
+        fputs("null", f);
 }
 
 // Writes one CSV cell: numbers bare; text quoted (quotes doubled), and a
@@ -116,7 +134,7 @@ int grade_write_tables(const grade_run *run, char *err, size_t len)
     int first = 1;
     for (int i = 0; grade_front_columns[i]; i++, first = 0)
         grade_csv_cell(csv, grade_front_columns[i], first);
-#define GRADE_HEADER(key, what) grade_csv_cell(csv, #key, 0);
+#define GRADE_HEADER(key, type, what) grade_csv_cell(csv, #key, 0);
     SUMMARY_KEYS(GRADE_HEADER)
 #undef GRADE_HEADER
     for (int i = 0; grade_back_columns[i]; i++)
@@ -129,7 +147,7 @@ int grade_write_tables(const grade_run *run, char *err, size_t len)
         if (kv_load(path, &kv) != 0) {  // no result yet (a stopped run): a row saying so, the next run fills it
             grade_csv_cell(csv, e->id, 1);
             grade_csv_cell(csv, e->name, 0);
-#define GRADE_MISSING_CELL(key, what) grade_csv_cell(csv, !strcmp(#key, "status") ? "missing" : !strcmp(#key, "message") ? "no result yet: run the same make grade again to finish" : "", 0);
+#define GRADE_MISSING_CELL(key, type, what) grade_csv_cell(csv, !strcmp(#key, "status") ? "missing" : !strcmp(#key, "message") ? "no result yet: run the same make grade again to finish" : "", 0);
             SUMMARY_KEYS(GRADE_MISSING_CELL)
 #undef GRADE_MISSING_CELL
             for (int k = 0; grade_back_columns[k]; k++)
@@ -140,7 +158,7 @@ int grade_write_tables(const grade_run *run, char *err, size_t len)
         first = 1;
         for (int k = 0; grade_front_columns[k]; k++, first = 0)
             grade_csv_cell(csv, grade_get(&kv, grade_front_columns[k]), first);
-#define GRADE_CELL(key, what) grade_csv_cell(csv, grade_get(&kv, #key), 0);
+#define GRADE_CELL(key, type, what) grade_csv_cell(csv, grade_get(&kv, #key), 0);
         SUMMARY_KEYS(GRADE_CELL)
 #undef GRADE_CELL
         for (int k = 0; grade_back_columns[k]; k++)
@@ -153,7 +171,7 @@ int grade_write_tables(const grade_run *run, char *err, size_t len)
         grade_json_string(jsonl, e->name);
         fprintf(jsonl, ", \"summary\": {");
         first = 1;
-#define GRADE_JSON_KEY(key, what) fprintf(jsonl, "%s\"" #key "\": ", first ? "" : ", "), grade_json_string(jsonl, grade_get(&kv, #key)), first = 0;
+#define GRADE_JSON_KEY(key, type, what) fprintf(jsonl, "%s\"" #key "\": ", first ? "" : ", "), grade_json_value(jsonl, type, grade_get(&kv, #key)), first = 0;
         SUMMARY_KEYS(GRADE_JSON_KEY)
 #undef GRADE_JSON_KEY
         grade_result_path(run, e, "json", 0, path, sizeof(path));
@@ -190,9 +208,12 @@ int grade_print_table(const grade_run *run)
         char score[32];
         snprintf(score, sizeof(score), "%s/%s", grade_get(&kv, "score"), grade_get(&kv, "max_score"));
         char name[256], message[256];
+        char problem[300];  // the hint first (what to re-teach), then the reason
+        const char *hint = grade_get(&kv, "hint");
+        snprintf(problem, sizeof(problem), "%s%s%s%s", hint[0] ? "[" : "", hint, hint[0] ? "] " : "", grade_get(&kv, "message"));
         printf("%-28.28s %-9s %-7s %-9s %-11s %9s  %.70s\n", protocol_printable_copy(name, sizeof(name), e->name), grade_get(&kv, "status"),
                grade_get(&kv, "verdict"), score, grade_get(&kv, "technique"), grade_get(&kv, "median_ms"),
-               protocol_printable_copy(message, sizeof(message), grade_get(&kv, "message")));
+               protocol_printable_copy(message, sizeof(message), problem));
         ungraded += strcmp(grade_get(&kv, "status"), SUMMARY_GRADED) != 0;
         kv_free(&kv);
     }

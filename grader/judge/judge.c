@@ -957,11 +957,24 @@ static judge_executor *judge_executor_for(const judge_args *a, const judge_run *
     return !strcmp(run->backend, "gpu") && !a->sanitize && !judge_worker_error[0] ? &judge_exec : NULL;
 }
 
+// The turns judge_spawn_runner takes around each runner (judge_case_env's gpu_turn).
+static void judge_gpu_turn(int exclusive)
+{
+    judge_take_gpu(&judge_the_args, exclusive);
+}
+
+static void judge_gpu_turn_end(void)
+{
+    judge_give_gpu();
+}
+
 static judge_case_env judge_case_env_for(const judge_args *a, judge_run *run, const char *runner, const char *student)
 {
     judge_case_env env = {&run->conf, runner, !strcmp(run->backend, "emu"), a->sanitize, a->keep, 0,
                           strcmp(run->conf.technique, "z-coarsening") == 0 || strcmp(run->conf.technique, "register-tiling") == 0,
-                          a->profile, student[0] ? student : NULL, 0, NULL, NULL, NULL};
+                          a->profile, student[0] ? student : NULL, 0, NULL, NULL, NULL, NULL, NULL};
+    if (!strcmp(run->backend, "gpu"))
+        env.gpu_turn = judge_gpu_turn, env.gpu_turn_end = judge_gpu_turn_end;
     return env;
 }
 
@@ -1350,9 +1363,7 @@ static void judge_sync_checks(const judge_args *a, judge_run *run, const char *k
     }
     judge_case_env env = *gpu_env;
     env.runner = judge_emu_runner, env.emu = 1, env.student = NULL, env.sanitize = 0, env.profile = 0;
-    judge_give_gpu();  // the emulator needs no GPU
-    int rc = judge_run_one(&env, run, spec, r->seed, &found);
-    judge_take_gpu(a, 0);
+    int rc = judge_run_one(&env, run, spec, r->seed, &found);  // on the CPU: no turn on the GPU
     if (rc == 0 && found.status == CASE_FAIL && found.hint_key &&
         (!strcmp(found.hint_key, HINT_DIVERGENT_BARRIER) || !strcmp(found.hint_key, HINT_THREAD_ORDER))) {
         *r = found;
@@ -1575,9 +1586,7 @@ static void judge_barrier_second_look(const judge_args *a, judge_run *run, const
     }
     if (pick < 0)
         return;
-    judge_take_gpu(a, 0);
     judge_sync_checks(a, run, kernel_abs, env, &run->cases[pick].spec, &run->cases[pick]);
-    judge_give_gpu();
 }
 
 // 1 if case x should start before case y when run side by side: a sync case
@@ -1668,12 +1677,10 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
             break;
         if (!a->json)
             fprintf(stderr, "  running %s ...%20s\r", r->name, ""), fflush(stderr);
-        if (!env.emu)  // a turn on the GPU: alone for a timed case, shared otherwise
-            judge_take_gpu(a, r->spec.timed);
+        // (its runners take their turns on the GPU: alone for a timed one, shared otherwise; judge_spawn_runner)
         env.early = judge_early[conf_index[alone[k]]].mem ? &judge_early[conf_index[alone[k]]] : NULL;
         int rc = judge_case_whole(a, run, kernel_abs, &env, &r->spec, r, &reports[alone[k]]);
         env.early = NULL;
-        judge_give_gpu();
         if (rc != 0)
             judge_die(JUDGE_EXIT_KIT, "could not run case %s: %s (temporary folder, memory or the runner)", r->name, strerror(errno));
         ran[alone[k]] = 1;
@@ -1737,9 +1744,7 @@ static void judge_count_loads(const judge_args *a, judge_run *run, const char *r
     memset(&counted, 0, sizeof(counted));
     counted.spec = c->spec;
     counted.spec.timed = 0;  // one checked call, untimed: the student's launches alone are profiled
-    judge_take_gpu(a, 0);  // a count, not a time: beside other judges' untimed work (a timed case still runs alone)
-    int rc = judge_run_case(&env, &counted.spec, c->seed, &counted, &report);
-    judge_give_gpu();
+    int rc = judge_run_case(&env, &counted.spec, c->seed, &counted, &report);  // alone on the GPU: a profiler shares it with nobody
     if (rc != 0)
         judge_die(JUDGE_EXIT_KIT, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
     // It passed unprofiled: a file that fails under the profiler (its values wrong, or the executor saw its
@@ -1869,9 +1874,7 @@ int main(int argc, char **argv)
     judge_count_loads(a, run, runner, student);
     run->seconds.loads = judge_now() - t_mark, t_mark = judge_now();
     if (!strcmp(run->backend, "gpu") && judge_speed_against_solution(run)) {
-        judge_take_gpu(a, 1);
-        judge_time_solution(a, run, have_solution, sol_runner, sol_student);
-        judge_give_gpu();
+        judge_time_solution(a, run, have_solution, sol_runner, sol_student);  // its runs alone on the GPU, when it times
     }
     run->seconds.solution = judge_now() - t_mark, t_mark = judge_now();
     spawn_server_stop(&judge_exec.server);

@@ -333,7 +333,7 @@ static spawn_result judge_serve_case(const judge_case_env *env, char *const argv
 }
 
 spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], const char *dir,
-                                size_t buffer_floats, const char *order, uint64_t seed, kv_list *report)
+                                size_t buffer_floats, const char *order, uint64_t seed, int timed, kv_list *report)
 {
     char log_path[1024], report_path[1024];
     char order_env[64], seed_env[64], block_env[64];
@@ -392,10 +392,15 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
                         env->emu ? env->conf->timeout_s : 0};
     spawn_result s;
     memset(&s, 0, sizeof(s));
+    int turn = env->gpu_turn && !env->emu;  // a turn on the GPU for the runner alone: alone when timed or profiled
+    if (turn)
+        env->gpu_turn(timed || env->ncu_metrics != NULL);
     if (env->executor && !env->emu && !env->sanitize && !env->ncu_metrics)
         s = judge_serve_case(env, argv, log_path, &lim);
     if (!s.started)
         s = spawn_run(argv, envp, log_path, &lim);
+    if (turn)
+        env->gpu_turn_end();
     kv_load(report_path, report);
     char race[800];
     if (env->sanitize == JUDGE_RACECHECK && s.exited && s.exit_code == RUNNER_OK && sanitizer_racecheck_summary(log_path, race, sizeof(race)))
@@ -501,7 +506,7 @@ static spawn_result case_start_runner(const judge_case_env *env, const lab_case 
         args[a++] = "--gpu-check", args[a++] = planes_text;
     size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
     size_t guard = (size_t)protocol_guard_cells((unsigned long long)spec->nx * spec->ny);
-    return judge_spawn_runner(env, args, dir, cells + 2 * guard, order, seed, report);
+    return judge_spawn_runner(env, args, dir, cells + 2 * guard, order, seed, timed, report);
 }
 
 void judge_read_timed(const kv_list *report, double median_ms, case_result *r)

@@ -27,6 +27,9 @@ typedef struct judge_case_env {
     const struct jacobi_early *early;  // a whole solve's timed case: its reference made ahead (judge_jacobi.h), or NULL
     struct judge_executor *executor;   // GPU: the executor serving the run's cases (one process, one context), or NULL:
                                        // a process a case (the profiler's and the sanitizer's runs always take that way)
+    void (*gpu_turn)(int exclusive);   // GPU: takes a turn on the GPU around each runner (judges side by side): alone
+                                       // for a timed run or a profiler's, shared otherwise; NULL: no turns
+    void (*gpu_turn_end)(void);        // and ends it (the judge's own work before and after holds none)
 } judge_case_env;
 
 // The executor of a GPU run, serving every case (`executor --serve`): made
@@ -98,10 +101,11 @@ int judge_runner_argv(const judge_case_env *env, char **argv);
 // Starts env's runner once with args (NULL-terminated, after the program's
 // name) on the case folder dir: under compute-sanitizer when asked, with the
 // emulation's thread order and seed or the GPU's eager module loading, the
-// lab's time limit, and files capped near buffer_floats floats. report
+// lab's time limit, and files capped near buffer_floats floats; in a turn
+// on the GPU (env->gpu_turn) alone when timed (or profiled). report
 // receives the runner's report. Returns the outcome.
 spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], const char *dir,
-                                size_t buffer_floats, const char *order, uint64_t seed, kv_list *report);
+                                size_t buffer_floats, const char *order, uint64_t seed, int timed, kv_list *report);
 
 // Runs the case spec with its seed; fills r (status, reason, hint, timing).
 // report_out receives the runner's report of the first run (free it with

@@ -372,7 +372,7 @@ static spawn_result jacobi_start_runner(const judge_case_env *env, const jacobi_
     if (timed)
         args[n++] = "--time", args[n++] = reps;
     args[n] = NULL;
-    return judge_spawn_runner(env, args, dir, jacobi_stored_cells(s) + 2 * jacobi_guard(s), order, seed, report);
+    return judge_spawn_runner(env, args, dir, jacobi_stored_cells(s) + 2 * jacobi_guard(s), order, seed, timed, report);
 }
 
 // 1 if the runner finished and said so.

@@ -428,20 +428,20 @@ void report_summary(const judge_run *run, FILE *out)
             first = run->cases[i].reason;
     if (!first[0] && run->technique.status == TECHNIQUE_FAIL)
         first = run->technique.detail;
-#define SUMMARY_NUMBER(key, fmt, v) (snprintf(num, sizeof(num), fmt, v), report_summary_value(out, key, num))
+#define REPORT_SUMMARY_NUMBER(key, fmt, v) (snprintf(num, sizeof(num), fmt, v), report_summary_value(out, key, num))
     report_summary_value(out, "status", report_status(run));
     report_summary_value(out, "verdict", report_verdict(run));
-    SUMMARY_NUMBER("score", "%.4g", run->score.points);
-    SUMMARY_NUMBER("max_score", "%.4g", run->score.max);
-    SUMMARY_NUMBER("lab_max_score", "%.4g", run->score.lab_max);
-    SUMMARY_NUMBER("passed", "%d", run->passed);
-    SUMMARY_NUMBER("failed", "%d", run->failed);
-    SUMMARY_NUMBER("skipped", "%d", run->skipped);
+    REPORT_SUMMARY_NUMBER("score", "%.4g", run->score.points);
+    REPORT_SUMMARY_NUMBER("max_score", "%.4g", run->score.max);
+    REPORT_SUMMARY_NUMBER("lab_max_score", "%.4g", run->score.lab_max);
+    REPORT_SUMMARY_NUMBER("passed", "%d", run->passed);
+    REPORT_SUMMARY_NUMBER("failed", "%d", run->failed);
+    REPORT_SUMMARY_NUMBER("skipped", "%d", run->skipped);
     report_summary_value(out, "technique", run->technique.status == TECHNIQUE_NA ? "not-checked" : run->technique.status == TECHNIQUE_OK ? "ok" : "fail");
     if (t) {
-        SUMMARY_NUMBER("median_ms", "%.4f", t->time_ms);
-        SUMMARY_NUMBER("gb_per_s", "%.1f", t->gbs);
-        SUMMARY_NUMBER("bandwidth_fraction", "%.4f", t->bandwidth_gbs > 0 ? t->gbs / t->bandwidth_gbs : 0.0);
+        REPORT_SUMMARY_NUMBER("median_ms", "%.4f", t->time_ms);
+        REPORT_SUMMARY_NUMBER("gb_per_s", "%.1f", t->gbs);
+        REPORT_SUMMARY_NUMBER("bandwidth_fraction", "%.4f", t->bandwidth_gbs > 0 ? t->gbs / t->bandwidth_gbs : 0.0);
     } else {  // not timed here: the keys are still there, empty
         report_summary_value(out, "median_ms", "");
         report_summary_value(out, "gb_per_s", "");
@@ -459,9 +459,16 @@ void report_summary(const judge_run *run, FILE *out)
     report_summary_value(out, "backend", run->backend);
     report_summary_value(out, "device", run->device);
     report_summary_value(out, "stage", run->stage);
-    SUMMARY_NUMBER("exit", "%d", run->exit_code);
+    REPORT_SUMMARY_NUMBER("exit", "%d", run->exit_code);
     report_summary_value(out, "message", first);
-#undef SUMMARY_NUMBER
+    const char *hint = "";
+    for (int i = 0; !hint[0] && i < run->ncases; i++)
+        if (run->cases[i].status == CASE_FAIL && run->cases[i].hint_key)
+            hint = run->cases[i].hint_key;
+    if (!hint[0] && run->technique.status == TECHNIQUE_FAIL)
+        hint = "technique";
+    report_summary_value(out, "hint", hint);
+#undef REPORT_SUMMARY_NUMBER
 }
 
 // Everything of run's that a student's file or process may have written

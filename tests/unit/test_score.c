@@ -160,7 +160,7 @@ static void test_summary_keys(void **state)
     report_summary(&run, f);
     rewind(f);
     static const char *want[] = {
-#define KEY_NAME(key, what) #key,
+#define KEY_NAME(key, type, what) #key,
         SUMMARY_KEYS(KEY_NAME)
 #undef KEY_NAME
     };

@@ -169,7 +169,9 @@ static void runner_checked_solve(runner_solve *s)
     runner_check(cudaEventCreate(&start), "create an event");
     runner_check(cudaEventCreate(&stop), "create an event");
     cudaEventRecord(start);
+    emu_kit_copies(1);
     runner_call_student(s);
+    emu_kit_copies(0);
     cudaEventRecord(stop);
     cudaError_t launch_err = cudaGetLastError();
     cudaError_t sync_err = cudaDeviceSynchronize();
@@ -184,6 +186,8 @@ static void runner_checked_solve(runner_solve *s)
     runner_report("result", "%d", s->result);
     runner_report("iterations", "%d", s->iters);
     runner_report("residual", "%.9g", s->residual);
+    if (emu_refusal()[0])  // a call the GPU's executor refuses: the same verdict here
+        runner_fail(RUNNER_REFUSED, "refused", "%s", emu_refusal());
     runner_check_student(launch_err, sync_err);
     cudaEventDestroy(start);
     cudaEventDestroy(stop);
@@ -233,6 +237,9 @@ int main(int argc, char **argv)
     runner_buffer ua = runner_buffer_create(h_u0, cells, guard);
     runner_buffer ub = runner_buffer_create(h_u0, cells, guard);
     runner_buffer uf = runner_buffer_create(h_f, cells, guard);
+    emu_kit_allocation(ua.d_base);
+    emu_kit_allocation(ub.d_base);
+    emu_kit_allocation(uf.d_base);
     runner_solve s;
     memset(&s, 0, sizeof(s));
     s.d_a = ua.d_grid;

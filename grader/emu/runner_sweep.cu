@@ -196,6 +196,8 @@ int main(int argc, char **argv)
     runner_report("guard_cells", "%zu", guard);
     runner_buffer in = runner_buffer_create(h_in, cells, guard);
     runner_buffer out = runner_buffer_create(h_out, cells, guard);
+    emu_kit_allocation(in.d_base);
+    emu_kit_allocation(out.d_base);
     runner_set_weights(&a);
     runner_check(cudaDeviceSynchronize(), "prepare the case");
 
@@ -207,7 +209,9 @@ int main(int argc, char **argv)
     runner_check(cudaEventCreate(&start), "create an event");
     runner_check(cudaEventCreate(&stop), "create an event");
     cudaEventRecord(start);
+    emu_kit_copies(1);
     runner_launch_student(&la);
+    emu_kit_copies(0);
     cudaEventRecord(stop);
     cudaError_t launch_err = cudaGetLastError();
     cudaError_t sync_err = cudaDeviceSynchronize();
@@ -217,6 +221,8 @@ int main(int argc, char **argv)
         runner_report("launch_ms", "%.6f", launch_ms);
     if (why[0] == '\0')
         runner_report_launches(launch_log_end());
+    if (emu_refusal()[0])  // a call the GPU's executor refuses: the same verdict here
+        runner_fail(RUNNER_REFUSED, "refused", "%s", emu_refusal());
     runner_check_student(launch_err, sync_err);
     runner_check_weights(&a);
     runner_buffer_save(&out, a.outdir, CASE_OUTPUT);

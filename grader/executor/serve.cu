@@ -454,8 +454,7 @@ static int serve_memcpy(exec_state *ex, const char *m, uint32_t len)
              c.kind > cudaMemcpyDeviceToDevice || c.kind == cudaMemcpyHostToHost)
         err = cudaErrorInvalidValue;
     else if ((c.kind == cudaMemcpyHostToDevice && d->kit) || (c.kind == cudaMemcpyDeviceToHost && s->kit)) {
-        serve_refuse(ex, c.kind == cudaMemcpyHostToDevice ? "cudaMemcpy from the host into a grid of the kit's"
-                                                          : "cudaMemcpy of a grid of the kit's to the host");
+        serve_refuse(ex, c.kind == cudaMemcpyHostToDevice ? PROTOCOL_REFUSE_HOST_INTO_KIT : PROTOCOL_REFUSE_KIT_TO_HOST);
         err = cudaErrorNotPermitted;
     } else if (c.kind == cudaMemcpyHostToDevice && serve_over_host_budget(ex, c.bytes)) {
         err = cudaErrorNotPermitted;

@@ -53,6 +53,12 @@
 #define PROTOCOL_SERVE_MAX_BYTES  65536   // the longest request
 #define PROTOCOL_SERVE_MAX_ARGS   64      // the most arguments in one request
 
+// Why a host copy of the kit's grids is refused, in both backends' words
+// (the executor's serve.cu, the emulation's memory.cpp): the answer must be
+// computed on the GPU, from the grid the kit gave.
+#define PROTOCOL_REFUSE_HOST_INTO_KIT "cudaMemcpy from the host into a grid of the kit's"
+#define PROTOCOL_REFUSE_KIT_TO_HOST   "cudaMemcpy of a grid of the kit's to the host"
+
 // The copy limit a timed run reports (bandwidth_by): which measurement set it.
 #define COPY_LIMIT_BY_KERNEL "kernel"   // the float4 copy kernel, one element a thread
 #define COPY_LIMIT_BY_MEMCPY "memcpy"   // cudaMemcpy device to device over the same bytes

@@ -2,6 +2,7 @@
 // __device__ variables through the symbol API, atomics from many threads,
 // copies and their checks, device properties, events and streams, block orders.
 #include "emu_test.h"
+#include "protocol.h"
 
 // ---------------------------------------------------------------------------
 // Device variables and kernels
@@ -218,6 +219,34 @@ static void test_copies_and_their_checks(void **state)
     free(back);
 }
 
+// The kit's grids refuse host copies while the student's function runs, as
+// on a GPU (and name the call); device copies, the program's own buffers and
+// the kit's own copies outside the function are untouched.
+static void test_kit_grids_refuse_host_copies(void **state)
+{
+    (void)state;
+    size_t n = (size_t)test_random_int(1, 50000);
+    float *h = (float *)malloc(n * sizeof(float)), *kit, *own;
+    test_fill_floats(h, n);
+    check_cuda(cudaMalloc(&kit, n * sizeof(float)), "cudaMalloc");
+    check_cuda(cudaMalloc(&own, n * sizeof(float)), "cudaMalloc");
+    emu_kit_allocation(kit);
+    check_cuda(cudaMemcpy(kit, h, n * sizeof(float), cudaMemcpyHostToDevice), "the kit's own upload");
+    emu_kit_copies(1);
+    assert_string_equal(emu_refusal(), "");
+    check_cuda(cudaMemcpy(own, kit, n * sizeof(float), cudaMemcpyDeviceToDevice), "D2D from the kit's grid");
+    check_cuda(cudaMemcpy(h, own, n * sizeof(float), cudaMemcpyDeviceToHost), "D2H of the program's own buffer");
+    assert_int_equal(cudaMemcpy(h, kit + n / 2, sizeof(float), cudaMemcpyDeviceToHost), cudaErrorNotPermitted);
+    assert_string_equal(emu_refusal(), PROTOCOL_REFUSE_KIT_TO_HOST);
+    assert_int_equal(cudaMemcpy(kit, h, n * sizeof(float), cudaMemcpyDefault), cudaErrorNotPermitted);
+    assert_string_equal(emu_refusal(), PROTOCOL_REFUSE_KIT_TO_HOST);  // the first refusal is the one named
+    emu_kit_copies(0);
+    check_cuda(cudaMemcpy(h, kit, n * sizeof(float), cudaMemcpyDeviceToHost), "the kit's own save");
+    cudaFree(kit);
+    cudaFree(own);
+    free(h);
+}
+
 // The device describes itself plausibly; only device 0 exists.
 static void test_device_properties(void **state)
 {
@@ -310,6 +339,7 @@ int main(void)
         cmocka_unit_test_setup(test_atomics, test_reset_device),
         cmocka_unit_test_setup(test_symbol_address, test_reset_device),
         cmocka_unit_test_setup(test_copies_and_their_checks, test_reset_device),
+        cmocka_unit_test_setup(test_kit_grids_refuse_host_copies, test_reset_device),
         cmocka_unit_test_setup(test_device_properties, test_reset_device),
         cmocka_unit_test_setup(test_events_and_streams, test_reset_device),
         cmocka_unit_test_setup(test_block_orders, test_reset_device),

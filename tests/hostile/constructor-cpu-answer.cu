@@ -1,7 +1,7 @@
 // HOSTILE: a static constructor reads the judge's in.bin; launch_stencil computes the answer on the CPU and cudaMemcpys it into d_out, the kernel computes nothing
 // expect-hint: refused-call
-// backends: gpu
-// emu-note: the emulation runner may read its case folder (in.bin) and does not refuse host copies, so this file passes there
+// backends: gpu emu
+// (both backends refuse host copies into and out of the kit's grids while the host function runs: the same words, protocol.h)
 // (a lab 1 submission that cheats; the kit's tests check the grader catches it)
 //
 // The attack: the input is on disk before the program starts, so the answer

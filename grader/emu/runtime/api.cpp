@@ -207,6 +207,7 @@ static const error_text error_texts[] = {
     {cudaErrorIllegalInstruction, "cudaErrorIllegalInstruction", "an illegal instruction was encountered"},
     {cudaErrorMisalignedAddress, "cudaErrorMisalignedAddress", "misaligned address"},
     {cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
+    {cudaErrorNotPermitted, "cudaErrorNotPermitted", "operation not permitted"},
     {cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
     {cudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
 };

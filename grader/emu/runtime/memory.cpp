@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "internal.h"
+#include "protocol.h"
 
 extern "C" void __asan_poison_memory_region(const volatile void *addr, size_t size) __attribute__((weak));
 extern "C" void __asan_unpoison_memory_region(const volatile void *addr, size_t size) __attribute__((weak));
@@ -29,6 +30,7 @@ typedef struct allocation {
     size_t size;         // bytes asked for
     size_t span;         // bytes of its pages (size rounded up, at least one page)
     int live;            // 0 once freed (kept to explain stale pointers)
+    int kit;             // 1: a grid of the kit's (emu_kit_allocation): no host copies in or out during the call
 } allocation;
 
 // Host memory kernels may use.
@@ -270,7 +272,7 @@ cudaError_t cudaMalloc(void **dev_ptr, size_t size)
     size_t offset = arena_take(span + page_bytes);
     if (offset == SIZE_MAX)
         return emu_api_return(cudaErrorMemoryAllocation);
-    allocation a = {arena_base + offset, size, span, 1};
+    allocation a = {arena_base + offset, size, span, 1, 0};
     for (size_t i = 0; i < allocations.size(); i++)
         if (!allocations[i].live && allocations[i].base < a.base + span + page_bytes &&
             a.base < allocations[i].base + allocations[i].span + page_bytes)
@@ -422,6 +424,43 @@ static int side_fits(enum side s, int want_device)
     return want_device ? s == SIDE_DEVICE : s == SIDE_HOST;
 }
 
+// The kit's grids, refused to host copies while the student's function runs,
+// as the GPU's executor refuses them (the same words: protocol.h).
+static int kit_copies_refused;   // 1 while the student's function runs
+static char kit_refusal[256];    // the first refusal, or ""
+
+void emu_kit_allocation(const void *p)
+{
+    allocation *a = allocation_holding(p, 1);
+    if (a)
+        a->kit = 1;
+}
+
+void emu_kit_copies(int refused)
+{
+    kit_copies_refused = refused;
+}
+
+const char *emu_refusal(void)
+{
+    return kit_refusal;
+}
+
+// 1 (the refusal recorded) when a copy between the host and a grid of the kit's is refused.
+static int copy_refused(const char *call, void *dst, const void *src, size_t count, int dst_device, int src_device)
+{
+    allocation *d = dst_device ? allocation_holding(dst, count) : NULL, *s = src_device ? allocation_holding(src, count) : NULL;
+    const char *why = !kit_copies_refused ? NULL
+                    : d && d->kit && !src_device ? PROTOCOL_REFUSE_HOST_INTO_KIT
+                    : s && s->kit && !dst_device ? PROTOCOL_REFUSE_KIT_TO_HOST : NULL;
+    if (!why)
+        return 0;
+    if (!kit_refusal[0])
+        snprintf(kit_refusal, sizeof(kit_refusal), "%s", why);
+    fprintf(stderr, "stencil-emu: %s of %zu bytes refused: %s\n", call, count, why);
+    return 1;
+}
+
 // Checks a copy's ranges against its kind; returns the error CUDA would give
 // (with a one-line hint on stderr), or cudaSuccess.
 static cudaError_t copy_check(const char *call, void *dst, const void *src, size_t count, int kind)
@@ -449,6 +488,8 @@ static cudaError_t copy_check(const char *call, void *dst, const void *src, size
         fprintf(stderr, "stencil-emu: %s of %zu bytes refused: %s\n", call, count, why);
         return cudaErrorInvalidValue;
     }
+    if (copy_refused(call, dst, src, count, dst_device, src_device))
+        return cudaErrorNotPermitted;
     return cudaSuccess;
 }
 

@@ -1,8 +1,8 @@
 // HOSTILE: jacobi_solve copies d_a and d_f to the host, solves on the CPU and copies the grids back with cudaMemcpy host-to-device; empty kernels launched once per iteration fake the launch records
 // expect-hint: refused-call
 // judge-args: --timeout 90
-// backends: gpu
-// emu-note: emulation does not refuse host copies of the kit's grids (its memory is the host's), so this file passes there
+// backends: gpu emu
+// (both backends refuse host copies into and out of the kit's grids while the host function runs: the same words, protocol.h)
 // (a lab 5 submission that cheats; the kit's tests check the grader catches it)
 //
 // The attack: a grader that checks only the grids and counts launches per

@@ -113,6 +113,15 @@ cudaError_t emu_func_set_attribute(const void *kernel, enum cudaFuncAttribute at
 // Backend-specific
 // ---------------------------------------------------------------------------
 
+// The kit's grids (the runner's): emu_kit_allocation marks the allocation
+// holding p as one; while emu_kit_copies(1) is in force (the student's
+// function runs) a copy between the host and such a grid is refused with
+// cudaErrorNotPermitted, as on a GPU, and emu_refusal() names the first such
+// call ("" when none).
+void emu_kit_allocation(const void *p);
+void emu_kit_copies(int refused);
+const char *emu_refusal(void);
+
 // Names the file a fatal fault (out-of-bounds access, undefined behaviour,
 // device memory touched by the host) appends `error_stage=execute` and
 // `error=<message>` to before the process dies; the runner passes its report.

@@ -40,6 +40,7 @@ enum cudaError {
     cudaErrorIllegalInstruction = 715,
     cudaErrorMisalignedAddress = 716,
     cudaErrorLaunchFailure = 719,
+    cudaErrorNotPermitted = 800,
     cudaErrorNotSupported = 801,
     cudaErrorUnknown = 999
 };

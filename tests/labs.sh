@@ -96,6 +96,23 @@ note() {
     [ "$jobs" -le 1 ] && flush
 }
 
+# stopped — on SIGTERM (a time limit): the runs that ended, in order, with a
+# line for each that did not, then the count; exits 124.
+stopped() {
+    trap - TERM
+    kill $(jobs -rp) 2>/dev/null
+    while [ "$printed" -lt "$entries" ]; do
+        printed=$((printed + 1))
+        if [ -e "$out/line.$printed" ]; then
+            cat "$out/line.$printed"
+            case $(cat "$out/outcome.$printed" 2>/dev/null) in pass) pass=$((pass + 1)) ;; fail) fail=$((fail + 1)) ;; esac
+        fi
+    done
+    echo "labs on $backend: $pass passed, $fail failed (stopped by a time limit before every run ended)"
+    exit 124
+}
+trap stopped TERM
+
 # flush — prints the queued lines whose runs have ended, in order, and counts them.
 flush() {
     while [ "$printed" -lt "$entries" ] && [ -e "$out/line.$((printed + 1))" ]; do

@@ -91,6 +91,50 @@ print("csv and jsonl ok")
 PY
 check "summary.csv and results.jsonl ($(tail -1 "$tmp/py.log"))" grep -q "csv and jsonl ok" "$tmp/py.log"
 check "the table lists what was not graded" grep -q "not graded (" "$log"
+
+# class.html: the class at a glance (every kind of entry above: pass, fail, rejected, timeout, error).
+page="$out/class.html"
+python3 - "$out" "$entries" <<'PY' >"$tmp/class.log" 2>&1
+import csv, html, os, re, sys
+out, entries = sys.argv[1], int(sys.argv[2])
+page = open(os.path.join(out, "class.html"), encoding="utf-8").read()
+rows = list(csv.DictReader(open(os.path.join(out, "summary.csv"), newline="")))
+def need(cond, what):
+    if not cond:
+        print("FAILED:", what); sys.exit(1)
+need(("%d submissions" % entries) in page, "the heading counts every entry")
+need("<script" not in page.lower() and "http://" not in page and "https://" not in page, "no script and no address outside the page")
+for r in rows:  # every name, escaped (quotes, commas, a spreadsheet formula: the CSV's ' before = is the CSV's own), in the table
+    name = r["submission"][1:] if r["submission"][:2] in ("'=", "'+", "'-", "'@") else r["submission"]
+    need(html.escape(name, quote=True).replace("&#x27;", "&#39;") in page, "the row of %r" % name)
+graded = [r for r in rows if r["status"] == "graded"]
+need(re.search(r"%d graded, %d rejected, %d could not be graded" % (len(graded), sum(r["status"] == "rejected" for r in rows),
+     sum(r["status"] == "error" for r in rows)), page), "the counts by status")
+hints = {}
+for r in rows:
+    if r["hint"]:
+        hints[r["hint"]] = hints.get(r["hint"], 0) + 1
+need(hints, "the class has hints to rank")
+first = max(hints, key=hints.get)
+ranked = page[page.index("Mistakes, most common first"):]
+need(re.search(r"<td>%s</td><td>%d</td>" % (re.escape(first), hints[first]), ranked), "the most common hint %s counted %d" % (first, hints[first]))
+links = re.findall(r'href="(results/[^"]+)"', page)
+need(len(links) >= len(graded) and all(os.path.isfile(os.path.join(out, l)) for l in links), "each graded row links its own report (%d links)" % len(links))
+ok_tech = sum(r["technique"] == "ok" for r in graded)
+need(("%d of %d graded submissions use the lab's idea" % (ok_tech, len(graded))) in page, "the technique's pass rate")
+print("class page ok: %d rows, %d hints ranked, %d reports linked" % (len(rows), len(hints), len(links)))
+PY
+check "class.html ($(tail -1 "$tmp/class.log"))" grep -q "class page ok" "$tmp/class.log"
+browser=
+for b in chromium-headless-shell chromium chromium-browser google-chrome; do
+    command -v "$b" >/dev/null 2>&1 && { browser=$b; break; }
+done
+if [ -n "$browser" ]; then
+    check "class.html in a headless browser: loads, no console error, nothing from outside, links reach the reports" \
+        eval 'tests/html_check.py "$browser" "$page=0" >"$tmp/browser.log" 2>&1 || { cat "$tmp/browser.log"; false; }'
+else
+    echo "  SKIPPED: class.html in a browser: no Chromium here (apt-get install chromium-headless-shell, as .ci/run does)"
+fi
 check "no temporary file left in TMPDIR" test -z "$(ls -A "$TMPDIR")"
 check "no partial result file left" test -z "$(find "$out" -name '.tmp-*')"
 check "nothing written in the submissions folder" test "$(ls "$class" | wc -l)" -eq "$entries"

@@ -2,7 +2,8 @@
 """tests/html_check.py — opens HTML reports in a real headless browser and
 says, page by page, whether each loads as a reader would see it: the load
 event fires, every <img> decoded (naturalWidth > 0) and at least MIN of them,
-no resource outside the page was requested (each is a data: URI), and no
+no resource outside the page was requested (each is a data: URI), every
+link (<a href>) reaches a file beside the page (a class page's reports), and no
 console error, uncaught exception or browser log error (a blocked resource,
 a Content-Security-Policy violation) was reported.
 
@@ -28,9 +29,11 @@ TIMEOUT_S = 30  # the whole run: start, every page, close
 # What the page holds once loaded, read in the page itself.
 PROBE = """JSON.stringify({
   images: Array.from(document.images).map(i => ({alt: i.alt, complete: i.complete, width: i.naturalWidth})),
-  external: Array.from(document.querySelectorAll('[src],[href]'))
+  external: Array.from(document.querySelectorAll('[src],[href]:not(a)'))
       .map(e => e.getAttribute('src') || e.getAttribute('href'))
       .filter(u => !u.startsWith('data:') && !u.startsWith('#')),
+  links: Array.from(document.querySelectorAll('a[href]')).map(e => e.getAttribute('href'))
+      .filter(u => !u.startsWith('#')),
   resources: performance.getEntriesByType('resource').map(r => r.name).filter(u => !u.startsWith('data:')),
   title: document.title,
   tables: document.querySelectorAll('table').length
@@ -146,9 +149,16 @@ def check_page(browser, path, min_images):
         problems.append("%d images, expected at least %d" % (len(page["images"]), min_images))
     for url in page["external"] + page["resources"]:
         problems.append("refers to a resource outside the page: " + url[:120])
+    for url in page["links"]:  # a link is not fetched, but it must reach a file beside the page
+        target = os.path.join(os.path.dirname(os.path.abspath(path)), url)
+        if "://" in url or url.startswith("/") or ".." in url.split("/") or not os.path.isfile(target):
+            problems.append("links to what is not a file beside the page: " + url[:120])
     if not page["title"] or page["tables"] == 0:
         problems.append("no title or no table: not the report")
-    browser.call("Target.closeTarget", {"targetId": target})
+    try:  # a page with links may have had its target replaced by the browser meanwhile: nothing left to close
+        browser.call("Target.closeTarget", {"targetId": target})
+    except RuntimeError:
+        pass
     widths = ",".join(str(i["width"]) for i in page["images"])
     return problems, "%d images (widths %s), %d tables" % (len(page["images"]), widths or "-", page["tables"])
 

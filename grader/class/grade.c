@@ -85,14 +85,15 @@ typedef struct grade_slot {
 // its pid (its own process group), or -1.
 static pid_t grade_start_judge(const grade_run *run, const grade_entry *e, const char *lock_dir)
 {
-    char judge[PATH_MAX], seed[32], json[PATH_MAX], summary[PATH_MAX], txt[PATH_MAX], slots[16];
+    char judge[PATH_MAX], seed[32], json[PATH_MAX], summary[PATH_MAX], txt[PATH_MAX], html[PATH_MAX], slots[16];
     snprintf(judge, sizeof(judge), "%s/build/judge", run->kit);
     snprintf(seed, sizeof(seed), "%llu", (unsigned long long)run->seed);
     snprintf(slots, sizeof(slots), "%d", run->gpus);
     grade_result_path(run, e, "json", 1, json, sizeof(json));
     grade_result_path(run, e, "summary", 1, summary, sizeof(summary));
     grade_result_path(run, e, "txt", 1, txt, sizeof(txt));
-    unlink(json), unlink(summary);
+    grade_result_path(run, e, "html", 1, html, sizeof(html));
+    unlink(json), unlink(summary), unlink(html);
     char *argv[26], judge_jobs[16];
     int n = 0;
     snprintf(judge_jobs, sizeof(judge_jobs), "%d", run->judge_jobs);
@@ -104,6 +105,7 @@ static pid_t grade_start_judge(const grade_run *run, const grade_entry *e, const
     argv[n++] = "--seed", argv[n++] = seed;
     argv[n++] = "--json-out", argv[n++] = json;
     argv[n++] = "--summary-out", argv[n++] = summary;
+    argv[n++] = "--html-out", argv[n++] = html;  // the submission's own report, linked from class.html
     if (run->judge_jobs > 0)  // else (a Slurm task) the judge's default: the CPUs it was given
         argv[n++] = "--jobs", argv[n++] = judge_jobs;
     if (lock_dir && strcmp(run->backend, "emu")) {
@@ -170,9 +172,9 @@ static int grade_finish(const grade_run *run, const grade_entry *e, int status, 
 // Removes entry e's temporary files (a judge stopped before it finished).
 static void grade_drop_tmp(const grade_run *run, const grade_entry *e)
 {
-    static const char *exts[] = {"json", "summary", "txt", "kv"};
+    static const char *exts[] = {"json", "summary", "txt", "kv", "html"};
     char path[PATH_MAX];
-    for (int i = 0; i < 4; i++) {
+    for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
         grade_result_path(run, e, exts[i], 1, path, sizeof(path));
         unlink(path);
     }
@@ -537,10 +539,10 @@ int main(int argc, char **argv)
     } else {
         stopped = grade_schedule(&run, todo, ntodo) != 0;
     }
-    if (grade_write_tables(&run, err, sizeof(err)) != 0)
+    if (grade_write_tables(&run, err, sizeof(err)) != 0 || grade_write_dashboard(&run, err, sizeof(err)) != 0)
         grade_die("%s", err);
     int ungraded = grade_print_table(&run);
-    printf("summary: %s/summary.csv and %s/results.jsonl\n", run.out, run.out);
+    printf("summary: %s/summary.csv and %s/results.jsonl; the class at a glance: %s/class.html\n", run.out, run.out, run.out);
     if (stopped) {
         fprintf(stderr, "stencil-labs: stopped by signal %d; what finished is kept: run the same make grade again to grade only the rest\n", (int)grade_stop_signal);
         return GRADE_EXIT_STOPPED;

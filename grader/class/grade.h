@@ -45,6 +45,12 @@ typedef struct grade_run {
     grade_entry *entries;        // GRADE_MAX_ENTRIES of them
 } grade_run;
 
+// Writes OUT/class.html (grade_dashboard.c): the class on one self-contained
+// page (the score histogram, speed against the copy limit, the technique's
+// pass rate, the hints ranked, a row a submission linking its own report).
+// Returns 0, or -1 with the reason in err.
+int grade_write_dashboard(const grade_run *run, char *err, size_t len);
+
 // Fills run->entries from the submissions folder (sorted by name, hidden
 // entries skipped). Returns 0, or -1 with the reason in err.
 int grade_find_entries(grade_run *run, char *err, size_t len);

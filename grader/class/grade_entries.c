@@ -246,6 +246,10 @@ int grade_write_own_result(const grade_run *run, const grade_entry *e, const cha
     char tmp[PATH_MAX], final[PATH_MAX], max[32];
     FILE *f;
     snprintf(max, sizeof(max), "%.4g", run->lab_max);
+    grade_result_path(run, e, "html", 1, tmp, sizeof(tmp));  // no judge's report stands for this row (a stopped judge's, an old one)
+    unlink(tmp);
+    grade_result_path(run, e, "html", 0, final, sizeof(final));
+    unlink(final);
     // The JSON report: the judge's fields that a reader of results.jsonl needs.
     grade_result_path(run, e, "json", 1, tmp, sizeof(tmp));
     if (!(f = fopen(tmp, "w")))
@@ -305,6 +309,10 @@ int grade_commit_result(const grade_run *run, const grade_entry *e, double wall_
     grade_result_path(run, e, "txt", 1, tmp, sizeof(tmp));
     grade_result_path(run, e, "txt", 0, final, sizeof(final));
     if (grade_rename(tmp, final) != 0)
+        return -1;
+    grade_result_path(run, e, "html", 1, tmp, sizeof(tmp));  // the HTML report, when the judge got as far as writing it
+    grade_result_path(run, e, "html", 0, final, sizeof(final));
+    if (access(tmp, F_OK) == 0 ? grade_rename(tmp, final) != 0 : (unlink(final), 0))
         return -1;
     // The judge's summary, behind the envelope, into a new file renamed last.
     char judged[PATH_MAX];

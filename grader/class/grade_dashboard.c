@@ -1,0 +1,266 @@
+// grader/class/grade_dashboard.c — class.html: the class at a glance, one
+// self-contained page beside summary.csv (no script, no fetch: inline SVG and
+// styles). It reads only the results the class grader keeps (each entry's
+// summary, summary_keys.h) and prints every submission's text escaped.
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "grade.h"
+#include "kv.h"
+#include "protocol.h"
+#include "summary_keys.h"
+
+#define DASH_BINS       10   // the score histogram's bars: tenths of the lab's points
+#define DASH_MAX_HINTS  64   // distinct hint keys counted
+#define DASH_SPEED_MAX  1.2  // the speed strip's right end, in fractions of the copy limit
+
+// What the page counts over the class.
+typedef struct dash_tally {
+    int status[4];                   // graded, rejected, error, no result yet
+    int bins[DASH_BINS];             // graded rows by score / lab's points
+    int technique[3];                // ok, fail, not checked (graded rows)
+    char hint[DASH_MAX_HINTS][48];   // hint keys seen
+    int hint_count[DASH_MAX_HINTS];  // how many rows got each
+    int nhints;
+    double speed[GRADE_MAX_ENTRIES]; // each timed row's fraction of the copy limit
+    int nspeed;
+    char backend[16], device[256];   // from the first row that says
+} dash_tally;
+
+// Writes text to f as HTML text (after protocol_printable: no control characters).
+static void dash_text(FILE *f, const char *text)
+{
+    char clean[1024];
+    protocol_printable_copy(clean, sizeof(clean), text ? text : "");
+    for (const char *p = clean; *p; p++) {
+        switch (*p) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&#39;", f); break;
+        default: fputc(*p, f);
+        }
+    }
+}
+
+// 1 if key is a hint key as the judge writes them (letters, digits, '-'), safe in a URL fragment.
+static int dash_is_key(const char *key)
+{
+    if (!key[0] || strlen(key) >= 48)
+        return 0;
+    for (const char *p = key; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-'))
+            return 0;
+    return 1;
+}
+
+// Counts one row's summary into t.
+static void dash_count(dash_tally *t, const kv_list *kv, double lab_max)
+{
+    const char *status = kv_get(kv, "status"), *hint = kv_get(kv, "hint"), *tech = kv_get(kv, "technique");
+    const char *speed = kv_get(kv, "bandwidth_fraction"), *backend = kv_get(kv, "backend"), *device = kv_get(kv, "device");
+    int graded = status && !strcmp(status, SUMMARY_GRADED);
+    t->status[graded ? 0 : status && !strcmp(status, SUMMARY_REJECTED) ? 1 : 2]++;
+    if (backend && backend[0] && !t->backend[0])
+        snprintf(t->backend, sizeof(t->backend), "%s", backend);
+    if (device && device[0] && !t->device[0])
+        snprintf(t->device, sizeof(t->device), "%s", device);
+    if (hint && dash_is_key(hint)) {
+        int h = 0;
+        while (h < t->nhints && strcmp(t->hint[h], hint))
+            h++;
+        if (h == t->nhints && t->nhints < DASH_MAX_HINTS)
+            snprintf(t->hint[t->nhints++], sizeof(t->hint[0]), "%s", hint);
+        if (h < t->nhints)
+            t->hint_count[h]++;
+    }
+    if (!graded)
+        return;
+    double score = kv_number(kv, "score", 0), share = lab_max > 0 ? score / lab_max : 0;
+    int bin = (int)(share * DASH_BINS);
+    t->bins[bin < 0 ? 0 : bin >= DASH_BINS ? DASH_BINS - 1 : bin]++;
+    t->technique[tech && !strcmp(tech, "ok") ? 0 : tech && !strcmp(tech, "fail") ? 1 : 2]++;
+    if (speed && speed[0] && isfinite(atof(speed)))
+        t->speed[t->nspeed++] = atof(speed);
+}
+
+// The kit's version: the commit its .git names, or "unknown" (no git call: the files are read).
+static void dash_kit_version(const char *kit, char *out, size_t len)
+{
+    char path[PATH_MAX + 64], line[256] = "";
+    snprintf(out, len, "unknown");
+    snprintf(path, sizeof(path), "%s/.git/HEAD", kit);
+    FILE *f = fopen(path, "r");
+    if (!f || !fgets(line, sizeof(line), f)) {
+        if (f)
+            fclose(f);
+        return;
+    }
+    fclose(f);
+    line[strcspn(line, "\n")] = '\0';
+    if (!strncmp(line, "ref: ", 5)) {
+        snprintf(path, sizeof(path), "%s/.git/%s", kit, line + 5);
+        f = fopen(path, "r");
+        if (!f || !fgets(line, sizeof(line), f)) {
+            if (f)
+                fclose(f);
+            return;
+        }
+        fclose(f);
+        line[strcspn(line, "\n")] = '\0';
+    }
+    if (strlen(line) >= 12)
+        snprintf(out, len, "%.12s", line);
+}
+
+// The score histogram as inline SVG.
+static void dash_histogram(FILE *f, const dash_tally *t)
+{
+    int most = 1;
+    for (int b = 0; b < DASH_BINS; b++)
+        most = t->bins[b] > most ? t->bins[b] : most;
+    fprintf(f, "<svg role=\"img\" aria-label=\"score histogram\" width=\"520\" height=\"190\" viewBox=\"0 0 520 190\">\n");
+    for (int b = 0; b < DASH_BINS; b++) {
+        double h = 140.0 * t->bins[b] / most;
+        fprintf(f, "<rect x=\"%d\" y=\"%.1f\" width=\"44\" height=\"%.1f\" fill=\"#3b6ea5\"/>", 20 + 50 * b, 150 - h, h);
+        fprintf(f, "<text x=\"%d\" y=\"%.1f\" font-size=\"12\" text-anchor=\"middle\">%d</text>", 42 + 50 * b, 145 - h, t->bins[b]);
+        fprintf(f, "<text x=\"%d\" y=\"168\" font-size=\"11\" text-anchor=\"middle\">%d%%</text>\n", 42 + 50 * b, 10 * b);
+    }
+    fprintf(f, "<text x=\"260\" y=\"186\" font-size=\"12\" text-anchor=\"middle\">share of the lab's points (graded submissions)</text></svg>\n");
+}
+
+// Each timed submission's speed as a dot on a strip of fractions of the copy limit.
+static void dash_speed_strip(FILE *f, const dash_tally *t)
+{
+    if (!t->nspeed) {
+        fprintf(f, "<p>No submission was timed (%s): speed is measured on a GPU only.</p>\n",
+                t->backend[0] ? t->backend : "no backend");
+        return;
+    }
+    fprintf(f, "<svg role=\"img\" aria-label=\"speed strip\" width=\"520\" height=\"80\" viewBox=\"0 0 520 80\">\n");
+    fprintf(f, "<line x1=\"20\" y1=\"40\" x2=\"500\" y2=\"40\" stroke=\"#888\"/>");
+    for (int q = 0; q <= 12; q += 2) {
+        double x = 20 + 480.0 * (q / 10.0) / DASH_SPEED_MAX;
+        fprintf(f, "<text x=\"%.1f\" y=\"72\" font-size=\"11\" text-anchor=\"middle\">%d%%</text>", x, 10 * q);
+    }
+    double limit = 20 + 480.0 / DASH_SPEED_MAX;
+    fprintf(f, "<line x1=\"%.1f\" y1=\"15\" x2=\"%.1f\" y2=\"55\" stroke=\"#b33\" stroke-dasharray=\"3,3\"/>", limit, limit);
+    for (int s = 0; s < t->nspeed; s++) {
+        double v = t->speed[s] < 0 ? 0 : t->speed[s] > DASH_SPEED_MAX ? DASH_SPEED_MAX : t->speed[s];
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%d\" r=\"4\" fill=\"#3b6ea5\" fill-opacity=\"0.6\"/>", 20 + 480.0 * v / DASH_SPEED_MAX,
+                32 + 4 * (s % 5));
+    }
+    fprintf(f, "\n</svg>\n<p>Each dot a timed submission, as a share of the copy limit measured in its own run (the dashed line: the limit).</p>\n");
+}
+
+int grade_write_dashboard(const grade_run *run, char *err, size_t len)
+{
+    static dash_tally t;
+    char path[PATH_MAX + 32], tmp[PATH_MAX + 40], version[32];
+    memset(&t, 0, sizeof(t));
+    snprintf(path, sizeof(path), "%s/class.html", run->out);
+    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        snprintf(err, len, "cannot write %s: %s", tmp, strerror(errno));
+        return -1;
+    }
+    for (int i = 0; i < run->nentries; i++) {
+        kv_list kv;
+        grade_result_path(run, &run->entries[i], "kv", 0, path, sizeof(path));
+        if (kv_load(path, &kv) != 0) {
+            t.status[3]++;
+            continue;
+        }
+        dash_count(&t, &kv, run->lab_max);
+        kv_free(&kv);
+    }
+    dash_kit_version(run->kit, version, sizeof(version));
+    fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Stencil Labs — ");
+    dash_text(f, run->lab_name);
+    fprintf(f, ": the class</title>\n<style>body{font-family:sans-serif;max-width:1100px;margin:1em auto;color:#222}"
+               "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left}"
+               "th{background:#eee}.fail{color:#a22}.pass{color:#262}</style></head><body>\n");
+    fprintf(f, "<h1>");
+    dash_text(f, run->lab_name);
+    fprintf(f, ": %d submissions</h1>\n<p>", run->nentries);
+    fprintf(f, "%d graded, %d rejected, %d could not be graded, %d without a result yet. Backend: ", t.status[0], t.status[1],
+            t.status[2], t.status[3]);
+    dash_text(f, t.backend[0] ? t.backend : "none");
+    fprintf(f, "; GPU: ");
+    dash_text(f, t.device[0] ? t.device : "none");
+    fprintf(f, "; seed %llu (every submission's); kit %s.</p>\n", (unsigned long long)run->seed, version);
+    fprintf(f, "<h2>Scores</h2>\n");
+    dash_histogram(f, &t);
+    fprintf(f, "<h2>Speed against the copy limit</h2>\n");
+    dash_speed_strip(f, &t);
+    int graded = t.technique[0] + t.technique[1] + t.technique[2];
+    fprintf(f, "<h2>Technique</h2>\n<p>%d of %d graded submissions use the lab's idea (%.0f%%); %d do not; %d not checked.</p>\n",
+            t.technique[0], graded, graded ? 100.0 * t.technique[0] / graded : 0.0, t.technique[1], t.technique[2]);
+    fprintf(f, "<h2>Mistakes, most common first</h2>\n<table><tr><th>hint</th><th>submissions</th><th>in the handout (make handouts)</th></tr>\n");
+    for (int done = 0; done < t.nhints; done++) {  // the most common left, each time
+        int best = -1;
+        for (int h = 0; h < t.nhints; h++)
+            if (t.hint_count[h] >= 0 && (best < 0 || t.hint_count[h] > t.hint_count[best]))
+                best = h;
+        fprintf(f, "<tr><td>%s</td><td>%d</td><td><code>build/handouts/", t.hint[best], t.hint_count[best]);
+        dash_text(f, run->lab_name);
+        fprintf(f, ".html#%s</code></td></tr>\n", t.hint[best]);
+        t.hint_count[best] = -1;
+    }
+    if (!t.nhints)
+        fprintf(f, "<tr><td colspan=\"3\">no hint: nothing failed with a pattern to name</td></tr>\n");
+    fprintf(f, "</table>\n<h2>Submissions</h2>\n<table><tr><th>submission</th><th>status</th><th>verdict</th><th>score</th>"
+               "<th>technique</th><th>speed</th><th>hint</th><th>first problem</th></tr>\n");
+    for (int i = 0; i < run->nentries; i++) {
+        const grade_entry *e = &run->entries[i];
+        kv_list kv;
+        grade_result_path(run, e, "kv", 0, path, sizeof(path));
+        int have = kv_load(path, &kv) == 0;
+        grade_result_path(run, e, "html", 0, path, sizeof(path));
+        fprintf(f, "<tr><td>");
+        if (access(path, R_OK) == 0) {  // the submission's own report; its id is made of safe characters
+            fprintf(f, "<a href=\"results/");
+            dash_text(f, e->id);
+            fprintf(f, ".html\">");
+            dash_text(f, e->name);
+            fprintf(f, "</a>");
+        } else {
+            dash_text(f, e->name);
+        }
+        const char *verdict = have ? kv_get(&kv, "verdict") : NULL;
+        fprintf(f, "</td><td>");
+        dash_text(f, have ? kv_get(&kv, "status") : "missing");
+        fprintf(f, "</td><td class=\"%s\">", verdict && !strcmp(verdict, "pass") ? "pass" : "fail");
+        dash_text(f, verdict);
+        fprintf(f, "</td><td>");
+        dash_text(f, have ? kv_get(&kv, "score") : "");
+        fprintf(f, " / %.4g</td><td>", run->lab_max);
+        dash_text(f, have ? kv_get(&kv, "technique") : "");
+        fprintf(f, "</td><td>");
+        dash_text(f, have ? kv_get(&kv, "bandwidth_fraction") : "");
+        fprintf(f, "</td><td>");
+        dash_text(f, have ? kv_get(&kv, "hint") : "");
+        fprintf(f, "</td><td>");
+        dash_text(f, have ? kv_get(&kv, "message") : "no result yet");
+        fprintf(f, "</td></tr>\n");
+        if (have)
+            kv_free(&kv);
+    }
+    fprintf(f, "</table>\n<p>Each row's report: results/&lt;id&gt;.html; every row in summary.csv and results.jsonl.</p>\n</body></html>\n");
+    int bad = ferror(f) != 0;
+    bad |= fclose(f) != 0;
+    snprintf(path, sizeof(path), "%s/class.html", run->out);
+    if (bad || rename(tmp, path) != 0) {
+        snprintf(err, len, "cannot write %s: %s", path, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}

@@ -51,6 +51,9 @@ expect "bad backend" 2 "backend must be auto, gpu or emu" -- "$judge" --kit "$ki
 expect "SANITIZE=1 on emulation is the kit's setup, not the file's fault" 2 "SANITIZE=1 runs the cases under compute-sanitizer on a GPU, and this run is emulated" -- "$judge" --kit "$kit" --lab 1 --backend emu --sanitize --case 1 --kernel reference/solutions/01-naive-sweep.cu
 expect "--help lists the options and exits 0" 0 "--kernel FILE" -- "$judge" --help
 expect "--keep says where the case folders are" 0 "kept: every case's folder" -- env TMPDIR="$tmp" "$judge" --kit "$kit" --lab 1 --backend emu --case 4 --keep --kernel reference/solutions/01-naive-sweep.cu
+# A kernel that passes only the grids with no interior (one thread, nothing written) earns no technique line.
+printf '#include "lab.h"\n__global__ void stencil_kernel(float *in, float *out, unsigned int N) {}\nvoid launch_stencil(float *d_in, float *d_out, unsigned int N) { stencil_kernel<<<1, 1>>>(d_in, d_out, N); }\n' >"$tmp/one-thread.cu"
+expect "the technique is not judged on grids with nothing to compute" 1 "no case with interior points passed" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel "$tmp/one-thread.cu"
 expect "bad --jobs" 2 "--jobs takes how many cases run side by side (1 to 16), got '0'" -- "$judge" --kit "$kit" --lab 1 --jobs 0
 expect "tile sweep: a bad tile shape" 2 "heat_tile_sweep: 30x4 is no tile shape" -- env OUT_DIR="$tmp/hs" tests/bench/heat_tile_sweep.sh 30x4
 expect "plane-size sweep: a bad grid" 2 "plane_size_sweep: 12x is no grid: NXxNYxNZ" -- tests/bench/plane_size_sweep.sh 12x

@@ -1532,7 +1532,9 @@ static void judge_count_case(judge_run *run, const case_result *r, const kv_list
     size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
     size_t rank = spec->noemu ? cells : cells + ((size_t)1 << 48);
     const unsigned int size[3] = {spec->nx, spec->ny, spec->nz};
-    if (r->status == CASE_OK && rank >= *technique_cells && kv_get(report, "launches")) {
+    // Judged on the largest case that passed with points to compute: a grid with no interior (N=1, 2)
+    // says nothing of how the work is spread (judge_run_cases fails the line when no other passed).
+    if (r->status == CASE_OK && r->interior > 0 && rank >= *technique_cells && kv_get(report, "launches")) {
         *technique_cells = rank;
         run->technique = technique_check_grid(run->conf.technique, report, size, run->conf.star_radius);
         snprintf(run->technique_case, sizeof(run->technique_case), "%s", r->name);
@@ -1709,6 +1711,11 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         kept++;
     }
     run->ncases = kept;
+    if (run->technique.status == TECHNIQUE_NA && run->passed > 0 && strcmp(run->conf.technique, "none") != 0) {
+        run->technique.status = TECHNIQUE_FAIL;  // only cases with nothing to compute passed: no evidence of the idea
+        snprintf(run->technique.detail, sizeof(run->technique.detail),
+                 "not judged: no case with interior points passed (the line is judged on the largest case the kernel gets right)");
+    }
     if (run->technique.status == TECHNIQUE_OK && run->technique_timed.status == TECHNIQUE_FAIL)
         run->technique = run->technique_timed;  // the technique on the small grids, another kernel timed
 }

@@ -263,6 +263,14 @@ if names=$(tar -tzf "$tarball" 2>&1); then
         ok "export: nothing the check needs is missing"
     fi
     expect "export: make solutions-check says there are none" 0 "no solutions in this kit" -- make -C "$tmp/export/stencil-labs" solutions-check EMU=1
+    readme="$tmp/export/stencil-labs/README.md"
+    if grep -q "^## How your work is graded" "$readme" && ! grep -q "^## For instructors" "$readme" && grep -q "^## Quick start" "$readme"; then
+        ok "export: the student README (the quick start, how the work is graded, no section for instructors)"
+    else
+        bad "export: the student README" "$(grep '^## ' "$readme" | tr '\n' ' ')"
+    fi
+    named=$(grep -rl "reference/solutions" "$tmp/export/stencil-labs/handouts" 2>/dev/null | head -3)
+    if [ -z "$named" ]; then ok "export: no handout names a solution the kit does not hold"; else bad "export: handouts name solutions" "$named"; fi
 else
     bad "export: readable" "$names"
 fi

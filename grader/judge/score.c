@@ -45,7 +45,9 @@ static void score_speed(score_item *it, const rubric_part *p, const score_case *
         double f = p->against_solution ? cases[i].solution_fraction : cases[i].bandwidth_fraction;
         if (!(f >= 0)) {
             it->measured = 0;
-            snprintf(it->detail, sizeof(it->detail), "the lab's solution could not be timed here (it is not in this kit)");
+            snprintf(it->detail, sizeof(it->detail), "not scored here: speed is scored against the lab's solution, which this kit does not hold "
+                     "(your instructor times it when grading on a GPU); your kernel reached %.0f%% of the copy limit measured in the same run",
+                     100.0 * cases[i].bandwidth_fraction);
             return;
         }
         double share = (f - p->zero_at) / (p->full_at - p->zero_at);

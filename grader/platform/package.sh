@@ -71,6 +71,22 @@ copy_kit() {
     tar -C "$kit" "${excludes[@]}" -cf - . | tar -C "$dest" -xf -
 }
 
+# student_pages DIR: the student kit's README (the kit's, less its section
+# for instructors, with how the work is graded: grader/platform/student/) and
+# handouts that name only what the kit holds (no solution to run).
+student_pages() {
+    local dir=$1 f
+    awk -v grading="$kit/grader/platform/student/grading.md" '
+        /^## For instructors/ { skip = 1; next }
+        /^## / { skip = 0 }
+        /^## The labs/ && !done { while ((getline line < grading) > 0) print line; done = 1 }
+        !skip' "$kit/README.md" >"$dir/README.md"
+    for f in "$dir"/handouts/*.md "$dir"/handouts/zh/*.md; do
+        [ -e "$f" ] || continue
+        sed -i 's|KERNEL=reference/solutions/\.\.\. ||g' "$f"
+    done
+}
+
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 what=${1:-}
@@ -94,6 +110,7 @@ export)
     [ $# -eq 2 ] || die "usage: package.sh export OUT.tar.gz"
     out=$(absolute "$2")
     copy_kit "$stage/stencil-labs" reference/solutions tests/mutants tests/hostile tests/variants build
+    student_pages "$stage/stencil-labs"
     rm -f "$out"
     tar -C "$stage" -czf "$out" stencil-labs
     echo "wrote $out: the student kit (no solutions, variants, mutants or hostile tests)"

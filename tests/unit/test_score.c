@@ -94,6 +94,8 @@ static void test_score_unmeasured_failed_and_error(void **state)
     timed[1].solution_fraction = -1;
     s = score_compute(&c, timed, 2, 1, 0);
     assert_false(s.items[3].measured);
+    assert_non_null(strstr(s.items[3].detail, "your instructor times it when grading"));  // what a student kit's reader is told
+    assert_non_null(strstr(s.items[3].detail, "20% of the copy limit"));
     assert_true(fabs(s.max - 6) < 1e-9);
     // A kit-level error: nothing earned, everything counted.
     s = score_compute(&c, NULL, 0, 0, 1);

@@ -672,6 +672,35 @@ static int verdict_layers_from_size(const size_t *count, size_t n, size_t r, siz
     return 0;
 }
 
+// Names the one outer layer that holds every unwritten cell (unwritten of
+// them), along the first axis where one does: "the last interior column
+// (k = 30, the far face along x)". Returns 0 (out untouched) when none does.
+static int verdict_face_text(const sweep_case *c, const verdict_tally *t, size_t unwritten, char *out, size_t len)
+{
+    size_t lo = verdict_lo(c);
+    const struct {
+        const size_t *count;  // unwritten cells per layer of the axis
+        size_t n;             // its points
+        char index, axis;     // the index's letter and the axis's
+        const char *layer;    // what one layer is called
+    } axes[3] = {{t->column_unwritten, c->nx, 'k', 'x', "column"}, {t->row_unwritten, c->ny, 'j', 'y', "row"},
+                 {c->filter_radius ? NULL : t->plane_wrong, c->nz, 'i', 'z', "plane"}};
+    for (int a = 0; a < 3; a++) {
+        if (!axes[a].count || axes[a].n < 2 * lo + 1)
+            continue;
+        size_t first = lo, last = axes[a].n - 1 - lo;
+        if (axes[a].count[last] == unwritten && last != first) {
+            snprintf(out, len, "the last interior %s (%c = %zu, the far face along %c)", axes[a].layer, axes[a].index, last, axes[a].axis);
+            return 1;
+        }
+        if (axes[a].count[first] == unwritten && last != first) {
+            snprintf(out, len, "the first interior %s (%c = %zu, the near face along %c)", axes[a].layer, axes[a].index, first, axes[a].axis);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 // Picks the hint for a case whose interior cells were partly never written.
 static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
 {
@@ -705,9 +734,14 @@ static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, con
         return;
     }
     if (v->unwritten == v->wrong && t->unwritten_outer == v->unwritten) {
+        char face[96];
         v->hint_key = HINT_OFF_BY_ONE;
-        snprintf(v->hint, sizeof(v->hint), "only cells of the first or last interior plane, row or column were never written: check the interior range (%s) and the grid size.",
-                 verdict_range_text(c, 1, range, sizeof(range)));
+        if (verdict_face_text(c, t, v->unwritten, face, sizeof(face)))
+            snprintf(v->hint, sizeof(v->hint), "only cells of %s were never written: check the interior range (%s) and the grid size.", face,
+                     verdict_range_text(c, 1, range, sizeof(range)));
+        else
+            snprintf(v->hint, sizeof(v->hint), "only cells of the first or last interior plane, row or column were never written: check the interior range (%s) and the grid size.",
+                     verdict_range_text(c, 1, range, sizeof(range)));
     } else if (verdict_whole_planes(c, t)) {
         v->hint_key = HINT_WHOLE_PLANES;
         snprintf(v->hint, sizeof(v->hint), "whole z planes were never written while others are right: check the z loop (its start, step and end).");

@@ -289,9 +289,17 @@ static void test_unwritten_patterns(void **state)
     for (size_t i = 1; i < 11; i++)   // the last interior column never written
         for (size_t j = 1; j < 11; j++)
             fill_bits(cell(&f, i, j, 10), 1, POISON_BITS);
-    expect_hint(&f, HINT_OFF_BY_ONE);
+    sweep_verdict v = expect_hint(&f, HINT_OFF_BY_ONE);
+    assert_non_null(strstr(v.hint, "the last interior column (k = 10, the far face along x)"));
     fill_bits(cell(&f, 5, 5, 5), 1, POISON_BITS);  // and one in the middle
     expect_hint(&f, HINT_UNWRITTEN);
+    free_fixture(&f);
+    f = make_fixture(9, 5);  // the first interior row never written: the near face, named
+    for (size_t i = 1; i < 8; i++)
+        for (size_t k = 1; k < 8; k++)
+            fill_bits(cell(&f, i, 1, k), 1, POISON_BITS);
+    v = expect_hint(&f, HINT_OFF_BY_ONE);
+    assert_non_null(strstr(v.hint, "the first interior row (j = 1, the near face along y)"));
     free_fixture(&f);
 }
 
@@ -749,6 +757,9 @@ static void test_radius_two(void **state)
             fill_bits(cell(&f, n - 3, j, k), 1, POISON_BITS);
     v = expect_hint(&f, HINT_OFF_BY_ONE);
     assert_non_null(strstr(v.hint, "(2 <= i <= N-3 means i < N-2)"));
+    char face[64];
+    snprintf(face, sizeof(face), "the last interior plane (i = %zu, the far face along z)", n - 3);
+    assert_non_null(strstr(v.hint, face));
     free_fixture(&f);
 }
 

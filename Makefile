@@ -1,7 +1,7 @@
 # Stencil Labs — every user command. `make help` lists them.
 #
 # Variables (all optional): LAB=<n> the lab; KERNEL=<file.cu> grade another
-# file; SEED=<n> replay a run; EMU=1 CPU emulation, EMU=0 demand a GPU;
+# file; SOLUTION=1 grade the lab's instructor solution; SEED=<n> replay a run; EMU=1 CPU emulation, EMU=0 demand a GPU;
 # CASE=<N> one case only; JSON=1 machine-readable report; SANITIZE=1 run
 # under compute-sanitizer; PROFILE=1 measure the timed case's OP/B with Nsight
 # Compute; ARCH=sm_XX override the detected GPU architecture; HTML=1 also
@@ -25,7 +25,7 @@ LAB_DIRS   := $(sort $(wildcard labs/[0-9][0-9]-*))
 LAB_NUMBERS := $(foreach d,$(LAB_DIRS),$(patsubst 0%,%,$(firstword $(subst -, ,$(notdir $(d))))))
 
 JUDGE_FLAGS = --kit "$(CURDIR)" --lab "$(LAB)" \
-	$(if $(KERNEL),--kernel "$(KERNEL)") $(if $(SEED),--seed $(SEED)) $(if $(CASE),--case $(CASE)) \
+	$(if $(KERNEL),--kernel "$(KERNEL)") $(if $(filter 1,$(SOLUTION)),--solution) $(if $(SEED),--seed $(SEED)) $(if $(CASE),--case $(CASE)) \
 	$(if $(filter 1,$(JSON)),--json) $(if $(filter 1,$(SANITIZE)),--sanitize) $(if $(filter 1,$(PROFILE)),--profile) $(if $(ARCH),--arch $(ARCH)) \
 	$(if $(filter 1,$(EMU)),--backend emu,$(if $(filter 0,$(EMU)),--backend gpu))
 # make check's report folder: the JSON report, the pictures (grader/pictures/), the HTML page with HTML=1.
@@ -70,12 +70,12 @@ check: $(BUILD)/judge ## grade a lab's kernel: make check LAB=1 (KERNEL=, SEED=,
 solutions-check: $(BUILD)/judge ## grade every lab's instructor solution (EMU=1 on a CPU)
 	@[ -d reference/solutions ] || { echo "no solutions in this kit: reference/solutions/ is left out of the student kit (make export)"; exit 0; }; \
 	status=0; for n in $(LAB_NUMBERS); do \
-	  sol=$$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' labs/$$(printf '%02d' $$n)-*/lab.conf); \
+	  sol=$$($(BUILD)/judge --lab $$n --conf-get solution); \
 	  echo "== lab $$n: $$sol"; \
 	  $(MAKE) --no-print-directory check LAB=$$n KERNEL=$$sol || status=1; \
 	done; exit $$status
 
-status: ## where you stand: each lab's last check and what to do next
+status: $(BUILD)/judge ## where you stand: each lab's last check and what to do next
 	@grader/class/status.sh
 
 grade: $(BUILD)/judge $(BUILD)/grade ## grade a class: make grade LAB=3 SUBMISSIONS=dir/ (JOBS=n GPUS=n WALL=s FAIL_FAST=1 FRESH=1 OUT=dir SLURM=1)

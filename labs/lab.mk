@@ -8,7 +8,7 @@ FORWARD  := -C $(KIT_ROOT) LAB=$(LAB_NUMBER) $(if $(KERNEL),KERNEL=$(abspath $(K
 check: ## grade this lab's kernel (SEED=, EMU=1, KERNEL=, CASE=, JSON=1 as at the top level)
 	@$(MAKE) --no-print-directory $(FORWARD) check
 solution-check: ## grade this lab's instructor solution
-	@$(MAKE) --no-print-directory -C $(KIT_ROOT) check LAB=$(LAB_NUMBER) KERNEL=$(KIT_ROOT)/$(shell sed -n 's/^solution *= *\([^ #]*\).*/\1/p' lab.conf)
+	@$(MAKE) --no-print-directory -C $(KIT_ROOT) check LAB=$(LAB_NUMBER) SOLUTION=1
 help:
 	@echo "make check            grade your kernel for lab $(LAB_NUMBER) (KERNEL=, SEED=, EMU=1, CASE=, JSON=1)"
 	@echo "make solution-check   grade the instructor solution"

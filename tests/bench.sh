@@ -26,8 +26,8 @@ if build/judge --kit "$PWD" --lab 1 --backend gpu --case 4 --kernel reference/so
     printf '  %-22s %-14s %10s %12s %9s %8s %14s %8s  %s\n' lab case ms GPoints/s GB/s "% limit" "limit GB/s" "OP/B" "copy limit: float4 kernel / cudaMemcpy, set by"
     for dir in labs/[0-9][0-9]-*/; do
         lab=$(basename "$dir")
-        sol=$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")
-        for timed in $(sed -n 's/^case *= *\([^ #]*\).*timed.*/\1/p' "$dir/lab.conf"); do
+        sol=$(build/judge --kit "$PWD" --lab "$lab" --conf-get solution)
+        for timed in $(build/judge --kit "$PWD" --lab "$lab" --conf-get timed); do
             build/judge --kit "$PWD" --lab "$lab" --backend gpu --case "$timed" --kernel "$sol" --json 2>/dev/null |
                 python3 -c 'import json,sys
 r = json.load(sys.stdin); c = r["cases"][0]; t = c.get("timing") or {}

@@ -54,6 +54,10 @@ expect "--keep says where the case folders are" 0 "kept: every case's folder" --
 # A kernel that passes only the grids with no interior (one thread, nothing written) earns no technique line.
 printf '#include "lab.h"\n__global__ void stencil_kernel(float *in, float *out, unsigned int N) {}\nvoid launch_stencil(float *d_in, float *d_out, unsigned int N) { stencil_kernel<<<1, 1>>>(d_in, d_out, N); }\n' >"$tmp/one-thread.cu"
 expect "the technique is not judged on grids with nothing to compute" 1 "no case with interior points passed" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel "$tmp/one-thread.cu"
+expect "--conf-get answers for lab.conf" 0 "reference/solutions/01-naive-sweep.cu" -- "$judge" --kit "$kit" --lab 1 --conf-get solution
+expect "--conf-get of a key lab.conf lacks names the keys" 2 "lab.conf has no key 'colour' (the keys: title" -- "$judge" --kit "$kit" --lab 1 --conf-get colour
+expect "--solution grades the lab's solution" 0 "verdict: PASS" -- "$judge" --kit "$kit" --lab 1 --backend emu --case 33 --solution
+expect "--solution with --kernel is refused" 2 "give it or --kernel, not both" -- "$judge" --kit "$kit" --lab 1 --solution --kernel kernels/01-naive-sweep.cu
 expect "bad --jobs" 2 "--jobs takes how many cases run side by side (1 to 16), got '0'" -- "$judge" --kit "$kit" --lab 1 --jobs 0
 expect "tile sweep: a bad tile shape" 2 "heat_tile_sweep: 30x4 is no tile shape" -- env OUT_DIR="$tmp/hs" tests/bench/heat_tile_sweep.sh 30x4
 expect "plane-size sweep: a bad grid" 2 "plane_size_sweep: 12x is no grid: NXxNYxNZ" -- tests/bench/plane_size_sweep.sh 12x

@@ -34,7 +34,7 @@ print("pass" if r.get("verdict") == "pass" else "fail:" + (bad[0]["hint_key"] if
 
 for dir in labs/[0-9][0-9]-*/; do
     lab=$(basename "$dir")
-    kernels=$(sed -n 's/^\(solution\|kernel\) *= *\([^ #]*\).*/\2/p' "$dir/lab.conf")
+    kernels="$(build/judge --kit "$PWD" --lab "$lab" --conf-get kernel) $(build/judge --kit "$PWD" --lab "$lab" --conf-get solution)"
     for k in $kernels tests/mutants/"$lab"/*.cu; do
         [ -e "$k" ] || continue
         g=$(verdict "$lab" "$k" gpu)

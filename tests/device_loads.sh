@@ -18,12 +18,15 @@ list=$out/loads.list
 : >"$list"
 for lab in ${LABS:-0 2 3 4 8}; do
     d=$(ls -d labs/0$lab-* | head -1); name=$(basename "$d")
-    sol=$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' "$d/lab.conf")
+    sol=$(build/judge --kit "$PWD" --lab "$name" --conf-get solution)
     # The largest case every backend runs, by its points (a cube's N, or an image's WxH).
     # AT=timed: the timed case instead (where the judge counts the loads of a whole run).
-    if [ "${AT:-}" = timed ]; then pick=(grep -w timed); else pick=(grep -v noemu); fi
-    size=$(grep '^case' "$d/lab.conf" | "${pick[@]}" | sed 's/^case *= *\([0-9x]*\).*/\1/' |
-        awk -F x '{ p = $1 * ($2 ? $2 : $1) * ($3 ? $3 : ($2 ? 1 : $1)); print p, $0 }' | sort -n | tail -1 | cut -d' ' -f2)
+    if [ "${AT:-}" = timed ]; then
+        size=$(build/judge --kit "$PWD" --lab "$name" --conf-get timed | tr ' ' '\n' |
+            awk -F x '{ p = $1 * ($2 ? $2 : $1) * ($3 ? $3 : ($2 ? 1 : $1)); print p, $0 }' | sort -n | tail -1 | cut -d' ' -f2)
+    else
+        size=$(build/judge --kit "$PWD" --lab "$name" --conf-get largest)
+    fi
     for f in "$sol" tests/variants/"$name"/*.cu tests/mutants/"$name"/*from-global*.cu tests/mutants/"$name"/naive-no-tile.cu \
         tests/hostile/"$name"/forged-load-counts.cu; do
         [ -e "$f" ] && echo "$lab $size $f" >>"$list"

@@ -19,8 +19,8 @@ for dir in labs/[0-9][0-9]-*/; do
     lab=$(basename "$dir")
     n=$(echo "$lab" | sed -E 's/^0?([0-9]+)-.*/\1/')
     case " ${LABS:-$n} " in *" $n "*) ;; *) continue ;; esac
-    sol=$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")
-    for timed in $(sed -n 's/^case *= *\([^ #]*\).*timed.*/\1/p' "$dir/lab.conf"); do
+    sol=$(build/judge --kit "$PWD" --lab "$(basename "$dir")" --conf-get solution)
+    for timed in $(build/judge --kit "$PWD" --lab "$(basename "$dir")" --conf-get timed); do
         build/judge --kit "$PWD" --lab "$n" --backend gpu --case "$timed" --kernel "$sol" --profile --json 2>/dev/null >build/profile.json
         python3 - "$lab" build/profile.json <<'PY' || bad=1
 import json, sys

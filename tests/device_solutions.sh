@@ -13,7 +13,7 @@ list=/tmp/solutions.list
 : >"$list"
 for dir in labs/[0-9][0-9]-*/; do
     n=$(basename "$dir" | cut -c1-2)
-    echo "$((10#$n)) $(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")" >>"$list"
+    echo "$((10#$n)) $(build/judge --kit "$PWD" --lab "$(basename "$dir")" --conf-get solution)" >>"$list"
 done
 for extra in "$@"; do echo "${extra%%:*} ${extra#*:}" >>"$list"; done
 one() {

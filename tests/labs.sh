@@ -144,8 +144,8 @@ for lab in "${labs[@]}"; do
     fi
     [ -n "$dir" ] || { wait; flush; echo "no lab $lab"; fail=$((fail + 1)); continue; }
     name=$(basename "$dir")
-    solution=$(sed -n 's/^solution *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")
-    skeleton=$(sed -n 's/^kernel *= *\([^ #]*\).*/\1/p' "$dir/lab.conf")
+    solution=$("$JUDGE" --kit "$kit" --lab "$name" --conf-get solution)
+    skeleton=$("$JUDGE" --kit "$kit" --lab "$name" --conf-get kernel)
     note "== $name ($backend)"
     wants solution && check "$name" "$solution" "solution" ""
     wants skeleton && check "$name" "$skeleton" "skeleton" "nothing-written" --fail-fast

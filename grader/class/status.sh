@@ -12,7 +12,7 @@ mkdir -p build/status
 printf '%-22s %-34s %-10s %-8s %s\n' lab title "last check" cases "technique / next step"
 for dir in labs/[0-9][0-9]-*/; do
     lab=$(basename "$dir")
-    title=$(sed -n 's/^title *= *\([^#]*\).*/\1/p' "$dir/lab.conf" | sed 's/ *$//')
+    title=$(build/judge --kit "$PWD" --lab "$lab" --conf-get title)
     n=$((10#${lab%%-*}))
     f=build/status/$lab.json
     if [ ! -f "$f" ]; then

@@ -561,3 +561,50 @@ fail_close:
     fclose(f);
     return -1;
 }
+
+int conf_get(const lab_conf *c, const char *key, char *out, size_t len)
+{
+    const struct {
+        const char *key;   // the lab.conf key
+        const char *text;  // its value, when text
+    } texts[] = {{"title", c->title},           {"chapter", c->chapter},     {"runner", c->runner},       {"kernel", c->kernel},
+                 {"solution", c->solution},     {"technique", c->technique}, {"opb_model", c->opb_model}, {"interface", c->interface},
+                 {"stencil", c->stencil},       {"update", c->update}};
+    for (size_t t = 0; t < sizeof(texts) / sizeof(texts[0]); t++)
+        if (!strcmp(key, texts[t].key))
+            return snprintf(out, len, "%s", texts[t].text), 0;
+    if (!strcmp(key, "timeout"))
+        return snprintf(out, len, "%g", c->timeout_s), 0;
+    if (!strcmp(key, "time_reps"))
+        return snprintf(out, len, "%d", c->time_reps), 0;
+    if (!strcmp(key, "rtol"))
+        return snprintf(out, len, "%g", c->rtol), 0;
+    if (!strcmp(key, "atol"))
+        return snprintf(out, len, "%g", c->atol), 0;
+    if (!strcmp(key, "points"))
+        return snprintf(out, len, "%g", conf_total_points(c)), 0;
+    int largest = -1;  // "largest": the case of most points that every backend runs (no noemu)
+    for (int k = 0; k < c->ncases; k++)
+        if (!c->cases[k].noemu && (largest < 0 || (double)c->cases[k].nx * c->cases[k].ny * c->cases[k].nz >
+                                                      (double)c->cases[largest].nx * c->cases[largest].ny * c->cases[largest].nz))
+            largest = k;
+    if (!strcmp(key, "timed") || !strcmp(key, "largest")) {
+        int want_timed = !strcmp(key, "timed");
+        out[0] = '\0';
+        for (int k = 0; k < c->ncases; k++) {
+            const lab_case *lc = &c->cases[k];
+            size_t used = strlen(out);
+            if (want_timed ? !lc->timed : k != largest)
+                continue;
+            if (lc->axes == 1)
+                snprintf(out + used, len - used, "%s%u", used ? " " : "", lc->nx);
+            else if (lc->axes == 2)
+                snprintf(out + used, len - used, "%s%ux%u", used ? " " : "", lc->nx, lc->ny);
+            else
+                snprintf(out + used, len - used, "%s%ux%ux%u", used ? " " : "", lc->nx, lc->ny, lc->nz);
+        }
+        return 0;
+    }
+    snprintf(out, len, "title chapter runner kernel solution technique opb_model interface stencil update timeout time_reps rtol atol timed largest points");
+    return -1;
+}

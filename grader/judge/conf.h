@@ -78,6 +78,16 @@ int conf_parse_points(const char *value, rubric_part *out, char *err, size_t err
 // What the whole rubric is worth.
 double conf_total_points(const lab_conf *c);
 
+// Writes the value of lab.conf's key for the scripts that need one (so no
+// script parses lab.conf itself: `judge --lab N --conf-get KEY`): title,
+// chapter, runner, kernel, solution, technique, opb_model, interface,
+// stencil, update, timeout, time_reps, rtol, atol as read; `timed` the
+// sizes of the timed cases as lab.conf writes them (space-separated),
+// `largest` the size of the largest case every backend runs (no noemu);
+// `points` what the whole rubric is worth. Returns 0, or -1 for a key it
+// does not know (out then lists the keys).
+int conf_get(const lab_conf *c, const char *key, char *out, size_t len);
+
 // The filter radius of an image case (its r=R option, 1..CONV_MAX_RADIUS), or 0.
 int conf_case_radius(const lab_case *c);
 

@@ -77,6 +77,8 @@ typedef struct judge_args {
     double timeout_s;           // per-case time limit overriding lab.conf's (0: lab.conf's)
     const char *json_out;       // also write the JSON report to this file
     const char *summary_out;    // also write the one-line summary (summary_keys.h) to this file
+    const char *conf_get;       // print this lab.conf value and exit (--conf-get)
+    int solution;               // 1: grade lab.conf's solution (--solution)
     const char *gradescope_out; // also write a Gradescope results.json to this file
     const char *prairielearn_out; // also write a PrairieLearn results.json to this file
     const char *gpu_lock_dir;   // judges side by side: take turns on the GPUs through lock files here
@@ -401,6 +403,8 @@ static const struct judge_option {
     {"--jobs", "N", "cases side by side under emulation (default: the CPUs, at most 8)"},
     {"--arch", "sm_XX", "the GPU architecture to build for (default: detected)"},
     {"--kit", "DIR", "the kit's root (default .)"},
+    {"--solution", NULL, "grade the lab's instructor solution (lab.conf's solution) instead of --kernel"},
+    {"--conf-get", "KEY", "print the lab.conf value of KEY (title, kernel, solution, timed, points, ...) and exit"},
     {"--help", NULL, "this list"},
 };
 #define JUDGE_NOPTIONS (sizeof(judge_options) / sizeof(judge_options[0]))
@@ -451,6 +455,8 @@ static judge_args judge_parse(int argc, char **argv)
         else if (!strcmp(opt, "--arch")) a.arch = v;
         else if (!strcmp(opt, "--json-out")) a.json_out = v;
         else if (!strcmp(opt, "--summary-out")) a.summary_out = v;
+        else if (!strcmp(opt, "--conf-get")) a.conf_get = v;
+        else if (!strcmp(opt, "--solution")) a.solution = 1, takes = 0;
         else if (!strcmp(opt, "--gradescope-out")) a.gradescope_out = v;
         else if (!strcmp(opt, "--prairielearn-out")) a.prairielearn_out = v;
         else if (!strcmp(opt, "--gpu-lock-dir")) a.gpu_lock_dir = v;
@@ -1832,10 +1838,21 @@ int main(int argc, char **argv)
     snprintf(conf_path, sizeof(conf_path), "%s/lab.conf", run->lab_dir);
     if (conf_load(conf_path, &run->conf, err, sizeof(err)) != 0)
         judge_die(JUDGE_EXIT_KIT, "%s", err);
+    if (a->conf_get) {  // a script's question about lab.conf: the judge reads it, nobody else
+        char value[CONF_TEXT * 4];
+        if (conf_get(&run->conf, a->conf_get, value, sizeof(value)) != 0)
+            judge_die(JUDGE_EXIT_KIT, "--conf-get: lab.conf has no key '%s' (the keys: %s)", a->conf_get, value);
+        printf("%s\n", value);
+        exit(0);
+    }
     if (a->timeout_s > 0)
         run->conf.timeout_s = a->timeout_s;
+    if (a->solution && a->kernel)
+        judge_die(JUDGE_EXIT_KIT, "--solution grades lab.conf's solution: give it or --kernel, not both");
     if (a->kernel)
         snprintf(run->kernel, sizeof(run->kernel), "%s", a->kernel);
+    else if (a->solution)
+        snprintf(run->kernel, sizeof(run->kernel), "%s/%s", a->kit, run->conf.solution);
     else
         snprintf(run->kernel, sizeof(run->kernel), "%s/%s", a->kit, run->conf.kernel);
     judge_stage("kernel-file");
@@ -1902,7 +1919,7 @@ int main(int argc, char **argv)
         report_json(run, stdout);
     else
         report_text(run);
-    if (!a->kernel && !a->case_name)  // the student's own full check: remember it for make status
+    if (!a->kernel && !a->solution && !a->case_name)  // the student's own full check: remember it for make status
         judge_save_status(a, run);
     if (judge_write_files(run, err, sizeof(err)) != 0) {
         judge_stage("report");

@@ -25,17 +25,22 @@ platform_lab_dir() {
     return 1
 }
 
-# platform_lab_key KIT LAB KEY: prints the value of KEY in the lab's lab.conf (first word).
+# platform_lab_key KIT LAB KEY: prints the value of KEY in the lab's lab.conf, as the judge
+# reads it (judge --conf-get: no script parses lab.conf itself); the judge is built if need be.
 platform_lab_key() {
-    local dir
-    dir=$(platform_lab_dir "$1" "$2") || return 1
-    sed -n "s/^$3 *= *\\([^ #]*\\).*/\\1/p" "$dir/lab.conf" | head -1
+    local judge
+    platform_lab_dir "$1" "$2" >/dev/null || return 1
+    judge=$(platform_judge "$1") || return 1
+    "$judge" --kit "$1" --lab "$2" --conf-get "$3" 2>/dev/null
 }
 
 # platform_lab_max KIT LAB: prints what the lab's rubric is worth (the sum of
 # its `points` lines), or 0 when it cannot be read.
 platform_lab_max() {
-    local dir
+    local max dir
+    max=$(platform_lab_key "$1" "$2" points) && [ -n "$max" ] && { echo "$max"; return; }
+    # The judge cannot answer (a broken build): the results file must still carry the rubric's worth,
+    # summed from the points lines (the one reading of lab.conf outside the judge, for this case alone).
     dir=$(platform_lab_dir "$1" "$2") || { echo 0; return; }
     awk '{ sub(/#.*/, "") } /^points[ \t]*=/ { sub(/^points[ \t]*=[ \t]*/, ""); split($0, w, /[ \t]+/); sum += w[2] }
          END { print sum + 0 }' "$dir/lab.conf"
@@ -50,7 +55,8 @@ platform_find_kernel() {
     PLATFORM_KERNEL=
     PLATFORM_PROBLEM=
     want=$(platform_lab_key "$kit" "$lab" kernel)
-    want=${want:-kernels/your-lab-file.cu}
+    # A judge that cannot answer (it will fail with its own message): the skeleton's name is the lab folder's.
+    [ -n "$want" ] || want=kernels/$(basename "$(platform_lab_dir "$kit" "$lab" 2>/dev/null)" 2>/dev/null).cu
     if [ -d "$dir" ]; then
         while IFS= read -r -d '' f; do
             case "$f" in */__MACOSX/* | */._*) continue ;; esac  # a macOS zip's resource forks

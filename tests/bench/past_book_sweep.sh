@@ -116,13 +116,13 @@ for s in "${settings[@]}"; do check_setting "$s"; done
 case $backend in gpu | emu) ;; *) echo "past_book_sweep: BACKEND is gpu or emu, got '$backend'" >&2; exit 2 ;; esac
 [[ $budget =~ ^[0-9]+$ ]] || { echo "past_book_sweep: BUDGET is a whole number of seconds, got '$budget'" >&2; exit 2; }
 [ -f "$kernel" ] || { echo "past_book_sweep: no kernel file $kernel" >&2; exit 2; }
-for c in "${cases[@]}"; do
-    grep -Eq "^case *= *$c .*timed" labs/06-past-the-book/lab.conf ||
-        { echo "past_book_sweep: $c is no timed case of labs/06-past-the-book/lab.conf" >&2; exit 2; }
-done
 command -v python3 >/dev/null 2>&1 || { echo "past_book_sweep: needs python3 to read the judge's JSON reports" >&2; exit 2; }
 judge=${JUDGE:-build/judge}
 [ "$judge" = build/judge ] && { make -s judge || exit 2; }
+for c in "${cases[@]}"; do
+    grep -qw -- "$c" <<<"$("$judge" --kit "$PWD" --lab 6 --conf-get timed)" ||
+        { echo "past_book_sweep: $c is no timed case of labs/06-past-the-book/lab.conf" >&2; exit 2; }
+done
 mkdir -p "$out"
 
 # Writes the copy of setting number $1 ($2), with the defines $3 (NAME=VALUE,...) too, to $out/sNN$4.cu; prints its path.

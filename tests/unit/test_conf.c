@@ -271,6 +271,29 @@ static void test_case_options(void **state)
     expect_error("case = 1\n", "case = 1 r=2\n", "r= (a filter radius) belongs to the image interface");
 }
 
+// What a script asks of lab.conf, answered by the judge's reading of it.
+static void test_conf_get(void **state)
+{
+    (void)state;
+    static lab_conf c;
+    char err[512] = "", value[256];
+    assert_int_equal(load_text(good_conf, &c, err, sizeof(err)), 0);
+    assert_int_equal(conf_get(&c, "solution", value, sizeof(value)), 0);
+    assert_string_equal(value, "reference/solutions/x.cu");
+    assert_int_equal(conf_get(&c, "title", value, sizeof(value)), 0);
+    assert_string_equal(value, "Test lab");
+    assert_int_equal(conf_get(&c, "timed", value, sizeof(value)), 0);
+    assert_string_equal(value, "512");
+    assert_int_equal(conf_get(&c, "largest", value, sizeof(value)), 0);
+    assert_string_equal(value, "1");  // 64x32x16 and 512 are noemu
+    assert_int_equal(conf_get(&c, "timeout", value, sizeof(value)), 0);
+    assert_string_equal(value, "2.5");
+    assert_int_equal(conf_get(&c, "points", value, sizeof(value)), 0);
+    assert_true(atof(value) > 0);
+    assert_int_equal(conf_get(&c, "solutions", value, sizeof(value)), -1);
+    assert_non_null(strstr(value, "solution"));
+}
+
 static void test_missing_file(void **state)
 {
     (void)state;
@@ -307,6 +330,7 @@ int main(void)
         cmocka_unit_test(test_good_file),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_missing_file),
+        cmocka_unit_test(test_conf_get),
         cmocka_unit_test(test_case_options),
         cmocka_unit_test(test_default_interface),
         cmocka_unit_test(test_stencil_key),

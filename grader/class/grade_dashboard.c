@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "grade.h"
+#include "html_text.h"
 #include "kv.h"
 #include "protocol.h"
 #include "summary_keys.h"
@@ -36,17 +37,7 @@ typedef struct dash_tally {
 static void dash_text(FILE *f, const char *text)
 {
     char clean[1024];
-    protocol_printable_copy(clean, sizeof(clean), text ? text : "");
-    for (const char *p = clean; *p; p++) {
-        switch (*p) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&#39;", f); break;
-        default: fputc(*p, f);
-        }
-    }
+    html_text(f, protocol_printable_copy(clean, sizeof(clean), text ? text : ""));
 }
 
 // 1 if key is a hint key as the judge writes them (letters, digits, '-'), safe in a URL fragment.
@@ -90,30 +81,30 @@ static void dash_count(dash_tally *t, const kv_list *kv, double lab_max)
         t->speed[t->nspeed++] = atof(speed);
 }
 
+// Reads the first line of the file kit/name (its newline dropped) into line; 0, or -1.
+static int dash_first_line(const char *kit, const char *name, char *line, size_t len)
+{
+    char path[PATH_MAX + 300];
+    snprintf(path, sizeof(path), "%s/%s", kit, name);
+    FILE *f = fopen(path, "r");
+    int ok = f && fgets(line, (int)len, f);
+    if (f)
+        fclose(f);
+    line[ok ? strcspn(line, "\n") : 0] = '\0';
+    return ok ? 0 : -1;
+}
+
 // The kit's version: the commit its .git names, or "unknown" (no git call: the files are read).
 static void dash_kit_version(const char *kit, char *out, size_t len)
 {
-    char path[PATH_MAX + 64], line[256] = "";
+    char line[256], ref[280];
     snprintf(out, len, "unknown");
-    snprintf(path, sizeof(path), "%s/.git/HEAD", kit);
-    FILE *f = fopen(path, "r");
-    if (!f || !fgets(line, sizeof(line), f)) {
-        if (f)
-            fclose(f);
+    if (dash_first_line(kit, ".git/HEAD", line, sizeof(line)) != 0)
         return;
-    }
-    fclose(f);
-    line[strcspn(line, "\n")] = '\0';
     if (!strncmp(line, "ref: ", 5)) {
-        snprintf(path, sizeof(path), "%s/.git/%s", kit, line + 5);
-        f = fopen(path, "r");
-        if (!f || !fgets(line, sizeof(line), f)) {
-            if (f)
-                fclose(f);
+        snprintf(ref, sizeof(ref), ".git/%s", line + 5);
+        if (dash_first_line(kit, ref, line, sizeof(line)) != 0)
             return;
-        }
-        fclose(f);
-        line[strcspn(line, "\n")] = '\0';
     }
     if (strlen(line) >= 12)
         snprintf(out, len, "%.12s", line);

@@ -1,4 +1,5 @@
 // grader/judge/report_html.c — see report_html.h.
+#include "html_text.h"
 #include "report_html.h"
 
 #include <stdlib.h>
@@ -18,20 +19,6 @@
     "code,.mono{font-family:monospace;font-size:.95em}figure{margin:1em 0}img{max-width:100%;border:1px solid #ddd}" \
     "figcaption{color:#444;font-size:.95em}td.time{white-space:nowrap}"
 
-// Writes s with the characters HTML gives a meaning escaped.
-static void html_text(FILE *out, const char *s)
-{
-    for (const char *p = s ? s : ""; *p; p++) {
-        switch (*p) {
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '&': fputs("&amp;", out); break;
-        case '"': fputs("&quot;", out); break;
-        case '\'': fputs("&#39;", out); break;
-        default: fputc(*p, out);
-        }
-    }
-}
 
 // Writes the file at path as a base64 data: URI of type mime; returns 0, or -1 if unreadable.
 static int html_data_uri(FILE *out, const char *path, const char *mime)

@@ -78,6 +78,9 @@ need(bad and by[bad[0]]["status"] == "rejected" and by[bad[0]]["stage"] == "comp
 need(by['grace, "g".cu']["stage"] == "defines-main", "defining main is named")
 need(by["notes.txt"]["status"] == "rejected" and by["link.cu"]["status"] == "rejected", "a stray file and a symbolic link get rows")
 need(all(float(r["score"] or 0) == 0 for r in rows if r["status"] != "graded"), "ungraded rows earn nothing")
+maxes = {r["max_score"] for r in rows if r["status"] == "graded"}
+need(len(maxes) == 1 and all(r["max_score"] in maxes for r in rows),
+     "every row, graded or not, is out of the same maximum (%s)" % sorted({(r["status"], r["max_score"]) for r in rows}))
 lines = [json.loads(l) for l in open(out + "/results.jsonl")]
 need(len(lines) == entries and all("summary" in l and "report" in l for l in lines), "results.jsonl: a parsed line per entry")
 need(by["alice"]["hint"] and by["alice"]["hint"] != "runner-failed", "a failed row names its hint (%r)" % by["alice"]["hint"])

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "kv.h"
+
 #define GRADE_MAX_ENTRIES 4096   // submissions in one folder
 
 // Exit statuses of `make grade`.
@@ -44,6 +46,12 @@ typedef struct grade_run {
     int nentries;                // entries found
     grade_entry *entries;        // GRADE_MAX_ENTRIES of them
 } grade_run;
+
+// Loads entry e's summary into kv (kv_free it): a row that could not be
+// graded (rejected, an error) reads the maximum a graded row of the class
+// reads (on emulation speed is not counted: 0 of 9, not 0 of 10, beside 9 of
+// 9). Returns 0, or -1 when it has no result yet.
+int grade_load_row(const grade_run *run, const grade_entry *e, kv_list *kv);
 
 // Writes OUT/class.html (grade_dashboard.c): the class on one self-contained
 // page (the score histogram, speed against the copy limit, the technique's

@@ -164,8 +164,7 @@ int grade_write_dashboard(const grade_run *run, char *err, size_t len)
     }
     for (int i = 0; i < run->nentries; i++) {
         kv_list kv;
-        grade_result_path(run, &run->entries[i], "kv", 0, path, sizeof(path));
-        if (kv_load(path, &kv) != 0) {
+        if (grade_load_row(run, &run->entries[i], &kv) != 0) {
             t.status[3]++;
             continue;
         }
@@ -212,8 +211,7 @@ int grade_write_dashboard(const grade_run *run, char *err, size_t len)
     for (int i = 0; i < run->nentries; i++) {
         const grade_entry *e = &run->entries[i];
         kv_list kv;
-        grade_result_path(run, e, "kv", 0, path, sizeof(path));
-        int have = kv_load(path, &kv) == 0;
+        int have = grade_load_row(run, e, &kv) == 0;
         grade_result_path(run, e, "html", 0, path, sizeof(path));
         fprintf(f, "<tr><td>");
         if (access(path, R_OK) == 0) {  // the submission's own report; its id is made of safe characters
@@ -232,7 +230,9 @@ int grade_write_dashboard(const grade_run *run, char *err, size_t len)
         dash_text(f, verdict);
         fprintf(f, "</td><td>");
         dash_text(f, have ? kv_get(&kv, "score") : "");
-        fprintf(f, " / %.4g</td><td>", run->lab_max);
+        fprintf(f, " / ");
+        dash_text(f, have ? kv_get(&kv, "max_score") : "");
+        fprintf(f, "</td><td>");
         dash_text(f, have ? kv_get(&kv, "technique") : "");
         fprintf(f, "</td><td>");
         dash_text(f, have ? kv_get(&kv, "bandwidth_fraction") : "");

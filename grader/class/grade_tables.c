@@ -115,6 +115,36 @@ static FILE *grade_open_tmp(const char *path, char *tmp, size_t len)
     return fopen(tmp, "w");
 }
 
+int grade_load_row(const grade_run *run, const grade_entry *e, kv_list *kv)
+{
+    static const grade_run *for_run;  // the run graded_max was found for
+    static char graded_max[32];       // a graded row's max_score ("" when no row is graded)
+    char path[PATH_MAX];
+    if (for_run != run) {
+        for_run = run;
+        graded_max[0] = '\0';
+        for (int i = 0; i < run->nentries && !graded_max[0]; i++) {
+            kv_list any;
+            grade_result_path(run, &run->entries[i], "kv", 0, path, sizeof(path));
+            if (kv_load(path, &any) != 0)
+                continue;
+            const char *status = kv_get(&any, "status"), *max = kv_get(&any, "max_score");
+            if (status && !strcmp(status, SUMMARY_GRADED) && max && max[0])
+                snprintf(graded_max, sizeof(graded_max), "%s", max);
+            kv_free(&any);
+        }
+    }
+    grade_result_path(run, e, "kv", 0, path, sizeof(path));
+    if (kv_load(path, kv) != 0)
+        return -1;
+    const char *status = kv_get(kv, "status");
+    if (graded_max[0] && status && strcmp(status, SUMMARY_GRADED) != 0 && kv_add(kv, "max_score", graded_max) != 0) {
+        kv_free(kv);
+        return -1;
+    }
+    return 0;
+}
+
 int grade_write_tables(const grade_run *run, char *err, size_t len)
 {
     char csv_path[PATH_MAX], jsonl_path[PATH_MAX], csv_tmp[PATH_MAX + 8], jsonl_tmp[PATH_MAX + 8], path[PATH_MAX];
@@ -143,8 +173,7 @@ int grade_write_tables(const grade_run *run, char *err, size_t len)
     for (int i = 0; i < run->nentries; i++) {
         const grade_entry *e = &run->entries[i];
         kv_list kv;
-        grade_result_path(run, e, "kv", 0, path, sizeof(path));
-        if (kv_load(path, &kv) != 0) {  // no result yet (a stopped run): a row saying so, the next run fills it
+        if (grade_load_row(run, e, &kv) != 0) {  // no result yet (a stopped run): a row saying so, the next run fills it
             grade_csv_cell(csv, e->id, 1);
             grade_csv_cell(csv, e->name, 0);
 #define GRADE_MISSING_CELL(key, type, what) grade_csv_cell(csv, !strcmp(#key, "status") ? "missing" : !strcmp(#key, "message") ? "no result yet: run the same make grade again to finish" : "", 0);
@@ -192,14 +221,12 @@ int grade_write_tables(const grade_run *run, char *err, size_t len)
 
 int grade_print_table(const grade_run *run)
 {
-    char path[PATH_MAX];
     int ungraded = 0;
     printf("%-28s %-9s %-7s %-9s %-11s %9s  %s\n", "submission", "status", "verdict", "score", "technique", "ms", "first problem");
     for (int i = 0; i < run->nentries; i++) {
         const grade_entry *e = &run->entries[i];
         kv_list kv;
-        grade_result_path(run, e, "kv", 0, path, sizeof(path));
-        if (kv_load(path, &kv) != 0) {
+        if (grade_load_row(run, e, &kv) != 0) {
             char name[256];
             printf("%-28.28s %-9s\n", protocol_printable_copy(name, sizeof(name), e->name), "missing");
             ungraded++;
@@ -221,10 +248,9 @@ int grade_print_table(const grade_run *run)
         printf("\nnot graded (%d): each has a row with score 0 and the reason:\n", ungraded);
         for (int i = 0; i < run->nentries; i++) {
             kv_list kv;
-            grade_result_path(run, &run->entries[i], "kv", 0, path, sizeof(path));
             char name[256], message[1024];
             protocol_printable_copy(name, sizeof(name), run->entries[i].name);
-            if (kv_load(path, &kv) != 0) {
+            if (grade_load_row(run, &run->entries[i], &kv) != 0) {
                 printf("  %s: no result (the run was stopped before it; run make grade again to finish)\n", name);
                 continue;
             }

@@ -232,14 +232,11 @@ int grade_write_dashboard(const grade_run *run, char *err, size_t len)
         dash_text(f, have ? kv_get(&kv, "score") : "");
         fprintf(f, " / ");
         dash_text(f, have ? kv_get(&kv, "max_score") : "");
-        fprintf(f, "</td><td>");
-        dash_text(f, have ? kv_get(&kv, "technique") : "");
-        fprintf(f, "</td><td>");
-        dash_text(f, have ? kv_get(&kv, "bandwidth_fraction") : "");
-        fprintf(f, "</td><td>");
-        dash_text(f, have ? kv_get(&kv, "hint") : "");
-        fprintf(f, "</td><td>");
-        dash_text(f, have ? kv_get(&kv, "message") : "no result yet");
+        static const char *const tail[] = {"technique", "bandwidth_fraction", "hint", "message"};  // the row's last cells
+        for (size_t q = 0; q < sizeof(tail) / sizeof(tail[0]); q++) {
+            fprintf(f, "</td><td>");
+            dash_text(f, have ? kv_get(&kv, tail[q]) : !strcmp(tail[q], "message") ? "no result yet" : "");
+        }
         fprintf(f, "</td></tr>\n");
         if (have)
             kv_free(&kv);

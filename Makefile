@@ -6,7 +6,9 @@
 # under compute-sanitizer; PROFILE=1 measure the timed case's OP/B with Nsight
 # Compute; ARCH=sm_XX override the detected GPU architecture; HTML=1 also
 # write the report as a self-contained HTML page; REPORT_DIR=<dir> where
-# `make check` writes its report and pictures (default build/reports/lab<n>).
+# `make check` writes its report and pictures (default build/reports/lab<n>);
+# SLURM=1 run the check (or make grade) on a Slurm cluster, PARTITION=<p> and
+# SBATCH_ARGS="<options>" for sbatch.
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -38,7 +40,7 @@ CHECK_REPORT_FLAGS = --pictures "$(REPORT_DIR)" --json-out "$(REPORT_DIR)/report
 help: ## list the commands
 	@echo "Stencil Labs — make targets:"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## (.*)/  make \1\t\2/' | expand -t 26
-	@echo "Variables: LAB=<n> KERNEL=<file.cu> SEED=<n> EMU=1|0 CASE=<N> JSON=1 SANITIZE=1 PROFILE=1 ARCH=sm_XX HTML=1 REPORT_DIR=<dir>"
+	@echo "Variables: LAB=<n> KERNEL=<file.cu> SEED=<n> EMU=1|0 CASE=<N> JSON=1 SANITIZE=1 PROFILE=1 ARCH=sm_XX HTML=1 REPORT_DIR=<dir> SLURM=1 PARTITION=<p> SBATCH_ARGS=<opts>"
 	@echo "Labs: $(notdir $(LAB_DIRS))"
 
 judge: $(BUILD)/judge $(BUILD)/grade ## build the judge and the class grader (C only; never link student code)
@@ -63,9 +65,9 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(UNIT_LIB_SRCS) $(JUDGE
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) $< $(UNIT_LIB_SRCS) -o $@ -lcmocka -lm
 
-check: $(BUILD)/judge ## grade a lab's kernel: make check LAB=1 (KERNEL=, SEED=, EMU=1, CASE=, JSON=1, HTML=1); report and pictures in build/reports/lab1/
+check: $(BUILD)/judge ## grade a lab's kernel: make check LAB=1 (KERNEL=, SEED=, EMU=1, CASE=, JSON=1, HTML=1, SLURM=1 PARTITION= SBATCH_ARGS=); report and pictures in build/reports/lab1/
 	@$(if $(LAB),,$(error which lab? make check LAB=<n>, one of: $(LAB_NUMBERS)))
-	@$(BUILD)/judge $(JUDGE_FLAGS) $(CHECK_REPORT_FLAGS)
+	@$(if $(filter 1,$(SLURM)),PARTITION='$(PARTITION)' SBATCH_ARGS='$(SBATCH_ARGS)' grader/class/check_slurm.sh) $(BUILD)/judge $(JUDGE_FLAGS) $(CHECK_REPORT_FLAGS)
 
 solutions-check: $(BUILD)/judge ## grade every lab's instructor solution (EMU=1 on a CPU)
 	@[ -d reference/solutions ] || { echo "no solutions in this kit: reference/solutions/ is left out of the student kit (make export)"; exit 0; }; \
@@ -78,10 +80,11 @@ solutions-check: $(BUILD)/judge ## grade every lab's instructor solution (EMU=1 
 status: $(BUILD)/judge ## where you stand: each lab's last check and what to do next
 	@grader/class/status.sh
 
-grade: $(BUILD)/judge $(BUILD)/grade ## grade a class: make grade LAB=3 SUBMISSIONS=dir/ (JOBS=n GPUS=n WALL=s FAIL_FAST=1 FRESH=1 OUT=dir SLURM=1)
+grade: $(BUILD)/judge $(BUILD)/grade ## grade a class: make grade LAB=3 SUBMISSIONS=dir/ (JOBS=n GPUS=n WALL=s FAIL_FAST=1 FRESH=1 OUT=dir SLURM=1 PARTITION= SBATCH_ARGS=)
 	@$(if $(LAB),,$(error which lab? make grade LAB=<n> SUBMISSIONS=<folder>))
 	@$(if $(SUBMISSIONS),,$(error which submissions? make grade LAB=$(LAB) SUBMISSIONS=<folder of .cu files or student folders>))
-	@$(BUILD)/grade --kit "$(CURDIR)" --lab "$(LAB)" --submissions "$(SUBMISSIONS)" \
+	@$(if $(filter 1,$(SLURM)),$(if $(PARTITION)$(SBATCH_ARGS),SLURM_OPTS='$(SLURM_OPTS) $(if $(PARTITION),--partition=$(PARTITION)) $(SBATCH_ARGS)')) \
+	  $(BUILD)/grade --kit "$(CURDIR)" --lab "$(LAB)" --submissions "$(SUBMISSIONS)" \
 	  $(if $(OUT),--out "$(OUT)") $(if $(JOBS),--jobs "$(JOBS)") $(if $(GPUS),--gpus "$(GPUS)") $(if $(WALL),--wall "$(WALL)") \
 	  $(if $(SEED),--seed "$(SEED)") $(if $(filter 1,$(FAIL_FAST)),--fail-fast) $(if $(filter 1,$(FRESH)),--fresh) \
 	  $(if $(filter 1,$(SLURM)),--slurm) $(if $(filter 1,$(EMU)),--backend emu,$(if $(filter 0,$(EMU)),--backend gpu))

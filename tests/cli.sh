@@ -262,6 +262,21 @@ newline_name_check() {
 }
 [ -f grader/emu/emu.mk ] && expect "a kernel file whose name holds a newline is graded" 0 "graded" -- newline_name_check
 
+# Progress lines end in \r and are overwritten: only on a terminal, never in a log.
+progress_check() {
+    "$judge" --kit "$kit" --lab 1 --backend emu --case 7 --kernel reference/solutions/01-naive-sweep.cu >"$tmp/prog.out" 2>"$tmp/prog.err" || return 1
+    grep -q $'\r' "$tmp/prog.out" "$tmp/prog.err" && { echo "a carriage return reached the log"; return 1; }
+    grep -q "N=7: OK" "$tmp/prog.out" && echo "no progress in logs"
+}
+[ -f grader/emu/emu.mk ] && [ -d reference/solutions ] && expect "progress lines (ending in \\r) are left out when stderr is not a terminal" 0 "no progress in logs" -- progress_check
+
+# make check SLURM=1 where Slurm's commands are missing: exit 2, one line (tests/slurm.sh runs it on a cluster).
+mkdir -p "$tmp/nosbatch"
+ln -sf "$(command -v bash)" "$tmp/nosbatch/bash"
+ln -sf "$(command -v mkdir)" "$tmp/nosbatch/mkdir"
+expect "make check SLURM=1 without sbatch names what is missing" 2 "sbatch not found: make check SLURM=1 needs Slurm's client commands on PATH" -- \
+    env PATH="$tmp/nosbatch" grader/class/check_slurm.sh "$judge" --kit "$kit" --lab 1
+
 truncate -s 2M "$tmp/huge.cu" 2>/dev/null || head -c 2097152 /dev/zero >"$tmp/huge.cu"
 expect "a kernel file over 1 MiB is refused in one line" 2 "a kernel file is at most 1048576 bytes" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel "$tmp/huge.cu"
 

@@ -59,5 +59,35 @@ check "the second call keeps the others" grep -q "^2 already graded" "$tmp/secon
 check "and the class is whole again" grep -q '"carol.cu","graded","pass"' "$out/summary.csv"
 build/grade --kit . --lab 1 --submissions "$class" --out "$out" --backend emu --slurm >"$tmp/third.log" 2>&1
 check "a third call submits nothing" eval '! grep -q "submitting" "$tmp/third.log"'
+
+# make check SLURM=1: the student's check as one job; the same report as a local run.
+# The job's output starts with one line naming the job; the report follows, and only
+# the run's own time may differ.
+report_body() { grep -v '^make check runs as Slurm job \|^time: ' "$1" | sed -e "s#$2#REPORT#g" -e 's/([0-9.]* s emulated)/(s emulated)/'; }
+make -s check LAB=1 EMU=1 SOLUTION=1 SEED="$seed" REPORT_DIR="$tmp/local" >"$tmp/check-local.log" 2>&1
+local_status=$?
+make -s check LAB=1 EMU=1 SOLUTION=1 SEED="$seed" SLURM=1 PARTITION=debug REPORT_DIR="$tmp/remote" >"$tmp/check-slurm.log" 2>&1
+slurm_status=$?
+check "make check SLURM=1 exits as the local check does ($slurm_status, $local_status)" test "$slurm_status" -eq "$local_status" -a "$local_status" -eq 0
+check "it names its job" grep -q "^make check runs as Slurm job [0-9]* on partition debug" "$tmp/check-slurm.log"
+check "it ran on the cluster's node (its output file is the job's)" eval 'ls build/slurm/check-*.out >/dev/null 2>&1'
+if diff <(report_body "$tmp/check-local.log" "$tmp/local") <(report_body "$tmp/check-slurm.log" "$tmp/remote") >"$tmp/check.diff"; then
+    check "and prints the report a local run prints, line for line" grep -q "^verdict: PASS" "$tmp/check-slurm.log"
+else
+    check "and prints the report a local run prints, line for line" false
+    head -20 "$tmp/check.diff"
+fi
+check "the report's JSON is where a local check puts it" test -s "$tmp/remote/report.json"
+cp tests/mutants/01-naive-sweep/centre-dropped.cu "$tmp/wrong.cu"
+make -s check LAB=1 EMU=1 SEED="$seed" KERNEL="$tmp/wrong.cu" REPORT_DIR="$tmp/local2" >/dev/null 2>&1
+wrong_local=$?
+make -s check LAB=1 EMU=1 SEED="$seed" SLURM=1 KERNEL="$tmp/wrong.cu" REPORT_DIR="$tmp/remote2" >"$tmp/check-wrong.log" 2>&1
+wrong_status=$?
+check "a wrong kernel's check through Slurm fails as a local one does (exit $wrong_status, $wrong_local)" test "$wrong_status" -eq "$wrong_local" -a "$wrong_status" -ne 0
+check "with its verdict" grep -q "^verdict: FAIL" "$tmp/check-wrong.log"
+make -s check LAB=1 EMU=1 SOLUTION=1 SLURM=1 PARTITION=no-such-partition >"$tmp/check-bad.log" 2>&1
+bad_status=$?
+check "a partition the cluster lacks: exit 2 ($bad_status) and one line naming sbatch's refusal" \
+    eval 'test "$bad_status" -eq 2 && grep -q "sbatch refused the check: .*[Pp]artition" "$tmp/check-bad.log"'
 echo "slurm: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

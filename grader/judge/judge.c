@@ -1431,6 +1431,20 @@ static void judge_worker(const judge_args *a, judge_run *run, const char *kernel
     _exit(0);
 }
 
+// A progress line on stderr, overwritten by the next (\r): only on a terminal and
+// never with --json, so logs and pipes get the report alone.
+static void judge_progress(const judge_args *a, const char *fmt, ...)
+{
+    if (a->json || !isatty(STDERR_FILENO))
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\r', stderr);
+    fflush(stderr);
+}
+
 // Reads back what worker slot i left (judge_worker) but its heat-map plane
 // (merged in lab.conf's order after all ran); dies with its error if it failed.
 static void judge_worker_collect(judge_run *run, int i, int status, kv_list *report)
@@ -1520,8 +1534,7 @@ static void judge_run_side_by_side(const judge_args *a, int jobs, judge_run *run
                 int i = judge_worker_slots[w];
                 judge_worker_collect(run, i, status, &reports[i]);
                 ran[i] = 1;
-                if (!a->json)
-                    fprintf(stderr, "  %d of %d cases done ...\r", next - running, n), fflush(stderr);
+                judge_progress(a, "  %d of %d cases done ...", next - running, n);
             }
     }
 }
@@ -1663,8 +1676,7 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
             shared[y] = shared[y - 1], shared[y - 1] = t;
         }
     if (nshared) {
-        if (!a->json)
-            fprintf(stderr, "  running %d cases, %d at a time ...\r", nshared, jobs < nshared ? jobs : nshared), fflush(stderr);
+        judge_progress(a, "  running %d cases, %d at a time ...", nshared, jobs < nshared ? jobs : nshared);
         if (!env.emu)
             judge_take_gpu(a, 0);  // one shared turn for all of them
         judge_run_side_by_side(a, jobs, run, kernel_abs, &env, shared, nshared, ran, reports);
@@ -1683,8 +1695,7 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
             failed_before |= ran[slot] && run->cases[slot].status == CASE_FAIL;
         if (a->fail_fast && failed_before)
             break;
-        if (!a->json)
-            fprintf(stderr, "  running %s ...%20s\r", r->name, ""), fflush(stderr);
+        judge_progress(a, "  running %s ...%20s", r->name, "");
         // (its runners take their turns on the GPU: alone for a timed one, shared otherwise; judge_spawn_runner)
         env.early = judge_early[conf_index[alone[k]]].mem ? &judge_early[conf_index[alone[k]]] : NULL;
         int rc = judge_case_whole(a, run, kernel_abs, &env, &r->spec, r, &reports[alone[k]]);
@@ -1694,8 +1705,7 @@ static void judge_run_cases(const judge_args *a, judge_run *run, const char *ker
         ran[alone[k]] = 1;
     }
     judge_barrier_second_look(a, run, kernel_abs, &env, ran);
-    if (!a->json)
-        fprintf(stderr, "%60s\r", "");
+    judge_progress(a, "%60s", "");
     // Counted in lab.conf's order. With --fail-fast the run ends at the first case that failed in
     // that order, as one case at a time would: the cases after it are left out, run or not.
     int kept = 0, ncases = run->ncases;

@@ -28,10 +28,14 @@ NVCC_PATH  := $(shell command -v $(NVCC) 2>/dev/null)
 CUDA_HOME  ?= $(patsubst %/bin/,%,$(dir $(realpath $(NVCC_PATH))))
 CUDA_LIB   ?= $(firstword $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/targets/x86_64-linux/lib $(CUDA_HOME)/lib))
 
-# The first GPU's compute capability (e.g. 90), from the toolkit's own query tool.
-DETECTED_CC := $(firstword $(subst $(comma), ,$(shell $(CUDA_HOME)/bin/__nvcc_device_query 2>/dev/null)))
+# The first GPU's compute capability (e.g. 90), from the toolkit's own query tool,
+# asked only when ARCH is not given: the query starts the driver (most of a
+# second), and the judge passes the architecture its device probe reported.
 comma      := ,
-ARCH       ?= $(if $(DETECTED_CC),sm_$(DETECTED_CC),native)
+ifeq ($(origin ARCH),undefined)
+DETECTED_CC := $(firstword $(subst $(comma), ,$(shell $(CUDA_HOME)/bin/__nvcc_device_query 2>/dev/null)))
+ARCH       := $(if $(DETECTED_CC),sm_$(DETECTED_CC),native)
+endif
 
 RUNNER_HEADERS := $(wildcard $(KIT)/grader/emu/*.h $(KIT)/grader/protocol/*.h) $(wildcard $(KIT)/kernels/*.h)
 CC         ?= cc

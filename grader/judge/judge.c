@@ -671,8 +671,9 @@ static int judge_make(const judge_args *a, const char *backend, const char *cons
     argv[n++] = "grader/build.mk";
     snprintf(backend_var, sizeof(backend_var), "BACKEND=%s", backend);
     argv[n++] = backend_var;
-    if (a->arch) {
-        snprintf(arch_var, sizeof(arch_var), "ARCH=%s", a->arch);
+    const char *arch = a->arch ? a->arch : judge_the_run.arch;
+    if (arch[0]) {
+        snprintf(arch_var, sizeof(arch_var), "ARCH=%s", arch);
         argv[n++] = arch_var;
     }
     int student_file = 0;
@@ -776,16 +777,59 @@ static void judge_check_sanitizer(const judge_args *a, const judge_run *run)
         judge_die(JUDGE_EXIT_KIT, "SANITIZE=1 needs compute-sanitizer, which is not on PATH: it comes with the CUDA Toolkit (put the toolkit's bin/ on PATH), or check without SANITIZE=1");
 }
 
+// The architecture the last device probe reported, kept beside the detected
+// executor (build/gpu/detected/arch), so builds need not ask the toolkit's
+// query tool, which starts the driver; when the probe reports another GPU the
+// executor is built again for it.
+static void judge_arch_cache_path(const judge_args *a, char *path, size_t len)
+{
+    snprintf(path, len, "%s/build/gpu/detected/arch", a->kit);
+}
+
+static void judge_arch_cache_read(const judge_args *a, char *arch, size_t len)
+{
+    char path[PATH_MAX + 32];
+    judge_arch_cache_path(a, path, sizeof(path));
+    arch[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    if (!fgets(arch, (int)len, f))
+        arch[0] = '\0';
+    fclose(f);
+    arch[strcspn(arch, "\n")] = '\0';
+    if (strncmp(arch, "sm_", 3) != 0 || strspn(arch + 3, "0123456789") != strlen(arch + 3) || !arch[3])
+        arch[0] = '\0';  // not an architecture: ask the toolkit instead
+}
+
+// "9.0" (the probe's compute_capability) as "sm_90"; "" when it is not one.
+static void judge_arch_of_capability(const char *capability, char *arch, size_t len)
+{
+    unsigned major = 0, minor = 0;
+    arch[0] = '\0';
+    if (capability && sscanf(capability, "%u.%u", &major, &minor) == 2 && major > 0 && major < 100 && minor < 10)
+        snprintf(arch, len, "sm_%u%u", major, minor);
+}
+
+static void judge_pick_backend_once(const judge_args *a, judge_run *run, int again);
+
 // Decides the backend: a usable GPU when asked or available, else emulation.
 // Builds the executor and asks it to probe the device. Fills run->backend,
-// run->fallback and the device lines.
+// run->fallback, run->arch and the device lines.
 static void judge_pick_backend(const judge_args *a, judge_run *run)
+{
+    judge_pick_backend_once(a, run, 0);
+}
+
+static void judge_pick_backend_once(const judge_args *a, judge_run *run, int again)
 {
     char executor[PATH_MAX], exec_var[PATH_MAX + 16], log_path[PATH_MAX + 32], dir[PATH_MAX];
     char why[512] = "";
     snprintf(run->backend, sizeof(run->backend), "emu");
     if (!strcmp(a->backend, "emu"))
         return;
+    if (!a->arch)
+        judge_arch_cache_read(a, run->arch, sizeof(run->arch));
     judge_executor_path(a, executor, sizeof(executor));
     snprintf(exec_var, sizeof(exec_var), "EXECUTOR=%s", executor);
     snprintf(log_path, sizeof(log_path), "%s.log", executor);
@@ -816,6 +860,39 @@ static void judge_pick_backend(const judge_args *a, judge_run *run)
         tail[strcspn(tail, "\n")] = '\0';
         unlink(report);
         rmdir(dir);
+        char probed[16];
+        judge_arch_of_capability(kv_get(&rep, "compute_capability"), probed, sizeof(probed));
+        if (!a->arch && probed[0] && strcmp(probed, run->arch) != 0) {
+            // The first probe here, or another GPU than the last (a cluster's nodes
+            // sharing one home folder): keep its architecture; an executor built for
+            // another GPU is built again for this one and probes again.
+            int other_gpu = run->arch[0] != '\0';
+            char path[PATH_MAX + 32];
+            judge_arch_cache_path(a, path, sizeof(path));
+            FILE *f = fopen(path, "w");
+            if (f)
+                fprintf(f, "%s\n", probed), fclose(f);
+            snprintf(run->arch, sizeof(run->arch), "%s", probed);
+            if (other_gpu && !again) {
+                kv_free(&rep);
+                spawn_server_stop(&ex->server);
+                unlink(executor);
+                judge_pick_backend_once(a, run, 1);
+                return;
+            }
+        } else if (!a->arch && !probed[0] && run->arch[0] && !again && !(s.exited && (s.exit_code == 0 || s.exit_code == 127))) {
+            // A failed probe with the kept architecture (it may be another GPU's, the
+            // probe unable to say): once more as on a first run, the toolkit asked.
+            char path[PATH_MAX + 32];
+            judge_arch_cache_path(a, path, sizeof(path));
+            unlink(path);
+            run->arch[0] = '\0';
+            kv_free(&rep);
+            spawn_server_stop(&ex->server);
+            unlink(executor);
+            judge_pick_backend_once(a, run, 1);
+            return;
+        }
         if (s.exited && s.exit_code == 0) {
             snprintf(run->backend, sizeof(run->backend), "gpu");
             snprintf(run->device, sizeof(run->device), "%s", kv_get(&rep, "device") ? kv_get(&rep, "device") : "?");

@@ -77,6 +77,7 @@ typedef struct judge_run {
     int lab_number;             // NN
     char kernel[1024];          // the graded file, as given
     char backend[8];            // "gpu" or "emu"
+    char arch[16];              // the GPU architecture builds are for (sm_90): --arch, else the device probe's, else empty (make asks the toolkit)
     char fallback[512];         // why emulation was used without being asked for ("" if asked or GPU)
     char device[256];           // device name
     char device_info[256];      // SMs, compute capability, driver and runtime versions

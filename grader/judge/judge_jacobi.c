@@ -612,6 +612,17 @@ static void jacobi_bad_spec(const lab_conf *conf, const jacobi_spec *s, const la
     snprintf(r->hint, sizeof(r->hint), "fix the case line in %s (its header lists the options).", conf->path);
 }
 
+// 1 when dir holds the checked solve's grids, whole (saved before any timed solve).
+static int jacobi_checked_outputs_saved(const jacobi_spec *s, const char *dir)
+{
+    jacobi_files m;
+    size_t padding = 0;
+    kv_list none = {0};
+    int saved = jacobi_map_outputs(s, dir, NULL, &none, 0, &m, &padding) == 0;
+    jacobi_unmap(&m);
+    return saved;
+}
+
 // Runs the case in dir (and, under emulation, again in dir2 with another
 // thread order); judges it. Returns 0 or -1 when the kit failed.
 static int jacobi_run_in(const judge_case_env *env, jacobi_spec *s, uint64_t seed, const char *dir, char *dir2,
@@ -639,7 +650,15 @@ static int jacobi_run_in(const judge_case_env *env, jacobi_spec *s, uint64_t see
         jacobi_read_timing(s, report, r);
     } else if (ok == 1)
         rc = jacobi_judge_outputs(env, s, dir, env->emu ? dir2 : NULL, report, &report2, timed, r);
-    else if (ok == 0)
+    else if (ok == 0 && sr.exited && sr.exit_code == RUNNER_REP_WRONG && jacobi_checked_outputs_saved(s, dir)) {
+        // A timed solve was wrong and the checked solve's grids came back: judged first, so a
+        // solve wrong every time gets its own mistake's hint; a right one, the timed solve's.
+        rc = jacobi_judge_outputs(env, s, dir, NULL, report, &report2, 0, r);
+        if (rc == 0 && r->status == CASE_OK) {
+            r->status = CASE_FAIL;
+            jacobi_explain_runner(env, &sr, report, dir, r);
+        }
+    } else if (ok == 0)
         jacobi_explain_runner(env, &sr, report, dir, r);
     kv_free(&report2);
     return rc;

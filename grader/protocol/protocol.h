@@ -21,11 +21,16 @@
 #define RUNNER_REP_WRONG     8   // a timed repetition's output was wrong (timed_rep_* keys say how)
 #define RUNNER_NO_GPU        77  // no usable GPU (the report's error= quotes CUDA)
 
-// Bit patterns written around and into the output buffers. Both are quiet NaNs
-// with payloads no arithmetic produces, so the judge can tell "never written"
-// and "written outside the buffer" from a NaN the kernel computed.
-#define POISON_BITS 0x7FF0DEADu  // every interior output cell before the launch
-#define GUARD_BITS  0x7FCA11EDu  // the guard zones before and after each buffer
+// Bit patterns written around and into the output buffers. Both are signalling
+// NaNs (the quiet bit, 0x00400000, clear) with payloads no arithmetic produces,
+// so the judge can tell "never written" and "written outside the buffer" from a
+// NaN the kernel computed. Signalling, so that no value computed from one keeps
+// its bits: a GPU's arithmetic gives its canonical NaN, and x86's (the CPU
+// emulation) sets the quiet bit, where a quiet NaN's payload would pass through
+// unchanged and a guard overwritten with a value computed from a guard would
+// look untouched.
+#define POISON_BITS 0x7FB0DEADu  // every interior output cell before the launch
+#define GUARD_BITS  0x7F8A11EDu  // the guard zones before and after each buffer
 
 #define KERNEL_FILE_MAX_BYTES (1u << 20)  // a kernel file larger than this is not graded (the judge and the class grader)
 #define GUARD_MIN_FLOATS 4096    // guard zone length: at least this, and at least one plane
@@ -35,6 +40,10 @@
 // kernels) begin so: Nsight Compute's counts leave their rows out, and the
 // executor refuses a student's kernel named so.
 #define PROTOCOL_KIT_KERNEL_PREFIX "trusted_"
+// The executor launches a student's kernel inside an NVTX push/pop range of
+// this name, and Nsight Compute profiles only the launches inside it
+// (--nvtx-include "<name>/"): the kit's own kernels run unprofiled.
+#define PROTOCOL_NCU_STUDENT_RANGE "stencil-student"
 
 // One executor serves every case of a run (`executor --serve`, one CUDA
 // context for the whole check). The judge writes a case on the executor's
@@ -228,7 +237,7 @@ PROTOCOL_HOST_DEVICE static inline unsigned long long protocol_cells_written(int
 // columns nx..pitch-1 of each row, are the kit's: they hold PAD_BITS before the
 // solve and must hold it after (a kernel may read them, never write them).
 #define HEAT_PITCH_FLOATS 32
-#define PAD_BITS 0x7FCAD0D0u  // a quiet NaN no arithmetic produces, as POISON_BITS and GUARD_BITS
+#define PAD_BITS 0x7F8AD0D0u  // a signalling NaN, as POISON_BITS and GUARD_BITS
 
 // The row pitch of a heat grid whose rows hold nx points.
 PROTOCOL_HOST_DEVICE static inline unsigned long long protocol_heat_pitch(unsigned long long nx)

@@ -155,6 +155,26 @@ else:
         problems.append(f"expected {expect}, got gradable={gradable} score={score}")
 if text and text not in r.get("output", ""):
     problems.append(f"output does not mention '{text}': {r.get('output', '')[:300]!r}")
+# What a student reads holds nothing of the grader's machine: no absolute path
+# (the kit's build and case folders, the platform's mounts), no loader error.
+import re
+LEAKS = [re.compile(p) for p in (r"(^|[\s(='\":])/(tmp|autograder|grade|work|home|root|usr|opt)/", r"build/(gpu|emu)/",
+                                 r"stencil-case-", r"error while loading shared libraries", r"cannot open shared object")]
+def student_texts(obj):
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            if key in ("output", "message", "name", "description") and isinstance(value, str):
+                yield value
+            elif key != "extra_data":
+                yield from student_texts(value)
+    elif isinstance(obj, list):
+        for value in obj:
+            yield from student_texts(value)
+for t in student_texts(r):
+    for leak in LEAKS:
+        m = leak.search(t)
+        if m:
+            problems.append(f"a student reads the grader's {m.group(0).strip()!r}: ...{t[max(0, m.start() - 60):m.end() + 60]!r}...")
 if problems:
     sys.exit("; ".join(problems))
 EOF
@@ -226,6 +246,10 @@ else
     mv "$ag/submission/b.cu" "$ag/submission/01-naive-sweep.cu"
     run_ag
     results "run_autograder: of two .cu files the one named as the lab's kernel is graded" gradescope "$ag/results/results.json" full "PASS"
+    rm -rf "$ag/submission"/*
+    sed 's/stencil_kernel<<</stencil_kernel_typo<<</' "$sol" >"$ag/submission/01-naive-sweep.cu"
+    run_ag
+    results "run_autograder: a compile error shows the compiler's lines, without the grader's paths" gradescope "$ag/results/results.json" zero "stencil_kernel_typo"
     chmod -x "$ag/source/stencil-labs/build/judge"
     run_ag
     results "run_autograder: a judge that cannot run still leaves a results file" gradescope "$ag/results/results.json" zero "stopped unexpectedly"

@@ -726,7 +726,7 @@ static void judge_build_failed(const char *kernel, const char *log_path)
     }
     judge_stage("compile");
     while (f && fgets(line, sizeof(line), f))
-        if (strstr(line, "error") || strstr(line, "Error")) {
+        if ((strstr(line, "error") || strstr(line, "Error")) && strncmp(line, "make", 4) != 0) {  // (make's own "Error 1" names the kit's files)
             total++;
             if (run->ncompiler < JUDGE_COMPILER_LINES) {
                 line[strcspn(line, "\n")] = '\0';
@@ -901,7 +901,7 @@ static void judge_pick_backend_once(const judge_args *a, judge_run *run, int aga
                      kv_get(&rep, "sm_count"), kv_get(&rep, "compute_capability"),
                      kv_get(&rep, "driver_version"), kv_get(&rep, "runtime_version"));
         } else if (s.exited && s.exit_code == 127) {
-            snprintf(why, sizeof(why), "the NVIDIA driver library is not installed (%s)", tail[0] ? tail : "libcuda.so.1 not found");
+            snprintf(why, sizeof(why), "the NVIDIA driver library (libcuda.so.1) is not installed");  // (the loader's words are in the executor's log)
         } else {
             snprintf(why, sizeof(why), "%s", kv_get(&rep, "error") ? kv_get(&rep, "error") : "the GPU probe failed");
         }

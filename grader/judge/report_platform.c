@@ -1,6 +1,7 @@
 // grader/judge/report_platform.c — see report_platform.h. The texts a student
 // reads on the platform (the overview, each rubric part's output) are written
 // once here and placed in each platform's own fields.
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,6 +184,45 @@ static void platform_verdict_text(const judge_run *run, const void *arg, FILE *o
 }
 
 // Prints what fn writes as one JSON string, without its last newline.
+// Shortens every absolute path in text, in place, to its last part: a
+// student on a platform sees "kernel.cu:12:5: error", never the grader's
+// folders (the kit's build folders, its temporary case folders, the
+// platform's own mount points). A path begins with '/' at the start of the
+// text or after a space, a bracket, a quote, '=' or ':', and runs to the next
+// space, bracket, quote, comma or ';'.
+static void platform_shorten_paths(char *text)
+{
+    char *w = text;
+    for (const char *r = text; *r;) {
+        int starts = *r == '/' && (r == text || strchr(" \t\n([{'\"=:", r[-1])) &&
+                     (isalnum((unsigned char)r[1]) || (r[1] && strchr("._-~", r[1])));  // a path, not "13 / 28" nor "://"
+        if (!starts) {
+            *w++ = *r++;
+            continue;
+        }
+        const char *end = r, *last = r;
+        while (*end && !strchr(" \t\n)]}'\",;", *end)) {
+            if (*end == '/')
+                last = end;
+            end++;
+        }
+        for (const char *q = last + 1; q < end; q++)
+            *w++ = *q;
+        r = end;
+    }
+    *w = '\0';
+}
+
+// text as a JSON string, its paths shortened (platform_shorten_paths).
+static void platform_json_shortened(const char *text)
+{
+    char *copy = strdup(text);
+    if (copy)
+        platform_shorten_paths(copy);
+    json_string(copy ? copy : "");
+    free(copy);
+}
+
 static void platform_json_text(platform_text_fn fn, const judge_run *run, const void *arg)
 {
     char *text = NULL;
@@ -192,6 +232,9 @@ static void platform_json_text(platform_text_fn fn, const judge_run *run, const 
         fn(run, arg, mem);
         fclose(mem);
     }
+    if (text)
+        platform_shorten_paths(text);
+    len = text ? strlen(text) : 0;
     while (text && len > 0 && text[len - 1] == '\n')
         text[--len] = '\0';
     json_string(text ? text : "");
@@ -305,10 +348,7 @@ static void prairielearn_test(const judge_run *run, const score_item *it, FILE *
     fprintf(out, ", \"max_points\": ");
     json_number(it ? (it->measured ? it->max : 0) : run->score.lab_max);
     fprintf(out, ", \"message\": ");
-    if (it)
-        json_string(it->detail);
-    else
-        json_string(run->message);
+    platform_json_shortened(it ? it->detail : run->message);
     fprintf(out, ", \"output\": ");
     if (it)
         platform_json_text(platform_item_output, run, it);

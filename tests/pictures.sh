@@ -176,7 +176,23 @@ if [ "$have_gnuplot" = 1 ]; then
     done
     cp "$tmp/fail/report.json" "$tmp/kit/build/status/01-naive-sweep.json"
     cp "$tmp/pass/report.json" "$tmp/kit/build/status/02-shared-tile.json"
+    ln -s "$PWD/build/judge" "$tmp/kit/build/judge"  # the titles, from each lab.conf
     out=$("$tmp/kit/grader/class/status.sh" 2>&1)
+    # The columns line up under the header, however long a title (lab 9's is the longest).
+    if python3 - "$out" 2>/dev/null <<'PY'; then
+import sys
+lines = sys.argv[1].splitlines()
+head = lines[0]
+at = head.index("last check")
+rows = [l for l in lines[1:] if l[:2].isdigit()]
+assert len(rows) >= 11, rows
+assert all(r[at - 1] == " " and r[at] != " " for r in rows), [r for r in rows if r[at - 1] != " " or r[at] == " "]
+assert any("Several Jacobi iterations a launch (time blocking)" in r for r in rows)
+PY
+        ok "make status: the columns line up under the header with the longest title whole"
+    else
+        bad "make status: the columns line up under the header with the longest title whole" "$out"
+    fi
     if grep -q '^pictures: build/status/progress.png (and .svg)' <<<"$out" &&
         python3 - "$tmp/kit/build/status/progress" <<'PY' 2>/dev/null; then
 import sys, xml.etree.ElementTree as ET

@@ -9,20 +9,28 @@ cd "$(dirname "$0")/../.." || exit 2
 strip=build/status/progress   # the strip's files: .dat (one line per lab), .png, .svg
 mkdir -p build/status
 : >"$strip.dat"
-printf '%-22s %-34s %-10s %-8s %s\n' lab title "last check" cases "technique / next step"
+# The titles first: the title column is as wide as the longest (no title cut, no column pushed).
+declare -A titles
+width=5
 for dir in labs/[0-9][0-9]-*/; do
     lab=$(basename "$dir")
-    title=$(build/judge --kit "$PWD" --lab "$lab" --conf-get title)
+    titles[$lab]=$(build/judge --kit "$PWD" --lab "$lab" --conf-get title)
+    [ "${#titles[$lab]}" -gt "$width" ] && width=${#titles[$lab]}
+done
+printf "%-22s %-${width}s %-11s %-8s %s\n" lab title "last check" cases "technique / next step"
+for dir in labs/[0-9][0-9]-*/; do
+    lab=$(basename "$dir")
+    title=${titles[$lab]}
     n=$((10#${lab%%-*}))
     f=build/status/$lab.json
     if [ ! -f "$f" ]; then
-        printf '%-22s %-34s %-10s %-8s %s\n' "$lab" "$title" "not yet" "-" "read handouts/$lab.md, then make check LAB=$n"
+        printf "%-22s %-${width}s %-11s %-8s %s\n" "$lab" "$title" "not yet" "-" "read handouts/$lab.md, then make check LAB=$n"
         printf '%d 0 "%s" "not tried yet"\n' "$n" "${title//\"/\'}" >>"$strip.dat"
         continue
     fi
-    python3 - "$f" "$lab" "$title" "$n" "$strip.dat" <<'PY'
+    python3 - "$f" "$lab" "$title" "$n" "$strip.dat" "$width" <<'PY'
 import json, os, sys, time
-path, lab, title, n, strip = sys.argv[1:6]
+path, lab, title, n, strip, width = sys.argv[1:7]
 try:
     r = json.load(open(path))
 except ValueError:
@@ -39,7 +47,7 @@ elif bad:
 else:
     nxt = "technique: " + r.get("technique", {}).get("detail", "")[:60]
 cases = "%d/%d" % (r.get("passed", 0), r.get("passed", 0) + r.get("failed", 0))
-print("%-22s %-34s %-10s %-8s %s" % (lab, title[:34], when, cases, nxt))
+print("%-22s %-*s %-11s %-8s %s" % (lab, int(width), title, when, cases, nxt))
 with open(strip, "a") as out:  # the strip: 2 passed, 1 failed (or could not be graded)
     out.write('%s %d "%s" "%s cases, %s"\n' % (n, 2 if r.get("verdict") == "pass" else 1, title.replace('"', "'"), cases, when))
 PY

@@ -10,6 +10,7 @@
 set -u
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:-/tmp}
+mkdir -p "$out"
 jobs=${JOBS:-6}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 ncu --version | tail -1

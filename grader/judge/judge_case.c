@@ -353,11 +353,6 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
         argv[a++] = (char *)env->ncu_metrics;
         argv[a++] = "--clock-control";  // counts, not times: the GPU's clocks left as they are
         argv[a++] = "none";
-        if (!getenv("STENCIL_NCU_EVERY_KERNEL")) {  // (set: every kernel profiled, as before; for comparing the counts)
-            argv[a++] = "--nvtx";                   // the student's launches only: the kit's own kernels run unprofiled
-            argv[a++] = "--nvtx-include";
-            argv[a++] = PROTOCOL_NCU_STUDENT_RANGE "/";
-        }
         if (!strcmp(env->ncu_metrics, JUDGE_NCU_LOADS)) {  // loads executed: no cache to flush before each pass
             argv[a++] = "--cache-control";                // (DRAM traffic, PROFILE=1, is measured from cold caches)
             argv[a++] = "none";
@@ -624,19 +619,17 @@ static void case_profile(const judge_case_env *env, const lab_case *spec, const 
 
 // Reads the load counts of a run under ncu (env->ncu_metrics JUDGE_NCU_LOADS)
 // into r; r->loads_counted stays 0 when the table lacks them.
-static void case_read_loads(const char *dir, const spawn_result *s, const kv_list *report, case_result *r)
+static void case_read_loads(const char *dir, const spawn_result *s, case_result *r)
 {
     char table[1024];
     int global_rows = 0, shared_rows = 0;
     snprintf(table, sizeof(table), "%s/%s", dir, JUDGE_NCU_TABLE);
     r->global_loads = (ncu_metric_sum_rows(table, JUDGE_NCU_GLOBAL_LOADS, &global_rows) + ncu_metric_sum(table, JUDGE_NCU_GLOBAL_ASYNC)) / sizeof(float);
     r->shared_loads = ncu_metric_sum_rows(table, JUDGE_NCU_SHARED_LOADS, &shared_rows) / sizeof(float);
-    // Counted when the student's kernels have rows; also when none launched (the executor's own
-    // count, or the kit's rows in a table that has them: zero loads, so the floors fail rather than
-    // go unchecked). Launches without a row are a profiler that counted nothing: not counted.
+    // Counted when the student's kernels have rows; also when only the kit's have (ncu counted, and
+    // nothing of the student's showed: zero loads, so the floors fail rather than go unchecked).
     r->loads_counted = s->exited && s->exit_code == RUNNER_OK &&
-                       ((global_rows > 0 && shared_rows > 0) ||
-                        (global_rows == 0 && (ncu_metric_kit_rows(table, JUDGE_NCU_GLOBAL_LOADS) > 0 || kv_number(report, "launches", -1) == 0)));
+                       ((global_rows > 0 && shared_rows > 0) || (global_rows == 0 && ncu_metric_kit_rows(table, JUDGE_NCU_GLOBAL_LOADS) > 0));
 }
 
 // The launch's shape against the tile the kernel declares (IN_TILE_DIM, or
@@ -827,7 +820,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
         if (r->status == CASE_OK && timed && env->profile)
             case_profile(env, spec, coef, dir, seed, r);
         if (env->ncu_metrics)
-            case_read_loads(dir, &s, report_out, r);
+            case_read_loads(dir, &s, r);
         judge_case_trace(r->name, report_out, t_input - t_start, s.seconds, judge_case_clock() - t_input - s.seconds);
     } else if (ok == 0 && s.exited && s.exit_code == RUNNER_REP_WRONG && case_checked_output_saved(dir, spec)) {
         // A timed repetition was wrong, and the checked call's output came back (it was wrong on the

@@ -40,10 +40,6 @@
 // kernels) begin so: Nsight Compute's counts leave their rows out, and the
 // executor refuses a student's kernel named so.
 #define PROTOCOL_KIT_KERNEL_PREFIX "trusted_"
-// The executor launches a student's kernel inside an NVTX push/pop range of
-// this name, and Nsight Compute profiles only the launches inside it
-// (--nvtx-include "<name>/"): the kit's own kernels run unprofiled.
-#define PROTOCOL_NCU_STUDENT_RANGE "stencil-student"
 
 // One executor serves every case of a run (`executor --serve`, one CUDA
 // context for the whole check). The judge writes a case on the executor's

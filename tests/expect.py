@@ -23,7 +23,7 @@ import re
 import sys
 
 # The hints of a race: a file that expects one may also get timed-rep-wrong.
-RACE_HINTS = {"missing-barrier", "thread-order", "boundary-race", "divergent-barrier", "nan-computed"}
+RACE_HINTS = {"missing-barrier", "thread-order", "boundary-race", "divergent-barrier"}
 
 
 def expect_error(errors, status):

@@ -132,6 +132,25 @@ check_stripe() {
     if out=$(python3 "$tmp/check_stripe.py" "$2" 2>&1); then ok "$1"; else bad "$1" "$out"; fi
 }
 
+# The heat map's cut: a mutant whose wrong cells fill a whole z plane (its z range stops one
+# plane early) is drawn from the side, a y slice where that plane is one row; the stripe's
+# mutant above keeps its z plane (check_stripe).
+check_side() {
+    local out
+    STENCIL_GNUPLOT="$tmp/no-gnuplot" report "$tmp/side" LAB=1 KERNEL=tests/mutants/01-naive-sweep/interior-off-by-one.cu CASE=33 >/dev/null
+    out=$(python3 - "$tmp/side/heatmap.dat" 2>&1 <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+assert "side view, the y slice j = 16" in text.splitlines()[0], text.splitlines()[0]
+cells = [l.split() for l in text.splitlines() if l and not l.startswith("#")]
+unwritten = {(int(k), int(i)) for k, i, v in cells if v == "-5.5"}
+assert unwritten == {(k, 31) for k in range(1, 32)}, sorted(unwritten)[:5]
+print("ok")
+PY
+)
+    if [ "$out" = ok ]; then ok "$1"; else bad "$1" "$out"; fi
+}
+
 echo "== pictures: make check with HTML=1 through CPU emulation"
 report() {  # report DIR ARGS...: make check into DIR; prints its output
     local dir=$1
@@ -146,6 +165,7 @@ if [ "$(grep -c '^pictures: gnuplot is not installed; install gnuplot to get the
 else
     bad "without gnuplot: one line says so, the check goes on, the data file is written" "$out"
 fi
+check_side "heat map of a whole z plane never written: a side view, that plane one row of never-written cells"
 
 if [ "$have_gnuplot" = 1 ]; then
     out=$(report "$tmp/fail" LAB=1 KERNEL="$mutant")

@@ -44,8 +44,10 @@ typedef struct picture_plane {
     char case_name[48];         // the case it comes from
     long rank;                  // how much it is preferred (picture_rank)
     size_t nx, ny, nz;          // the case's grid
-    size_t plane;               // the z plane kept (i)
-    float *values;              // nx * ny values, row j after row j (codes or clipped log10 ratios)
+    int side;                   // 0: z plane i = plane (rows j); 1: a side view, the y slice j = plane (rows i)
+    size_t plane;               // the z plane kept (i), or the y slice (j) of a side view
+    size_t rows;                // the picture's rows: ny, or nz for a side view
+    float *values;              // nx * rows values, row after row (codes or clipped log10 ratios)
     size_t wrong;               // wrong cells in that plane
     size_t unwritten;           // of those, never written
     size_t nan_cells;           // of those, NaN
@@ -152,8 +154,8 @@ static int picture_sweep_cell(const sweep_case *c, const float *out, const doubl
     return *kind;
 }
 
-// Replaces the kept plane with plane i of a case (values already filled).
-static void picture_keep(const char *case_name, size_t nx, size_t ny, size_t nz, size_t i, float *values,
+// Replaces the kept plane with plane i of a case (side 1: the y slice j = i), values already filled.
+static void picture_keep(const char *case_name, size_t nx, size_t ny, size_t nz, int side, size_t i, float *values,
                          const size_t counts[5], size_t wrong_total)
 {
     free(pictures.plane.values);
@@ -162,6 +164,8 @@ static void picture_keep(const char *case_name, size_t nx, size_t ny, size_t nz,
     snprintf(pl->case_name, sizeof(pl->case_name), "%s", case_name);
     pl->rank = picture_rank(nx * ny);
     pl->nx = nx, pl->ny = ny, pl->nz = nz, pl->plane = i;
+    pl->side = side;
+    pl->rows = side ? nz : ny;
     pl->values = values;
     pl->wrong = counts[1] + counts[2] + counts[3] + counts[4];
     pl->unwritten = counts[2];
@@ -180,6 +184,21 @@ static size_t picture_worst_plane(const size_t *per_plane, size_t nz)
     return worst;
 }
 
+// 1 when the wrong cells of a sweep lie in whole z planes: every plane's written
+// cells all wrong or all right, some of each. No z plane shows such a pattern
+// (the worst is one colour edge to edge), so the heat map is a side view.
+static int picture_whole_planes(const size_t *wrong, const size_t *right, size_t nz)
+{
+    int some_wrong = 0, some_right = 0;
+    for (size_t i = 0; i < nz; i++) {
+        if (wrong[i] && right[i])
+            return 0;
+        some_wrong |= wrong[i] > 0;
+        some_right |= right[i] > 0;
+    }
+    return some_wrong && some_right;
+}
+
 void pictures_offer_sweep(const char *case_name, const sweep_case *c, const float *out)
 {
     size_t plane_cells = c->nx * c->ny, total = 0, counts[5] = {0};
@@ -188,34 +207,48 @@ void pictures_offer_sweep(const char *case_name, const sweep_case *c, const floa
     double coef[VERDICT_MAX_WEIGHTS];
     for (int n = 0; n < VERDICT_MAX_WEIGHTS; n++)
         coef[n] = c->coef[n];
-    size_t *per_plane = calloc(c->nz, sizeof(size_t));
-    float *values = malloc(plane_cells * sizeof(float));
+    size_t *per_plane = calloc(c->nz, sizeof(size_t)), *right = calloc(c->nz, sizeof(size_t));
+    float *values = malloc((plane_cells > c->nx * c->nz ? plane_cells : c->nx * c->nz) * sizeof(float));
     int kind;
-    if (!per_plane || !values)
+    if (!per_plane || !right || !values)
         goto done;
     long nz = (long)c->nz;
 #pragma omp parallel for schedule(static) if (c->nx * c->ny * c->nz > 1000000)
-    for (long i = 0; i < nz; i++) {  // each plane's count its own: the threads share nothing
+    for (long i = 0; i < nz; i++) {  // each plane's counts its own: the threads share nothing
         float cell_value;
         int cell_kind;
         for (size_t j = 0; j < c->ny; j++)
-            for (size_t k = 0; k < c->nx; k++)
-                per_plane[i] += (size_t)picture_sweep_cell(c, out, coef, (size_t)i, j, k, &cell_value, &cell_kind);
+            for (size_t k = 0; k < c->nx; k++) {
+                int wrong = picture_sweep_cell(c, out, coef, (size_t)i, j, k, &cell_value, &cell_kind);
+                per_plane[i] += (size_t)wrong;
+                right[i] += (size_t)(!wrong && verdict_cell_written(c, (size_t)i, j, k));
+            }
     }
     size_t worst = picture_worst_plane(per_plane, c->nz);
     if (worst == c->nz)
         goto done;
     for (size_t i = 0; i < c->nz; i++)
         total += per_plane[i];
-    for (size_t j = 0; j < c->ny; j++)
-        for (size_t k = 0; k < c->nx; k++) {
-            picture_sweep_cell(c, out, coef, worst, j, k, &values[j * c->nx + k], &kind);
-            counts[kind]++;
-        }
-    picture_keep(case_name, c->nx, c->ny, c->nz, worst, values, counts, total);
+    if (picture_whole_planes(per_plane, right, c->nz)) {  // the y slice through the middle: a row per z plane
+        size_t j = c->ny / 2;
+        for (size_t i = 0; i < c->nz; i++)
+            for (size_t k = 0; k < c->nx; k++) {
+                picture_sweep_cell(c, out, coef, i, j, k, &values[i * c->nx + k], &kind);
+                counts[kind]++;
+            }
+        picture_keep(case_name, c->nx, c->ny, c->nz, 1, j, values, counts, total);
+    } else {
+        for (size_t j = 0; j < c->ny; j++)
+            for (size_t k = 0; k < c->nx; k++) {
+                picture_sweep_cell(c, out, coef, worst, j, k, &values[j * c->nx + k], &kind);
+                counts[kind]++;
+            }
+        picture_keep(case_name, c->nx, c->ny, c->nz, 0, worst, values, counts, total);
+    }
     values = NULL;
 done:
     free(per_plane);
+    free(right);
     free(values);
 }
 
@@ -246,7 +279,7 @@ void pictures_offer_jacobi(const char *case_name, const jacobi_case *c, int iter
         values[q] = nan ? (float)PICTURE_CODE_NAN : picture_log_ratio(err, allowed);
         counts[nan ? 3 : wrong]++;
     }
-    picture_keep(case_name, nx, ny, nz, worst, values, counts, total);
+    picture_keep(case_name, nx, ny, nz, 0, worst, values, counts, total);
     values = NULL;
 done:
     free(ref);
@@ -268,7 +301,7 @@ int pictures_save_offer(const char *path)
     FILE *f = fopen(path, "wb");
     if (!f)
         return -1;
-    int ok = fwrite(pl, sizeof(*pl), 1, f) == 1 && fwrite(pl->values, sizeof(float), pl->nx * pl->ny, f) == pl->nx * pl->ny;
+    int ok = fwrite(pl, sizeof(*pl), 1, f) == 1 && fwrite(pl->values, sizeof(float), pl->nx * pl->rows, f) == pl->nx * pl->rows;
     return fclose(f) == 0 && ok ? 0 : -1;
 }
 
@@ -278,9 +311,10 @@ int pictures_merge_offer(const char *path)
     FILE *f = fopen(path, "rb");
     if (!f)
         return errno == ENOENT ? 0 : -1;
-    int ok = fread(&got, sizeof(got), 1, f) == 1 && got.have && got.nx * got.ny <= ((size_t)1 << 28);
-    float *values = ok ? malloc(got.nx * got.ny * sizeof(float)) : NULL;
-    ok = ok && values && fread(values, sizeof(float), got.nx * got.ny, f) == got.nx * got.ny;
+    int ok = fread(&got, sizeof(got), 1, f) == 1 && got.have && got.rows == (got.side ? got.nz : got.ny) &&
+             got.nx * got.rows <= ((size_t)1 << 28);
+    float *values = ok ? malloc(got.nx * got.rows * sizeof(float)) : NULL;
+    ok = ok && values && fread(values, sizeof(float), got.nx * got.rows, f) == got.nx * got.rows;
     fclose(f);
     if (!ok || !picture_wanted(got.nx * got.ny)) {
         free(values);
@@ -288,7 +322,7 @@ int pictures_merge_offer(const char *path)
     }
     const size_t counts[5] = {0, got.wrong - got.unwritten - got.nan_cells - got.boundary_changed, got.unwritten,
                               got.nan_cells, got.boundary_changed};  // as picture_keep counts them
-    picture_keep(got.case_name, got.nx, got.ny, got.nz, got.plane, values, counts, got.wrong_total);
+    picture_keep(got.case_name, got.nx, got.ny, got.nz, got.side, got.plane, values, counts, got.wrong_total);
     return 0;
 }
 
@@ -331,6 +365,16 @@ static const char *picture_kinds(char *buf, size_t len)
     return buf;
 }
 
+// Which cut of the grid the heat map shows, in words.
+static const char *picture_cut(const picture_plane *pl, char *buf, size_t len)
+{
+    if (pl->side)
+        snprintf(buf, len, "side view, the y slice j = %zu (the wrong cells fill whole z planes, so each shows as a row)", pl->plane);
+    else
+        snprintf(buf, len, "z plane i = %zu (the one with the most wrong cells)", pl->plane);
+    return buf;
+}
+
 // Writes the heat map's data file; returns 0, or -1 (path cleared).
 static int picture_write_heatmap(const judge_run *run)
 {
@@ -341,15 +385,16 @@ static int picture_write_heatmap(const judge_run *run)
         path[0] = '\0';
         return -1;
     }
-    fprintf(f, "# Stencil Labs heat map: lab %d, case %s, z plane i = %zu of 0..%zu (the plane with the most wrong cells)\n",
-            run->lab_number, pl->case_name, pl->plane, pl->nz - 1);
-    fprintf(f, "# %zu of %zu cells of this plane wrong (%zu never written, %zu NaN, %zu boundary cells changed); %zu in the whole grid\n",
-            pl->wrong, pl->nx * pl->ny, pl->unwritten, pl->nan_cells, pl->boundary_changed, pl->wrong_total);
-    fprintf(f, "# columns: k j value; value = log10(|got - want| / allowed) clipped to [%g, %g], or a code:\n",
-            PICTURE_LOG_LOW, PICTURE_LOG_HIGH);
+    char cut[160];
+    fprintf(f, "# Stencil Labs heat map: lab %d, case %s (%zux%zux%zu), %s\n", run->lab_number, pl->case_name, pl->nx, pl->ny,
+            pl->nz, picture_cut(pl, cut, sizeof(cut)));
+    fprintf(f, "# %zu of %zu cells of this cut wrong (%zu never written, %zu NaN, %zu boundary cells changed); %zu in the whole grid\n",
+            pl->wrong, pl->nx * pl->rows, pl->unwritten, pl->nan_cells, pl->boundary_changed, pl->wrong_total);
+    fprintf(f, "# columns: k %s value; value = log10(|got - want| / allowed) clipped to [%g, %g], or a code:\n",
+            pl->side ? "i" : "j", PICTURE_LOG_LOW, PICTURE_LOG_HIGH);
     fprintf(f, "#   %g NaN, %g never written, %g boundary cell changed, %g boundary cell kept\n", PICTURE_CODE_NAN,
             PICTURE_CODE_UNWRITTEN, PICTURE_CODE_BOUNDARY_CHANGED, PICTURE_CODE_BOUNDARY_KEPT);
-    for (size_t j = 0; j < pl->ny; j++) {
+    for (size_t j = 0; j < pl->rows; j++) {
         for (size_t k = 0; k < pl->nx; k++)
             fprintf(f, "%zu %zu %.4g\n", k, j, pl->values[j * pl->nx + k]);
         fputc('\n', f);
@@ -483,7 +528,9 @@ static int picture_render(int p, const char *title)
     snprintf(stem, sizeof(stem), "%s/%s", pictures.dir, picture_names[p]);
     snprintf(log_path, sizeof(log_path), "%s/gnuplot-%d.log", tmp && *tmp ? tmp : "/tmp", (int)getpid());
     const char *gnuplot = getenv(PICTURE_GNUPLOT_ENV);
-    char *argv[] = {(char *)(gnuplot && *gnuplot ? gnuplot : "gnuplot"), "-c", script, r->path[PICTURE_FORMAT_data], stem, (char *)title, NULL};
+    // The heat map's rows: j (a z plane) or i (a side view), its fourth argument.
+    char *rows = p == PICTURE_heatmap && pictures.plane.side ? "i (z, the plane)" : "j (y, the row)";
+    char *argv[] = {(char *)(gnuplot && *gnuplot ? gnuplot : "gnuplot"), "-c", script, r->path[PICTURE_FORMAT_data], stem, (char *)title, rows, NULL};
     spawn_limits lim = {PICTURE_GNUPLOT_TIMEOUT_S, 0, 0, NULL, 0};
     spawn_result s = spawn_run(argv, NULL, log_path, &lim);
     if (!s.started) {
@@ -510,7 +557,7 @@ static int picture_render(int p, const char *title)
 
 void pictures_draw(const judge_run *run)
 {
-    char title[512];
+    char title[512], cut[160];
     if (!pictures.on)
         return;
     picture_remove_old();
@@ -518,8 +565,8 @@ void pictures_draw(const judge_run *run)
     const picture_plane *pl = &pictures.plane;
     char kinds[120] = "";
     if (pl->have && picture_write_heatmap(run) == 0)
-        snprintf(heat->note, sizeof(heat->note), "%s, z plane i = %zu (the one with the most wrong cells): %zu of its %zu cells wrong%s",
-                 pl->case_name, pl->plane, pl->wrong, pl->nx * pl->ny, picture_kinds(kinds, sizeof(kinds)));
+        snprintf(heat->note, sizeof(heat->note), "%s, %s: %zu of its %zu cells wrong%s", pl->case_name,
+                 picture_cut(pl, cut, sizeof(cut)), pl->wrong, pl->nx * pl->rows, picture_kinds(kinds, sizeof(kinds)));
     else if (pl->have)
         snprintf(heat->note, sizeof(heat->note), "not drawn: cannot write its data file in %s", pictures.dir);
     else
@@ -536,8 +583,8 @@ void pictures_draw(const judge_run *run)
         if (!pictures.results[p].path[PICTURE_FORMAT_data][0])
             continue;
         if (p == PICTURE_heatmap)
-            snprintf(title, sizeof(title), "lab %d, %s: z plane i = %zu, %zu of %zu cells wrong%s",
-                     run->lab_number, pl->case_name, pl->plane, pl->wrong, pl->nx * pl->ny, kinds);
+            snprintf(title, sizeof(title), "lab %d, %s: %s %s = %zu, %zu of %zu cells wrong%s", run->lab_number, pl->case_name,
+                     pl->side ? "side view, y slice" : "z plane", pl->side ? "j" : "i", pl->plane, pl->wrong, pl->nx * pl->rows, kinds);
         else
             snprintf(title, sizeof(title), "lab %d, %s on %s, copy bandwidth %.0f GB/s measured in this run\nbandwidth roof only: the kit does not know this GPU's peak fp32 rate",
                      run->lab_number, t->name, run->device, t->bandwidth_gbs);

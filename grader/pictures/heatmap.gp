@@ -1,17 +1,19 @@
-# grader/pictures/heatmap.gp — the heat map of a failing case: one z plane,
+# grader/pictures/heatmap.gp — the heat map of a failing case: one z plane (or a y slice),
 # each cell coloured by how far its value is from the reference's, in units
 # of the tolerance the lab allows; cells never written, NaN and boundary
 # cells in colours of their own.
 #
-# usage: gnuplot -c heatmap.gp DATA OUT TITLE     writes OUT.png and OUT.svg
+# usage: gnuplot -c heatmap.gp DATA OUT TITLE [ROWS]     writes OUT.png and OUT.svg
 # DATA (the judge writes it, grader/judge/pictures.c): "k j value" per cell,
-# a blank line after each row j; value is log10(|got - want| / allowed),
+# a blank line after each row; value is log10(|got - want| / allowed),
 # clipped to [-3, 4], or one of the codes of the colour box's lower bands.
+# ROWS names the rows' axis: "j (y, the row)" for a z plane (the default),
+# "i (z, the plane)" for a side view (a y slice, when whole z planes are wrong).
 data = ARG1
 out = ARG2
 set title ARG3 noenhanced
 set xlabel "k (x, the column)"
-set ylabel "j (y, the row)"
+set ylabel (ARGC >= 4 ? ARG4 : "j (y, the row)") noenhanced
 set cblabel "|got - want| / allowed" noenhanced
 set size ratio -1
 set lmargin at screen 0.08

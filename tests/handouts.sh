@@ -19,6 +19,8 @@
 #              Chinese file, a make target and a variable that do not exist,
 #              a heading one level off, a hint key misspelt) and must fail,
 #              naming file:line;
+#   samples    every sample report after a "<!-- sample-report: ... -->" line is
+#              what the judge prints for that run now (handouts/render/samples.py);
 #   render     `make handouts` with pandoc: every page, the index, the anchors
 #              of every hint key, self-contained pages (SKIPPED, said plainly,
 #              without pandoc); without pandoc `make handouts` says in one
@@ -369,6 +371,30 @@ expect "a bad make variable is named with file:line" "handouts/zh/02-shared-tile
 expect "a code block that drifted is named with file:line" "handouts/zh/02-shared-tile.md:$bad_var_line: left in English but not the English line"
 expect "a heading one level off is named with file:line" "handouts/zh/04-register-tiling.md:$bad_head_line: heading"
 expect "a misspelt hint key is named with file:line" "handouts/02-shared-tile.md:$bad_key_line: 'tile-edge' in the hints table is no hint key"
+
+# -- sample reports ----------------------------------------------------------
+# Every report quoted in a handout after a sample-report line is what the judge
+# prints for that run now (handouts/render/samples.py); a quoted line changed
+# on purpose is caught.
+echo "== handouts: sample reports from real runs"
+if ! command -v python3 >/dev/null || ! make -s judge >/dev/null 2>&1; then
+    fail "samples: python3 and build/judge are needed to run the samples" "install python3; make judge"
+else
+    out=$(python3 handouts/render/samples.py 2>&1)
+    if [ $? -eq 0 ] && grep -q '^samples: [1-9][0-9]* quoted, 0 stale' <<<"$out"; then
+        pass "samples: $(tail -1 <<<"$out" | cut -d, -f1 | cut -d' ' -f2) sample reports, each what its run prints now"
+    else
+        fail "samples: the quoted reports" "$(grep -v '^ok' <<<"$out")"
+    fi
+    cp handouts/01-naive-sweep.md "$tmp/stale.md"
+    sed -i 's/961 of 29791 interior cells wrong/960 of 29791 interior cells wrong/' "$tmp/stale.md"
+    out=$(python3 handouts/render/samples.py "$tmp/stale.md" 2>&1)
+    if [ $? -ne 0 ] && grep -q 'stale.md:[0-9]*: the quoted report is not what' <<<"$out"; then
+        pass "samples: a quoted report edited by hand is named with file:line"
+    else
+        fail "samples: a quoted report edited by hand is named with file:line" "$out"
+    fi
+fi
 
 # -- render ------------------------------------------------------------------
 echo "== handouts: make handouts"

@@ -73,7 +73,8 @@ copy_kit() {
 
 # student_pages DIR: the student kit's README (the kit's, less its section
 # for instructors, with how the work is graded: grader/platform/student/) and
-# handouts that name only what the kit holds (no solution to run).
+# handouts that name only what the kit holds (no solution to run, no test
+# file their sample reports were made from).
 student_pages() {
     local dir=$1 f
     awk -v grading="$kit/grader/platform/student/grading.md" '
@@ -83,7 +84,12 @@ student_pages() {
         !skip' "$kit/README.md" >"$dir/README.md"
     for f in "$dir"/handouts/*.md "$dir"/handouts/zh/*.md; do
         [ -e "$f" ] || continue
-        sed -i 's|KERNEL=reference/solutions/\.\.\. ||g' "$f"
+        # (and no line saying which kit file a sample report came from: handouts/render/samples.py's);
+        # a variant a handout names for comparison is said to be the instructor's
+        local held=" (in the instructor's kit)"
+        case "$f" in */zh/*) held="（在教师版套件中）" ;; esac
+        sed -i -e 's|KERNEL=reference/solutions/\.\.\. ||g' -e '/^<!-- sample-report: .* -->$/d' \
+            -e "s|\`tests/variants/[^\`]*\`|&$held|g" "$f"
     done
 }
 
@@ -109,7 +115,7 @@ gradescope)
 export)
     [ $# -eq 2 ] || die "usage: package.sh export OUT.tar.gz"
     out=$(absolute "$2")
-    copy_kit "$stage/stencil-labs" reference/solutions tests/mutants tests/hostile tests/variants build
+    copy_kit "$stage/stencil-labs" reference/solutions tests/mutants tests/hostile tests/variants handouts/render/samples.py build
     student_pages "$stage/stencil-labs"
     rm -f "$out"
     tar -C "$stage" -czf "$out" stencil-labs

@@ -3,7 +3,8 @@
 says, page by page, whether each loads as a reader would see it: the load
 event fires, every <img> decoded (naturalWidth > 0) and at least MIN of them,
 no resource outside the page was requested (each is a data: URI), every
-link (<a href>) reaches a file beside the page (a class page's reports), and no
+link (<a href>) reaches a file by a path relative to the page (a class page's
+reports, a report's handout), with the anchor it names, and no
 console error, uncaught exception or browser log error (a blocked resource,
 a Content-Security-Policy violation) was reported.
 
@@ -149,10 +150,13 @@ def check_page(browser, path, min_images):
         problems.append("%d images, expected at least %d" % (len(page["images"]), min_images))
     for url in page["external"] + page["resources"]:
         problems.append("refers to a resource outside the page: " + url[:120])
-    for url in page["links"]:  # a link is not fetched, but it must reach a file beside the page
-        target = os.path.join(os.path.dirname(os.path.abspath(path)), url)
-        if "://" in url or url.startswith("/") or ".." in url.split("/") or not os.path.isfile(target):
-            problems.append("links to what is not a file beside the page: " + url[:120])
+    for url in page["links"]:  # a link is not fetched, but it must reach a file (and its anchor) from the page's folder
+        file, _, anchor = url.partition("#")
+        target = os.path.join(os.path.dirname(os.path.abspath(path)), file)
+        if "://" in url or url.startswith("/") or not os.path.isfile(target):
+            problems.append("links to what is not a file (a path relative to the page): " + url[:120])
+        elif anchor and ('id="%s"' % anchor) not in open(target, encoding="utf-8", errors="replace").read():
+            problems.append("links to an anchor its page lacks: " + url[:120])
     if not page["title"] or page["tables"] == 0:
         problems.append("no title or no table: not the report")
     try:  # a page with links may have had its target replaced by the browser meanwhile: nothing left to close

@@ -167,6 +167,9 @@ else
 fi
 check_side "heat map of a whole z plane never written: a side view, that plane one row of never-written cells"
 
+# The handouts rendered (with pandoc), so that the HTML report's hint keys link to their anchors.
+have_handouts=0
+command -v pandoc >/dev/null 2>&1 && make -s handouts >/dev/null 2>&1 && [ -s build/handouts/01-naive-sweep.html ] && have_handouts=1
 if [ "$have_gnuplot" = 1 ]; then
     out=$(report "$tmp/fail" LAB=1 KERNEL="$mutant")
     if grep -q '^pictures: heatmap   .*heatmap.png (and .svg): N=100, z plane' <<<"$out" &&
@@ -278,6 +281,7 @@ else
     sed 's|<figure>|<img alt="outside" src="http://127.0.0.1:9/x.png"><img alt="broken" src="data:image/png;base64,AAAA"><figure>|' \
         "$tmp/fail/report.html" >"$tmp/broken.html"
     grep -q 'alt="outside"' "$tmp/broken.html" || sed -i 's|</body>|<img alt="outside" src="http://127.0.0.1:9/x.png"><img alt="broken" src="data:image/png;base64,AAAA"></body>|' "$tmp/broken.html"
+    sed -i 's|#\([a-z-]*\)">|#\1-misspelt">|' "$tmp/broken.html"  # and a hint's link to an anchor the handout lacks
     out=$(tests/html_check.py "$browser" "$tmp/fail/report.html=$images" "$tmp/pass/report.html=0" "$tmp/broken.html=0" 2>&1)
     line() { grep -F "$1"$'\t' <<<"$out"; }
     if line "$tmp/fail/report.html" | grep -q $'\tok'; then
@@ -289,6 +293,16 @@ else
         ok "passing solution's page: loads, no console error, nothing from outside"
     else
         bad "passing solution's page loads clean" "$out"
+    fi
+    if [ "$have_handouts" = 1 ]; then
+        if grep -qE '<a href="[./a-z-]*/build/handouts/01-naive-sweep\.html#[a-z-]+"><code>\[' "$tmp/fail/report.html" &&
+            line "$tmp/broken.html" | grep -q 'links to an anchor its page lacks'; then
+            ok "failing mutant's page: each hint key links to its anchor in the rendered handout (checked in the browser run)"
+        else
+            bad "failing mutant's page: each hint key links to its anchor in the rendered handout" "$(grep -o '<a href="[^"]*"' "$tmp/fail/report.html" | head -3) $out"
+        fi
+    else
+        missing "hint links to the rendered handouts" pandoc
     fi
     if line "$tmp/broken.html" | grep -q 'did not decode' && line "$tmp/broken.html" | grep -q 'outside the page'; then
         ok "a page broken on purpose is caught (an image that does not decode, one from outside)"

@@ -167,6 +167,62 @@ static int judge_wait_helper(pid_t pid, int slot)
     return status;
 }
 
+// The lab's rendered handout (build/handouts/<lab>.html, from make handouts)
+// as a path relative to the folder of page, into buf; NULL when it is not
+// rendered (or the page's folder cannot be resolved).
+static const char *judge_handout_from(const char *page, const judge_run *run, char *buf, size_t len)
+{
+    char target[PATH_MAX + 64], dir[PATH_MAX], here[PATH_MAX];
+    snprintf(target, sizeof(target), "%s/build/handouts/%s.html", judge_the_args.kit, run->lab_name);
+    snprintf(dir, sizeof(dir), "%s", page);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    else
+        snprintf(dir, sizeof(dir), ".");
+    if (!run->lab_name[0] || access(target, R_OK) != 0 || !realpath(dir, here))
+        return NULL;
+    char real[PATH_MAX];
+    if (!realpath(target, real))
+        return NULL;
+    // The folders here and real share, then a "../" for each folder of here past them, then the rest of real.
+    char *h[PATH_MAX / 2], *r[PATH_MAX / 2], *save = NULL;
+    int nh = 0, nr = 0, common = 0;
+    for (char *t = strtok_r(here, "/", &save); t && nh < PATH_MAX / 2; t = strtok_r(NULL, "/", &save))
+        h[nh++] = t;
+    for (char *t = strtok_r(real, "/", &save); t && nr < PATH_MAX / 2; t = strtok_r(NULL, "/", &save))
+        r[nr++] = t;
+    while (common < nh && common < nr - 1 && !strcmp(h[common], r[common]))
+        common++;
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = common; i < nh && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "../");
+    for (int i = common; i < nr && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", r[i], i + 1 < nr ? "/" : "");
+    return used < len ? buf : NULL;
+}
+
+// The rendered handout's page (build/handouts/<lab>.html), read whole; NULL if it cannot be.
+static char *judge_handout_text(const judge_run *run)
+{
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof(path), "%s/build/handouts/%s.html", judge_the_args.kit, run->lab_name);
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = f ? open_memstream(&text, &len) : NULL;
+    char chunk[8192];
+    size_t n;
+    while (mem && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+        fwrite(chunk, 1, n, mem);
+    if (mem)
+        fclose(mem);
+    if (f)
+        fclose(f);
+    return text;
+}
+
 // Writes the report files the options name (--json-out, --summary-out,
 // --gradescope-out, --prairielearn-out) for the run as it stands. Returns 0,
 // or -1 naming the file in err.
@@ -192,8 +248,13 @@ static int judge_write_files(judge_run *run, char *err, size_t len)
             report_gradescope(run, f);
         else if (i == 3)
             report_prairielearn(run, f);
-        else
-            report_html(run, f);
+        else {
+            char href[PATH_MAX];
+            report_handout handout = {judge_handout_from(paths[i], run, href, sizeof(href)), NULL};
+            handout.text = handout.href ? judge_handout_text(run) : NULL;
+            report_html(run, &handout, f);
+            free((char *)handout.text);
+        }
         if (fclose(f) != 0) {
             snprintf(err, len, "cannot write the %s %s: %s", what[i], paths[i], strerror(errno));
             return -1;

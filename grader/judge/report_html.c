@@ -79,8 +79,9 @@ static void html_case_row(FILE *out, const judge_run *run, const case_result *c)
     fprintf(out, "</td></tr>\n");
 }
 
-// The hints of the run, each once with its cases, its advice and the handout.
-static void html_hints(FILE *out, const judge_run *run)
+// The hints of the run, each once with its cases, its advice and the handout
+// (each key a link to its anchor in the rendered handout, when there is one).
+static void html_hints(FILE *out, const judge_run *run, const report_handout *handout)
 {
     char where[300];
     int any = 0;
@@ -91,9 +92,20 @@ static void html_hints(FILE *out, const judge_run *run)
             if (c->status != CASE_FAIL || !c->hint_key || strcmp(c->hint_key, h->key))
                 continue;
             if (!first) {
-                fprintf(out, "%s<li><code>[", any ? "" : "<h2>Hints</h2>\n<ul>\n");
+                char id[96];
+                snprintf(id, sizeof(id), "id=\"%s\"", h->key);
+                int link = handout && handout->href && handout->text && strstr(handout->text, id);
+                fprintf(out, "%s<li>", any ? "" : "<h2>Hints</h2>\n<ul>\n");
+                if (link) {
+                    fprintf(out, "<a href=\"");
+                    html_text(out, handout->href);
+                    fprintf(out, "#");
+                    html_text(out, h->key);
+                    fprintf(out, "\">");
+                }
+                fprintf(out, "<code>[");
                 html_text(out, h->key);
-                fprintf(out, "]</code> ");
+                fprintf(out, "]</code>%s ", link ? "</a>" : "");
                 html_text(out, h->title);
                 fprintf(out, " — cases:");
                 first = c;
@@ -185,7 +197,7 @@ static void html_summary(FILE *out, const judge_run *run)
             run->score.max, run->score.max < run->score.lab_max ? "the rubric's whole, less what this backend cannot measure" : "");
 }
 
-void report_html(const judge_run *run, FILE *out)
+void report_html(const judge_run *run, const report_handout *handout, FILE *out)
 {
     int graded = run->exit_code == JUDGE_EXIT_PASS || run->exit_code == JUDGE_EXIT_FAIL;
     int passed = run->exit_code == JUDGE_EXIT_PASS;
@@ -240,7 +252,7 @@ void report_html(const judge_run *run, FILE *out)
             html_case_row(out, run, &run->cases[i]);
         fprintf(out, "</table>\n");
     }
-    html_hints(out, run);
+    html_hints(out, run, handout);
     if (graded)
         html_summary(out, run);
     html_pictures(out);

@@ -10,7 +10,15 @@
 
 #include "judge.h"
 
-// Writes run's report as an HTML page to out.
-void report_html(const judge_run *run, FILE *out);
+// The lab's rendered handout (make handouts) a report's hint keys link to:
+// its path relative to the page and its contents (to link only the keys it
+// has an anchor for). Both NULL: no links.
+typedef struct report_handout {
+    const char *href;
+    const char *text;
+} report_handout;
+
+// Writes run's report as an HTML page to out, its hint keys linked to handout's anchors.
+void report_html(const judge_run *run, const report_handout *handout, FILE *out);
 
 #endif // STENCIL_REPORT_HTML_H

@@ -277,6 +277,8 @@ ln -sf "$(command -v mkdir)" "$tmp/nosbatch/mkdir"
 expect "make check SLURM=1 without sbatch names what is missing" 2 "sbatch not found: make check SLURM=1 needs Slurm's client commands on PATH" -- \
     env PATH="$tmp/nosbatch" grader/class/check_slurm.sh "$judge" --kit "$kit" --lab 1
 
+expect "--emu-memory outside 16 MB .. 16 TB is refused in one line" 2 "--emu-memory takes megabytes (16 to 16777216), got '3'" -- "$judge" --kit "$kit" --lab 1 --emu-memory 3
+
 truncate -s 2M "$tmp/huge.cu" 2>/dev/null || head -c 2097152 /dev/zero >"$tmp/huge.cu"
 expect "a kernel file over 1 MiB is refused in one line" 2 "a kernel file is at most 1048576 bytes" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel "$tmp/huge.cu"
 

@@ -833,7 +833,7 @@ int exec_start(exec_state *ex, const char *program_path, unsigned cpu_seconds, c
         sandbox_limits lim;
         memset(&lim, 0, sizeof(lim));
         lim.cpu_seconds = cpu_seconds;
-        lim.address_space_bytes = 8ull << 30;
+        lim.address_space_bytes = STUDENT_MEMORY_BYTES;
         lim.open_files = 16;
         lim.no_files = 1;
         struct rlimit fsize;  // the case's limit on its log (the executor's soft one), made hard: the program cannot raise it

@@ -67,6 +67,7 @@ static const hint_entry hint_table[] = {
     {HINT_LAUNCH_SWAPPED, "grid and block swapped in the launch", "the launch record: a block over 1024 threads in a grid of at most 1024 blocks (the launch failed), or a grid with the declared tile's shape and a block without it"},
     {"kernel-fault", "the kernel crashed", "the runner's fault report (SANITIZE=1 names the line)"},
     {"no-memory", "the case does not fit in memory", "the runner, or the judge before it"},
+    {HINT_HOST_MEMORY, "the program held more memory than the kit grants", "emulation: the runner's resident memory passed its limit"},
     {"refused-call", "a CUDA call the labs do not allow", "the executor"},
     {"late-call", "a CUDA call after the host function returned", "the executor"},
     {"timed-rep-wrong", "a timed call's output was wrong, or it launched what the checked call did not", "the executor's check of every timed repetition"},

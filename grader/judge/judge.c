@@ -65,6 +65,7 @@ typedef struct judge_args {
     const char *backend;        // auto, gpu or emu
     const char *case_name;      // only this case ("33", "N=33", "64x32x16")
     const char *arch;           // sm_XX, or NULL to detect
+    unsigned long long emu_memory_mb; // --emu-memory: what a student's program may hold under emulation (0: the default)
     char kit[PATH_MAX];         // the kit's root
     uint64_t seed;              // master seed
     int have_seed;              // 1 if --seed was given
@@ -463,6 +464,7 @@ static const struct judge_option {
     {"--gpu-slots", "N", "the GPUs those judges share (with --gpu-lock-dir)"},
     {"--jobs", "N", "cases side by side under emulation (default: the CPUs, at most 8)"},
     {"--arch", "sm_XX", "the GPU architecture to build for (default: detected)"},
+    {"--emu-memory", "MB", "the memory a student's program may hold under emulation (default: 8192, at most a quarter of the machine's)"},
     {"--kit", "DIR", "the kit's root (default .)"},
     {"--solution", NULL, "grade the lab's instructor solution (lab.conf's solution) instead of --kernel"},
     {"--conf-get", "KEY", "print the lab.conf value of KEY (title, kernel, solution, timed, points, ...) and exit"},
@@ -528,6 +530,12 @@ static judge_args judge_parse(int argc, char **argv)
             a.gpu_slots = (int)strtol(v, &end, 10);
             if (!end || *end || a.gpu_slots < 1 || a.gpu_slots > 64)
                 judge_die(JUDGE_EXIT_KIT, "--gpu-slots takes the number of GPUs to share (1 to 64), got '%s'", v);
+        }
+        else if (!strcmp(opt, "--emu-memory")) {
+            char *end = NULL;
+            a.emu_memory_mb = strtoull(v, &end, 10);
+            if (!end || *end || a.emu_memory_mb < 16 || a.emu_memory_mb > (1ull << 24))
+                judge_die(JUDGE_EXIT_KIT, "--emu-memory takes megabytes (16 to 16777216), got '%s'", v);
         }
         else if (!strcmp(opt, "--jobs")) {
             char *end = NULL;
@@ -744,7 +752,7 @@ static int judge_make(const judge_args *a, const char *backend, const char *cons
     }
     argv[n] = NULL;
     // A student's file gets 5 minutes and 8 GiB of address space (nvcc's cicc needs a few GiB).
-    spawn_limits lim = {student_file ? 300.0 : 600.0, 0, student_file ? 8ull << 30 : 0, NULL, 0};
+    spawn_limits lim = {student_file ? 300.0 : 600.0, 0, student_file ? 8ull << 30 : 0, NULL, 0, 0};
     // Judges side by side (make grade JOBS=n) may build the same thing (the
     // executor, the lab's solution): one at a time per build folder.
     char lock_path[PATH_MAX + 16];
@@ -1116,9 +1124,10 @@ static judge_case_env judge_case_env_for(const judge_args *a, judge_run *run, co
 {
     judge_case_env env = {&run->conf, runner, !strcmp(run->backend, "emu"), a->sanitize, a->keep, 0,
                           strcmp(run->conf.technique, "z-coarsening") == 0 || strcmp(run->conf.technique, "register-tiling") == 0,
-                          a->profile, student[0] ? student : NULL, 0, NULL, NULL, NULL, NULL, NULL};
+                          a->profile, student[0] ? student : NULL, 0, NULL, NULL, NULL, NULL, NULL, 0};
     if (!strcmp(run->backend, "gpu"))
         env.gpu_turn = judge_gpu_turn, env.gpu_turn_end = judge_gpu_turn_end;
+    env.emu_memory_bytes = (unsigned long long)a->emu_memory_mb << 20;
     return env;
 }
 

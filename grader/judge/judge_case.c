@@ -160,6 +160,12 @@ void judge_explain_runner(const judge_case_env *env, const spawn_result *s, cons
         snprintf(r->reason, sizeof(r->reason), "TIMEOUT: killed after %.0f s%s, the lab's limit per case", env->conf->timeout_s,
                  env->emu ? " of CPU time (emulation)" : "");
         case_set_hint(r, "timeout", "timeout", words->timeout);
+    } else if (s->over_memory) {
+        snprintf(r->reason, sizeof(r->reason), "the program held more than the %.2f GiB of memory it may and was stopped (emulation counts its host memory and its cudaMalloc alike)",
+                 (double)judge_emu_student_memory(env) / (1ull << 30));
+        snprintf(hint, sizeof(hint), "%s must allocate only what the lab needs (a few grids at most) and free what it allocates: a student's program may hold %.0f GiB of host memory on a GPU, and under emulation, where its cudaMalloc is host memory too, %.2f GiB in this run (at most a quarter of the machine's memory unless the grader sets it).",
+                 words->function, (double)STUDENT_MEMORY_BYTES / (1ull << 30), (double)judge_emu_student_memory(env) / (1ull << 30));
+        case_set_hint(r, "memory", HINT_HOST_MEMORY, hint);
     } else if (code == RUNNER_LAUNCH_FAILED) {
         snprintf(r->reason, sizeof(r->reason), "the launch failed: %s", err ? err : "(no message)");
         launch_info li;
@@ -332,6 +338,21 @@ static spawn_result judge_serve_case(const judge_case_env *env, char *const argv
     return s;
 }
 
+unsigned long long judge_emu_student_memory(const judge_case_env *env)
+{
+    if (env->emu_memory_bytes)
+        return env->emu_memory_bytes;
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    unsigned long long machine = pages > 0 && page > 0 ? (unsigned long long)pages * (unsigned long long)page : 0;
+    return machine && machine / 4 < STUDENT_MEMORY_BYTES ? machine / 4 : STUDENT_MEMORY_BYTES;
+}
+
+unsigned long long judge_emu_resident_limit(const judge_case_env *env, size_t buffer_floats)
+{
+    // The kit's grids in the runner (input, output, a second copy, and the sanitizer's shadow of them), and its own code.
+    return judge_emu_student_memory(env) + 4ull * buffer_floats * sizeof(float) + (256ull << 20);
+}
+
 spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], const char *dir,
                                 size_t buffer_floats, const char *order, uint64_t seed, int timed, kv_list *report)
 {
@@ -389,7 +410,8 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     spawn_limits lim = {env->conf->timeout_s * (env->sanitize || env->ncu_metrics ? 20 : env->emu ? JUDGE_EMU_WALL_FACTOR : 1),
                         env->ncu_metrics ? 0 : (unsigned long long)buffer_floats * 4 + (1 << 20), 0,  // ncu keeps files of its own
                         env->emu ? dir : NULL,  // the emulation runner holds student code: confined to its case folder
-                        env->emu ? env->conf->timeout_s : 0};
+                        env->emu ? env->conf->timeout_s : 0,
+                        env->emu ? judge_emu_resident_limit(env, buffer_floats) : 0};
     spawn_result s;
     memset(&s, 0, sizeof(s));
     int turn = env->gpu_turn && !env->emu;  // a turn on the GPU for the runner alone: alone when timed or profiled

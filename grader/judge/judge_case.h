@@ -30,6 +30,7 @@ typedef struct judge_case_env {
     void (*gpu_turn)(int exclusive);   // GPU: takes a turn on the GPU around each runner (judges side by side): alone
                                        // for a timed run or a profiler's, shared otherwise; NULL: no turns
     void (*gpu_turn_end)(void);        // and ends it (the judge's own work before and after holds none)
+    unsigned long long emu_memory_bytes; // emulation: the memory a student's program may hold (--emu-memory; 0: judge_emu_resident_limit's)
 } judge_case_env;
 
 // The executor of a GPU run, serving every case (`executor --serve`): made
@@ -48,6 +49,15 @@ typedef struct judge_executor {
 // answer; with outdir, the probe's report is written there. Returns the
 // outcome (exited with RUNNER_OK when it serves).
 spawn_result judge_executor_start(judge_executor *ex, const char *outdir);
+
+// The memory a student's program may hold under emulation: env's
+// emu_memory_bytes when set, else STUDENT_MEMORY_BYTES, at most a quarter of
+// the machine's memory.
+unsigned long long judge_emu_student_memory(const judge_case_env *env);
+
+// The resident memory an emulation runner of a case with buffers of
+// buffer_floats floats may hold: judge_emu_student_memory beyond the kit's grids.
+unsigned long long judge_emu_resident_limit(const judge_case_env *env, size_t buffer_floats);
 
 // The file ncu writes its table to (--log-file), apart from the program's
 // own output, which a kernel's printf reaches and so cannot be believed.

@@ -181,6 +181,20 @@ static void spawn_read_status(spawn_result *r, int status, double cpu_s)
     }
 }
 
+// The resident memory of process pid (/proc/<pid>/statm), 0 if unknown.
+static unsigned long long spawn_resident_bytes(pid_t pid)
+{
+    char path[64];
+    unsigned long long size = 0, resident = 0;
+    snprintf(path, sizeof(path), "/proc/%d/statm", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    int got = fscanf(f, "%llu %llu", &size, &resident);
+    fclose(f);
+    return got == 2 ? resident * (unsigned long long)sysconf(_SC_PAGESIZE) : 0;
+}
+
 spawn_result spawn_run(char *const argv[], char *const env[], const char *log_path,
                        const spawn_limits *limits)
 {
@@ -214,6 +228,7 @@ spawn_result spawn_run(char *const argv[], char *const env[], const char *log_pa
         return r;
     }
     r.started = 1;
+    unsigned polls = 0;
     for (;;) {
         pid_t w = waitpid(pid, &status, WNOHANG);
         if (w == pid)
@@ -227,13 +242,20 @@ spawn_result spawn_run(char *const argv[], char *const env[], const char *log_pa
             r.timed_out = 1;
             break;
         }
+        if (limits->resident_bytes && ++polls % 4 == 0 && spawn_resident_bytes(pid) > limits->resident_bytes) {
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            r.over_memory = 1;
+            break;
+        }
         struct timespec nap = {0, 5 * 1000 * 1000};
         nanosleep(&nap, NULL);
     }
     kill(-pid, SIGKILL);  // anything the child left behind in its group
     spawn_active_group = 0;
     r.seconds = spawn_now() - start;
-    if (!r.timed_out)
+    if (!r.timed_out && !r.over_memory)
         spawn_read_status(&r, status, limits->cpu_s);
     spawn_check_stop();
     return r;

@@ -11,6 +11,7 @@ typedef struct spawn_result {
     int signaled;       // 1 if a signal ended it (signal is valid)
     int signal;         // the signal
     int timed_out;      // 1 if it was killed at the time limit
+    int over_memory;    // 1 if it was killed at the resident-memory limit
     double seconds;     // wall-clock time it ran
 } spawn_result;
 
@@ -21,6 +22,7 @@ typedef struct spawn_limits {
     const char *confine_dir;    // non-NULL: an untrusted child, confined (grader/sandbox/) with a clean environment, writing only here
     double cpu_s;               // > 0: a CPU-time limit (RLIMIT_CPU, whole seconds up) as well; reaching it counts as timed out,
                                 // so a busy machine's waits do not (timeout_s is then the backstop for a child that blocks)
+    unsigned long long resident_bytes; // > 0: the child is killed when its resident memory passes this (checked every 20 ms)
 } spawn_limits;
 
 // Runs argv[0] with argv in its own process group, optional extra environment

@@ -36,6 +36,7 @@
 #define HINT_TIMED_CHANGED     "timed-output-changed"
 #define HINT_CENTRE_MISSING    "centre-missing"
 #define HINT_TERM_MISSING      "term-missing"
+#define HINT_HOST_MEMORY       "host-memory"         // the program held more memory than the kit grants (emulation: the runner's resident memory)
 // Lab 0 (2D convolution, the image interface)
 #define HINT_GHOST_CELLS       "ghost-cells"         // ghost cells not 0 (clamped, wrapped, read from in[]) or edge pixels left out: wrong only within r pixels of the image's edges
 #define HINT_FILTER_TRANSPOSED "filter-transposed"   // F[j+r][i+r] for F[i+r][j+r]

@@ -32,6 +32,12 @@
 #define POISON_BITS 0x7FB0DEADu  // every interior output cell before the launch
 #define GUARD_BITS  0x7F8A11EDu  // the guard zones before and after each buffer
 
+// The memory a student's program may hold on the host: on the GPU backend the
+// address space of its sandboxed process (the grids live in the executor); under
+// CPU emulation, where its code, its cudaMalloc and the kit's grids share one
+// process, the resident memory beyond the kit's grids (at most a quarter of the
+// machine's memory, so that judges side by side cannot exhaust it).
+#define STUDENT_MEMORY_BYTES (8ull << 30)
 #define KERNEL_FILE_MAX_BYTES (1u << 20)  // a kernel file larger than this is not graded (the judge and the class grader)
 #define GUARD_MIN_FLOATS 4096    // guard zone length: at least this, and at least one plane
 #define GUARD_ALIGN_FLOATS 64    // and a multiple of this: 256 bytes, as cudaMalloc aligns

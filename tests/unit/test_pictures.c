@@ -140,9 +140,9 @@ static void test_heatmap_worst_plane(void **state)
     snprintf(path, sizeof(path), "%s/heatmap.dat", dir);
     assert_string_equal(res[PICTURE_heatmap].path[PICTURE_FORMAT_data], path);
     char *data = test_read(path), want[96];
-    snprintf(want, sizeof(want), "case N=test, z plane i = %zu of 0..%zu", worst, nz - 1);
+    snprintf(want, sizeof(want), "case N=test (%zux%zux%zu), z plane i = %zu (the one with the most wrong cells)", nx, ny, nz, worst);
     assert_non_null(strstr(data, want));
-    snprintf(want, sizeof(want), "%d of %zu cells of this plane wrong (%d never written, 1 NaN, 1 boundary",
+    snprintf(want, sizeof(want), "%d of %zu cells of this cut wrong (%d never written, 1 NaN, 1 boundary",
              unwritten + 2, nx * ny, unwritten);
     assert_non_null(strstr(data, want));
     assert_int_equal(test_count_code(data, "-5.5"), unwritten);
@@ -152,6 +152,46 @@ static void test_heatmap_worst_plane(void **state)
     snprintf(want, sizeof(want), "\n3 2 -5.5\n");  // (k, j) = (3, 2): in the unwritten row
     assert_non_null(strstr(data, want));
     assert_non_null(strstr(res[PICTURE_roofline].note, "CPU emulation"));
+    free(data);
+    unsetenv("STENCIL_GNUPLOT");
+    test_remove_dir(dir);
+    test_grid_free(&g);
+}
+
+// Wrong cells that fill one whole z plane (an off-by-one in z): no z plane shows a
+// pattern, so the heat map is the side view, the y slice j = ny/2, that plane one row.
+static void test_heatmap_side_view(void **state)
+{
+    (void)state;
+    rng r;
+    char dir[64], path[128];
+    rng_init(&r, test_seed());
+    test_grid g;
+    size_t nx = 8 + rng_next(&r) % 20, ny = 8 + rng_next(&r) % 20, nz = 6 + rng_next(&r) % 10;
+    test_grid_make(&g, &r, nx, ny, nz);
+    size_t plane = 1 + rng_next(&r) % (nz - 2);
+    float poison;
+    uint32_t bits = POISON_BITS;
+    memcpy(&poison, &bits, sizeof(poison));
+    for (size_t j = 1; j + 1 < ny; j++)
+        for (size_t k = 1; k + 1 < nx; k++)
+            g.out[(plane * ny + j) * nx + k] = poison;
+    test_dir(dir, sizeof(dir));
+    setenv("STENCIL_GNUPLOT", "/nonexistent/gnuplot", 1);
+    pictures_enable(dir, ".");
+    pictures_offer_sweep("N=side", &g.c, g.out);
+    pictures_close_offers();
+    pictures_draw(test_emu_run());
+    snprintf(path, sizeof(path), "%s/heatmap.dat", dir);
+    char *data = test_read(path), want[160];
+    snprintf(want, sizeof(want), "case N=side (%zux%zux%zu), side view, the y slice j = %zu", nx, ny, nz, ny / 2);
+    assert_non_null(strstr(data, want));
+    snprintf(want, sizeof(want), "%zu of %zu cells of this cut wrong (%zu never written", nx - 2, nx * nz, nx - 2);
+    assert_non_null(strstr(data, want));
+    assert_non_null(strstr(data, "# columns: k i value"));
+    assert_int_equal(test_count_code(data, "-5.5"), (int)(nx - 2));
+    snprintf(want, sizeof(want), "\n1 %zu -5.5\n", plane);  // the first never-written cell: k = 1 of row i = plane
+    assert_non_null(strstr(data, want));
     free(data);
     unsetenv("STENCIL_GNUPLOT");
     test_remove_dir(dir);
@@ -280,6 +320,7 @@ int main(void)
     test_seed();  // printed first
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_heatmap_worst_plane),
+        cmocka_unit_test(test_heatmap_side_view),
         cmocka_unit_test(test_heatmap_prefers_a_plane_that_shows_each_cell),
         cmocka_unit_test(test_roofline_data_and_json),
     };

@@ -179,6 +179,8 @@ static void runner_checked_solve(runner_solve *s)
     if (launch_err == cudaSuccess && sync_err == cudaSuccess && cudaEventElapsedTime(&ms, start, stop) == cudaSuccess)
         runner_report("launch_ms", "%.6f", ms);
     long launches = why[0] == '\0' ? launch_log_end() : -1;
+    if (launches == LAUNCH_LOG_FORGED)
+        runner_forged_records();
     if (launches >= 0) {
         runner_report_launches(launches);
         runner_report_kernel_counts(launches, s->iters);

@@ -219,8 +219,12 @@ int main(int argc, char **argv)
     if (launch_err == cudaSuccess && sync_err == cudaSuccess &&
         cudaEventElapsedTime(&launch_ms, start, stop) == cudaSuccess)
         runner_report("launch_ms", "%.6f", launch_ms);
-    if (why[0] == '\0')
-        runner_report_launches(launch_log_end());
+    if (why[0] == '\0') {
+        long launches = launch_log_end();
+        if (launches == LAUNCH_LOG_FORGED)
+            runner_forged_records();
+        runner_report_launches(launches);
+    }
     if (emu_refusal()[0])  // a call the GPU's executor refuses: the same verdict here
         runner_fail(RUNNER_REFUSED, "refused", "%s", emu_refusal());
     runner_check_student(launch_err, sync_err);

@@ -68,6 +68,7 @@ static const hint_entry hint_table[] = {
     {"kernel-fault", "the kernel crashed", "the runner's fault report (SANITIZE=1 names the line)"},
     {"no-memory", "the case does not fit in memory", "the runner, or the judge before it"},
     {HINT_HOST_MEMORY, "the program held more memory than the kit grants", "emulation: the runner's resident memory passed its limit"},
+    {HINT_FORGED_RECORDS, "the kit's launch records were tampered with", "emulation: a record's seal broken, the recording ended, begun or switched off inside the launch function, or a launch left unrecorded"},
     {"refused-call", "a CUDA call the labs do not allow", "the executor"},
     {"late-call", "a CUDA call after the host function returned", "the executor"},
     {"timed-rep-wrong", "a timed call's output was wrong, or it launched what the checked call did not", "the executor's check of every timed repetition"},

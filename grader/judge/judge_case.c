@@ -203,6 +203,10 @@ void judge_explain_runner(const judge_case_env *env, const spawn_result *s, cons
         snprintf(r->reason, sizeof(r->reason), "refused: %s", err ? err : "a call the lab does not allow");
         snprintf(hint, sizeof(hint), "%s may launch kernels on the default stream, and use cudaMalloc/cudaFree, cudaMemset and device-to-device copies; streams, events and host copies of the kit's grids are not allowed (the kit times and checks the work itself).", words->function);
         case_set_hint(r, "refused", "refused-call", hint);
+    } else if (code == RUNNER_VIOLATION && !strcmp(case_key(report, "violation_kind"), PROTOCOL_VIOLATION_RECORDS)) {
+        snprintf(r->reason, sizeof(r->reason), "the kit's launch records were tampered with: %s", err ? err : "?");
+        snprintf(hint, sizeof(hint), "the kit records every launch %s makes itself, and the technique is judged on those records: launch your kernels with <<<...>>> and leave the records alone.", words->function);
+        case_set_hint(r, "forged", HINT_FORGED_RECORDS, hint);
     } else if (code == RUNNER_VIOLATION && !strcmp(case_key(report, "violation_kind"), "late-call")) {
         snprintf(r->reason, sizeof(r->reason), "late call: %s", err ? err : "?");
         snprintf(hint, sizeof(hint), "every CUDA call must be made before %s returns: no threads that launch later, no calls from atexit handlers, static constructors or destructors.", words->function);

@@ -36,6 +36,7 @@
 #define HINT_TIMED_CHANGED     "timed-output-changed"
 #define HINT_CENTRE_MISSING    "centre-missing"
 #define HINT_TERM_MISSING      "term-missing"
+#define HINT_FORGED_RECORDS    "forged-records"      // the kit's launch records changed, hidden or begun again by the program (emulation)
 #define HINT_HOST_MEMORY       "host-memory"         // the program held more memory than the kit grants (emulation: the runner's resident memory)
 // Lab 0 (2D convolution, the image interface)
 #define HINT_GHOST_CELLS       "ghost-cells"         // ghost cells not 0 (clamped, wrapped, read from in[]) or edge pixels left out: wrong only within r pixels of the image's edges

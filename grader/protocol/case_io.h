@@ -60,6 +60,14 @@ static void runner_fail(int code, const char *stage, const char *fmt, ...)
     _exit(code);  // not exit(): no atexit handler or static destructor of the student's may run after the verdict
 }
 
+// Ends a case whose launch records were tampered with (launch_log_end gave
+// LAUNCH_LOG_FORGED: under emulation, where the student's code shares the process).
+static void runner_forged_records(void)
+{
+    runner_report("violation_kind", "%s", PROTOCOL_VIOLATION_RECORDS);
+    runner_fail(RUNNER_VIOLATION, "records", "%s", launch_log_forged() ? launch_log_forged() : "the launch records were changed");
+}
+
 // Exits through runner_fail when a CUDA call made by the kit itself fails.
 static void runner_check(cudaError_t err, const char *what)
 {

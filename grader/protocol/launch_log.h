@@ -27,8 +27,14 @@ typedef struct launch_record {
 int launch_log_begin(char *why, size_t why_len);
 
 // Stops recording; fills the kernels' attributes in. Returns the number of
-// launches seen (which may exceed LAUNCH_LOG_MAX), or -1 on error.
+// launches seen (which may exceed LAUNCH_LOG_MAX), -1 on error, or
+// LAUNCH_LOG_FORGED when the records were tampered with (emulation, where the
+// student's code shares the process: a record changed, the bracket begun or
+// ended again, the recording switched off, or a launch left unrecorded);
+// launch_log_forged() then says how.
+#define LAUNCH_LOG_FORGED (-2L)
 long launch_log_end(void);
+const char *launch_log_forged(void);
 
 // The idx-th record of the last begin/end bracket (idx < min(count, MAX)).
 const launch_record *launch_log_record(long idx);

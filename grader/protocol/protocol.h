@@ -18,6 +18,7 @@
 #define RUNNER_NO_MEMORY     5   // the case does not fit in device memory
 #define RUNNER_REFUSED       6   // the student's code made a call the lab forbids (the report's error= names it)
 #define RUNNER_VIOLATION     7   // the student's program broke the protocol: a late call, an exit, a crash (violation_kind=)
+#define PROTOCOL_VIOLATION_RECORDS "forged-records"  // violation_kind of launch records tampered with (emulation)
 #define RUNNER_REP_WRONG     8   // a timed repetition's output was wrong (timed_rep_* keys say how)
 #define RUNNER_NO_GPU        77  // no usable GPU (the report's error= quotes CUDA)
 

@@ -95,6 +95,11 @@ const char *emu_basename(const char *path);
 // Hands every launch to observer (launch_log_emu.cpp), or to none when NULL.
 typedef void (*emu_launch_observer)(const emu::launch_request *request, const emu_kernel_info *kernel);
 void emu_set_launch_observer(emu_launch_observer observer);
+// The observer now set, and how many launches were asked for since the program
+// started (every one, observed or not): launch_log_emu.cpp checks at the end of
+// a bracket that its observer stayed and that it saw every launch.
+emu_launch_observer emu_launch_observer_now(void);
+long emu_launch_total(void);
 
 // Poisons every registered __shared__ variable and the launch's dynamic
 // shared memory with NaN bytes (a block starts).

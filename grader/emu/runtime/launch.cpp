@@ -358,10 +358,21 @@ static void launch_run_blocks(emu_running_launch *L)
 }
 
 static emu_launch_observer launch_observer;  // launch_log_emu.cpp, while it records
+static long launch_total;                    // every launch asked for
 
 void emu_set_launch_observer(emu_launch_observer observer)
 {
     launch_observer = observer;
+}
+
+emu_launch_observer emu_launch_observer_now(void)
+{
+    return launch_observer;
+}
+
+long emu_launch_total(void)
+{
+    return launch_total;
 }
 
 cudaError_t emu::launch_kernel_untyped(const void *kernel, const char *call, const char *file, int line)
@@ -397,6 +408,7 @@ cudaError_t emu::launch(const launch_request *given)
     if (!named.name)
         named.name = k->name;
     const launch_request *r = &named;
+    launch_total++;
     if (launch_observer)
         launch_observer(r, k);
     if (err != cudaSuccess)

@@ -44,7 +44,12 @@ EMU_RUNTIME_SOURCES := $(wildcard $(EMU_DIR)/runtime/*.cpp) $(EMU_DIR)/launch_lo
 EMU_RUNTIME_OBJECTS := $(patsubst $(EMU_DIR)/%.cpp,$(EMU_BUILD)/obj/%.o,$(EMU_RUNTIME_SOURCES))
 EMU_INCLUDES := -I$(EMU_DIR)/include -I$(EMU_DIR) -I$(EMU_DIR)/../protocol -include cuda_runtime.h
 # Compiles one translated .cu file (first prerequisite) into the program $@.
-EMU_LINK = $(EMU_CXX) -x c++ $(EMU_CXXFLAGS) $(EMU_SANITIZE) $(EMU_INCLUDES) -MMD -MP -MT $@ -MF $@.d
+# With GCC and AddressSanitizer every access is checked through a call, which
+# the runtime counts for loads (runtime/loads.cpp: the technique's load floors);
+# STENCIL_EMU_LOAD_COUNTS tells the runner the counts exist.
+EMU_IS_CLANG := $(shell $(EMU_CXX) --version 2>/dev/null | head -1 | grep -qi clang && echo 1)
+EMU_LOAD_COUNTS := $(if $(and $(findstring address,$(EMU_SANITIZE)),$(if $(EMU_IS_CLANG),,1)),--param asan-instrumentation-with-call-threshold=0 -DSTENCIL_EMU_LOAD_COUNTS=1)
+EMU_LINK = $(EMU_CXX) -x c++ $(EMU_CXXFLAGS) $(EMU_SANITIZE) $(EMU_LOAD_COUNTS) $(EMU_INCLUDES) -MMD -MP -MT $@ -MF $@.d
 
 ifeq ($(shell command -v $(EMU_CXX) 2>/dev/null),)
 $(error CPU emulation needs a C++17 compiler: '$(EMU_CXX)' was not found (install g++, or set EMU_CXX))
@@ -100,7 +105,7 @@ $(RUNNER).runner.cu: $(RUNNER_SRC) $(EMU_TRANSLATE)
 $(RUNNER): $(RUNNER).runner.cu $(RUNNER).kernel.cu $(EMU_LIBRARY) $(EMU_DIR)/emu.mk
 	$(EMU_LINK) -DLAB_EMU $(EMU_RUNNER_DEFINES) -DLAB_KERNEL_FILE='"$(abspath $(RUNNER).kernel.cu)"' \
 	    -iquote $(dir $(KERNEL)) -iquote $(dir $(RUNNER_SRC)) -Igrader -Ikernels \
-	    -o $@ $< -x none $(EMU_LIBRARY) -rdynamic $(EMU_LDLIBS)
+	    -o $@ $< -x none $(EMU_LIBRARY) -rdynamic $(EMU_LDLIBS) -ldl
 
 -include $(RUNNER).d
 endif
@@ -118,7 +123,7 @@ $(EMU_PROGRAM).emu.cu: $(EMU_MAIN) $(EMU_TRANSLATE)
 	$(EMU_TRANSLATE) $< $@
 
 $(EMU_PROGRAM): $(EMU_PROGRAM).emu.cu $(EMU_LIBRARY) $(EMU_DIR)/emu.mk
-	$(EMU_LINK) -iquote $(dir $(EMU_MAIN)) -o $@ $< -x none $(EMU_LIBRARY) -rdynamic $(EMU_LDLIBS)
+	$(EMU_LINK) -iquote $(dir $(EMU_MAIN)) -o $@ $< -x none $(EMU_LIBRARY) -rdynamic $(EMU_LDLIBS) -ldl
 
 -include $(EMU_PROGRAM).d
 endif

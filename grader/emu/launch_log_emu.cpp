@@ -31,6 +31,7 @@ static uint64_t log_seals[LAUNCH_LOG_MAX];         // each record's keyed hash, 
 static uint64_t log_key;                           // the seals' key
 static long log_total_at_begin;                    // the runtime's launch count when the bracket began
 static char log_forged[200];                       // how the records were tampered with ("": not)
+static unsigned long long log_global_bytes, log_shared_bytes;  // the loads of the last bracket, at its end
 
 // The keyed hash of record r (every field the launch set; static_smem is filled at the end).
 static uint64_t log_seal(const launch_record *r)
@@ -88,6 +89,7 @@ int launch_log_begin(char *why, size_t why_len)
     log_count = 0;
     log_recording = 1;
     log_total_at_begin = emu_launch_total();
+    emu_load_counts_reset();
     emu_set_launch_observer(log_on_launch);
     return 0;
 }
@@ -108,9 +110,21 @@ long launch_log_end(void)
         }
     log_recording = 0;
     emu_set_launch_observer(NULL);
+    emu_load_counts(&log_global_bytes, &log_shared_bytes);
     for (long i = 0; i < log_count && i < LAUNCH_LOG_MAX; i++)
         log_records[i].static_smem = emu_kernel_static_smem(log_kernels[i]);
     return log_forged[0] ? LAUNCH_LOG_FORGED : log_count;
+}
+
+int launch_log_loads(double *global_bytes, double *shared_bytes)
+{
+    *global_bytes = (double)log_global_bytes;
+    *shared_bytes = (double)log_shared_bytes;
+#if defined(__GNUC__) && !defined(__clang__)  // runtime/loads.cpp's calls exist (the runner knows whether its file makes them)
+    return 1;
+#else
+    return 0;
+#endif
 }
 
 const char *launch_log_forged(void)

@@ -224,6 +224,14 @@ int main(int argc, char **argv)
         if (launches == LAUNCH_LOG_FORGED)
             runner_forged_records();
         runner_report_launches(launches);
+        double global_bytes = 0, shared_bytes = 0;
+#ifdef STENCIL_EMU_LOAD_COUNTS  // the file was built with the sanitizer's load calls (grader/emu/emu.mk)
+        if (launch_log_loads(&global_bytes, &shared_bytes)) {
+            runner_report(PROTOCOL_EMU_GLOBAL_LOAD_BYTES, "%.0f", global_bytes);
+            runner_report(PROTOCOL_EMU_SHARED_LOAD_BYTES, "%.0f", shared_bytes);
+        }
+#endif
+        (void)global_bytes, (void)shared_bytes;
     }
     if (emu_refusal()[0])  // a call the GPU's executor refuses: the same verdict here
         runner_fail(RUNNER_REFUSED, "refused", "%s", emu_refusal());

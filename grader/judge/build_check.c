@@ -385,6 +385,21 @@ static int bc_scan_assembler(bc_check *c, bc_source *s)
     return rc;
 }
 
+// Refuses the names of the sanitizers' own functions anywhere (comments
+// included): under emulation the load checks AddressSanitizer calls are what
+// the emulator counts a kernel's loads by (grader/emu/runtime/loads.cpp), so
+// a file may not make such calls itself. Returns 0 or -1.
+static int bc_scan_sanitizer_names(bc_check *c, bc_source *s)
+{
+    static const char *words[] = {"__asan", "__sanitizer", "__ubsan", "__lsan"};
+    for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
+        size_t at = bc_find_nocase(s->spliced, s->spliced_len, words[k]);
+        if (at < s->spliced_len)
+            return bc_refuse(c, s->spliced_line[at], "'%s' may not appear anywhere in the file: the sanitizers' own functions are the kit's (the emulator counts a kernel's loads by their calls)", words[k]);
+    }
+    return 0;
+}
+
 // Adds dir, resolved, to the allowed folders when it exists.
 static void bc_allow(bc_check *c, const char *dir)
 {
@@ -667,7 +682,7 @@ int build_check_source(const char *kit, const char *backend, const char *staged_
     c->why_len = why_len;
     if (!realpath(staged_path, c->staged_real))
         rc = bc_refuse(c, 0, "cannot find the staged copy %s (%s)", staged_path, strerror(errno));
-    else if (bc_load(c, s) == 0 && bc_scan_directives(c, s) == 0 && bc_scan_assembler(c, s) == 0) {
+    else if (bc_load(c, s) == 0 && bc_scan_directives(c, s) == 0 && bc_scan_assembler(c, s) == 0 && bc_scan_sanitizer_names(c, s) == 0) {
         bc_allow_toolchain(c);
         rc = bc_check_dependencies(c, s);
     }

@@ -1704,6 +1704,12 @@ static void judge_count_case(judge_run *run, const case_result *r, const kv_list
         *technique_cells = rank;
         run->technique = technique_check_grid(run->conf.technique, report, size, run->conf.star_radius);
         snprintf(run->technique_case, sizeof(run->technique_case), "%s", r->name);
+        // Under emulation the emulator counted the loads of this very call (grader/emu/runtime/loads.cpp).
+        run->emu_loads_counted = kv_get(report, PROTOCOL_EMU_GLOBAL_LOAD_BYTES) != NULL;
+        if (run->emu_loads_counted && run->technique.status == TECHNIQUE_OK && technique_counts_loads(run->conf.technique))
+            technique_loads_grid(run->conf.technique, report, size, run->conf.star_radius, TECHNIQUE_LOADS_EMU,
+                                 kv_number(report, PROTOCOL_EMU_GLOBAL_LOAD_BYTES, 0) / sizeof(float),
+                                 kv_number(report, PROTOCOL_EMU_SHARED_LOAD_BYTES, 0) / sizeof(float), NULL, &run->technique);
     }
     // A timed case (a GPU's): the kernels timed must use the technique too, or a
     // file could use it on the small grids and time another kernel.
@@ -1899,8 +1905,9 @@ static void judge_count_loads(const judge_args *a, judge_run *run, const char *r
         return;  // no floors to check (lab 1's, the whole solves', the speed lab's): no second run
     const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
     if (strcmp(run->backend, "gpu") != 0) {
-        technique_loads_grid(run->conf.technique, NULL, size, run->conf.star_radius, 0, 0, 0,
-                             "the loads are counted by Nsight Compute on a GPU, not under emulation", &run->technique);
+        if (!run->emu_loads_counted)  // (counted, they were judged with the technique's case: judge_count_case)
+            technique_loads_grid(run->conf.technique, NULL, size, run->conf.star_radius, 0, 0, 0,
+                                 "the emulation was built without its load counts (they need GCC's sanitizer; EMU_CXX is another compiler)", &run->technique);
         return;
     }
     if (!judge_on_path("ncu")) {
@@ -1933,7 +1940,7 @@ static void judge_count_loads(const judge_args *a, judge_run *run, const char *r
         kv_free(&report);
         return;
     }
-    technique_loads_grid(run->conf.technique, &report, size, run->conf.star_radius, counted.loads_counted, counted.global_loads, counted.shared_loads,
+    technique_loads_grid(run->conf.technique, &report, size, run->conf.star_radius, counted.loads_counted ? TECHNIQUE_LOADS_NCU : 0, counted.global_loads, counted.shared_loads,
                          "Nsight Compute (ncu) could not count the loads here (another profiler on the GPU, or performance counters that need permission: ERR_NVGPUCTRPERM)",
                          &run->technique);
     kv_free(&report);

@@ -78,6 +78,7 @@ typedef struct judge_run {
     char kernel[1024];          // the graded file, as given
     char backend[8];            // "gpu" or "emu"
     char arch[16];              // the GPU architecture builds are for (sm_90): --arch, else the device probe's, else empty (make asks the toolkit)
+    int emu_loads_counted;      // emulation: the technique's case came with the emulator's load counts (judged with it)
     char fallback[512];         // why emulation was used without being asked for ("" if asked or GPU)
     char device[256];           // device name
     char device_info[256];      // SMs, compute capability, driver and runtime versions

@@ -294,7 +294,14 @@ void technique_loads(const char *technique, const kv_list *report, unsigned int 
 // reads the pixels from global memory as many. Floors: at least half the taps
 // from shared memory, at most half from global memory. Constant-memory reads
 // (LDC, or weights the compiler folds into the instructions) are neither.
-static void technique_loads_conv(const kv_list *report, const unsigned int n[3], double global_loads,
+// Who counted the loads, for the detail line.
+static const char *technique_counter(int counted)
+{
+    return counted == TECHNIQUE_LOADS_EMU ? "the emulator's count of the bytes the kernel's threads loaded"
+                                          : "Nsight Compute's count of the bytes the kernel's threads loaded";
+}
+
+static void technique_loads_conv(const kv_list *report, const unsigned int n[3], int counted, double global_loads,
                                  double shared_loads, char *tail, size_t room, technique_result *r)
 {
     int filter_radius = (int)kv_number(report, "filter_radius", 0);
@@ -306,8 +313,8 @@ static void technique_loads_conv(const kv_list *report, const unsigned int n[3],
     }
     double sp = shared_loads / points, gp = global_loads / points, half = taps / 2.0;
     int shared_ok = sp >= half, global_ok = gp <= half;
-    snprintf(tail, room, "; %.2f floats read from shared and %.2f from global memory per output pixel for a %dx%d filter (at least %.1f from shared, at most %.1f from global; Nsight Compute's count of the bytes the kernel's threads loaded, case %s)%s%s",
-             sp, gp, 2 * filter_radius + 1, 2 * filter_radius + 1, half, half, technique_grid_name(n, name, sizeof(name)),
+    snprintf(tail, room, "; %.2f floats read from shared and %.2f from global memory per output pixel for a %dx%d filter (at least %.1f from shared, at most %.1f from global; %s, case %s)%s%s",
+             sp, gp, 2 * filter_radius + 1, 2 * filter_radius + 1, half, half, technique_counter(counted), technique_grid_name(n, name, sizeof(name)),
              shared_ok ? "" : "; the pixels come from global memory: read them from the tile in shared memory, after the barrier",
              global_ok ? "" : "; too many global loads a pixel: read the filter from F in constant memory (not through a pointer to it), and the pixels from the shared tile");
     if (!(shared_ok && global_ok))
@@ -331,7 +338,7 @@ void technique_loads_grid(const char *technique, const kv_list *report, const un
         if (!counted)
             snprintf(r->detail + used, sizeof(r->detail) - used, "; reading the filter from constant memory and the pixels from the shared tile is not checked: %s", why);
         else
-            technique_loads_conv(report, n, global_loads, shared_loads, r->detail + used, sizeof(r->detail) - used, r);
+            technique_loads_conv(report, n, counted, global_loads, shared_loads, r->detail + used, sizeof(r->detail) - used, r);
         return;
     }
     int z_march = !strcmp(technique, "z-coarsening") || !strcmp(technique, "register-tiling");
@@ -359,8 +366,8 @@ void technique_loads_grid(const char *technique, const kv_list *report, const un
     char limit[64] = "";
     if (z_march)
         snprintf(limit, sizeof(limit), ", at most %.2f from global", ceiling);
-    snprintf(tail, room, "; %.2f floats read from shared and %.2f from global memory per output point (at least %.0f from shared%s; Nsight Compute's count of the bytes the kernel's threads loaded, case %s)%s%s",
-             sp, gp, need_shared, limit, technique_grid_name(n, name, sizeof(name)),
+    snprintf(tail, room, "; %.2f floats read from shared and %.2f from global memory per output point (at least %.0f from shared%s; %s, case %s)%s%s",
+             sp, gp, need_shared, limit, technique_counter(counted), technique_grid_name(n, name, sizeof(name)),
              shared_ok ? "" : (z_march ? "; read the in-plane neighbours from the plane in shared memory, after the barrier"
                                        : "; the neighbours come from global memory: read them from the shared tile, after the barrier"),
              global_ok ? "" : (!strcmp(technique, "register-tiling")

@@ -58,7 +58,12 @@ int technique_counts_loads(const char *technique);
 // before and after its march) plus 0.75 of a load a point, less than the one
 // load a point that reading even one z neighbour from global memory adds.
 // counted 0: not measured, why says why; the verdict is left as it was and
-// the detail says so. Other techniques: no-op.
+// the detail says so. counted TECHNIQUE_LOADS_NCU: the counts are Nsight
+// Compute's on a GPU; TECHNIQUE_LOADS_EMU: CPU emulation's (every load a
+// thread executes, counted by the emulator: grader/emu/runtime/loads.cpp).
+// Other techniques: no-op.
+#define TECHNIQUE_LOADS_NCU 1
+#define TECHNIQUE_LOADS_EMU 2
 void technique_loads(const char *technique, const kv_list *report, unsigned int n, int radius, int counted,
                      double global_loads, double shared_loads, const char *why, technique_result *r);
 

@@ -36,6 +36,12 @@ int launch_log_begin(char *why, size_t why_len);
 long launch_log_end(void);
 const char *launch_log_forged(void);
 
+// The bytes the bracket's kernels loaded from global and from shared memory,
+// over every thread that loaded (what Nsight Compute's load counts give on a
+// GPU). Returns 1 when this build counts them (CPU emulation built with GCC's
+// sanitizer calls), else 0 (the executor: the judge runs Nsight Compute).
+int launch_log_loads(double *global_bytes, double *shared_bytes);
+
 // The idx-th record of the last begin/end bracket (idx < min(count, MAX)).
 const launch_record *launch_log_record(long idx);
 

@@ -19,6 +19,9 @@
 #define RUNNER_REFUSED       6   // the student's code made a call the lab forbids (the report's error= names it)
 #define RUNNER_VIOLATION     7   // the student's program broke the protocol: a late call, an exit, a crash (violation_kind=)
 #define PROTOCOL_VIOLATION_RECORDS "forged-records"  // violation_kind of launch records tampered with (emulation)
+// The emulation runner's load counts of the checked call (launch_log_loads), in bytes.
+#define PROTOCOL_EMU_GLOBAL_LOAD_BYTES "emu_global_load_bytes"
+#define PROTOCOL_EMU_SHARED_LOAD_BYTES "emu_shared_load_bytes"
 #define RUNNER_REP_WRONG     8   // a timed repetition's output was wrong (timed_rep_* keys say how)
 #define RUNNER_NO_GPU        77  // no usable GPU (the report's error= quotes CUDA)
 

@@ -101,6 +101,15 @@ void emu_set_launch_observer(emu_launch_observer observer);
 emu_launch_observer emu_launch_observer_now(void);
 long emu_launch_total(void);
 
+// 1 when p lies in the emulated device memory (cudaMalloc's arena), or in a
+// __shared__ variable or the dynamic shared memory (loads.cpp counts by them).
+int emu_arena_holds(const void *p);
+int emu_shared_holds(const void *p);
+// The bytes kernels' threads loaded from global and from shared memory since
+// the last reset (loads.cpp; zero without the sanitizer's load calls).
+void emu_load_counts(unsigned long long *global_bytes, unsigned long long *shared_bytes);
+void emu_load_counts_reset(void);
+
 // Poisons every registered __shared__ variable and the launch's dynamic
 // shared memory with NaN bytes (a block starts).
 void emu_shared_poison(size_t dynamic_bytes);

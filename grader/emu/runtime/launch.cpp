@@ -194,6 +194,17 @@ void emu_shared_poison(size_t dynamic_bytes)
         memset(dynamic_shared_base, 0xff, dynamic_bytes);
 }
 
+int emu_shared_holds(const void *p)
+{
+    const char *a = (const char *)p, *dyn = (const char *)dynamic_shared_base;
+    if (dyn && a >= dyn && a < dyn + dynamic_shared_bytes)
+        return 1;
+    for (int i = 0; i < shared_region_count; i++)
+        if (a >= (const char *)shared_regions[i].address && a < (const char *)shared_regions[i].address + shared_regions[i].size)
+            return 1;
+    return 0;
+}
+
 int emu_shared_describe(const void *address, char *out, size_t len)
 {
     const char *a = (const char *)address;

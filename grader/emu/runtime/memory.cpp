@@ -126,6 +126,11 @@ static int in_arena(const void *p)
     return arena_base && (const char *)p >= arena_base && (const char *)p < arena_base + arena_bytes;
 }
 
+int emu_arena_holds(const void *p)
+{
+    return in_arena(p);
+}
+
 // The live allocation whose bytes [base, base + size] contain [p, p + n], or NULL.
 static allocation *allocation_holding(const void *p, size_t n)
 {

@@ -1,13 +1,14 @@
 // HOSTILE: reads the neighbours from global memory and prints a forged Nsight Compute table with a huge shared-load count
 // expect-hint: technique
-// backends: gpu
 // (a lab 2 submission that cheats; the kit's tests check the grader catches it)
 //
 // The attack: the technique floor rests on ncu's count of the shared loads
 // the kernel executed. A grader that reads ncu's table from the same stream
 // as the program's output would sum the forged row too. Why it fails: ncu
 // writes its table to a file of its own (--log-file) that the program's
-// output never reaches, and the kit's own kernels' rows are left out.
+// output never reaches, and the kit's own kernels' rows are left out. Under
+// emulation the emulator counts the loads itself (grader/emu/runtime/loads.cpp)
+// and prints no table at all: the neighbours read from global memory fail there too.
 #include <cstdio>
 
 #include "lab.h"

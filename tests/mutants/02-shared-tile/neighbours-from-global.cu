@@ -1,13 +1,13 @@
 // MUTANT: lab 2 that fills the shared tile and then reads the neighbours from global memory.
 // expect-hint: technique
-// backends: gpu
 //
 // Every case passes and the launch looks tiled (8x8x8 blocks, a 2 KB tile in
 // shared memory, loaded and followed by a barrier), but only the centre is
 // read from the tile: the six neighbours come from global memory. Nsight
 // Compute's count of the shared loads each thread executed, about one a
 // point, is below the three a point the lab asks for. Under emulation
-// nothing counts loads, so the mistake shows on a GPU only.
+// the emulator counts the loads as well (grader/emu/runtime/loads.cpp), so
+// the mistake fails on both backends.
 #include "lab.h"
 
 #define IN_TILE_DIM 8                      // the grader reads this (OP/B model, technique)

@@ -1,13 +1,13 @@
 // MUTANT: lab 3 that keeps three planes in shared memory but reads the z neighbours from global memory.
 // expect-hint: technique
-// backends: gpu
 //
 // Every case passes and the launch looks like z-coarsening (32x32 blocks
 // marching in z, three 4 KB planes in shared memory, rotated each step), but
 // the previous and next planes' values are read from global memory at every
 // point. Nsight Compute's count of the global loads each thread executed is
 // at least one more a point than filling the planes needs. Under emulation
-// nothing counts loads, so the mistake shows on a GPU only.
+// the emulator counts the loads as well (grader/emu/runtime/loads.cpp), so
+// the mistake fails on both backends.
 #include "lab.h"
 
 #define IN_TILE_DIM 32                     // the grader reads this (OP/B model, technique)

@@ -1,14 +1,14 @@
 // MUTANT: lab 4 with one shared plane, whose z neighbours are read from global memory.
 // expect-hint: technique
-// backends: gpu
 //
 // Every case passes and the launch looks like register tiling (32x32 blocks
 // marching in z, one 4 KB plane in shared memory), but the previous and next
 // planes' values come from global memory at every point instead of from the
 // registers the block passes down its march. Only the load counts show it:
 // Nsight Compute's count of the global loads each thread executed is about
-// one more a point than filling the planes needs. Under emulation nothing
-// counts loads, so the mistake shows on a GPU only.
+// one more a point than filling the planes needs. Under emulation the
+// emulator counts the loads as well (grader/emu/runtime/loads.cpp), so the
+// mistake fails on both backends.
 #include "lab.h"
 
 #define IN_TILE_DIM 32                     // the grader reads this (OP/B model, technique)

@@ -1,13 +1,13 @@
 // MUTANT: lab 8 with one shared plane, whose z neighbours are read from global memory.
 // expect-hint: technique
-// backends: gpu
 //
 // Every case passes and the launch looks like register tiling (32x32 blocks marching
 // in z, one 4 KB plane in shared memory), but the four z neighbours of each point come
 // from global memory instead of the register window the block passes down its march.
 // Only the load counts show it: Nsight Compute counts about four more global loads a
-// point than filling the planes needs (the limit allows 0.75). Under emulation nothing
-// counts loads, so the mistake shows on a GPU only.
+// point than filling the planes needs (the limit allows 0.75). Under emulation the
+// emulator counts the loads as well (grader/emu/runtime/loads.cpp), so the mistake fails on
+// both backends.
 #include "star13.h"
 
 #define IN_TILE_DIM 32                     // the grader reads this (OP/B model, technique)

@@ -24,6 +24,7 @@ import re
 import subprocess
 import sys
 
+errors = {}  # each run's exit status and last line on stderr, to say why a part is missing
 MARK = re.compile(r"^<!-- sample-report: (.*?) \| (.*?) -->$")
 TIMES = re.compile(r"\(\d+(\.\d+)? s emulated\)")
 ELIDED = "  …"
@@ -41,8 +42,9 @@ def run(args, cache):
            "--seed", opts["SEED"], "--kernel", opts["KERNEL"]]
     if "CASE" in opts:
         cmd += ["--case", opts["CASE"]]
-    out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
-    cache[args] = out.splitlines()
+    done = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    cache[args] = done.stdout.splitlines()
+    errors[args] = (done.returncode, (done.stderr.strip().splitlines() or [""])[-1][:300])
     return cache[args]
 
 
@@ -100,7 +102,8 @@ def main(argv):
             try:
                 fresh = select(run(m.group(1), cache), m.group(2))
             except ValueError as err:
-                print("FAIL  %s:%d: %s" % (path, i, err))
+                status, last = errors.get(m.group(1), (None, ""))
+                print("FAIL  %s:%d: %s (the judge exited %s: %s)" % (path, i, err, status, last))
                 stale += 1
                 out.extend(text[i:end + 1])
                 i = end + 1

@@ -12,7 +12,7 @@
 #include "summary_keys.h"
 
 // What emulation does not guarantee, said in every emulated report.
-#define REPORT_EMU_GUARANTEES "lacks: your code shares the runner's process, so launch records (technique) are not tamper-proof and no time is measured; grids are still judged here"
+#define REPORT_EMU_GUARANTEES "lacks: your code shares the runner's process, so the launch records and load counts (technique) are sealed but not beyond reach, and no time is measured; grids are still judged here"
 
 // ---------------------------------------------------------------------------
 // Text

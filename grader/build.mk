@@ -4,8 +4,9 @@
 #   make -f grader/build.mk BACKEND=gpu EXECUTOR=build/gpu/sm_90/executor      the trusted executor
 #   make -f grader/build.mk BACKEND=gpu EXECUTOR=... KERNEL=k.cu STUDENT=out/student KIND=sweep|jacobi [INTERFACE=grid] [STAR_RADIUS=2] [UPDATE=heat2d]
 #       the student's program: k.cu compiled alone, linked with the kit's CUDA runtime shim
-#   make -f grader/build.mk BACKEND=emu KERNEL=k.cu RUNNER=out/runner RUNNER_SRC=grader/emu/runner_sweep.cu [INTERFACE=grid] [STAR_RADIUS=2] [UPDATE=heat2d]
-#       the CPU emulation runner (grader/emu/emu.mk): k.cu included at the end of the runner
+#   make -f grader/build.mk BACKEND=emu KERNEL=k.cu RUNNER=out/runner RUNNER_SRC=grader/emu/runner_sweep.cu [INTERFACE=grid] [STAR_RADIUS=2] [UPDATE=heat2d] [LOAD_COUNTS=1]
+#       the CPU emulation runner (grader/emu/emu.mk): k.cu included at the end of the runner;
+#       LOAD_COUNTS=1 counts the loads of its kernels (the labs whose technique has load floors)
 # Run from the kit's root. ARCH=sm_XX overrides the detected GPU architecture.
 # INTERFACE (sweep labs, lab.conf's `interface`): cube calls launch_stencil
 # (kernels/lab.h), grid calls launch_sweep (kernels/grid.h), image calls

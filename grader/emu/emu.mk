@@ -48,7 +48,9 @@ EMU_INCLUDES := -I$(EMU_DIR)/include -I$(EMU_DIR) -I$(EMU_DIR)/../protocol -incl
 # the runtime counts for loads (runtime/loads.cpp: the technique's load floors);
 # STENCIL_EMU_LOAD_COUNTS tells the runner the counts exist.
 EMU_IS_CLANG := $(shell $(EMU_CXX) --version 2>/dev/null | head -1 | grep -qi clang && echo 1)
-EMU_LOAD_COUNTS := $(if $(and $(findstring address,$(EMU_SANITIZE)),$(if $(EMU_IS_CLANG),,1)),--param asan-instrumentation-with-call-threshold=0 -DSTENCIL_EMU_LOAD_COUNTS=1)
+# LOAD_COUNTS=1 asks for them (grader/build.mk: the labs whose technique has load
+# floors); each access through a call makes the emulation two to three times slower.
+EMU_LOAD_COUNTS := $(if $(and $(filter 1,$(LOAD_COUNTS)),$(findstring address,$(EMU_SANITIZE)),$(if $(EMU_IS_CLANG),,1)),--param asan-instrumentation-with-call-threshold=0 -DSTENCIL_EMU_LOAD_COUNTS=1)
 EMU_LINK = $(EMU_CXX) -x c++ $(EMU_CXXFLAGS) $(EMU_SANITIZE) $(EMU_LOAD_COUNTS) $(EMU_INCLUDES) -MMD -MP -MT $@ -MF $@.d
 
 ifeq ($(shell command -v $(EMU_CXX) 2>/dev/null),)

@@ -49,6 +49,7 @@
 #include "judge_case.h"
 #include "yardstick_cache.h"
 #include "judge_jacobi.h"
+#include "technique.h"
 #include "kv.h"
 #include "pictures.h"
 #include "protocol.h"
@@ -1042,7 +1043,9 @@ static int judge_build_runner_as(const judge_args *a, judge_run *run, const char
     snprintf(ivar, sizeof(ivar), "INTERFACE=%s", run->conf.interface);
     snprintf(radvar, sizeof(radvar), "STAR_RADIUS=%d", run->conf.star_radius);
     snprintf(uvar, sizeof(uvar), "UPDATE=%s", run->conf.update);
-    const char *vars[] = {kvar, nvar, rvar, svar, evar, ivar, radvar, uvar, NULL};
+    // Emulation counts the kernels' loads where the technique has load floors (it costs time).
+    const char *loads = !gpu && technique_counts_loads(run->conf.technique) ? "LOAD_COUNTS=1" : NULL;
+    const char *vars[] = {kvar, nvar, rvar, svar, evar, ivar, radvar, uvar, loads, NULL};
     if (!judge_make(a, backend, vars, log_path)) {
         if (!fatal)
             return snprintf(runner, len, "%s", log_path), -1;

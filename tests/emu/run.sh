@@ -4,7 +4,7 @@
 # UBSan), then the lab-1 runner end to end (tests/emu/pipeline_check.cpp).
 # Inputs are random; each program prints its seed (EMU_TEST_SEED=<n> replays).
 #
-# usage: tests/emu/run.sh [NAME...]     NAME: shared, file_shared, sync, coop, launch, memory, faults, pipeline
+# usage: tests/emu/run.sh [NAME...]     NAME: shared, file_shared, sync, coop, launch, memory, faults, loads, pipeline
 # Prints one line per test, the reason indented under a failure, then
 # "N passed, M failed"; exits 1 when a test failed, 2 when the build failed.
 set -u
@@ -46,7 +46,7 @@ report() {
 }
 
 wanted=("$@")
-[ ${#wanted[@]} -gt 0 ] || wanted=(shared file_shared sync coop launch memory faults pipeline)
+[ ${#wanted[@]} -gt 0 ] || wanted=(shared file_shared sync coop launch memory faults loads pipeline)
 
 for name in "${wanted[@]}"; do
     if [ "$name" = pipeline ]; then
@@ -66,7 +66,7 @@ for name in "${wanted[@]}"; do
     fi
     program=$build/test_$name
     if ! make -s -f grader/emu/emu.mk EMU_MAIN="tests/emu/test_$name.cu" EMU_PROGRAM="$program" \
-            EMU_LDLIBS=-lcmocka >"$program.build.log" 2>&1; then
+            EMU_LDLIBS=-lcmocka LOAD_COUNTS=1 >"$program.build.log" 2>&1; then
         printf '  %-58s FAIL\n' "$name: does not build (log: $program.build.log)"
         grep -m 5 -E 'error|cmocka' "$program.build.log" | sed 's/^/      /'
         fail=$((fail + 1))

@@ -1,5 +1,6 @@
 // MUTANT: the interior range stops one column early in x (k < N - 2), so the far face k = N - 2 is never written
 // expect-hint: off-by-one
+// judge-args: --case 33
 // (lab 1 solution with this one mistake; the kit's tests check it fails as expected; handout 1 quotes its report)
 #include "lab.h"
 

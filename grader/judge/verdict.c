@@ -40,6 +40,20 @@ static const char *verdict_cell_text(int a, int s, int d, char *buf, size_t len)
     return buf;
 }
 
+// Term n of a star of radius r in words, into buf: "c0 (the centre, in[i][j][k])"
+// or "c3 (the y-1 neighbour, in[i][j-1][k])".
+static const char *verdict_term_text(int n, char *buf, size_t len)
+{
+    char cell[48];
+    if (n == 0) {
+        snprintf(buf, len, "c0 (the centre, in[i][j][k])");
+        return buf;
+    }
+    int d = (n - 1) / 6 + 1, a = (n - 1) % 6 / 2, s = (n - 1) % 2;
+    snprintf(buf, len, "c%d (the %c%c%d neighbour, %s)", n, verdict_axis_name[a], s ? '+' : '-', d, verdict_cell_text(a, s, d, cell, sizeof(cell)));
+    return buf;
+}
+
 // An alternative with every term in place: perm the identity, nothing dropped.
 static verdict_alt *verdict_alt_add(verdict_alts *l, const char *key, int ncoef)
 {
@@ -122,6 +136,33 @@ static void verdict_alts_for(int radius, verdict_alts *l)
                          n, verdict_cell_text(a, s, d + 1, lo, sizeof(lo)), verdict_axis_name[a], s ? '+' : '-', d,
                          verdict_axis_index[a], s ? '+' : '-', d, unit);
             }
+    // One term counted twice or with its sign flipped, and one term's coefficient on another
+    // term's cell (the wrong neighbour, on its own axis or another): tried after the rest.
+    char term[96], other[96];
+    for (int n = 0; n < ncoef; n++) {
+        verdict_alt *twice = verdict_alt_add(l, HINT_TERM_DOUBLED, ncoef);
+        twice->scaled = n + 1, twice->factor = 2.0;
+        snprintf(twice->text, sizeof(twice->text), "the values match the stencil with its %s term counted twice: add it once.",
+                 verdict_term_text(n, term, sizeof(term)));
+        verdict_alt *sign = verdict_alt_add(l, HINT_TERM_SIGN, ncoef);
+        sign->scaled = n + 1, sign->factor = -1.0;
+        snprintf(sign->text, sizeof(sign->text), "the values match the stencil with its %s term subtracted: every term is added, c%d times its cell.",
+                 verdict_term_text(n, term, sizeof(term)), n);
+    }
+    for (int n = 0; n < ncoef; n++)
+        for (int m = 0; m < ncoef; m++) {
+            if (m == n)
+                continue;
+            verdict_alt *alt = verdict_alt_add(l, HINT_TERM_WRONG_CELL, ncoef);
+            alt->moved = n + 1, alt->moved_to = m;
+            if (m == 0)
+                snprintf(other, sizeof(other), "in[i][j][k]");
+            else
+                verdict_cell_text((m - 1) % 6 / 2, (m - 1) % 2, (m - 1) / 6 + 1, other, sizeof(other));
+            snprintf(alt->text, sizeof(alt->text), "the values match the stencil with its %s term multiplying %s (c%d's cell) instead: that term reads the wrong cell%s.",
+                     verdict_term_text(n, term, sizeof(term)), other, m,
+                     n && m && (n - 1) % 6 / 2 != (m - 1) % 6 / 2 ? ", on another axis" : "");
+        }
 }
 
 // ---------------------------------------------------------------------------
@@ -275,8 +316,16 @@ static void verdict_try_alts(const sweep_case *c, size_t i, size_t j, size_t k, 
     for (int a = 0; a < t->alts->n; a++) {
         const verdict_alt *va = &t->alts->alt[a];
         double alt_c[STENCIL_MAX_NCOEF], scale;
+        if (t->alt_missed[a])
+            continue;  // it missed a cell already: it cannot explain them all
         for (int n = 0; n < ncoef; n++)
             alt_c[n] = n == va->dropped ? 0.0 : (double)c->coef[va->perm[n]];
+        if (va->scaled)
+            alt_c[va->scaled - 1] *= va->factor;
+        if (va->moved) {  // term n's coefficient on another cell's value: that cell weighs both, n's own cell nothing
+            alt_c[va->moved_to] += alt_c[va->moved - 1];
+            alt_c[va->moved - 1] = 0.0;
+        }
         double alt = reference_point(c->in, c->nx, c->ny, i, j, k, alt_c, c->star_radius, &scale);
         if (va->far) {  // term n's neighbour read one cell further out, as a flat index (what such a kernel reads)
             int n = va->far - 1, d = (n - 1) / 6 + 1, axis = (n - 1) % 6 / 2, side = (n - 1) % 2;
@@ -291,6 +340,8 @@ static void verdict_try_alts(const sweep_case *c, size_t i, size_t j, size_t k, 
         }
         if (fabs((double)got - alt) <= c->atol + c->rtol * scale)
             t->alt_match[a]++;
+        else
+            t->alt_missed[a] = 1;
     }
 }
 

@@ -36,6 +36,9 @@
 #define HINT_TIMED_CHANGED     "timed-output-changed"
 #define HINT_CENTRE_MISSING    "centre-missing"
 #define HINT_TERM_MISSING      "term-missing"
+#define HINT_TERM_DOUBLED      "term-doubled"        // one term of the stencil counted twice
+#define HINT_TERM_SIGN         "term-sign"           // one term subtracted instead of added
+#define HINT_TERM_WRONG_CELL   "term-wrong-cell"     // one term's coefficient multiplies another term's cell
 #define HINT_FORGED_RECORDS    "forged-records"      // the kit's launch records changed, hidden or begun again by the program (emulation)
 #define HINT_HOST_MEMORY       "host-memory"         // the program held more memory than the kit grants (emulation: the runner's resident memory)
 // Lab 0 (2D convolution, the image interface)

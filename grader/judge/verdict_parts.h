@@ -18,12 +18,17 @@ typedef struct verdict_alt {
     int dropped;          // term left out, or -1
     char text[320];       // the hint sentence
     int far;              // 0, or n + 1: term n reads its neighbour one cell further out than it should
+    int scaled;           // 0, or n + 1: term n's coefficient multiplied by factor (2: counted twice; -1: its sign flipped)
+    double factor;
+    int moved;            // 0, or n + 1: term n's coefficient applied to the value of term moved_to's cell instead of its own
+    int moved_to;
 } verdict_alt;
 
 // The most alternatives a star of the kit's largest radius has: per distance
 // 3 swapped pairs and 6 dropped and 6 misplaced terms; 3 axis exchanges and
-// the centre.
-#define VERDICT_MAX_ALTS (STENCIL_MAX_RADIUS * 15 + 4)
+// the centre; each of its terms doubled or negated, and each taken from any
+// other term's cell.
+#define VERDICT_MAX_ALTS (STENCIL_MAX_RADIUS * 15 + 4 + 2 * STENCIL_MAX_NCOEF + STENCIL_MAX_NCOEF * (STENCIL_MAX_NCOEF - 1))
 
 typedef struct verdict_alts {
     int n;                               // alternatives
@@ -35,6 +40,7 @@ typedef struct verdict_tally {
     size_t wrong_finite;          // wrong cells that hold a finite number
     const verdict_alts *alts;     // the classic mistakes of this case's star
     size_t alt_match[VERDICT_MAX_ALTS]; // of the wrong finite cells, how many each alternative explains
+    unsigned char alt_missed[VERDICT_MAX_ALTS]; // 1 once an alternative failed to explain a cell (never tried again: it cannot name the hint)
     size_t edge_wrong[2];         // wrong cells on a tile edge, tiles starting at 0 and at 1
     size_t edge_cells[2];         // interior cells on a tile edge, likewise
     size_t unwritten_outer;       // unwritten cells on the first or last interior plane, row or column

@@ -370,6 +370,48 @@ static void test_alternative_stencils(void **state)
     }
 }
 
+// A single term counted twice, subtracted, or multiplying another term's cell
+// (the wrong neighbour, on its own axis or another): each is named with the
+// term, for every term of the seven-point star and for random terms of the
+// star of radius 2 (the seed of make_star_fixture is printed).
+static void test_single_term_mistakes(void **state)
+{
+    (void)state;
+    for (int radius = 1; radius <= 2; radius++) {
+        const size_t n = radius == 1 ? 9 : 11;
+        const int ncoef = STENCIL_NCOEF(radius);
+        for (int trial = 0; trial < (radius == 1 ? 3 * ncoef : 12); trial++) {
+            fixture f = make_star_fixture(n, n, n, radius, 900 + 100 * (uint64_t)radius + (uint64_t)trial);
+            f.n = n;
+            int kind = trial % 3, term = radius == 1 ? trial / 3 : (int)((f.c.coef[trial % ncoef] * 1e6 > 0 ? trial * 7 : trial * 5) % ncoef);
+            int other = (term + 1 + trial % (ncoef - 1)) % ncoef;
+            double coef[STENCIL_MAX_NCOEF];
+            for (int q = 0; q < ncoef; q++)
+                coef[q] = f.c.coef[q];
+            const char *key = kind == 0 ? HINT_TERM_DOUBLED : kind == 1 ? HINT_TERM_SIGN : HINT_TERM_WRONG_CELL;
+            if (kind == 0)
+                coef[term] *= 2.0;
+            else if (kind == 1)
+                coef[term] = -coef[term];
+            else
+                coef[other] += coef[term], coef[term] = 0.0;
+            for (size_t i = (size_t)radius; i + (size_t)radius < n; i++)
+                for (size_t j = (size_t)radius; j + (size_t)radius < n; j++)
+                    for (size_t k = (size_t)radius; k + (size_t)radius < n; k++)
+                        *cell(&f, i, j, k) = (float)reference_point(f.in, n, n, i, j, k, coef, radius, NULL);
+            sweep_verdict v = expect_hint(&f, key);
+            char named[32];
+            snprintf(named, sizeof(named), "its c%d (", term);
+            if (!strstr(v.hint, named))
+                fail_msg("radius %d, term %d, %s: hint '%s' does not name the term", radius, term, key, v.hint);
+            snprintf(named, sizeof(named), "(c%d's cell)", other);
+            if (kind == 2 && !strstr(v.hint, named))
+                fail_msg("radius %d, term %d on c%d's cell: hint '%s' does not name the cell", radius, term, other, v.hint);
+            free_fixture(&f);
+        }
+    }
+}
+
 // One x or y neighbour read two cells away (a flat index, as such a kernel
 // reads it): neighbour-offset, naming the term. (A z neighbour two planes
 // away reads outside the grid on the first or last plane: a fault, or whole
@@ -1103,6 +1145,7 @@ int main(void)
         cmocka_unit_test(test_boundary_changed),
         cmocka_unit_test(test_guards_and_input),
         cmocka_unit_test(test_alternative_stencils),
+        cmocka_unit_test(test_single_term_mistakes),
         cmocka_unit_test(test_neighbour_offset),
         cmocka_unit_test(test_tile_seam_and_index_overflow),
         cmocka_unit_test(test_grid_stops_short),

@@ -277,11 +277,11 @@ elif [ ! -s "$tmp/fail/report.html" ] || [ ! -s "$tmp/pass/report.html" ]; then
     bad "HTML reports written" "$(ls -la "$tmp/fail" "$tmp/pass" 2>&1)"
 else
     images=$((have_gnuplot ? 1 : 0))
-    # A copy broken on purpose: an image that does not decode and one from outside the page.
+    # A copy broken on purpose, beside the page (its links are relative to it): an image that does not decode and one from outside the page.
     sed 's|<figure>|<img alt="outside" src="http://127.0.0.1:9/x.png"><img alt="broken" src="data:image/png;base64,AAAA"><figure>|' \
-        "$tmp/fail/report.html" >"$tmp/broken.html"
-    grep -q 'alt="outside"' "$tmp/broken.html" || sed -i 's|</body>|<img alt="outside" src="http://127.0.0.1:9/x.png"><img alt="broken" src="data:image/png;base64,AAAA"></body>|' "$tmp/broken.html"
-    sed -i 's|#\([a-z-]*\)">|#\1-misspelt">|' "$tmp/broken.html"  # and a hint's link to an anchor the handout lacks
+        "$tmp/fail/report.html" >"$tmp/fail/broken.html"
+    grep -q 'alt="outside"' "$tmp/fail/broken.html" || sed -i 's|</body>|<img alt="outside" src="http://127.0.0.1:9/x.png"><img alt="broken" src="data:image/png;base64,AAAA"></body>|' "$tmp/fail/broken.html"
+    sed -i 's|#\([a-z-]*\)">|#\1-misspelt">|' "$tmp/fail/broken.html"  # and a hint's link to an anchor the handout lacks
     out=$(tests/html_check.py "$browser" "$tmp/fail/report.html=$images" "$tmp/pass/report.html=0" "$tmp/broken.html=0" 2>&1)
     line() { grep -F "$1"$'\t' <<<"$out"; }
     if line "$tmp/fail/report.html" | grep -q $'\tok'; then
@@ -296,7 +296,7 @@ else
     fi
     if [ "$have_handouts" = 1 ]; then
         if grep -qE '<a href="[./a-z-]*/build/handouts/01-naive-sweep\.html#[a-z-]+"><code>\[' "$tmp/fail/report.html" &&
-            line "$tmp/broken.html" | grep -q 'links to an anchor its page lacks'; then
+            line "$tmp/fail/broken.html" | grep -q 'links to an anchor its page lacks'; then
             ok "failing mutant's page: each hint key links to its anchor in the rendered handout (checked in the browser run)"
         else
             bad "failing mutant's page: each hint key links to its anchor in the rendered handout" "$(grep -o '<a href="[^"]*"' "$tmp/fail/report.html" | head -3) $out"
@@ -304,7 +304,7 @@ else
     else
         missing "hint links to the rendered handouts" pandoc
     fi
-    if line "$tmp/broken.html" | grep -q 'did not decode' && line "$tmp/broken.html" | grep -q 'outside the page'; then
+    if line "$tmp/fail/broken.html" | grep -q 'did not decode' && line "$tmp/fail/broken.html" | grep -q 'outside the page'; then
         ok "a page broken on purpose is caught (an image that does not decode, one from outside)"
     else
         bad "a page broken on purpose is caught" "$out"

@@ -293,7 +293,7 @@ if names=$(tar -tzf "$tarball" 2>&1); then
     else
         bad "export: the student README" "$(grep '^## ' "$readme" | tr '\n' ' ')"
     fi
-    named=$(grep -rE --include="*.md" "reference/solutions|tests/(mutants|hostile)|sample-report|\`tests/variants/[^\`]*\`($| [^(]|[^ （])" "$tmp/export/stencil-labs/handouts" 2>/dev/null | head -3)
+    named=$(grep -rE --include="*.md" "reference/solutions|tests/(mutants|hostile)|sample-report|\`tests/variants/[^\`]*\`($| [^(]|[^ （])" "$tmp/export/stencil-labs/handouts"/*.md "$tmp/export/stencil-labs/handouts/zh" 2>/dev/null | head -3)
     if [ -z "$named" ]; then ok "export: no handout names a solution or test file the kit does not hold (a variant is said to be the instructor's)"; else bad "export: handouts name what the kit does not hold" "$named"; fi
 else
     bad "export: readable" "$names"

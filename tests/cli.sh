@@ -279,6 +279,23 @@ expect "make check SLURM=1 without sbatch names what is missing" 2 "sbatch not f
 
 expect "--emu-memory outside 16 MB .. 16 TB is refused in one line" 2 "--emu-memory takes megabytes (16 to 16777216), got '3'" -- "$judge" --kit "$kit" --lab 1 --emu-memory 3
 
+# A kit that does not build (its header broken here) is the kit's fault, said so in one line with
+# exit 2; a file whose own macro breaks a kit header is still the file's compile error.
+kit_build_check() {
+    local copy="$tmp/broken kit" out
+    mkdir -p "$copy"
+    cp -r grader kernels labs "$copy/"
+    echo '#error "a kit header broken on purpose"' >>"$copy/kernels/lab.h"
+    out=$("$judge" --kit "$copy" --lab 1 --backend emu --case 5 --kernel "$copy/kernels/01-naive-sweep.cu" 2>&1)
+    [ $? -eq 2 ] || { echo "exit not 2: $out"; return 1; }
+    grep -q "the kit itself does not build here on the emu backend" <<<"$out" || { echo "not named the kit's: $out"; return 1; }
+    grep -q "does not compile" <<<"$out" && { echo "blamed on the file: $out"; return 1; }
+    cp kernels/lab.h "$copy/kernels/lab.h"
+    out=$("$judge" --kit "$copy" --lab 1 --backend emu --case 5 --kernel tests/hostile/does-not-compile.cu 2>&1)
+    [ $? -eq 2 ] && grep -q "does not compile" <<<"$out" && ! grep -q "kit itself" <<<"$out" && echo "kit faults told apart"
+}
+[ -f grader/emu/emu.mk ] && expect "a kit that does not build: exit 2, the kit named, not the file; the file's own error: its compile error" 0 "kit faults told apart" -- kit_build_check
+
 truncate -s 2M "$tmp/huge.cu" 2>/dev/null || head -c 2097152 /dev/zero >"$tmp/huge.cu"
 expect "a kernel file over 1 MiB is refused in one line" 2 "a kernel file is at most 1048576 bytes" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel "$tmp/huge.cu"
 

@@ -776,6 +776,8 @@ static int judge_make(const judge_args *a, const char *backend, const char *cons
     return s.exited && s.exit_code == 0;
 }
 
+static void judge_kit_builds_or_die(const judge_args *a, judge_run *run, const char *backend, const char *log_path);
+
 // Keeps the first compiler error lines of a failed build in run (for the
 // JSON report) and prints them unless the report is JSON; exits 2.
 static void judge_build_failed(const char *kernel, const char *log_path)
@@ -1049,9 +1051,74 @@ static int judge_build_runner_as(const judge_args *a, judge_run *run, const char
     if (!judge_make(a, backend, vars, log_path)) {
         if (!fatal)
             return snprintf(runner, len, "%s", log_path), -1;
+        judge_kit_builds_or_die(a, run, backend, log_path);
         judge_build_failed(run->kernel, log_path);
     }
     return 0;
+}
+
+// The smallest kernel file of lab run's kind that builds: its header and its
+// host function doing nothing (what a kit that builds at all must build).
+static const char *judge_probe_source(const judge_run *run)
+{
+    if (strcmp(run->conf.runner, "jacobi") == 0)
+        return strcmp(run->conf.update, UPDATE_HEAT2D) == 0
+                   ? "#include \"heat2d.h\"\nint heat_solve(float *a, float *b, const heat_problem *p) { (void)a; (void)b; (void)p; return 0; }\n"
+                   : "#include \"jacobi.h\"\nint jacobi_solve(float *a, float *b, const float *f, const jacobi_problem *p, int *iters, float *residual)\n"
+                     "{ (void)a; (void)b; (void)f; (void)p; (void)iters; (void)residual; return 0; }\n";
+    if (strcmp(run->conf.interface, INTERFACE_GRID) == 0)
+        return "#include \"grid.h\"\nvoid launch_sweep(float *i, float *o, unsigned int x, unsigned int y, unsigned int z) { (void)i; (void)o; (void)x; (void)y; (void)z; }\n";
+    if (strcmp(run->conf.interface, INTERFACE_IMAGE) == 0)
+        return "#include \"conv.h\"\nvoid launch_convolution(const float *i, float *o, unsigned int w, unsigned int h, int r) { (void)i; (void)o; (void)w; (void)h; (void)r; }\n";
+    return run->conf.star_radius == 2 ? "#include \"star13.h\"\nvoid launch_stencil(float *i, float *o, unsigned int n) { (void)i; (void)o; (void)n; }\n"
+                                      : "#include \"lab.h\"\nvoid launch_stencil(float *i, float *o, unsigned int n) { (void)i; (void)o; (void)n; }\n";
+}
+
+// A build that failed with no error in the student's own file may be the
+// kit's fault (a toolchain the kit does not build with, a kit file broken):
+// the smallest file of the lab's kind is built the same way, and when it
+// fails too the run ends as a kit-level error (stage kit-build), not as the
+// student's compile error.
+static void judge_kit_builds_or_die(const judge_args *a, judge_run *run, const char *backend, const char *log_path)
+{
+    char line[1024], probe[PATH_MAX + 64], dir[PATH_MAX + 32], runner[PATH_MAX + 32], student[PATH_MAX + 32];
+    const char *base = strrchr(run->kernel, '/') ? strrchr(run->kernel, '/') + 1 : run->kernel;
+    int theirs = 0;
+    FILE *f = fopen(log_path, "r");
+    while (f && fgets(line, sizeof(line), f))  // an error the compiler places in the student's file
+        theirs |= (strstr(line, base) || strstr(line, "kernel.cu")) && (strstr(line, "error") || strstr(line, "Error"));
+    if (f)
+        fclose(f);
+    if (theirs)
+        return;
+    snprintf(dir, sizeof(dir), "%s/build/%s/%s", a->kit, backend, run->lab_name);
+    judge_mkdirs(dir);
+    snprintf(probe, sizeof(probe), "%s/kit-probe.cu", dir);
+    FILE *p = fopen(probe, "w");
+    if (!p || fputs(judge_probe_source(run), p) < 0) {
+        if (p)
+            fclose(p);
+        return;
+    }
+    fclose(p);
+    char kernel[sizeof(run->kernel)];
+    snprintf(kernel, sizeof(kernel), "%s", run->kernel);
+    int probe_builds = judge_build_runner_as(a, run, backend, 0, probe, runner, sizeof(runner), student, sizeof(student)) == 0;
+    snprintf(run->kernel, sizeof(run->kernel), "%s", kernel);
+    if (probe_builds)
+        return;  // the kit builds: the failure is the file's (a macro of its own breaking a kit header, say)
+    char first[400] = "";
+    f = fopen(runner, "r");  // (the probe's log)
+    while (f && fgets(line, sizeof(line), f) && !first[0])
+        if ((strstr(line, "error") || strstr(line, "Error")) && strncmp(line, "make", 4) != 0) {
+            line[strcspn(line, "\n")] = '\0';
+            snprintf(first, sizeof(first), "%s", line);
+        }
+    if (f)
+        fclose(f);
+    judge_stage("kit-build");
+    judge_die(JUDGE_EXIT_KIT, "the kit itself does not build here on the %s backend: the smallest kernel file of this lab fails too (%s; full log: %s). This is no fault of %s: check the toolchain (the kit's own make test says more) or tell your instructor",
+              backend, first[0] ? first : "no error line", runner, kernel);
 }
 
 // ---------------------------------------------------------------------------

@@ -98,7 +98,7 @@ typedef struct judge_run {
     int passed, failed, skipped;// case counts
     int exit_code;              // JUDGE_EXIT_*
     score_result score;         // the grade under the lab's rubric
-    char stage[24];             // where the run stopped on a kit-level exit: options, lab, config, kernel-file, backend, include, compile, defines-main, cases, report, interrupted
+    char stage[24];             // where the run stopped on a kit-level exit: options, lab, config, kernel-file, backend, include, compile, defines-main, kit-build, cases, report, interrupted
     char message[1024];         // the one-line reason of a kit-level exit ("" when graded)
     int ngpu_turns;             // turns this run took on its GPU (--gpu-lock-dir)
     double gpu_turns[JUDGE_MAX_GPU_TURNS][3]; // each: begin, end (seconds since the epoch), 1 if exclusive (timed)

@@ -156,10 +156,12 @@ else:
 if text and text not in r.get("output", ""):
     problems.append(f"output does not mention '{text}': {r.get('output', '')[:300]!r}")
 # What a student reads holds nothing of the grader's machine: no absolute path
-# (the kit's build and case folders, the platform's mounts), no loader error.
+# (the kit's build and case folders, the platform's mounts), no loader error,
+# and nothing for instructors only (the solutions, the README's section for them).
 import re
 LEAKS = [re.compile(p) for p in (r"(^|[\s(='\":])/(tmp|autograder|grade|work|home|root|usr|opt)/", r"build/(gpu|emu)/",
-                                 r"stencil-case-", r"error while loading shared libraries", r"cannot open shared object")]
+                                 r"stencil-case-", r"error while loading shared libraries", r"cannot open shared object",
+                                 r"reference/solutions", r"For instructors")]
 def student_texts(obj):
     if isinstance(obj, dict):
         for key, value in obj.items():

@@ -105,10 +105,10 @@ if [ -f grader/emu/emu.mk ]; then
 case = 4
 case = 5")
     cp -r grader reference kernels "$k/"
-    expect "a hung case is killed and the next case still runs" 1 "N=5: TIMEOUT" -- "$judge" --kit "$k" --lab 1 --backend emu --timeout 2 --kernel tests/hostile/never-returns.cu
+    expect "a hung case is killed and the next case still runs" 1 "N=5: TIMEOUT" -- "$judge" --kit "$k" --lab 1 --backend emu --timeout 2 --kernel tests/hostile/01-naive-sweep/never-returns.cu
     # A stop signal while cases run side by side: the judge reports and exits 2, and no worker or runner is left.
     stop_check() {
-        "$judge" --kit "$k" --lab 1 --backend emu --jobs 2 --timeout 60 --kernel tests/hostile/never-returns.cu >"$tmp/stop.out" 2>&1 &
+        "$judge" --kit "$k" --lab 1 --backend emu --jobs 2 --timeout 60 --kernel tests/hostile/01-naive-sweep/never-returns.cu >"$tmp/stop.out" 2>&1 &
         local pid=$! status left
         sleep 3
         kill -TERM "$pid"
@@ -120,8 +120,8 @@ case = 5")
             echo "status $status, $left processes left: $(head -c 300 "$tmp/stop.out")"
     }
     expect "SIGTERM with cases side by side: exit 2, no process left" 0 "stopped cleanly" -- stop_check
-    expect "kernel does not compile" 2 "does-not-compile.cu does not compile; the compiler's first errors:" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/does-not-compile.cu
-    "$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/does-not-compile.cu --json --json-out "$tmp/c.json" --summary-out "$tmp/c.kv" >"$tmp/c.out" 2>/dev/null
+    expect "kernel does not compile" 2 "does-not-compile.cu does not compile; the compiler's first errors:" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/01-naive-sweep/does-not-compile.cu
+    "$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/01-naive-sweep/does-not-compile.cu --json --json-out "$tmp/c.json" --summary-out "$tmp/c.kv" >"$tmp/c.out" 2>/dev/null
     expect "a compile error's JSON (stdout and --json-out) holds the compiler's messages" 0 "ok" -- python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); assert a==b and a["status"]=="rejected" and a["stage"]=="compile" and any("error" in m for m in a["compiler_messages"]) and a["score"]["points"]==0; print("ok")' "$tmp/c.out" "$tmp/c.json"
     expect "a compile error's summary says rejected" 0 "status=rejected" -- cat "$tmp/c.kv"
     expect "JSON report on a kit error (--json-out)" 2 "unknown lab" -- "$judge" --kit "$kit" --lab 42 --json-out "$tmp/e.json"
@@ -235,7 +235,7 @@ print("counted as failed")' "$tmp/exits5.json" "$status"
 # A program's last words cannot redraw the text report: no escape byte (nor a C1 control) reaches it.
 escape_check() {
     local out
-    out=$("$judge" --kit "$kit" --lab 1 --backend emu --case 5 --kernel tests/hostile/terminal-escapes.cu 2>&1)
+    out=$("$judge" --kit "$kit" --lab 1 --backend emu --case 5 --kernel tests/hostile/01-naive-sweep/terminal-escapes.cu 2>&1)
     [ $? -eq 1 ] || { echo "exit status not 1"; return 1; }
     grep -q $'\x1b' <<<"$out" && { echo "an escape byte reached the report"; return 1; }
     grep -q $'\xc2\x9b' <<<"$out" && { echo "a C1 control reached the report"; return 1; }
@@ -291,7 +291,7 @@ kit_build_check() {
     grep -q "the kit itself does not build here on the emu backend" <<<"$out" || { echo "not named the kit's: $out"; return 1; }
     grep -q "does not compile" <<<"$out" && { echo "blamed on the file: $out"; return 1; }
     cp kernels/lab.h "$copy/kernels/lab.h"
-    out=$("$judge" --kit "$copy" --lab 1 --backend emu --case 5 --kernel tests/hostile/does-not-compile.cu 2>&1)
+    out=$("$judge" --kit "$copy" --lab 1 --backend emu --case 5 --kernel tests/hostile/01-naive-sweep/does-not-compile.cu 2>&1)
     [ $? -eq 2 ] && grep -q "does not compile" <<<"$out" && ! grep -q "kit itself" <<<"$out" && echo "kit faults told apart"
 }
 [ -f grader/emu/emu.mk ] && expect "a kit that does not build: exit 2, the kit named, not the file; the file's own error: its compile error" 0 "kit faults told apart" -- kit_build_check

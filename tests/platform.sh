@@ -191,7 +191,7 @@ results "PrairieLearn: the solution scores 1" prairielearn "$tmp/pl-sol.json" fu
 "$judge" --kit "$kit" --lab 1 --backend emu --seed 7 --kernel "$mutant" --gradescope-out "$tmp/gs-mut.json" --prairielearn-out "$tmp/pl-mut.json" >/dev/null 2>&1
 results "Gradescope: a mutant earns part, its failed cases carry hints" gradescope "$tmp/gs-mut.json" partial "FAIL"
 results "PrairieLearn: a mutant scores in (0, 1)" prairielearn "$tmp/pl-mut.json" partial "FAIL"
-"$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/does-not-compile.cu --gradescope-out "$tmp/gs-cc.json" --prairielearn-out "$tmp/pl-cc.json" >/dev/null 2>&1
+"$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/01-naive-sweep/does-not-compile.cu --gradescope-out "$tmp/gs-cc.json" --prairielearn-out "$tmp/pl-cc.json" >/dev/null 2>&1
 results "Gradescope: a compile error scores 0 with the compiler's messages" gradescope "$tmp/gs-cc.json" zero "error:"
 results "PrairieLearn: a compile error is gradable, scores 0, shows the compiler's messages" prairielearn "$tmp/pl-cc.json" zero "error:"
 "$judge" --kit "$kit" --lab 42 --gradescope-out "$tmp/gs-kit.json" --prairielearn-out "$tmp/pl-kit.json" >/dev/null 2>&1

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # grader/class/status.sh — `make status`: where a self-study reader stands. For each
 # lab, the result of the last `make check LAB=n` on the lab's own kernel file
-# (saved in build/status/), and what to do next; then the same as a strip of
+# (the judge's summary in build/status/<lab>.summary, read by the shell alone),
+# and what to do next; then the same as a strip of
 # boxes, build/status/progress.png and .svg (grader/pictures/progress.gp),
 # when gnuplot is installed.
 set -u
@@ -22,35 +23,36 @@ for dir in labs/[0-9][0-9]-*/; do
     lab=$(basename "$dir")
     title=${titles[$lab]}
     n=$((10#${lab%%-*}))
-    f=build/status/$lab.json
+    f=build/status/$lab.summary   # the judge's summary of the last check (summary_keys.h), key=value lines
     if [ ! -f "$f" ]; then
         printf "%-22s %-${width}s %-11s %-8s %s\n" "$lab" "$title" "not yet" "-" "read handouts/$lab.md, then make check LAB=$n"
         printf '%d 0 "%s" "not tried yet"\n' "$n" "${title//\"/\'}" >>"$strip.dat"
         continue
     fi
-    python3 - "$f" "$lab" "$title" "$n" "$strip.dat" "$width" <<'PY'
-import json, os, sys, time
-path, lab, title, n, strip, width = sys.argv[1:7]
-try:
-    r = json.load(open(path))
-except ValueError:
-    with open(strip, "a") as out:
-        out.write('%s 0 "%s" "its last report is unreadable"\n' % (n, title.replace('"', "'")))
-    sys.exit(0)
-when = time.strftime("%m-%d %H:%M", time.localtime(os.path.getmtime(path)))
-tech = r.get("technique", {}).get("status", "?")
-bad = [c for c in r.get("cases", []) if c["status"] == "fail"]
-if r.get("verdict") == "pass":
-    nxt = "passed (%s)%s" % (r.get("backend"), "; run on a GPU for timing" if r.get("backend") == "emu" else "")
-elif bad:
-    nxt = "fix %s: %s" % (bad[0]["name"], bad[0].get("hint_key") or bad[0]["reason"][:40])
-else:
-    nxt = "technique: " + r.get("technique", {}).get("detail", "")[:60]
-cases = "%d/%d" % (r.get("passed", 0), r.get("passed", 0) + r.get("failed", 0))
-print("%-22s %-*s %-11s %-8s %s" % (lab, int(width), title, when, cases, nxt))
-with open(strip, "a") as out:  # the strip: 2 passed, 1 failed (or could not be graded)
-    out.write('%s %d "%s" "%s cases, %s"\n' % (n, 2 if r.get("verdict") == "pass" else 1, title.replace('"', "'"), cases, when))
-PY
+    declare -A r=()
+    while IFS= read -r line; do
+        r[${line%%=*}]=${line#*=}
+    done <"$f"
+    when=$(date -r "$f" +'%m-%d %H:%M')
+    passed=${r[passed]:-0} failed=${r[failed]:-0}
+    [[ $passed =~ ^[0-9]+$ ]] || passed=0
+    [[ $failed =~ ^[0-9]+$ ]] || failed=0
+    if [ "${r[verdict]:-}" = pass ]; then
+        next="passed (${r[backend]:-?})"
+        [ "${r[backend]:-}" = emu ] && next+="; run on a GPU for timing"
+    elif [ -n "${r[first_failed]:-}" ]; then
+        hint=${r[hint]:-}
+        next="fix ${r[first_failed]}: ${hint:-${r[message]:0:40}}"
+    elif [ "${r[technique]:-}" = fail ]; then
+        next="technique: ${r[message]:0:60}"
+    else
+        next="${r[message]:0:70}"
+    fi
+    cases="$passed/$((passed + failed))"
+    printf "%-22s %-${width}s %-11s %-8s %s\n" "$lab" "$title" "$when" "$cases" "$next"
+    # the strip: 2 passed, 1 failed (or could not be graded)
+    printf '%s %d "%s" "%s cases, %s"\n' "$n" "$([ "${r[verdict]:-}" = pass ] && echo 2 || echo 1)" "${title//\"/\'}" "$cases" "$when" >>"$strip.dat"
+    unset r
 done
 passed=$(awk '$2 == 2' "$strip.dat" | wc -l)
 labs=$(wc -l <"$strip.dat")

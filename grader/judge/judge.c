@@ -2026,7 +2026,7 @@ static int judge_model_filter_radius(const lab_conf *conf)
     return conf->ncases ? conf_case_radius(&conf->cases[0]) : 0;
 }
 
-// Writes run's JSON report to build/status/<lab>.json, where `make status` reads it.
+// Writes run's JSON report to build/status/<lab>.json and its summary to <lab>.summary, which `make status` reads.
 static void judge_save_status(const judge_args *a, const judge_run *run)
 {
     char dir[PATH_MAX], path[PATH_MAX + 160];
@@ -2038,6 +2038,12 @@ static void judge_save_status(const judge_args *a, const judge_run *run)
         return;  // status is a convenience: a check is never failed for it
     report_json(run, f);
     fclose(f);
+    // and as key=value lines (summary_keys.h), which make status reads with the shell alone
+    snprintf(path, sizeof(path), "%s/%s.summary", dir, run->lab_name);
+    if ((f = fopen(path, "w"))) {
+        report_summary(run, f);
+        fclose(f);
+    }
 }
 
 // Seconds on a monotonic clock.

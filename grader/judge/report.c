@@ -468,6 +468,11 @@ void report_summary(const judge_run *run, FILE *out)
     if (!hint[0] && run->technique.status == TECHNIQUE_FAIL)
         hint = "technique";
     report_summary_value(out, "hint", hint);
+    const char *failed_case = "";
+    for (int i = 0; !failed_case[0] && i < run->ncases; i++)
+        if (run->cases[i].status == CASE_FAIL)
+            failed_case = run->cases[i].name;
+    report_summary_value(out, "first_failed", failed_case);
 #undef REPORT_SUMMARY_NUMBER
 }
 

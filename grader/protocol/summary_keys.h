@@ -28,7 +28,8 @@
     X(stage,              SUMMARY_TEXT  , "where an error or rejection happened (compile, include, ...), empty when graded") \
     X(exit,               SUMMARY_NUMBER, "the judge's exit status") \
     X(message,            SUMMARY_TEXT  , "the first problem, one line") \
-    X(hint,               SUMMARY_TEXT  , "the first failed case's hint key (its anchor in the lab's handout), or technique")
+    X(hint,               SUMMARY_TEXT  , "the first failed case's hint key (its anchor in the lab's handout), or technique") \
+    X(first_failed,       SUMMARY_TEXT  , "the first failed case's name (replay it with CASE=), empty when none failed")
 
 // Summary status values.
 #define SUMMARY_GRADED   "graded"

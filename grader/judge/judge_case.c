@@ -137,6 +137,14 @@ static void case_explain_rep(const kv_list *report, const judge_hint_words *word
     case_set_hint(r, "wrong", "timed-rep-wrong", hint);
 }
 
+// A case's time limit: lab.conf's, in CPU seconds under emulation, and
+// JUDGE_EMU_LOAD_COUNT_FACTOR times that where emulation counts the loads.
+static double judge_case_limit_s(const judge_case_env *env)
+{
+    int counted = env->emu && technique_counts_loads(env->conf->technique);
+    return env->conf->timeout_s * (counted ? JUDGE_EMU_LOAD_COUNT_FACTOR : 1);
+}
+
 void judge_explain_runner(const judge_case_env *env, const spawn_result *s, const kv_list *report,
                           const char *log_path, const judge_hint_words *words, case_result *r)
 {
@@ -157,7 +165,7 @@ void judge_explain_runner(const judge_case_env *env, const spawn_result *s, cons
     r->status = CASE_FAIL;
     snprintf(r->detail, sizeof(r->detail), "last output: %s", tail[0] ? tail : "(none)");
     if (s->timed_out) {
-        snprintf(r->reason, sizeof(r->reason), "TIMEOUT: killed after %.0f s%s, the lab's limit per case", env->conf->timeout_s,
+        snprintf(r->reason, sizeof(r->reason), "TIMEOUT: killed after %.0f s%s, the lab's limit per case", judge_case_limit_s(env),
                  env->emu ? " of CPU time (emulation)" : "");
         case_set_hint(r, "timeout", "timeout", words->timeout);
     } else if (s->over_memory) {
@@ -410,11 +418,13 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     snprintf(log_path, sizeof(log_path), "%s/runner.log", dir);
     snprintf(report_path, sizeof(report_path), "%s/%s", dir, CASE_REPORT);
     // Emulation runs on the CPU alone: its limit is CPU time (a loaded machine's waits do not count), with
-    // a wall-clock backstop JUDGE_EMU_WALL_FACTOR times longer for a runner that blocks.
-    spawn_limits lim = {env->conf->timeout_s * (env->sanitize || env->ncu_metrics ? 20 : env->emu ? JUDGE_EMU_WALL_FACTOR : 1),
+    // a wall-clock backstop JUDGE_EMU_WALL_FACTOR times longer for a runner that blocks; where it counts
+    // the loads (every access a call), JUDGE_EMU_LOAD_COUNT_FACTOR times more of both.
+    double emu_s = judge_case_limit_s(env);
+    spawn_limits lim = {env->sanitize || env->ncu_metrics ? env->conf->timeout_s * 20 : env->emu ? emu_s * JUDGE_EMU_WALL_FACTOR : env->conf->timeout_s,
                         env->ncu_metrics ? 0 : (unsigned long long)buffer_floats * 4 + (1 << 20), 0,  // ncu keeps files of its own
                         env->emu ? dir : NULL,  // the emulation runner holds student code: confined to its case folder
-                        env->emu ? env->conf->timeout_s : 0,
+                        env->emu ? emu_s : 0,
                         env->emu ? judge_emu_resident_limit(env, buffer_floats) : 0};
     spawn_result s;
     memset(&s, 0, sizeof(s));

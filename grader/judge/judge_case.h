@@ -89,6 +89,9 @@ void judge_read_timed(const kv_list *report, double median_ms, case_result *r);
 // An emulated runner's wall-clock backstop, in multiples of the lab's time
 // limit, which it gets in CPU time (spawn_limits.cpu_s).
 #define JUDGE_EMU_WALL_FACTOR 4
+// Emulation's time limit is this many times the lab's where it counts the kernels' loads
+// (grader/emu/runtime/loads.cpp: every access through a call, two to three times slower).
+#define JUDGE_EMU_LOAD_COUNT_FACTOR 3
 
 // The text of a failure, as each kind of lab words it.
 typedef struct judge_hint_words {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tests/run.sh — `make test`, the kit's own tests, in three parts:
-#   1. host unit tests (cmocka) and the judge's command-line checks — always;
+#   1. host unit tests (cmocka), the judge's command-line checks and the
+#      report keys between runner and judge (tests/report_keys.sh) — always;
 #   2. every lab through the CPU emulation backend (solutions pass, skeletons
 #      and mutants fail with their hints), then the autograder platforms
 #      through it (tests/platform.sh) and the report's pictures and HTML page
@@ -55,6 +56,8 @@ if { [ "$part" = all ] || [ "$part" = unit ]; } && [ "$have_cmocka" -eq 0 ]; the
     echo "  SKIPPED: cmocka is not installed (apt-get install libcmocka-dev, as .ci/run does); the unit tests ran not at all."
     tests/cli.sh | tee "$log"
     tally "$log"
+    tests/report_keys.sh | tee "$log"
+    tally "$log"
 elif [ "$part" = all ] || [ "$part" = unit ]; then
     echo "== host unit tests"
     make -s unit-tests judge || exit 1
@@ -74,6 +77,8 @@ elif [ "$part" = all ] || [ "$part" = unit ]; then
         fi
     done
     tests/cli.sh | tee "$log"
+    tally "$log"
+    tests/report_keys.sh | tee "$log"
     tally "$log"
 fi
 

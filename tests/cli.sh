@@ -296,6 +296,11 @@ kit_build_check() {
 }
 [ -f grader/emu/emu.mk ] && expect "a kit that does not build: exit 2, the kit named, not the file; the file's own error: its compile error" 0 "kit faults told apart" -- kit_build_check
 
+# A race whose two thread orders happen to agree on wrong values (seed 122, N=3: the
+# forward and the shuffled order of a 3-cell interior): the reverse order tells it.
+[ -f grader/emu/emu.mk ] && expect "a race the two orders agree on is told by a third (thread-order, not wrong-values)" 1 "[thread-order]" -- \
+    "$judge" --kit "$kit" --lab 3 --backend emu --seed 122 --case 3 --kernel tests/mutants/03-z-coarsening/missing-barrier-after-load.cu
+
 truncate -s 2M "$tmp/huge.cu" 2>/dev/null || head -c 2097152 /dev/zero >"$tmp/huge.cu"
 expect "a kernel file over 1 MiB is refused in one line" 2 "a kernel file is at most 1048576 bytes" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel "$tmp/huge.cu"
 

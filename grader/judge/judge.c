@@ -205,24 +205,15 @@ static const char *judge_handout_from(const char *page, const judge_run *run, ch
     return used < len ? buf : NULL;
 }
 
+static char *judge_read_file(const char *path, size_t *len);
+
 // The rendered handout's page (build/handouts/<lab>.html), read whole; NULL if it cannot be.
 static char *judge_handout_text(const judge_run *run)
 {
     char path[PATH_MAX + 64];
-    snprintf(path, sizeof(path), "%s/build/handouts/%s.html", judge_the_args.kit, run->lab_name);
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
     size_t len = 0;
-    FILE *mem = f ? open_memstream(&text, &len) : NULL;
-    char chunk[8192];
-    size_t n;
-    while (mem && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-        fwrite(chunk, 1, n, mem);
-    if (mem)
-        fclose(mem);
-    if (f)
-        fclose(f);
-    return text;
+    snprintf(path, sizeof(path), "%s/build/handouts/%s.html", judge_the_args.kit, run->lab_name);
+    return judge_read_file(path, &len);
 }
 
 // Writes the report files the options name (--json-out, --summary-out,

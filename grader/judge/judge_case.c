@@ -421,16 +421,20 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     // a wall-clock backstop JUDGE_EMU_WALL_FACTOR times longer for a runner that blocks; where it counts
     // the loads (every access a call), JUDGE_EMU_LOAD_COUNT_FACTOR times more of both.
     double emu_s = judge_case_limit_s(env);
-    spawn_limits lim = {env->sanitize || env->ncu_metrics ? env->conf->timeout_s * 20 : env->emu ? emu_s * JUDGE_EMU_WALL_FACTOR : env->conf->timeout_s,
+    double tool_s = env->sanitize == JUDGE_RACECHECK ? JUDGE_RACECHECK_LIMIT_S : env->conf->timeout_s * 20;
+    spawn_limits lim = {env->sanitize || env->ncu_metrics ? tool_s : env->emu ? emu_s * JUDGE_EMU_WALL_FACTOR : env->conf->timeout_s,
                         env->ncu_metrics ? 0 : (unsigned long long)buffer_floats * 4 + (1 << 20), 0,  // ncu keeps files of its own
                         env->emu ? dir : NULL,  // the emulation runner holds student code: confined to its case folder
                         env->emu ? emu_s : 0,
                         env->emu ? judge_emu_resident_limit(env, buffer_floats) : 0};
     spawn_result s;
     memset(&s, 0, sizeof(s));
-    int turn = env->gpu_turn && !env->emu;  // a turn on the GPU for the runner alone: alone when timed or profiled
+    // A turn on the GPU for the runner: alone when timed or when Nsight Compute reads the GPU's traffic
+    // counters (PROFILE=1: another context's traffic would count); the load counts are the student's
+    // own instructions, counted by ncu's instrumentation of its kernels, which no other work changes.
+    int turn = env->gpu_turn && !env->emu;
     if (turn)
-        env->gpu_turn(timed || env->ncu_metrics != NULL);
+        env->gpu_turn(timed || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0));
     if (env->executor && !env->emu && !env->sanitize && !env->ncu_metrics)
         s = judge_serve_case(env, argv, log_path, &lim);
     if (!s.started)

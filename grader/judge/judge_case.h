@@ -9,6 +9,13 @@
 #include "spawn.h"
 
 #define JUDGE_RACECHECK 2       // judge_case_env.sanitize: compute-sanitizer --tool racecheck
+// The racecheck run of a sync case ends after this many seconds. A kernel
+// full of hazards slows racecheck a hundredfold (lab 9's no-barrier mutant, a
+// 29x41x11 solve of 5 iterations: 122 s on an H200, against about 1 s for a
+// correct kernel), and a class or the kit's GPU suite waits on it. Past the
+// limit the check is inconclusive, and the emulator's strict barriers, which
+// run next, decide.
+#define JUDGE_RACECHECK_LIMIT_S 30.0
 
 typedef struct judge_case_env {
     const lab_conf *conf;       // the lab (tolerances, time limit, timed repetitions)

@@ -11,8 +11,8 @@
 #define JUDGE_RACECHECK 2       // judge_case_env.sanitize: compute-sanitizer --tool racecheck
 // The racecheck run of a sync case ends after this many seconds. A kernel
 // full of hazards slows racecheck a hundredfold (lab 9's no-barrier mutant, a
-// 29x41x11 solve of 5 iterations: 122 s on an H200, against about 1 s for a
-// correct kernel), and a class or the kit's GPU suite waits on it. Past the
+// 29x41x11 solve of 5 iterations: 122 s on an H200, against 1.4 s for lab 4's
+// solution at N=34), and a class or the kit's GPU suite waits on it. Past the
 // limit the check is inconclusive, and the emulator's strict barriers, which
 // run next, decide.
 #define JUDGE_RACECHECK_LIMIT_S 30.0

@@ -349,7 +349,7 @@ bad_head_line=$(grep -n '^### ' "$bad/handouts/zh/04-register-tiling.md" | head 
 sed -i "${bad_head_line}s/^### /## /" "$bad/handouts/zh/04-register-tiling.md"
 bad_key_line=$(grep -n '^| tile-edges |' "$bad/handouts/02-shared-tile.md" | head -1 | cut -d: -f1)
 sed -i "${bad_key_line}s/^| tile-edges |/| tile-edge |/" "$bad/handouts/02-shared-tile.md"
-out=$(MATCH= bash "$self" --tree "$bad" 2>&1)  # every check, whatever this run's --match
+out=$(MATCH='' bash "$self" --tree "$bad" 2>&1)  # every check, whatever this run's --match
 status=$?
 # named NAME TEXT: the broken copy's output must hold TEXT (a FAIL naming file:line).
 named() {

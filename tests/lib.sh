@@ -22,6 +22,7 @@
 # and skip neither print nor count it (work a suite does before it reports
 # still runs). The closing line is the one tests/run.sh adds up with totals_of.
 # tests/lib_selftest.sh holds this file to its word.
+# shellcheck shell=bash
 
 tests_passed=0   # checks that passed
 tests_failed=0   # checks that failed

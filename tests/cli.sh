@@ -3,32 +3,15 @@
 # mistake gives a one-line error naming the problem and the exit status the
 # README promises. Uses throw-away kit folders for broken lab.conf files.
 #
-# usage: tests/cli.sh [JUDGE]     (default build/judge)
-# Prints a line per check and "N passed, M failed"; exits 1 on any failure.
+# usage: tests/cli.sh [JUDGE] [--match PATTERN]     (default build/judge)
+# Prints a line per check and "cli: N passed, M failed"; exits 1 on any failure.
 set -u
 cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh "$@"; set -- "${suite_args[@]}"
 judge=${1:-build/judge}
 kit=$PWD
-pass=0
-fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-# expect NAME STATUS TEXT -- COMMAND...: runs COMMAND, checks its exit status and that stderr+stdout holds TEXT.
-expect() {
-    local name=$1 want=$2 text=$3
-    shift 4
-    local got output
-    output=$("$@" 2>&1)
-    got=$?
-    if [ "$got" -eq "$want" ] && grep -qF -- "$text" <<<"$output"; then
-        pass=$((pass + 1))
-        printf '  ok    %s\n' "$name"
-    else
-        fail=$((fail + 1))
-        printf '  FAIL  %s: exit %s (expected %s), output: %s\n' "$name" "$got" "$want" "$(head -c 400 <<<"$output")"
-    fi
-}
 
 # A kit folder whose lab 1 has the given lab.conf text.
 fake_kit() {
@@ -101,7 +84,7 @@ if [ -f grader/emu/emu.mk ]; then
     k=$(fake_kit "${good_conf/case = 512 timed noemu group=large/case = 60000 timed group=large}")
     cp -r grader reference kernels "$k/"
     expect "case too large for memory" 1 "N=60000 is too large: its grids need" -- "$judge" --kit "$k" --lab 1 --backend emu --case 60000
-    k=$(fake_kit "$(grep -v '^case\|^points' labs/01-naive-sweep/lab.conf)
+    k=$(fake_kit "$(conf_lines "$judge" "$kit" 1 title chapter runner kernel solution technique opb_model timeout time_reps rtol atol)
 case = 4
 case = 5")
     cp -r grader reference kernels "$k/"
@@ -304,5 +287,4 @@ kit_build_check() {
 truncate -s 2M "$tmp/huge.cu" 2>/dev/null || head -c 2097152 /dev/zero >"$tmp/huge.cu"
 expect "a kernel file over 1 MiB is refused in one line" 2 "a kernel file is at most 1048576 bytes" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel "$tmp/huge.cu"
 
-echo "cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish cli

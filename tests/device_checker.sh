@@ -5,11 +5,12 @@
 # cases). Prints "checker: N passed, M failed"; SKIPPED without a GPU.
 set -u
 cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh
 command -v nvcc >/dev/null || { echo "checker: SKIPPED, nvcc is not on PATH"; exit 77; }
 out=build/tests/gpu
 mkdir -p "$out"
 arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d .)
 nvcc -O2 -std=c++17 -arch=sm_${arch:-90} -Igrader/executor -Igrader/protocol -Igrader/sandbox -Ikernels -Ireference \
     tests/gpu/test_trusted_check.cu grader/executor/trusted.cu reference/stencil_ref.c -o "$out/test_trusted_check" 2>&1 | grep -v "^$" | head -20
-[ -x "$out/test_trusted_check" ] || { echo "checker: 0 passed, 1 failed (it does not build)"; exit 1; }
+[ -x "$out/test_trusted_check" ] || { fail "tests/gpu/test_trusted_check.cu builds"; finish checker; }
 "$out/test_trusted_check"

@@ -8,12 +8,11 @@
 # unique ids, JSON lines that parse, scores, exit statuses, no temporary
 # file left anywhere.
 #
-# usage: tests/grade.sh     Prints a line per check and "grade: N passed, M failed".
+# usage: tests/grade.sh [--match PATTERN]     Prints a line per check and "grade: N passed, M failed".
 set -u
 cd "$(dirname "$0")/.." || exit 2
-. tests/check.sh
-seed=${SEED:-$(( (RANDOM << 15) | RANDOM ))}
-echo "grade tests, seed $seed (SEED=$seed tests/grade.sh replays the class's inputs)"
+. tests/lib.sh "$@"
+draw_seed "grade tests (the class's inputs)"
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 export TMPDIR=$tmp/tmpdir   # every judge's temporary folder goes here: it must be empty at the end
@@ -136,7 +135,7 @@ if [ -n "$browser" ]; then
     check "class.html in a headless browser: loads, no console error, nothing from outside, links reach the reports" \
         eval 'tests/html_check.py "$browser" "$page=0" >"$tmp/browser.log" 2>&1 || { cat "$tmp/browser.log"; false; }'
 else
-    echo "  SKIPPED: class.html in a browser: no Chromium here (apt-get install chromium-headless-shell, as .ci/run does)"
+    skip "class.html in a browser" "no Chromium here (apt-get install chromium-headless-shell, as .ci/run does)"
 fi
 check "no temporary file left in TMPDIR" test -z "$(ls -A "$TMPDIR")"
 check "no partial result file left" test -z "$(find "$out" -name '.tmp-*')"
@@ -167,21 +166,13 @@ cut -d, -f1,3-6 "$out2/summary.csv" | sort >"$tmp/b"
 check "the resumed class gives the same grades as the whole run" cmp -s "$tmp/a" "$tmp/b"
 
 # Bad input: one line, exit 2.
-expect() {
-    local name=$1 want=$2 text=$3 output got
-    shift 3
-    output=$("$@" 2>&1)
-    got=$?
-    check "$name (exit $got)" eval '[ "$got" -eq "$want" ] && grep -qF -- "$text" <<<"$output"'
-}
-expect "submissions not a folder" 2 "is not a folder" build/grade --kit . --lab 1 --submissions /nonexistent
-expect "unknown lab" 2 "unknown lab '42'" build/grade --kit . --lab 42 --submissions "$class"
-expect "JOBS=0" 2 "JOBS takes a whole number" build/grade --kit . --lab 1 --submissions "$class" --jobs 0
-expect "unknown option" 2 "unknown option '--colour'" build/grade --kit . --lab 1 --colour red
-expect "another seed on a results folder" 2 "was graded with SEED=$seed" build/grade --kit . --lab 1 --submissions "$class" --out "$out2" --backend emu --seed $((seed + 1))
-expect "another class in a results folder" 2 "not of this class" build/grade --kit . --lab 1 --submissions "$tmp" --out "$out2" --backend emu
-expect "make grade without SUBMISSIONS" 2 "which submissions?" make -s grade LAB=1
+expect "submissions not a folder" 2 "is not a folder" -- build/grade --kit . --lab 1 --submissions /nonexistent
+expect "unknown lab" 2 "unknown lab '42'" -- build/grade --kit . --lab 42 --submissions "$class"
+expect "JOBS=0" 2 "JOBS takes a whole number" -- build/grade --kit . --lab 1 --submissions "$class" --jobs 0
+expect "unknown option" 2 "unknown option '--colour'" -- build/grade --kit . --lab 1 --colour red
+expect "another seed on a results folder" 2 "was graded with SEED=$seed" -- build/grade --kit . --lab 1 --submissions "$class" --out "$out2" --backend emu --seed $((seed + 1))
+expect "another class in a results folder" 2 "not of this class" -- build/grade --kit . --lab 1 --submissions "$tmp" --out "$out2" --backend emu
+expect "make grade without SUBMISSIONS" 2 "which submissions?" -- make -s grade LAB=1
 build/grade --kit . --lab 1 --submissions "$class" --out "$out2" --backend emu --seed $((seed + 1)) --fresh --jobs 3 --wall $wall >"$tmp/fresh.log" 2>&1
 check "FRESH=1 keeps the old results aside and starts again" eval 'ls -d "$out2".replaced-* >/dev/null 2>&1 && grep -q "seed $((seed + 1))" "$tmp/fresh.log"'
-echo "grade: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish grade

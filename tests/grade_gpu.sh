@@ -5,14 +5,13 @@
 # solution graded side by side time within 10% of one another and earn full
 # marks, speed included.
 #
-# usage: tests/grade_gpu.sh [LAB]   (default lab 1). Needs a usable GPU.
+# usage: tests/grade_gpu.sh [LAB] [--match PATTERN]   (default lab 1). Needs a usable GPU.
 # Prints a line per check and "grade-gpu: N passed, M failed".
 set -u
 cd "$(dirname "$0")/.." || exit 2
-. tests/check.sh
+. tests/lib.sh "$@"; set -- "${suite_args[@]}"
 lab=${1:-1}
-seed=${SEED:-$(( (RANDOM << 15) | RANDOM ))}
-echo "grade on the GPU, lab $lab, seed $seed"
+draw_seed "grade on the GPU, lab $lab"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s judge || exit 1
@@ -56,5 +55,4 @@ print("turns ok")
 PY
 cat "$tmp/py.log" | sed 's/^/      /'
 check "GPU turns never overlap, equal times, full marks for the solution" grep -q "turns ok" "$tmp/py.log"
-echo "grade-gpu: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish grade-gpu

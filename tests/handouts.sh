@@ -28,10 +28,12 @@
 #
 # usage: tests/handouts.sh              everything above, on this kit
 #        tests/handouts.sh --tree DIR   the static checks only, on the kit at DIR
-# Prints PASS, FAIL (with file:line reasons indented under it) or SKIPPED per
+#        (either with --match PATTERN: only the checks whose names match)
+# Prints ok, FAIL (with file:line reasons indented under it) or SKIP per
 # check and "handouts: N passed, M failed"; exits 1 on any failure.
 set -u
 cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh "$@"; set -- "${suite_args[@]}"
 self=$PWD/tests/handouts.sh
 kit=$PWD
 static_only=0
@@ -40,11 +42,6 @@ if [ "${1:-}" = --tree ]; then
     static_only=1
 fi
 export LC_ALL=C
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "  PASS     $1"; }
-fail() { failed=$((failed + 1)); echo "  FAIL     $1"; [ -z "${2:-}" ] || sed 's/^/           /' <<<"$2"; }
-skip() { echo "  SKIPPED  $*"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -334,9 +331,7 @@ else
 fi
 
 if [ "$static_only" -eq 1 ]; then
-    echo "handouts: $passed passed, $failed failed"
-    [ "$failed" -eq 0 ]
-    exit
+    finish handouts
 fi
 
 # -- self-test: a broken copy must fail --------------------------------------
@@ -354,10 +349,10 @@ bad_head_line=$(grep -n '^### ' "$bad/handouts/zh/04-register-tiling.md" | head 
 sed -i "${bad_head_line}s/^### /## /" "$bad/handouts/zh/04-register-tiling.md"
 bad_key_line=$(grep -n '^| tile-edges |' "$bad/handouts/02-shared-tile.md" | head -1 | cut -d: -f1)
 sed -i "${bad_key_line}s/^| tile-edges |/| tile-edge |/" "$bad/handouts/02-shared-tile.md"
-out=$(bash "$self" --tree "$bad" 2>&1)
+out=$(MATCH='' bash "$self" --tree "$bad" 2>&1)  # every check, whatever this run's --match
 status=$?
-# expect NAME TEXT: the broken copy's output must hold TEXT (a FAIL naming file:line).
-expect() {
+# named NAME TEXT: the broken copy's output must hold TEXT (a FAIL naming file:line).
+named() {
     if grep -qF -- "$2" <<<"$out"; then pass "self-test: $1"; else fail "self-test: $1" "expected \"$2\" in: $(tail -c 1500 <<<"$out")"; fi
 }
 if [ "$status" -ne 0 ] && grep -q 'handouts: [0-9]* passed, [1-9][0-9]* failed' <<<"$out"; then
@@ -365,12 +360,12 @@ if [ "$status" -ne 0 ] && grep -q 'handouts: [0-9]* passed, [1-9][0-9]* failed' 
 else
     fail "self-test: the broken copy fails" "exit $status; output: $(tail -c 1500 <<<"$out")"
 fi
-expect "a missing Chinese handout is named" "handouts/zh/01-naive-sweep.md: missing"
-expect "a bad make target is named with file:line" "handouts/03-z-coarsening.md:$bad_target_line: \`make chekc LAB=3\`: no target 'chekc'"
-expect "a bad make variable is named with file:line" "handouts/zh/02-shared-tile.md:$bad_var_line: \`make check LAB=2 SEEED=459813019 CASE=7\`: SEEED= is no variable"
-expect "a code block that drifted is named with file:line" "handouts/zh/02-shared-tile.md:$bad_var_line: left in English but not the English line"
-expect "a heading one level off is named with file:line" "handouts/zh/04-register-tiling.md:$bad_head_line: heading"
-expect "a misspelt hint key is named with file:line" "handouts/02-shared-tile.md:$bad_key_line: 'tile-edge' in the hints table is no hint key"
+named "a missing Chinese handout is named" "handouts/zh/01-naive-sweep.md: missing"
+named "a bad make target is named with file:line" "handouts/03-z-coarsening.md:$bad_target_line: \`make chekc LAB=3\`: no target 'chekc'"
+named "a bad make variable is named with file:line" "handouts/zh/02-shared-tile.md:$bad_var_line: \`make check LAB=2 SEEED=459813019 CASE=7\`: SEEED= is no variable"
+named "a code block that drifted is named with file:line" "handouts/zh/02-shared-tile.md:$bad_var_line: left in English but not the English line"
+named "a heading one level off is named with file:line" "handouts/zh/04-register-tiling.md:$bad_head_line: heading"
+named "a misspelt hint key is named with file:line" "handouts/02-shared-tile.md:$bad_key_line: 'tile-edge' in the hints table is no hint key"
 
 # -- sample reports ----------------------------------------------------------
 # Every report quoted in a handout after a sample-report line is what the judge
@@ -406,7 +401,7 @@ else
     fail "without pandoc: one line saying how to install it" "exit $status, output: $out"
 fi
 if ! command -v pandoc >/dev/null 2>&1; then
-    skip "render: pandoc is not installed (apt-get install pandoc, as .ci/run does); the HTML handouts were not built or checked."
+    skip "render" "pandoc is not installed (apt-get install pandoc, as .ci/run does); the HTML handouts were not built or checked."
 else
     out=$(make --no-print-directory handouts BUILD="$tmp/build" 2>&1)
     status=$?
@@ -436,5 +431,4 @@ else
     fi
 fi
 
-echo "handouts: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish handouts

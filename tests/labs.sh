@@ -7,8 +7,9 @@
 # say (an "expect-error:" one refused with that text in the judge's stderr).
 # Each judge run draws fresh random inputs; its seed is printed.
 #
-# usage: tests/labs.sh gpu|emu [LAB_NUMBER...]
-# KINDS="solution skeleton mutant variant hostile" (the default: all) runs only those kinds.
+# usage: tests/labs.sh gpu|emu [LAB_NUMBER...] [--match PATTERN]
+# KINDS="solution skeleton mutant variant hostile" (the default: all) runs only those kinds;
+# --match runs only the files whose "LAB LABEL" (01-naive-sweep mutant x-swapped) matches.
 # MISMATCH_DIR=DIR keeps each mismatched run's JSON report and stderr there.
 # JOBS=n runs n judges side by side (default 1; 4 a GPU with GPUS); GPUS=n
 # spreads them over n GPUs. Side by side on a GPU they take turns through the
@@ -18,14 +19,13 @@
 # build, cases, load count, solution) to FILE, tab-separated.
 # Prints a line per kernel and a closing "N passed, M failed"; exits 1 on any mismatch.
 set -u
+cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh "$@"; set -- "${suite_args[@]}"
 backend=${1:?usage: tests/labs.sh gpu|emu [LAB...]}
 shift
-cd "$(dirname "$0")/.." || exit 2
 kit=$PWD
 JUDGE=${JUDGE:-build/judge}
 [ "$JUDGE" = build/judge ] && { make -s judge || exit 2; }
-pass=0
-fail=0
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 gpus=${GPUS:-1}
@@ -75,8 +75,10 @@ print("%s\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f" % (sys.argv[2], sys.argv[3], s.get(
     echo "$outcome" >"$out/outcome.$i"
 }
 
-# check LAB KERNEL LABEL [HINT] [JUDGE OPTIONS...] — queues one judge run (at most JOBS at a time).
-check() {
+# queue_run LAB KERNEL LABEL [HINT] [JUDGE OPTIONS...] — queues one judge run (at most JOBS at a
+# time), unless --match leaves "LAB LABEL" out.
+queue_run() {
+    selected "$1 $3" || return 0
     entries=$((entries + 1))
     if [ "$jobs" -le 1 ]; then
         run_check "$entries" "$@"
@@ -105,10 +107,10 @@ stopped() {
         printed=$((printed + 1))
         if [ -e "$out/line.$printed" ]; then
             cat "$out/line.$printed"
-            case $(cat "$out/outcome.$printed" 2>/dev/null) in pass) pass=$((pass + 1)) ;; fail) fail=$((fail + 1)) ;; esac
+            [ ! -e "$out/outcome.$printed" ] || count_outcome "$(cat "$out/outcome.$printed")"
         fi
     done
-    echo "labs on $backend: $pass passed, $fail failed (stopped by a time limit before every run ended)"
+    totals_line "labs on $backend" "(stopped by a time limit before every run ended)"
     exit 124
 }
 trap stopped TERM
@@ -118,10 +120,7 @@ flush() {
     while [ "$printed" -lt "$entries" ] && [ -e "$out/line.$((printed + 1))" ]; do
         printed=$((printed + 1))
         cat "$out/line.$printed"
-        case $(cat "$out/outcome.$printed" 2>/dev/null) in
-        pass) pass=$((pass + 1)) ;;
-        fail) fail=$((fail + 1)) ;;
-        esac
+        [ ! -e "$out/outcome.$printed" ] || count_outcome "$(cat "$out/outcome.$printed")"
     done
 }
 
@@ -142,13 +141,13 @@ for lab in "${labs[@]}"; do
     else
         dir=$(ls -d labs/"$lab"* 2>/dev/null | head -1)
     fi
-    [ -n "$dir" ] || { wait; flush; echo "no lab $lab"; fail=$((fail + 1)); continue; }
+    [ -n "$dir" ] || { wait; flush; echo "no lab $lab"; count_outcome fail; continue; }
     name=$(basename "$dir")
     solution=$("$JUDGE" --kit "$kit" --lab "$name" --conf-get solution)
     skeleton=$("$JUDGE" --kit "$kit" --lab "$name" --conf-get kernel)
     note "== $name ($backend)"
-    wants solution && check "$name" "$solution" "solution" ""
-    wants skeleton && check "$name" "$skeleton" "skeleton" "nothing-written" --fail-fast
+    wants solution && queue_run "$name" "$solution" "solution" ""
+    wants skeleton && queue_run "$name" "$skeleton" "skeleton" "nothing-written" --fail-fast
     for m in tests/mutants/"$name"/*.cu; do
         [ -e "$m" ] && wants mutant || continue
         backends=$(sed -n 's|^// backends: *||p' "$m" | head -1)  # where its mistake shows (as for hostile files)
@@ -159,14 +158,14 @@ for lab in "${labs[@]}"; do
         # A mutant may narrow its run with a "// judge-args: ..." header line (e.g. one case).
         read -r -a margs <<<"$(sed -n 's|^// judge-args: *||p' "$m" | head -1)"
         if grep -q '^// expect-hint: technique' "$m"; then
-            check "$name" "$m" "mutant $(basename "$m" .cu)" "" "${margs[@]}"
+            queue_run "$name" "$m" "mutant $(basename "$m" .cu)" "" "${margs[@]}"
         else
-            check "$name" "$m" "mutant $(basename "$m" .cu)" "" --fail-fast "${margs[@]}"
+            queue_run "$name" "$m" "mutant $(basename "$m" .cu)" "" --fail-fast "${margs[@]}"
         fi
     done
     for v in tests/variants/"$name"/*.cu; do  # odd but correct: must pass
         [ -e "$v" ] && wants variant || continue
-        check "$name" "$v" "variant $(basename "$v" .cu)" ""
+        queue_run "$name" "$v" "variant $(basename "$v" .cu)" ""
     done
     # Hostile submissions: tests/hostile/<lab>/, as the mutants and variants.
     # A "// backends:" header names where the expectation holds (emulation cannot
@@ -181,11 +180,10 @@ for lab in "${labs[@]}"; do
         fi
         read -r -a hargs <<<"$(sed -n 's|^// judge-args: *||p' "$h" | head -1)"
         [ ${#hargs[@]} -eq 0 ] && hargs=(--timeout 8)
-        check "$name" "$h" "hostile $(basename "$h" .cu)" "" --fail-fast "${hargs[@]}"
+        queue_run "$name" "$h" "hostile $(basename "$h" .cu)" "" --fail-fast "${hargs[@]}"
     done
     flush
 done
 wait
 flush
-echo "labs on $backend: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish "labs on $backend"

@@ -15,33 +15,21 @@
 # When one is missing: in CI (CI=true, as CI sets it) that is a failure; run
 # by hand, the checks that need it are SKIPPED, saying what to install.
 #
-# usage: tests/pictures.sh     (SEED=s replays a run's inputs)
-# Prints a line per check and "pictures: N passed, M failed, K skipped"; exits 1 on any failure.
+# usage: tests/pictures.sh [--match PATTERN]     (SEED=s replays a run's inputs)
+# Prints a line per check and "pictures: N passed, M failed[, K skipped]"; exits 1 on any failure.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-pass=0
-fail=0
-skip=0
+. tests/lib.sh "$@"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-seed=${SEED:-$(((RANDOM << 15 | RANDOM) % 1000000000))}
-echo "  seed $seed (replay with SEED=$seed tests/pictures.sh)"
+draw_seed pictures
 
-ok() {
-    pass=$((pass + 1))
-    printf '  ok    %s\n' "$1"
-}
-bad() {
-    fail=$((fail + 1))
-    printf '  FAIL  %s: %s\n' "$1" "$(head -c 800 <<<"$2")"
-}
 # missing NAME WHAT: a tool this check needs is not installed: a failure in CI, SKIPPED by hand.
 missing() {
     if [ "${CI:-}" = true ]; then
-        bad "$1" "$2 is not installed (.ci/run installs it)"
+        fail "$1" "$2 is not installed (.ci/run installs it)"
     else
-        skip=$((skip + 1))
-        printf '  SKIP  %s: %s is not installed (apt-get install gnuplot-nox chromium-headless-shell, as .ci/run does)\n' "$1" "$2"
+        skip "$1" "$2 is not installed (apt-get install gnuplot-nox chromium-headless-shell, as .ci/run does)"
     fi
 }
 
@@ -110,7 +98,7 @@ PY
 check_report() {
     local name=$1 dir=$2 out
     shift 2
-    if out=$(python3 "$tmp/check_report.py" "$dir/report.json" grader/protocol/picture_keys.h "$@" 2>&1); then ok "$name"; else bad "$name" "$out"; fi
+    if out=$(python3 "$tmp/check_report.py" "$dir/report.json" grader/protocol/picture_keys.h "$@" 2>&1); then pass "$name"; else fail "$name" "$out"; fi
 }
 
 # check_stripe NAME DATA: the heat map of the mutant shows its stripe: every
@@ -129,7 +117,7 @@ print("ok")
 PY
 check_stripe() {
     local out
-    if out=$(python3 "$tmp/check_stripe.py" "$2" 2>&1); then ok "$1"; else bad "$1" "$out"; fi
+    if out=$(python3 "$tmp/check_stripe.py" "$2" 2>&1); then pass "$1"; else fail "$1" "$out"; fi
 }
 
 # The heat map's cut: a mutant whose wrong cells fill a whole z plane (its z range stops one
@@ -148,7 +136,7 @@ assert unwritten == {(k, 31) for k in range(1, 32)}, sorted(unwritten)[:5]
 print("ok")
 PY
 )
-    if [ "$out" = ok ]; then ok "$1"; else bad "$1" "$out"; fi
+    if [ "$out" = ok ]; then pass "$1"; else fail "$1" "$out"; fi
 }
 
 echo "== pictures: make check with HTML=1 through CPU emulation"
@@ -161,9 +149,9 @@ out=$(STENCIL_GNUPLOT="$tmp/no-gnuplot" report "$tmp/none" LAB=1 KERNEL="$mutant
 if [ "$(grep -c '^pictures: gnuplot is not installed; install gnuplot to get them' <<<"$out")" = 1 ] &&
     grep -q '^verdict: FAIL' <<<"$out" && [ -s "$tmp/none/heatmap.dat" ] && [ ! -e "$tmp/none/heatmap.png" ] &&
     grep -q '"heatmap_data"' "$tmp/none/report.json" && ! grep -q '"heatmap_png"' "$tmp/none/report.json"; then
-    ok "without gnuplot: one line says so, the check goes on, the data file is written"
+    pass "without gnuplot: one line says so, the check goes on, the data file is written"
 else
-    bad "without gnuplot: one line says so, the check goes on, the data file is written" "$out"
+    fail "without gnuplot: one line says so, the check goes on, the data file is written" "$out"
 fi
 check_side "heat map of a whole z plane never written: a side view, that plane one row of never-written cells"
 
@@ -174,17 +162,17 @@ if [ "$have_gnuplot" = 1 ]; then
     out=$(report "$tmp/fail" LAB=1 KERNEL="$mutant")
     if grep -q '^pictures: heatmap   .*heatmap.png (and .svg): N=100, z plane' <<<"$out" &&
         grep -q '^          roofline  not drawn: CPU emulation' <<<"$out"; then
-        ok "failing mutant: the report names the heat map and why there is no roofline"
+        pass "failing mutant: the report names the heat map and why there is no roofline"
     else
-        bad "failing mutant: the report names the heat map and why there is no roofline" "$out"
+        fail "failing mutant: the report names the heat map and why there is no roofline" "$out"
     fi
     check_report "failing mutant: heat map PNG, SVG and data named in the JSON; no roofline" "$tmp/fail" heatmap=yes roofline=no
     check_stripe "failing mutant: the heat map shows the three columns never written, all else right" "$tmp/fail/heatmap.dat"
     out=$(report "$tmp/pass" LAB=1 KERNEL="$solution" CASE=33)
     if grep -q '^verdict: PASS' <<<"$out" && grep -q '^pictures: heatmap   not drawn: no case has wrong cells' <<<"$out"; then
-        ok "passing solution: passes, and says there is nothing to draw"
+        pass "passing solution: passes, and says there is nothing to draw"
     else
-        bad "passing solution: passes, and says there is nothing to draw" "$out"
+        fail "passing solution: passes, and says there is nothing to draw" "$out"
     fi
     check_report "passing solution: no picture named, each with its reason" "$tmp/pass" heatmap=no roofline=no
     report "$tmp/jacobi" LAB=5 KERNEL="$jacobi_mutant" CASE=37x29x19 >/dev/null
@@ -213,9 +201,9 @@ assert len(rows) >= 11, rows
 assert all(r[at - 1] == " " and r[at] != " " for r in rows), [r for r in rows if r[at - 1] != " " or r[at] == " "]
 assert any("Several Jacobi iterations a launch (time blocking)" in r for r in rows)
 PY
-        ok "make status: the columns line up under the header with the longest title whole"
+        pass "make status: the columns line up under the header with the longest title whole"
     else
-        bad "make status: the columns line up under the header with the longest title whole" "$out"
+        fail "make status: the columns line up under the header with the longest title whole" "$out"
     fi
     if grep -q '^pictures: build/status/progress.png (and .svg)' <<<"$out" &&
         python3 - "$tmp/kit/build/status/progress" <<'PY' 2>/dev/null; then
@@ -226,15 +214,15 @@ assert states[1] == "1" and states[2] == "2" and {v for n, v in states.items() i
 assert open(stem + ".png", "rb").read(8) == b"\x89PNG\r\n\x1a\n"
 assert ET.parse(stem + ".svg").getroot().tag.endswith("svg")
 PY
-        ok "make status: a strip of the labs, failed, passed and not tried, as PNG and SVG"
+        pass "make status: a strip of the labs, failed, passed and not tried, as PNG and SVG"
     else
-        bad "make status: a strip of the labs, failed, passed and not tried, as PNG and SVG" "$out"
+        fail "make status: a strip of the labs, failed, passed and not tried, as PNG and SVG" "$out"
     fi
     out=$(STENCIL_GNUPLOT="$tmp/no-gnuplot" "$tmp/kit/grader/class/status.sh" 2>&1)
     if grep -q '^pictures: gnuplot is not installed; install gnuplot to get them' <<<"$out" && [ ! -e "$tmp/kit/build/status/progress.png" ]; then
-        ok "make status without gnuplot: one line says so"
+        pass "make status without gnuplot: one line says so"
     else
-        bad "make status without gnuplot: one line says so" "$out"
+        fail "make status without gnuplot: one line says so" "$out"
     fi
     # lab 10's tile sweep (tests/bench/heat_tile_sweep.sh writes its data on a GPU): the bars from a table of that layout
     printf '0 "32x4" 0.2101 2556.1 3010.5\n1 "64x8" 0.1902 2823.4 3010.5\n2 "128x2" 0.1950 2754.0 3010.5\n' >"$tmp/sweep.dat"
@@ -245,9 +233,9 @@ stem = sys.argv[1]
 assert open(stem + ".png", "rb").read(8) == b"\x89PNG\r\n\x1a\n"
 assert ET.parse(stem + ".svg").getroot().tag.endswith("svg")
 PY
-        ok "lab 10 tile sweep: bars by tile shape under the copy limit, as PNG and SVG"
+        pass "lab 10 tile sweep: bars by tile shape under the copy limit, as PNG and SVG"
     else
-        bad "lab 10 tile sweep: bars by tile shape under the copy limit, as PNG and SVG" "$(cat "$tmp/sweep.log")"
+        fail "lab 10 tile sweep: bars by tile shape under the copy limit, as PNG and SVG" "$(cat "$tmp/sweep.log")"
     fi
     # speed against plane size (tests/bench/plane_size_sweep.sh writes its data on a GPU): a line a kernel, a NaN cell left out
     printf '# plane-MiB solution one-thread-per-point shared-plane-32x8\n# a row a grid\n1 %d 55 40\n16 88 NaN 45\n128 86 48 52\n' $((80 + RANDOM % 15)) >"$tmp/planes.dat"
@@ -261,9 +249,9 @@ assert ET.fromstring(svg).tag.endswith("svg")
 for name in ("solution", "one-thread-per-point", "shared-plane-32x8"):  # a line a kernel, each in the key
     assert name in svg, name
 PY
-        ok "speed against plane size: a line a kernel, as PNG and SVG"
+        pass "speed against plane size: a line a kernel, as PNG and SVG"
     else
-        bad "speed against plane size: a line a kernel, as PNG and SVG" "$(cat "$tmp/planes.log")"
+        fail "speed against plane size: a line a kernel, as PNG and SVG" "$(cat "$tmp/planes.log")"
     fi
 else
     missing "pictures drawn with gnuplot (heat map, status strip)" gnuplot
@@ -275,7 +263,7 @@ echo "== pictures: the HTML reports in a headless browser"
 if [ -z "$browser" ]; then
     missing "HTML reports in a browser" "Chromium (chromium-headless-shell)"
 elif [ ! -s "$tmp/fail/report.html" ] || [ ! -s "$tmp/pass/report.html" ]; then
-    bad "HTML reports written" "$(ls -la "$tmp/fail" "$tmp/pass" 2>&1)"
+    fail "HTML reports written" "$(ls -la "$tmp/fail" "$tmp/pass" 2>&1)"
 else
     images=$((have_gnuplot ? 1 : 0))
     # A copy broken on purpose, beside the page (its links are relative to it): an image that does not decode and one from outside the page.
@@ -286,39 +274,38 @@ else
     out=$(tests/html_check.py "$browser" "$tmp/fail/report.html=$images" "$tmp/pass/report.html=0" "$tmp/fail/broken.html=0" 2>&1)
     line() { grep -F "$1"$'\t' <<<"$out"; }
     if line "$tmp/fail/report.html" | grep -q $'\tok'; then
-        ok "failing mutant's page: loads, $images picture(s) decoded, no console error, nothing from outside"
+        pass "failing mutant's page: loads, $images picture(s) decoded, no console error, nothing from outside"
     else
-        bad "failing mutant's page loads clean" "$out"
+        fail "failing mutant's page loads clean" "$out"
     fi
     if line "$tmp/pass/report.html" | grep -q $'\tok'; then
-        ok "passing solution's page: loads, no console error, nothing from outside"
+        pass "passing solution's page: loads, no console error, nothing from outside"
     else
-        bad "passing solution's page loads clean" "$out"
+        fail "passing solution's page loads clean" "$out"
     fi
     if [ "$have_handouts" = 1 ]; then
         if grep -qE '<a href="[./a-z-]*/build/handouts/01-naive-sweep\.html#[a-z-]+"><code>\[' "$tmp/fail/report.html" &&
             line "$tmp/fail/broken.html" | grep -q 'links to an anchor its page lacks'; then
-            ok "failing mutant's page: each hint key links to its anchor in the rendered handout (checked in the browser run)"
+            pass "failing mutant's page: each hint key links to its anchor in the rendered handout (checked in the browser run)"
         else
-            bad "failing mutant's page: each hint key links to its anchor in the rendered handout" "$(grep -o '<a href="[^"]*"' "$tmp/fail/report.html" | head -3) $out"
+            fail "failing mutant's page: each hint key links to its anchor in the rendered handout" "$(grep -o '<a href="[^"]*"' "$tmp/fail/report.html" | head -3) $out"
         fi
     else
         missing "hint links to the rendered handouts" pandoc
     fi
     if line "$tmp/fail/broken.html" | grep -q 'did not decode' && line "$tmp/fail/broken.html" | grep -q 'outside the page'; then
-        ok "a page broken on purpose is caught (an image that does not decode, one from outside)"
+        pass "a page broken on purpose is caught (an image that does not decode, one from outside)"
     else
-        bad "a page broken on purpose is caught" "$out"
+        fail "a page broken on purpose is caught" "$out"
     fi
     for page in fail pass; do
         if grep -q '<table>' "$tmp/$page/report.html" && grep -q 'verdict: <b>' "$tmp/$page/report.html" &&
             { [ "$page" = pass ] || grep -q 'unwritten-cells' "$tmp/$page/report.html"; }; then
-            ok "$page page: the verdict, the case table and the hints are there"
+            pass "$page page: the verdict, the case table and the hints are there"
         else
-            bad "$page page: the verdict, the case table and the hints are there" "$(head -c 600 "$tmp/$page/report.html")"
+            fail "$page page: the verdict, the case table and the hints are there" "$(head -c 600 "$tmp/$page/report.html")"
         fi
     done
 fi
 
-echo "pictures: $pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+finish pictures

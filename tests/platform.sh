@@ -8,26 +8,15 @@
 # Everything runs under CPU emulation (no GPU needed); needs python3, and zip
 # for the Gradescope part (SKIPPED without it).
 #
-# usage: tests/platform.sh [JUDGE]     (default build/judge)
+# usage: tests/platform.sh [JUDGE] [--match PATTERN]     (default build/judge)
 # Prints a line per check and "platform: N passed, M failed"; exits 1 on any failure.
 set -u
 cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh "$@"; set -- "${suite_args[@]}"
 judge=${1:-build/judge}
 kit=$PWD
-pass=0
-fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-# ok NAME / bad NAME WHY: one line per check.
-ok() {
-    pass=$((pass + 1))
-    printf '  ok    %s\n' "$1"
-}
-bad() {
-    fail=$((fail + 1))
-    printf '  FAIL  %s: %s\n' "$1" "$(head -c 600 <<<"$2")"
-}
 
 # results NAME PLATFORM FILE EXPECT [TEXT]: checks FILE against PLATFORM's
 # published field list and against EXPECT (full, partial, zero, error), and
@@ -35,20 +24,7 @@ bad() {
 results() {
     local name=$1 out
     shift
-    if out=$(python3 "$tmp/validate.py" "$@" 2>&1); then ok "$name"; else bad "$name" "$out"; fi
-}
-
-# expect NAME STATUS TEXT -- COMMAND...: runs COMMAND, checks its exit status and that its output holds TEXT.
-expect() {
-    local name=$1 want=$2 text=$3 got output
-    shift 4
-    output=$("$@" 2>&1)
-    got=$?
-    if [ "$got" -eq "$want" ] && grep -qF -- "$text" <<<"$output"; then
-        ok "$name"
-    else
-        bad "$name" "exit $got (expected $want), output: $(tail -c 600 <<<"$output")"
-    fi
+    if out=$(python3 "$tmp/validate.py" "$@" 2>&1); then pass "$name"; else fail "$name" "$out"; fi
 }
 
 # unzip_to ZIP DIR: extracts ZIP into DIR keeping the files' modes (as Gradescope does).
@@ -66,9 +42,8 @@ EOF
 
 if ! command -v python3 >/dev/null; then
     echo "== autograder platforms"
-    bad "python3 is needed to check the results files" "install python3 (.ci/run does)"
-    echo "platform: $pass passed, $fail failed"
-    exit 1
+    fail "python3 is needed to check the results files" "install python3 (.ci/run does)"
+    finish platform
 fi
 
 # The published field lists: https://gradescope-autograders.readthedocs.io/en/latest/specs/
@@ -182,7 +157,7 @@ if problems:
 EOF
 
 echo "== judge: platform results files"
-make -s judge >/dev/null || { bad "make judge" "the judge does not build"; echo "platform: $pass passed, $fail failed"; exit 1; }
+make -s judge >/dev/null || { fail "make judge" "the judge does not build"; finish platform; }
 sol=reference/solutions/01-naive-sweep.cu
 mutant=tests/mutants/01-naive-sweep/centre-dropped.cu
 "$judge" --kit "$kit" --lab 1 --backend emu --seed 7 --kernel "$sol" --gradescope-out "$tmp/gs-sol.json" --prairielearn-out "$tmp/pl-sol.json" >/dev/null 2>&1
@@ -211,18 +186,18 @@ make_bin=$(command -v make)
 echo "== make gradescope"
 expect "make gradescope without zip names the package" 2 "install the zip package" -- env PATH=/nonexistent "$make_bin" -C "$copy" gradescope LAB=1
 if ! command -v zip >/dev/null; then
-    echo "  SKIPPED: zip is not installed (apt-get install zip, as .ci/run does); the Gradescope zip and run_autograder were not checked."
+    skip "the Gradescope zip and run_autograder" "zip is not installed (apt-get install zip, as .ci/run does)"
 else
     zip_file="$copy/build/gradescope/lab1.zip"
     expect "make gradescope LAB=1 in a path with a space" 0 "lab1.zip" -- make -C "$copy" gradescope LAB=1
     if names=$(python3 -c 'import sys, zipfile; print("\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))' "$zip_file" 2>&1); then
         missing=$(for f in setup.sh run_autograder autograder.conf stencil-labs/Makefile stencil-labs/grader/platform/submission.sh; do
             grep -qxF "$f" <<<"$names" || echo "$f"; done)
-        if [ -z "$missing" ]; then ok "zip: setup.sh, run_autograder at the root, the kit in stencil-labs/"; else bad "zip: missing files" "$missing"; fi
+        if [ -z "$missing" ]; then pass "zip: setup.sh, run_autograder at the root, the kit in stencil-labs/"; else fail "zip: missing files" "$missing"; fi
         leaked=$(grep -E '^stencil-labs/(reference/solutions|tests|build|\.git)(/|$)' <<<"$names" | head -3)
-        if [ -z "$leaked" ]; then ok "zip: no solutions, tests, build or .git"; else bad "zip: holds what it must not" "$leaked"; fi
+        if [ -z "$leaked" ]; then pass "zip: no solutions, tests, build or .git"; else fail "zip: holds what it must not" "$leaked"; fi
     else
-        bad "zip: readable" "$names"
+        fail "zip: readable" "$names"
     fi
 
     echo "== run_autograder on a fake /autograder"
@@ -278,27 +253,27 @@ tarball="$copy/build/export/stencil-labs-student.tar.gz"
 expect "make export in a path with a space" 0 "stencil-labs-student.tar.gz" -- make -C "$copy" export
 if names=$(tar -tzf "$tarball" 2>&1); then
     leaked=$(grep -E '^stencil-labs/(reference/solutions|tests/mutants|tests/hostile|tests/variants|build|\.git)(/|$)' <<<"$names" | head -3)
-    if [ -z "$leaked" ]; then ok "export: no solutions, variants, mutants, hostile tests, build or .git"; else bad "export: holds what it must not" "$leaked"; fi
-    if grep -qxF stencil-labs/kernels/01-naive-sweep.cu <<<"$names"; then ok "export: the skeletons are there"; else bad "export: no skeleton" "stencil-labs/kernels/01-naive-sweep.cu is missing"; fi
+    if [ -z "$leaked" ]; then pass "export: no solutions, variants, mutants, hostile tests, build or .git"; else fail "export: holds what it must not" "$leaked"; fi
+    if grep -qxF stencil-labs/kernels/01-naive-sweep.cu <<<"$names"; then pass "export: the skeletons are there"; else fail "export: no skeleton" "stencil-labs/kernels/01-naive-sweep.cu is missing"; fi
     mkdir -p "$tmp/export"
     tar -C "$tmp/export" -xzf "$tarball"
     expect "export: make check LAB=1 EMU=1 CASE=33 grades the (unsolved) skeleton" 2 "N=33: FAIL" -- make -C "$tmp/export/stencil-labs" check LAB=1 EMU=1 CASE=33
     if make -C "$tmp/export/stencil-labs" check LAB=1 EMU=1 CASE=33 2>&1 | grep -qiE "not found|no such file|cannot open"; then
-        bad "export: nothing the check needs is missing" "the check names a missing file"
+        fail "export: nothing the check needs is missing" "the check names a missing file"
     else
-        ok "export: nothing the check needs is missing"
+        pass "export: nothing the check needs is missing"
     fi
     expect "export: make solutions-check says there are none" 0 "no solutions in this kit" -- make -C "$tmp/export/stencil-labs" solutions-check EMU=1
     readme="$tmp/export/stencil-labs/README.md"
     if grep -q "^## How your work is graded" "$readme" && ! grep -q "^## For instructors" "$readme" && grep -q "^## Quick start" "$readme"; then
-        ok "export: the student README (the quick start, how the work is graded, no section for instructors)"
+        pass "export: the student README (the quick start, how the work is graded, no section for instructors)"
     else
-        bad "export: the student README" "$(grep '^## ' "$readme" | tr '\n' ' ')"
+        fail "export: the student README" "$(grep '^## ' "$readme" | tr '\n' ' ')"
     fi
     named=$(grep -rE --include="*.md" "reference/solutions|tests/(mutants|hostile)|sample-report|\`tests/variants/[^\`]*\`($| [^(]|[^ （])" "$tmp/export/stencil-labs/handouts"/*.md "$tmp/export/stencil-labs/handouts/zh" 2>/dev/null | head -3)
-    if [ -z "$named" ]; then ok "export: no handout names a solution or test file the kit does not hold (a variant is said to be the instructor's)"; else bad "export: handouts name what the kit does not hold" "$named"; fi
+    if [ -z "$named" ]; then pass "export: no handout names a solution or test file the kit does not hold (a variant is said to be the instructor's)"; else fail "export: handouts name what the kit does not hold" "$named"; fi
 else
-    bad "export: readable" "$names"
+    fail "export: readable" "$names"
 fi
 
 echo "== packages from what is committed"
@@ -317,25 +292,24 @@ if command -v git >/dev/null && git -C "$repo" init -q && git -C "$repo" add -A 
     mkdir -p "$tmp/repo-export"
     tar -C "$tmp/repo-export" -xzf "$repo/build/export/stencil-labs-student.tar.gz"
     if cmp -s "$tmp/repo-export/stencil-labs/kernels/01-naive-sweep.cu" "$kit/kernels/01-naive-sweep.cu"; then
-        ok "export: the committed skeleton, not the filled-in kernel"
+        pass "export: the committed skeleton, not the filled-in kernel"
     else
-        bad "export: the committed skeleton, not the filled-in kernel" "kernels/01-naive-sweep.cu differs from the skeleton"
+        fail "export: the committed skeleton, not the filled-in kernel" "kernels/01-naive-sweep.cu differs from the skeleton"
     fi
     leaked=$(cd "$tmp/repo-export/stencil-labs" && ls -d submissions stray-file 2>/dev/null)
-    if [ -z "$leaked" ]; then ok "export: no submissions, nothing uncommitted"; else bad "export: holds what was never committed" "$leaked"; fi
+    if [ -z "$leaked" ]; then pass "export: no submissions, nothing uncommitted"; else fail "export: holds what was never committed" "$leaked"; fi
     if command -v zip >/dev/null; then
         make -C "$repo" gradescope LAB=1 >/dev/null 2>&1
         names=$(python3 -c 'import sys, zipfile; print("\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))' "$repo/build/gradescope/lab1.zip" 2>&1)
         leaked=$(grep -E '^stencil-labs/(submissions|stray-file|reference/solutions|tests)(/|$)' <<<"$names" | head -3)
         if [ -z "$leaked" ] && grep -qxF stencil-labs/kernels/01-naive-sweep.cu <<<"$names"; then
-            ok "gradescope: from the committed files, no submissions"
+            pass "gradescope: from the committed files, no submissions"
         else
-            bad "gradescope: from the committed files, no submissions" "${leaked:-no kernels/01-naive-sweep.cu}"
+            fail "gradescope: from the committed files, no submissions" "${leaked:-no kernels/01-naive-sweep.cu}"
         fi
     fi
 else
-    bad "a git repository of the kit" "git init/commit failed"
+    fail "a git repository of the kit" "git init/commit failed"
 fi
 
-echo "platform: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish platform

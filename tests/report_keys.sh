@@ -10,10 +10,10 @@
 # itself: a copy of the grader with one key renamed on the writing side must
 # fail, naming it.
 #
-# usage: tests/report_keys.sh    Prints a line per check and "report keys: N passed, M failed".
+# usage: tests/report_keys.sh [--match PATTERN]    Prints a line per check and "report keys: N passed, M failed".
 set -u
 cd "$(dirname "$0")/.." || exit 2
-. tests/check.sh
+. tests/lib.sh "$@"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -80,5 +80,4 @@ grep -rl 'runner_report("launch_ms"' "$tmp/copy/grader" | xargs sed -i 's/runner
 out=$(python3 "$tmp/keys.py" "$tmp/copy" 2>&1)
 check "a key renamed on the writing side is caught, both ways" \
     eval 'grep -q "'"'"'launch_ms'"'"' is read" <<<"$out" && grep -q "'"'"'launch_msec'"'"' is written" <<<"$out"'
-echo "report keys: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish "report keys"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tests/run.sh — `make test`, the kit's own tests, in three parts:
-#   1. host unit tests (cmocka), the judge's command-line checks and the
+#   1. host unit tests (cmocka), the test library's self-test
+#      (tests/lib_selftest.sh), the judge's command-line checks and the
 #      report keys between runner and judge (tests/report_keys.sh) — always;
 #   2. every lab through the CPU emulation backend (solutions pass, skeletons
 #      and mutants fail with their hints), then the autograder platforms
@@ -13,24 +14,28 @@
 #   The handouts (tests/handouts.sh: English and Chinese in step, the make
 #   commands they quote, hint anchors, `make handouts`) run with `all`, or
 #   alone as `tests/run.sh handouts`.
-# usage: tests/run.sh [unit|sandbox|handouts|emu|platform|pictures|gpu|all]
+# usage: tests/run.sh [unit|sandbox|handouts|emu|platform|pictures|gpu|all] [--match PATTERN]
+# --match PATTERN (or MATCH=PATTERN) runs only the checks whose names match it,
+# in every shell suite (tests/lib.sh); the cmocka unit tests all run.
 # Ends with one line "N passed, M failed, K skipped"; exits 1 if anything failed.
 set -u
 cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh "$@"  # --match PATTERN, passed on to every suite as MATCH; totals_of
+set -- "${suite_args[@]}"
+export MATCH=$match_pattern
 part=${1:-all}
 passed=0
 failed=0
 skipped=0
 
-# tally LOG: adds a part's "N passed, M failed" closing line to the totals,
+# tally LOG: adds a part's closing line ("N passed, M failed[, K skipped]") to the totals,
 # and says how long the part took (since the previous tally).
 tally() {
-    local line p f
-    line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$1" | tail -1)
-    p=$(grep -oE '[0-9]+ passed' <<<"$line" | grep -oE '[0-9]+')
-    f=$(grep -oE '[0-9]+ failed' <<<"$line" | grep -oE '[0-9]+')
-    passed=$((passed + ${p:-0}))
-    failed=$((failed + ${f:-1}))
+    local p f k
+    read -r p f k <<<"$(totals_of "$1")"
+    passed=$((passed + p))
+    failed=$((failed + f))
+    skipped=$((skipped + k))
     echo "  (that part: $((SECONDS - part_start)) s)"
     part_start=$SECONDS
 }
@@ -54,6 +59,8 @@ if { [ "$part" = all ] || [ "$part" = unit ]; } && [ "$have_cmocka" -eq 0 ]; the
     echo "== host unit tests"
     skipped=$((skipped + 1))
     echo "  SKIPPED: cmocka is not installed (apt-get install libcmocka-dev, as .ci/run does); the unit tests ran not at all."
+    tests/lib_selftest.sh | tee "$log"
+    tally "$log"
     tests/cli.sh | tee "$log"
     tally "$log"
     tests/report_keys.sh | tee "$log"
@@ -76,6 +83,8 @@ elif [ "$part" = all ] || [ "$part" = unit ]; then
             echo "$out" | grep -vE '^\[ +(RUN|OK) +\]'
         fi
     done
+    tests/lib_selftest.sh | tee "$log"
+    tally "$log"
     tests/cli.sh | tee "$log"
     tally "$log"
     tests/report_keys.sh | tee "$log"

@@ -10,23 +10,19 @@
 # as user nobody (65534), who holds no capability to drop.
 # Needs only a C compiler: no cmocka, no GPU. CC= picks the compiler, BUILD=
 # the build folder (default build/).
-# One line per check (PASS, FAIL or SKIPPED); ends with "N passed, M failed";
+# usage: tests/sandbox.sh [--match PATTERN]
+# One line per check (ok, FAIL or SKIP); ends with "sandbox: N passed, M failed";
 # exits 1 if anything failed.
 set -u
 cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh "$@"
 CC=${CC:-cc}
 out=${BUILD:-build}/tests/sandbox
 flags=(-std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra)
-passed=0
-failed=0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-pass() { passed=$((passed + 1)); echo "  PASS     $*"; }
-fail() { failed=$((failed + 1)); echo "  FAIL     $*"; }
-skip() { echo "  SKIPPED  $*"; }
-
-# build NAME COMMAND...: runs one compiler command; PASS, or FAIL with the compiler's messages.
+# build NAME COMMAND...: runs one compiler command; passes, or fails with the compiler's messages.
 build() {
     local name=$1
     shift
@@ -34,8 +30,7 @@ build() {
         pass "build $name"
         return 0
     fi
-    fail "build $name"
-    sed 's/^/           /' "$work/cc.log"
+    fail "build $name" "$(cat "$work/cc.log")"
     return 1
 }
 
@@ -43,11 +38,11 @@ build() {
 # one for the attack program's closing line, one for the launcher's status.
 judge_run() {
     local label=$1 log=$2 status=$3 line
-    sed -n 's/^launcher: sandbox: /           sandbox: /p' "$log"
+    sed -n 's/^launcher: sandbox: /        sandbox: /p' "$log"
     while IFS= read -r line; do
         case "$line" in
         "CONTROL "*": ok"* | "ATTACK "*": blocked"*) pass "$label  $line" ;;
-        "ATTACK "*": SKIPPED"*) skip "$label  ${line/: SKIPPED (/ (}" ;;
+        "ATTACK "*": SKIPPED"*) skip "$label  ${line%%: SKIPPED*}" "${line#*: SKIPPED }" ;;
         "CONTROL "* | "ATTACK "*) fail "$label  $line" ;;
         esac
     done <"$log"
@@ -56,8 +51,7 @@ judge_run() {
     elif grep -q '^attack: done' "$log"; then
         fail "$label  $(grep '^attack: done' "$log")"
     else
-        fail "$label  the attack program did not run to its end (replaced by another program, killed, or never started); its last lines:"
-        tail -4 "$log" | sed 's/^/           /'
+        fail "$label  the attack program did not run to its end (replaced by another program, killed, or never started); its last lines:" "$(tail -4 "$log")"
     fi
     if [ "$status" -eq 0 ] && grep -q '^launcher: secret in the launcher.s memory intact: yes$' "$log"; then
         pass "$label  launcher: exit status 0, its memory intact"
@@ -79,7 +73,7 @@ run_modes() {
         status=$?
         judge_run "$label no-files:" "$work/run.log" "$status"
     else
-        skip "$label no-files: needs the static attack program"
+        skip "$label no-files" "needs the static attack program"
     fi
     local dir=$work/$label-writable outside=$work/$label-outside/outside.txt
     mkdir -p "$dir" "$(dirname "$outside")" && echo "must stay as it is" >"$outside"
@@ -101,7 +95,7 @@ build "attack (dynamic)" "$CC" "${flags[@]}" -pthread tests/sandbox/attack.c -o 
 rm -f "$out/attack-static"
 if ! "$CC" "${flags[@]}" -static -pthread tests/sandbox/attack.c -o "$out/attack-static" 2>"$work/cc.log"; then
     rm -f "$out/attack-static"
-    skip "build attack (-static): static linking fails here ($(grep -m1 -iE 'error|cannot' "$work/cc.log")); the no-files mode is not tried"
+    skip "build attack (-static)" "static linking fails here ($(grep -m1 -iE 'error|cannot' "$work/cc.log")); the no-files mode is not tried"
 else
     pass "build attack (-static)"
 fi
@@ -110,9 +104,9 @@ if [ -x "$out/launcher" ] && [ -x "$out/attack" ]; then
     me=$(id -un 2>/dev/null || id -u)
     run_modes "$me" "$out"
     if [ "$(id -u)" -ne 0 ]; then
-        skip "unprivileged run: this already is one (uid $(id -u)); the run as nobody is made only by root"
+        skip "unprivileged run" "this already is one (uid $(id -u)); the run as nobody is made only by root"
     elif ! command -v setpriv >/dev/null; then
-        skip "unprivileged run: no setpriv here to become nobody"
+        skip "unprivileged run" "no setpriv here to become nobody"
     else
         # nobody may not be able to reach the build folder: the programs go to a folder it can read
         chmod 755 "$work"
@@ -121,5 +115,4 @@ if [ -x "$out/launcher" ] && [ -x "$out/attack" ]; then
     fi
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish sandbox

@@ -5,13 +5,12 @@
 # --gres=gpu:1 (so tasks take turns on the GPU), gathered without sacct; a
 # second call submits only the submissions whose result is missing.
 #
-# usage: tests/slurm.sh   Prints a line per check and "slurm: N passed, M failed";
-# SKIPPED (exit 0, "0 passed, 0 failed") where Slurm is not installed or not root.
+# usage: tests/slurm.sh [--match PATTERN]   Prints a line per check and "slurm: N passed, M failed";
+# SKIPPED (exit 0, "0 passed, 0 failed, 1 skipped") where Slurm is not installed or not root.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-. tests/check.sh
-seed=${SEED:-$(( (RANDOM << 15) | RANDOM ))}
-echo "slurm tests, seed $seed"
+. tests/lib.sh "$@"
+draw_seed "slurm tests"
 
 
 cluster=$(mktemp -d /tmp/stencil-slurm.XXXXXX)
@@ -20,12 +19,11 @@ trap 'tests/slurm/cluster.sh stop "$cluster" >/dev/null 2>&1; rm -rf "$cluster" 
 tests/slurm/cluster.sh start "$cluster" >"$tmp/start.log" 2>&1
 status=$?
 if [ "$status" -eq 77 ]; then
-    echo "  SKIPPED: $(head -1 "$tmp/start.log")"
-    echo "slurm: 0 passed, 0 failed"
-    exit 0
+    skip "a one-node cluster starts" "$(head -1 "$tmp/start.log")"
+    finish slurm
 fi
 check "a one-node cluster starts" test "$status" -eq 0
-[ "$status" -eq 0 ] || { cat "$tmp/start.log"; echo "slurm: $pass passed, $fail failed"; exit 1; }
+[ "$status" -eq 0 ] || { cat "$tmp/start.log"; finish slurm; }
 . "$cluster/env.sh"
 make -s judge || exit 1
 
@@ -89,5 +87,4 @@ make -s check LAB=1 EMU=1 SOLUTION=1 SLURM=1 PARTITION=no-such-partition >"$tmp/
 bad_status=$?
 check "a partition the cluster lacks: exit 2 ($bad_status) and one line naming sbatch's refusal" \
     eval 'test "$bad_status" -eq 2 && grep -q "sbatch refused the check: .*[Pp]artition" "$tmp/check-bad.log"'
-echo "slurm: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish slurm

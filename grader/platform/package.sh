@@ -106,11 +106,12 @@ gradescope)
     copy_kit "$stage/stencil-labs" reference/solutions tests build
     cp "$kit/grader/platform/gradescope/setup.sh" "$kit/grader/platform/gradescope/run_autograder" "$stage/"
     chmod +x "$stage/setup.sh" "$stage/run_autograder"
-    printf '# autograder.conf — written by make gradescope LAB=%s: the lab run_autograder grades.\nlab = %s\n' \
-        "$((10#$lab))" "$((10#$lab))" >"$stage/autograder.conf"
+    max=$(platform_lab_max "$kit" "$lab")
+    printf '# autograder.conf — written by make gradescope LAB=%s: the lab run_autograder grades, and what\n# its rubric is worth (the judge'"'"'s answer, for a results file when the judge cannot run there).\nlab = %s\npoints = %s\n' \
+        "$((10#$lab))" "$((10#$lab))" "$max" >"$stage/autograder.conf"
     rm -f "$out"
     (cd "$stage" && zip -qr "$out" setup.sh run_autograder autograder.conf stencil-labs)
-    echo "wrote $out: upload it as the autograder of a Gradescope programming assignment for lab $((10#$lab)) (the rubric is worth $(platform_lab_max "$kit" "$lab") points; without a GPU there, speed is not counted)"
+    echo "wrote $out: upload it as the autograder of a Gradescope programming assignment for lab $((10#$lab)) (the rubric is worth $max points; without a GPU there, speed is not counted)"
     ;;
 export)
     [ $# -eq 2 ] || die "usage: package.sh export OUT.tar.gz"

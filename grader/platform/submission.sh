@@ -34,16 +34,13 @@ platform_lab_key() {
     "$judge" --kit "$1" --lab "$2" --conf-get "$3" 2>/dev/null
 }
 
-# platform_lab_max KIT LAB: prints what the lab's rubric is worth (the sum of
-# its `points` lines), or 0 when it cannot be read.
+# platform_lab_max KIT LAB [KNOWN]: prints what the lab's rubric is worth, as the judge
+# reads lab.conf; where the judge cannot answer (a broken build), KNOWN (the worth
+# the judge gave when the autograder was packed), else 0.
 platform_lab_max() {
-    local max dir
+    local max
     max=$(platform_lab_key "$1" "$2" points) && [ -n "$max" ] && { echo "$max"; return; }
-    # The judge cannot answer (a broken build): the results file must still carry the rubric's worth,
-    # summed from the points lines (the one reading of lab.conf outside the judge, for this case alone).
-    dir=$(platform_lab_dir "$1" "$2") || { echo 0; return; }
-    awk '{ sub(/#.*/, "") } /^points[ \t]*=/ { sub(/^points[ \t]*=[ \t]*/, ""); split($0, w, /[ \t]+/); sum += w[2] }
-         END { print sum + 0 }' "$dir/lab.conf"
+    echo "${3:-0}"
 }
 
 # platform_find_kernel DIR KIT LAB: chooses the .cu file of the submission in

@@ -28,7 +28,8 @@ command -v python3 >/dev/null 2>&1 || { echo "heat_tile_sweep: needs python3 to 
 make -s judge || exit 2
 mkdir -p "$out"
 
-# One judge run of TX x TY; prints "ms-per-step GB/s copy-limit" or why not; returns the judge's exit status.
+# One judge run of TX x TY; prints "ms-a-solve GB/s copy-limit steps" (the steps a solve as the
+# judge's note on the case gives them: no script reads lab.conf) or why not; returns the judge's exit status.
 time_shape() {
     local tx=$1 ty=$2 copy="$out/t${1}x${2}.cu" json="$out/t${1}x${2}.json" status
     { printf '#define TILE_X %s\n#define TILE_Y %s\n' "$tx" "$ty"; cat "$kernel"; } >"$copy"
@@ -36,23 +37,24 @@ time_shape() {
         ${ARCH:+--arch "$ARCH"} >"$json" 2>"$out/t${tx}x${ty}.log"
     status=$?
     python3 - "$json" "$case_name" <<'PY'
-import json, sys
+import json, re, sys
 try:
     r = json.load(open(sys.argv[1]))
 except ValueError:
     print("no report"); sys.exit(0)
 for c in r.get("cases", []):
     t = c.get("timing")
-    if c.get("name") == sys.argv[2] and t:
-        print("%.6f %.1f %.1f" % (t["median_ms"], t["gb_per_s"], t["bandwidth_gb_per_s"]))
+    steps = re.search(r"\(([0-9]+) steps a solve", c.get("note", ""))
+    if c.get("name") == sys.argv[2] and t and steps:
+        print("%.6f %.1f %.1f %s" % (t["median_ms"], t["gb_per_s"], t["bandwidth_gb_per_s"], steps.group(1)))
         sys.exit(0)
+    if c.get("name") == sys.argv[2] and t:
+        print("not timed: the case's note gives no steps a solve: " + c.get("note", "")); sys.exit(0)
 print("not timed: " + (r.get("error") or next((c.get("reason", "") for c in r.get("cases", []) if c.get("status") == "fail"), "see the log")))
 PY
     return $status
 }
 
-steps=$(sed -n "s/^case *= *$case_name .*steps=\([0-9]*\).*/\1/p" labs/10-heat-2d/lab.conf | head -1)
-[ -n "$steps" ] || { echo "heat_tile_sweep: no case $case_name with steps= in labs/10-heat-2d/lab.conf" >&2; exit 2; }
 data="$out/sweep.dat"
 : >"$data"
 printf '%-9s %-9s %12s %10s %12s %s\n' tile block "ms a step" "GB/s" "copy limit" "share"
@@ -69,7 +71,7 @@ for shape in "${shapes[@]}"; do
         echo "heat_tile_sweep: needs an NVIDIA GPU, and the judge found none ($(grep -m1 -i 'gpu' "$out/t${tx}x${ty}.log" | cut -c1-160)); the sweep times kernels, which CPU emulation cannot do" >&2
         exit 77
     fi
-    read -r ms gbs roof rest <<<"$line"
+    read -r ms gbs roof steps rest <<<"$line"
     if ! [[ $ms =~ ^[0-9.]+$ ]]; then
         printf '%-9s %-9s %s (exit %d; %s)\n' "$shape" "$((tx / 4))x$ty" "$line" "$status" "$out/t${tx}x${ty}.log"
         continue

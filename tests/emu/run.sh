@@ -4,45 +4,39 @@
 # UBSan), then the lab-1 runner end to end (tests/emu/pipeline_check.cpp).
 # Inputs are random; each program prints its seed (EMU_TEST_SEED=<n> replays).
 #
-# usage: tests/emu/run.sh [NAME...]     NAME: shared, file_shared, sync, coop, launch, memory, faults, loads, pipeline
+# usage: tests/emu/run.sh [NAME...] [--match PATTERN]     NAME: shared, file_shared, sync, coop, launch, memory, faults, loads, pipeline
 # Prints one line per test, the reason indented under a failure, then
-# "N passed, M failed"; exits 1 when a test failed, 2 when the build failed.
+# "emulation tests: N passed, M failed"; exits 1 when a test failed, 2 when the build failed.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh "$@"; set -- "${suite_args[@]}"
 build=build/emu/tests
 mkdir -p "$build"
-pass=0
-fail=0
 
 make -s -f grader/emu/emu.mk emu-tools || { echo "emulation backend: build failed"; exit 2; }
 
-# report NAME LOG STATUS — prints the TAP results in LOG one per line, with
-# the messages that led to a failure indented under it; counts them.
+# report NAME LOG STATUS — one check a TAP result in LOG, with the messages
+# that led to a failure indented under it.
 report() {
-    local name=$1 log=$2 status=$3 ok=0 bad=0 line pending="" after_failure=0
+    local name=$1 log=$2 status=$3 bad=0 line pending="" after_failure=0
     while IFS= read -r line; do
         case "$line" in
             "ok "*)
-                ok=$((ok + 1)); pending=""; after_failure=0
-                printf '  %-58s OK\n' "$name: ${line#ok * - }" ;;
+                pending=""; after_failure=0
+                pass "$name: ${line#ok * - }" ;;
             "not ok "*)
                 bad=$((bad + 1)); after_failure=1
-                printf '  %-58s FAIL\n' "$name: ${line#not ok * - }"
-                [ -n "$pending" ] && printf '%s' "$pending"
+                fail "$name: ${line#not ok * - }" "${pending%$'\n'}"
                 pending="" ;;
             "# "*seed*) printf '  %s\n' "$line" ;;
             "1.."*|"# ok - "*|"# not ok - "*) ;;
-            "#"*) [ "$after_failure" -eq 1 ] && printf '      %s\n' "$line" ;;
-            *) pending+="      $line"$'\n' ;;
+            "#"*) [ "$after_failure" -eq 1 ] && printf '        %s\n' "$line" ;;
+            *) pending+="$line"$'\n' ;;
         esac
     done <"$log"
     if [ "$status" -ne 0 ] && [ "$bad" -eq 0 ]; then
-        bad=1
-        printf '  %-58s FAIL\n' "$name: exited with status $status"
-        tail -5 "$log" | sed 's/^/      /'
+        fail "$name: exited with status $status" "$(tail -5 "$log")"
     fi
-    pass=$((pass + ok))
-    fail=$((fail + bad))
 }
 
 wanted=("$@")
@@ -55,8 +49,7 @@ for name in "${wanted[@]}"; do
                 RUNNER_SRC=grader/emu/runner_sweep.cu >"$build/pipeline.build.log" 2>&1 ||
            ! ${CXX:-g++} -std=c++17 -O2 -Wall -Igrader/protocol -o "$build/pipeline_check" tests/emu/pipeline_check.cpp \
                 >>"$build/pipeline.build.log" 2>&1; then
-            printf '  %-58s FAIL\n' "pipeline: does not build (log: $build/pipeline.build.log)"
-            fail=$((fail + 1))
+            fail "pipeline: does not build (log: $build/pipeline.build.log)"
             continue
         fi
         rm -rf "$build/pipeline-cases" && mkdir -p "$build/pipeline-cases"
@@ -67,14 +60,11 @@ for name in "${wanted[@]}"; do
     program=$build/test_$name
     if ! make -s -f grader/emu/emu.mk EMU_MAIN="tests/emu/test_$name.cu" EMU_PROGRAM="$program" \
             EMU_LDLIBS=-lcmocka LOAD_COUNTS=1 >"$program.build.log" 2>&1; then
-        printf '  %-58s FAIL\n' "$name: does not build (log: $program.build.log)"
-        grep -m 5 -E 'error|cmocka' "$program.build.log" | sed 's/^/      /'
-        fail=$((fail + 1))
+        fail "$name: does not build (log: $program.build.log)" "$(grep -m 5 -E 'error|cmocka' "$program.build.log")"
         continue
     fi
     CMOCKA_MESSAGE_OUTPUT=TAP "$program" >"$program.log" 2>&1
     report "$name" "$program.log" $?
 done
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish "emulation tests"

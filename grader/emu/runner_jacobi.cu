@@ -239,9 +239,9 @@ int main(int argc, char **argv)
     runner_buffer ua = runner_buffer_create(h_u0, cells, guard);
     runner_buffer ub = runner_buffer_create(h_u0, cells, guard);
     runner_buffer uf = runner_buffer_create(h_f, cells, guard);
-    emu_kit_allocation(ua.d_base);
-    emu_kit_allocation(ub.d_base);
-    emu_kit_allocation(uf.d_base);
+    emu_kit_grid(ua.d_grid, cells * sizeof(float));
+    emu_kit_grid(ub.d_grid, cells * sizeof(float));
+    emu_kit_grid(uf.d_grid, cells * sizeof(float));
     runner_solve s;
     memset(&s, 0, sizeof(s));
     s.d_a = ua.d_grid;

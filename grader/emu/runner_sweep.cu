@@ -196,8 +196,8 @@ int main(int argc, char **argv)
     runner_report("guard_cells", "%zu", guard);
     runner_buffer in = runner_buffer_create(h_in, cells, guard);
     runner_buffer out = runner_buffer_create(h_out, cells, guard);
-    emu_kit_allocation(in.d_base);
-    emu_kit_allocation(out.d_base);
+    emu_kit_grid(in.d_grid, cells * sizeof(float));
+    emu_kit_grid(out.d_grid, cells * sizeof(float));
     runner_set_weights(&a);
     runner_check(cudaDeviceSynchronize(), "prepare the case");
 

@@ -24,6 +24,7 @@ extern "C" {
 void __asan_set_error_report_callback(void (*callback)(const char *)) __attribute__((weak));
 void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
 void __asan_report_error(void *pc, void *bp, void *sp, void *addr, int is_write, size_t size) __attribute__((weak));
+void __sanitizer_symbolize_pc(void *pc, const char *fmt, char *out_buf, size_t out_buf_size) __attribute__((weak));
 }
 
 static char fault_report_path[4096];     // the runner's report file; empty when none
@@ -175,6 +176,19 @@ static void fault_on_asan_report(const char *report)
     snprintf(message, sizeof(message), "%s: %s %s at 0x%llx%s%s%s", who, kind, access, address,
              detail[0] ? ", " : "", detail, where);
     fault_publish(message);
+}
+
+void emu_fault_guard_read(const void *address, size_t bytes, const char *guard, const void *pc)
+{
+    char who[200], line[300] = "", message[1000];
+    fault_context(who, sizeof(who));
+    // pc is the return address, inside the access's line: one byte back stays on it
+    if (__sanitizer_symbolize_pc)
+        __sanitizer_symbolize_pc((void *)((uintptr_t)pc - 1), "%s:%l", line, sizeof(line));
+    snprintf(message, sizeof(message), "%s: read of %zu bytes at %p, %s; the access is at %s", who, bytes, address,
+             guard, line[0] && !strstr(line, "??") ? emu_basename(line) : "an unknown line (no debug information)");
+    fault_publish(message);
+    _exit(RUNNER_KERNEL_FAULT);
 }
 
 // UBSan prints through the sanitizers' common printer: remember its error line.

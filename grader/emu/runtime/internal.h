@@ -143,6 +143,9 @@ void emu_memory_open_for_kernel(void);
 void emu_memory_close_after_kernel(void);
 // Describes address if it lies in the device arena; returns 0 when it does not.
 int emu_memory_describe(const void *address, char *out, size_t len);
+// Describes an access of bytes at address if it touches a guard cell of a kit
+// grid (emu_kit_grid); returns 0 when it does not.
+int emu_kit_guard_describe(const void *address, size_t bytes, char *out, size_t len);
 // Frees every allocation (cudaDeviceReset).
 void emu_memory_reset(void);
 
@@ -152,6 +155,10 @@ void emu_memory_reset(void);
 
 // Installs the ASan/UBSan callbacks and the SIGSEGV/SIGBUS handlers.
 void emu_fault_install(void);
+// Stops the program at a kernel's read of bytes at address, a guard cell of
+// a kit grid (guard describes it), made by the code at pc: one line naming the
+// CUDA thread and the source line, as for any fault.
+void emu_fault_guard_read(const void *address, size_t bytes, const char *guard, const void *pc);
 
 // A small xorshift generator (shuffle orders).
 static inline uint64_t emu_random_next(uint64_t *state)

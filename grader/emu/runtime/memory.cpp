@@ -58,6 +58,17 @@ static size_t arena_next;                       // offset of the never-used rest
 static size_t arena_in_use;                     // bytes of live allocations' pages
 static size_t page_bytes;                       // the system page size
 static std::vector<allocation> allocations;     // live and freed allocations
+
+// A kit grid inside its allocation: the bytes around it are guard cells.
+typedef struct kit_grid {
+    const char *base;    // the allocation's first byte
+    const char *grid;    // the grid's first byte
+    size_t grid_bytes;   // the grid's length
+    size_t size;         // the allocation's length (guard | grid | guard)
+} kit_grid;
+#define KIT_GRIDS_MAX 8
+static kit_grid kit_grids[KIT_GRIDS_MAX];       // the runner's grids (emu_kit_grid)
+static int kit_grid_count;
 static std::vector<free_range> free_ranges;     // freed arena ranges
 static std::vector<host_range> host_ranges;     // host memory kernels may use
 static int device_open;                         // 1 while a kernel runs
@@ -439,6 +450,35 @@ void emu_kit_allocation(const void *p)
     allocation *a = allocation_holding(p, 1);
     if (a)
         a->kit = 1;
+}
+
+void emu_kit_grid(const void *grid, size_t bytes)
+{
+    allocation *a = allocation_holding(grid, bytes);
+    if (!a || kit_grid_count == KIT_GRIDS_MAX)
+        return;
+    a->kit = 1;
+    kit_grids[kit_grid_count++] = {a->base, (const char *)grid, bytes, a->size};
+}
+
+int emu_kit_guard_describe(const void *address, size_t bytes, char *out, size_t len)
+{
+    const char *c = (const char *)address;
+    for (int i = 0; i < kit_grid_count; i++) {
+        const kit_grid *g = &kit_grids[i];
+        if (c + bytes <= g->base || c >= g->base + g->size || (c >= g->grid && c + bytes <= g->grid + g->grid_bytes))
+            continue;
+        size_t cells = g->grid_bytes / sizeof(float);
+        if (c < g->grid)
+            snprintf(out, len, "a guard cell, [-%zu] of the kit's %zu-cell grid at %p (before its first cell)",
+                     (size_t)(g->grid - c + sizeof(float) - 1) / sizeof(float), cells, (const void *)g->grid);
+        else
+            snprintf(out, len, "a guard cell, [%zu] of the kit's %zu-cell grid at %p (%zu past its last cell)",
+                     (size_t)(c - g->grid) / sizeof(float), cells, (const void *)g->grid,
+                     (size_t)(c - g->grid) / sizeof(float) - cells + 1);
+        return 1;
+    }
+    return 0;
 }
 
 void emu_kit_copies(int refused)

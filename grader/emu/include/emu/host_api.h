@@ -119,6 +119,12 @@ cudaError_t emu_func_set_attribute(const void *kernel, enum cudaFuncAttribute at
 // cudaErrorNotPermitted, as on a GPU, and emu_refusal() names the first such
 // call ("" when none).
 void emu_kit_allocation(const void *p);
+// emu_kit_grid marks the allocation holding the grid [grid, grid + bytes) as
+// the kit's, and its other bytes as guard cells: a kernel's read of one is a
+// fatal fault naming the thread and line (where loads go through the
+// sanitizer's calls, runtime/loads.cpp; a write is left for the judge, who
+// finds the guard changed).
+void emu_kit_grid(const void *grid, size_t bytes);
 void emu_kit_copies(int refused);
 const char *emu_refusal(void);
 

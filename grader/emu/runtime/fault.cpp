@@ -5,7 +5,8 @@
 // Whatever catches the fault, this file says which CUDA thread caused it —
 // kernel, block, thread — in one line on stderr and, when the runner named a
 // report file, as `error_stage=execute` and `error=...` lines appended to it,
-// before the process dies.
+// before the process dies. It also words an access that is not fatal (a read
+// of a kit grid's guard cell, which memory.cpp records) the same way.
 #include <cstdint>
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -178,17 +179,15 @@ static void fault_on_asan_report(const char *report)
     fault_publish(message);
 }
 
-void emu_fault_guard_read(const void *address, size_t bytes, const char *guard, const void *pc)
+void emu_fault_where(const char *access, const void *pc, char *out, size_t len)
 {
-    char who[200], line[300] = "", message[1000];
+    char who[200], line[300] = "";
     fault_context(who, sizeof(who));
     // pc is the return address, inside the access's line: one byte back stays on it
     if (__sanitizer_symbolize_pc)
         __sanitizer_symbolize_pc((void *)((uintptr_t)pc - 1), "%s:%l", line, sizeof(line));
-    snprintf(message, sizeof(message), "%s: read of %zu bytes at %p, %s; the access is at %s", who, bytes, address,
-             guard, line[0] && !strstr(line, "??") ? emu_basename(line) : "an unknown line (no debug information)");
-    fault_publish(message);
-    _exit(RUNNER_KERNEL_FAULT);
+    snprintf(out, len, "%s: %s; the access is at %s", who, access,
+             line[0] && !strstr(line, "??") ? emu_basename(line) : "an unknown line (no debug information)");
 }
 
 // UBSan prints through the sanitizers' common printer: remember its error line.

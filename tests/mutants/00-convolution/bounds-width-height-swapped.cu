@@ -1,7 +1,5 @@
 // MUTANT: width and height exchanged in the bounds test: row < width and col < height, for the tile load (ghost cells) and the store
 // expect-hint: sizes-mixed
-// expect-hint: kernel-fault
-// parity: hints sizes-mixed kernel-fault — emulation stops at the first read of a guard cell past the image, naming the thread and line; a GPU reads it unseen and the wrong pixels show
 // judge-args: --case 29x37
 //
 // Right on square images. On 29x37 (taller than wide) the rows from 29 on are

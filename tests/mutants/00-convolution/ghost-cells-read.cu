@@ -1,7 +1,5 @@
 // MUTANT: the tile load reads in[] at every pixel of the input tile, ghost cells included (no bounds test, no 0).
 // expect-hint: ghost-cells
-// expect-hint: kernel-fault
-// parity: hints ghost-cells kernel-fault — emulation stops at the first read of a guard cell past the image, naming the thread and line; a GPU reads it unseen and the wrong pixels show
 //
 // Above the first row and below the last the loads land in the memory around
 // the image (the grader's guard zone: NaN); left of column 0 and right of the

@@ -2,10 +2,11 @@
 // tile's last layer at i = n load the plane past the grid, guard cells a GPU
 // reads without complaint (the guard zone is at least a plane, and a ghost
 // cell's value is never used), so the output is right there. The emulator
-// stops at that read, naming the CUDA thread and the line.
-// expect-hint: kernel-fault
+// records that read, and the judge fails the case with the output right:
+// out-of-bounds, the reason naming the CUDA thread, the cell and the line.
+// expect-hint: out-of-bounds
 // backends: emu
-// emu-note: a GPU reads the guard cell unseen and the output is right (no check there sees a read); emulation stops it
+// emu-note: a GPU reads the guard cell unseen and the output is right (no check there sees a read); emulation records it and the case fails
 // (lab 2 solution with this one mistake; the kit's tests check it fails as expected)
 #include "lab.h"
 

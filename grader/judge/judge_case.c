@@ -261,7 +261,7 @@ void judge_guard_read(const kv_list *report, case_result *r)
     }
     r->status = CASE_FAIL;
     snprintf(r->reason, sizeof(r->reason), "out-of-bounds read: %s", read);
-    case_set_hint(r, "fault", HINT_OUT_OF_BOUNDS, "a kernel read a cell outside the grid (the reason names the thread and the line): the output is right, yet in CUDA that read is out of bounds even when its value goes unused, and compute-sanitizer reports it on a GPU; test the index before the load (a ghost or halo cell outside the grid is set to 0, not loaded).");
+    case_set_hint(r, "fault", HINT_OUT_OF_BOUNDS, "a kernel read a cell outside the grid (the reason names the thread and the line): the output is right, yet in CUDA that read is out of bounds even when its value goes unused (a GPU reads the kit's guard cells around the grid unseen; compute-sanitizer reports such a read past an allocation of its own); test the index before the load (a ghost or halo cell outside the grid is set to 0, not loaded).");
 }
 
 // The sweep labs' wording of failures, for each interface (the host function it names).

@@ -16,9 +16,12 @@
 # judge's lock files (a timed case runs alone on its GPU): GPU_LOCK_DIR=DIR
 # names the folder, else one of this run's own. Lines print in order, as each
 # lab's runs end. TIMES=FILE appends each run's seconds (lab, file, total,
-# build, cases, load count, solution) to FILE, tab-separated.
+# build, cases, load count, solution) to FILE, tab-separated. RESULTS=FILE
+# appends each run's verdict, hint keys and technique status to FILE, one line
+# a run (tests/parity/parity.py's fields; tests/compare.sh reads them).
 # Prints a line per kernel and a closing "N passed, M failed"; exits 1 on any mismatch.
 set -u
+[ -n "${RESULTS:-}" ] && RESULTS=$(realpath -m "$RESULTS")  # named from the caller's folder
 cd "$(dirname "$0")/.." || exit 2
 . tests/lib.sh "$@"; set -- "${suite_args[@]}"
 backend=${1:?usage: tests/labs.sh gpu|emu [LAB...]}
@@ -70,6 +73,7 @@ except Exception:
 print("%s\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f" % (sys.argv[2], sys.argv[3], s.get("total", 0), s.get("build", 0), s.get("cases", 0), s.get("loads", 0), s.get("solution", 0)))' \
             "$json" "$lab" "$label" >>"$TIMES"
     fi
+    [ -n "${RESULTS:-}" ] && python3 tests/parity/parity.py line "$backend" "$lab" "$kernel" "$json" "$status" >>"$RESULTS"
     rm -f "$json" "$err"
     printf '  %-44s %s\n' "$label" "$result" >"$out/line.$i"
     echo "$outcome" >"$out/outcome.$i"

@@ -4,10 +4,12 @@
 #      (tests/lib_selftest.sh), the judge's command-line checks and the
 #      report keys between runner and judge (tests/report_keys.sh) — always;
 #   2. every lab through the CPU emulation backend (solutions pass, skeletons
-#      and mutants fail with their hints), then the autograder platforms
+#      and mutants fail with their hints) and those runs' verdicts held to the
+#      GPU's record (tests/compare.sh emu), then the autograder platforms
 #      through it (tests/platform.sh) and the report's pictures and HTML page
 #      (tests/pictures.sh) — always;
-#   3. the same on the GPU, plus the GPU-vs-emulation comparison — when a
+#   3. the same on the GPU, plus the GPU-vs-emulation comparison of both
+#      parts' runs (tests/compare.sh gpu) — when a
 #      usable GPU is present (judges side by side over every GPU, GPUS=n for
 #      fewer, with the part's seconds printed); otherwise reported as SKIPPED
 #      with the reason.
@@ -53,7 +55,8 @@ if ! echo '#include <stdarg.h>
 fi
 
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+emu_results=$(mktemp)  # the emulation part's results lines (tests/labs.sh RESULTS=), read by the parity test
+trap 'rm -f "$log" "$emu_results"' EXIT
 
 if { [ "$part" = all ] || [ "$part" = unit ]; } && [ "$have_cmocka" -eq 0 ]; then
     echo "== host unit tests"
@@ -89,6 +92,8 @@ elif [ "$part" = all ] || [ "$part" = unit ]; then
     tally "$log"
     tests/report_keys.sh | tee "$log"
     tally "$log"
+    tests/parity/test_compare.sh | tee "$log"
+    tally "$log"
 fi
 
 if [ "$part" = all ] || [ "$part" = unit ] || [ "$part" = sandbox ]; then
@@ -117,8 +122,8 @@ if [ "$part" = all ] || [ "$part" = emu ]; then
             for i in "${!all_labs[@]}"; do
                 if [ $((i % 2)) -eq 0 ]; then half_a+=("${all_labs[$i]}"); else half_b+=("${all_labs[$i]}"); fi
             done
-            JUDGE="$PWD/build/judge" tests/labs.sh emu "${half_a[@]}" >"$log.a" 2>&1 &
-            JUDGE="$PWD/build/judge" tests/labs.sh emu "${half_b[@]}" >"$log.b" 2>&1 &
+            JUDGE="$PWD/build/judge" RESULTS="$emu_results" tests/labs.sh emu "${half_a[@]}" >"$log.a" 2>&1 &
+            JUDGE="$PWD/build/judge" RESULTS="$emu_results" tests/labs.sh emu "${half_b[@]}" >"$log.b" 2>&1 &
             wait
             for half in a b; do
                 cat "$log.$half"
@@ -126,9 +131,12 @@ if [ "$part" = all ] || [ "$part" = emu ]; then
             done
             rm -f "$log.a" "$log.b"
         else
-            tests/labs.sh emu | tee "$log"
+            RESULTS="$emu_results" tests/labs.sh emu | tee "$log"
             tally "$log"
         fi
+        echo "== the same verdicts as the GPU's record (the parity test's emulation half)"
+        tests/compare.sh emu "$emu_results" | tee "$log"
+        tally "$log"
         echo "== grading a class (make grade, through emulation)"
         tests/grade.sh | tee "$log"
         tally "$log"
@@ -165,11 +173,18 @@ if [ "$part" = all ] || [ "$part" = gpu ]; then
         # Every file of every lab, judges side by side over the machine's GPUs (GPUS=n to use fewer).
         gpus=${GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
         gpu_start=$SECONDS
-        GPUS=$((gpus > 0 ? gpus : 1)) tests/labs.sh gpu | tee "$log"
+        gpu_results=$(mktemp)
+        GPUS=$((gpus > 0 ? gpus : 1)) RESULTS="$gpu_results" tests/labs.sh gpu | tee "$log"
         echo "  (the labs on the GPU: $((SECONDS - gpu_start)) s over $((gpus > 0 ? gpus : 1)) GPU(s))"
         tally "$log"
-        tests/compare.sh | tee "$log"
+        # the parity test: this part's runs against the emulation part's (run now when it was not)
+        if [ -s "$emu_results" ]; then
+            tests/compare.sh gpu "$gpu_results" "$emu_results" | tee "$log"
+        else
+            tests/compare.sh gpu "$gpu_results" | tee "$log"
+        fi
         tally "$log"
+        rm -f "$gpu_results"
         tests/device_checker.sh | tee "$log"  # the kit's GPU checker held to the CPU reference
         tally "$log"
     else

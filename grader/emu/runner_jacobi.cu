@@ -188,6 +188,8 @@ static void runner_checked_solve(runner_solve *s)
     runner_report("result", "%d", s->result);
     runner_report("iterations", "%d", s->iters);
     runner_report("residual", "%.9g", s->residual);
+    if (emu_guard_read()[0])  // a read past a grid: the run goes on, the judge fails the case
+        runner_report(PROTOCOL_EMU_GUARD_READ, "%s", emu_guard_read());
     if (emu_refusal()[0])  // a call the GPU's executor refuses: the same verdict here
         runner_fail(RUNNER_REFUSED, "refused", "%s", emu_refusal());
     runner_check_student(launch_err, sync_err);
@@ -239,9 +241,9 @@ int main(int argc, char **argv)
     runner_buffer ua = runner_buffer_create(h_u0, cells, guard);
     runner_buffer ub = runner_buffer_create(h_u0, cells, guard);
     runner_buffer uf = runner_buffer_create(h_f, cells, guard);
-    emu_kit_allocation(ua.d_base);
-    emu_kit_allocation(ub.d_base);
-    emu_kit_allocation(uf.d_base);
+    emu_kit_grid(ua.d_grid, cells * sizeof(float), "d_a");
+    emu_kit_grid(ub.d_grid, cells * sizeof(float), "d_b");
+    emu_kit_grid(uf.d_grid, cells * sizeof(float), "d_f");
     runner_solve s;
     memset(&s, 0, sizeof(s));
     s.d_a = ua.d_grid;

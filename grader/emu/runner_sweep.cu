@@ -196,8 +196,8 @@ int main(int argc, char **argv)
     runner_report("guard_cells", "%zu", guard);
     runner_buffer in = runner_buffer_create(h_in, cells, guard);
     runner_buffer out = runner_buffer_create(h_out, cells, guard);
-    emu_kit_allocation(in.d_base);
-    emu_kit_allocation(out.d_base);
+    emu_kit_grid(in.d_grid, cells * sizeof(float), "d_in");
+    emu_kit_grid(out.d_grid, cells * sizeof(float), "d_out");
     runner_set_weights(&a);
     runner_check(cudaDeviceSynchronize(), "prepare the case");
 
@@ -233,6 +233,8 @@ int main(int argc, char **argv)
 #endif
         (void)global_bytes, (void)shared_bytes;
     }
+    if (emu_guard_read()[0])  // a read past a grid: the run goes on, the judge fails the case
+        runner_report(PROTOCOL_EMU_GUARD_READ, "%s", emu_guard_read());
     if (emu_refusal()[0])  // a call the GPU's executor refuses: the same verdict here
         runner_fail(RUNNER_REFUSED, "refused", "%s", emu_refusal());
     runner_check_student(launch_err, sync_err);

@@ -20,7 +20,7 @@ static const hint_entry hint_table[] = {
     {HINT_WHOLE_PLANES, "wrong in whole planes (z loop or plane rotation)", "verdict: wrong cells fill whole z planes"},
     {HINT_THREAD_ORDER, "results differ between thread orders", "emulation: two thread orders disagree"},
     {HINT_INPUT_MODIFIED, "the input was modified", "verdict: the input buffer changed"},
-    {HINT_OUT_OF_BOUNDS, "writes outside the output", "verdict: guard zones changed"},
+    {HINT_OUT_OF_BOUNDS, "writes (or, under emulation, reads) outside the grid", "verdict: guard zones changed; emulation, labs counting loads: a kernel read a guard cell (judge_guard_read)"},
     {HINT_NAN, "NaN computed", "verdict: NaN where the reference has a number"},
     {HINT_WRONG_VALUES, "wrong values with no clearer pattern", "verdict: the fallback"},
     {HINT_TIMED_CHANGED, "the output changed over the timed launches", "verdict: the timed output differs"},

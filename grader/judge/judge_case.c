@@ -246,6 +246,24 @@ void judge_explain_runner(const judge_case_env *env, const spawn_result *s, cons
     }
 }
 
+void judge_guard_read(const kv_list *report, case_result *r)
+{
+    static const char words[] = "; a read past the grid: ";
+    const char *read = kv_get(report, PROTOCOL_EMU_GUARD_READ);
+    char seen[sizeof(r->detail)];
+    if (!read || (r->status != CASE_OK && r->status != CASE_FAIL))
+        return;
+    if (r->status == CASE_FAIL) {  // the output's own hint stays: the read joins its detail, which gives way
+        snprintf(seen, sizeof(seen), "%s", r->detail);
+        int room = (int)(sizeof(r->detail) - sizeof(words)) - (int)strlen(read);
+        snprintf(r->detail, sizeof(r->detail), "%.*s%s%s", room > 0 ? room : 0, seen, seen[0] && room > 0 ? words : words + 2, read);
+        return;
+    }
+    r->status = CASE_FAIL;
+    snprintf(r->reason, sizeof(r->reason), "out-of-bounds read: %s", read);
+    case_set_hint(r, "fault", HINT_OUT_OF_BOUNDS, "a kernel read a cell outside the grid (the reason names the thread and the line): the output is right, yet in CUDA that read is out of bounds even when its value goes unused (a GPU reads the kit's guard cells around the grid unseen; compute-sanitizer reports such a read past an allocation of its own); test the index before the load (a ghost or halo cell outside the grid is set to 0, not loaded).");
+}
+
 // The sweep labs' wording of failures, for each interface (the host function it names).
 static const judge_hint_words case_words_cube = {
     INTERFACE_CUBE_FUNCTION,
@@ -910,6 +928,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
         snprintf(log, sizeof(log), "%s/runner.log", dir);
         judge_explain_runner(env, &s, report_out, log, case_words(env), r);
     }
+    judge_guard_read(report_out, r);
     kv_free(&report2);
     if (dir2[0] && !env->keep)
         case_remove_dir(dir2);

@@ -114,6 +114,12 @@ typedef struct judge_hint_words {
 void judge_explain_runner(const judge_case_env *env, const spawn_result *s, const kv_list *report,
                           const char *log_path, const judge_hint_words *words, case_result *r);
 
+// Under emulation, a kernel's read of a guard cell around a kit grid (the
+// runner's PROTOCOL_EMU_GUARD_READ, naming the thread and the line) fails r:
+// a case already failed keeps its hint and reason and gains the read in its
+// detail; a right one fails as out-of-bounds, the read its reason.
+void judge_guard_read(const kv_list *report, case_result *r);
+
 // Writes the runner's program and its kit arguments into argv (the executor
 // with --kind, --student and --accuracy on the GPU); returns how many.
 int judge_runner_argv(const judge_case_env *env, char **argv);

@@ -660,6 +660,8 @@ static int jacobi_run_in(const judge_case_env *env, jacobi_spec *s, uint64_t see
         }
     } else if (ok == 0)
         jacobi_explain_runner(env, &sr, report, dir, r);
+    if (rc == 0)
+        judge_guard_read(report, r);
     kv_free(&report2);
     return rc;
 }

@@ -22,6 +22,10 @@
 // The emulation runner's load counts of the checked call (launch_log_loads), in bytes.
 #define PROTOCOL_EMU_GLOBAL_LOAD_BYTES "emu_global_load_bytes"
 #define PROTOCOL_EMU_SHARED_LOAD_BYTES "emu_shared_load_bytes"
+// The emulation runner's record of the first kernel read of a guard cell around
+// a kit grid (emu_guard_read: kernel, block, thread, the cell, the source line),
+// where loads are counted; the judge fails the case with it.
+#define PROTOCOL_EMU_GUARD_READ "emu_guard_read"
 #define RUNNER_REP_WRONG     8   // a timed repetition's output was wrong (timed_rep_* keys say how)
 #define RUNNER_NO_GPU        77  // no usable GPU (the report's error= quotes CUDA)
 

@@ -5,7 +5,8 @@
 // Whatever catches the fault, this file says which CUDA thread caused it —
 // kernel, block, thread — in one line on stderr and, when the runner named a
 // report file, as `error_stage=execute` and `error=...` lines appended to it,
-// before the process dies.
+// before the process dies. It also words an access that is not fatal (a read
+// of a kit grid's guard cell, which memory.cpp records) the same way.
 #include <cstdint>
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -24,6 +25,7 @@ extern "C" {
 void __asan_set_error_report_callback(void (*callback)(const char *)) __attribute__((weak));
 void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
 void __asan_report_error(void *pc, void *bp, void *sp, void *addr, int is_write, size_t size) __attribute__((weak));
+void __sanitizer_symbolize_pc(void *pc, const char *fmt, char *out_buf, size_t out_buf_size) __attribute__((weak));
 }
 
 static char fault_report_path[4096];     // the runner's report file; empty when none
@@ -175,6 +177,17 @@ static void fault_on_asan_report(const char *report)
     snprintf(message, sizeof(message), "%s: %s %s at 0x%llx%s%s%s", who, kind, access, address,
              detail[0] ? ", " : "", detail, where);
     fault_publish(message);
+}
+
+void emu_fault_where(const char *access, const void *pc, char *out, size_t len)
+{
+    char who[200], line[300] = "";
+    fault_context(who, sizeof(who));
+    // pc is the return address, inside the access's line: one byte back stays on it
+    if (__sanitizer_symbolize_pc)
+        __sanitizer_symbolize_pc((void *)((uintptr_t)pc - 1), "%s:%l", line, sizeof(line));
+    snprintf(out, len, "%s: %s; the access is at %s", who, access,
+             line[0] && !strstr(line, "??") ? emu_basename(line) : "an unknown line (no debug information)");
 }
 
 // UBSan prints through the sanitizers' common printer: remember its error line.

@@ -143,6 +143,10 @@ void emu_memory_open_for_kernel(void);
 void emu_memory_close_after_kernel(void);
 // Describes address if it lies in the device arena; returns 0 when it does not.
 int emu_memory_describe(const void *address, char *out, size_t len);
+// Records a kernel's read of bytes at address, made by the code at pc, when it
+// touches a guard cell of a kit grid (emu_kit_grid) and is the first such read
+// since the device was reset (emu_guard_read gives it); else does nothing.
+void emu_kit_guard_read(const void *address, size_t bytes, const void *pc);
 // Frees every allocation (cudaDeviceReset).
 void emu_memory_reset(void);
 
@@ -152,6 +156,10 @@ void emu_memory_reset(void);
 
 // Installs the ASan/UBSan callbacks and the SIGSEGV/SIGBUS handlers.
 void emu_fault_install(void);
+// Writes into out "<who>: <access>; the access is at <file:line>": the CUDA
+// thread running (kernel, block, thread), access as given, and the source
+// line of the code at pc (the symbolizer's), as a fault's line names them.
+void emu_fault_where(const char *access, const void *pc, char *out, size_t len);
 
 // A small xorshift generator (shuffle orders).
 static inline uint64_t emu_random_next(uint64_t *state)

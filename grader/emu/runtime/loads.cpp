@@ -10,7 +10,9 @@
 // its size to the global count when the address is in the emulated device
 // memory (cudaMalloc's arena), or to the shared count when it is in a
 // __shared__ variable or the launch's dynamic shared memory, while a kernel
-// runs; then it hands the address to the sanitizer's own check. Host code's
+// runs, and records the first read of a kit grid's guard cell (naming the
+// CUDA thread and line, memory.cpp's emu_guard_read); then it hands the
+// address to the sanitizer's own check. Host code's
 // loads and the kit's own (the runtime is not instrumented) count nothing.
 // Only with GCC (clang links its sanitizer statically, and these calls would
 // be defined twice): STENCIL_EMU_LOAD_COUNTS says whether the counts exist.
@@ -33,15 +35,19 @@ void emu_load_counts_reset(void)
 }
 
 #if defined(__GNUC__) && !defined(__clang__)
-// Counts a load of n bytes at address a (a kernel running, the address the device's).
-static inline void loads_count(uintptr_t a, uintptr_t n)
+// Counts a load of n bytes at address a (a kernel running, the address the
+// device's), made by the code at pc; a load of a kit grid's guard cell is
+// recorded (emu_kit_guard_read).
+static inline void loads_count(uintptr_t a, uintptr_t n, const void *pc)
 {
     if (!emu_current_launch)
         return;
-    if (emu_arena_holds((const void *)a))
+    if (emu_arena_holds((const void *)a)) {
         loads_global_bytes += n;
-    else if (emu_shared_holds((const void *)a))
+        emu_kit_guard_read((const void *)a, n, pc);
+    } else if (emu_shared_holds((const void *)a)) {
         loads_shared_bytes += n;
+    }
 }
 
 typedef void (*loads_check_fn)(uintptr_t);
@@ -53,7 +59,7 @@ typedef void (*loads_check_n_fn)(uintptr_t, uintptr_t);
         static loads_check_fn check;                                                    \
         if (!check)                                                                     \
             check = (loads_check_fn)dlsym(RTLD_NEXT, "__asan_load" #N);                 \
-        loads_count(a, N);                                                              \
+        loads_count(a, N, __builtin_return_address(0));                                 \
         if (check)                                                                      \
             check(a);                                                                   \
     }
@@ -68,7 +74,7 @@ extern "C" void __asan_loadN(uintptr_t a, uintptr_t n)
     static loads_check_n_fn check;
     if (!check)
         check = (loads_check_n_fn)dlsym(RTLD_NEXT, "__asan_loadN");
-    loads_count(a, n);
+    loads_count(a, n, __builtin_return_address(0));
     if (check)
         check(a, n);
 }

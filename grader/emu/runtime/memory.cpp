@@ -58,6 +58,19 @@ static size_t arena_next;                       // offset of the never-used rest
 static size_t arena_in_use;                     // bytes of live allocations' pages
 static size_t page_bytes;                       // the system page size
 static std::vector<allocation> allocations;     // live and freed allocations
+
+// A kit grid inside its allocation: the bytes around it are guard cells.
+typedef struct kit_grid {
+    const char *base;    // the allocation's first byte
+    const char *grid;    // the grid's first byte
+    size_t grid_bytes;   // the grid's length
+    size_t size;         // the allocation's length (guard | grid | guard)
+    char name[16];       // the name the student's function knows it by (d_in, d_a, ...)
+} kit_grid;
+#define KIT_GRIDS_MAX 8
+static kit_grid kit_grids[KIT_GRIDS_MAX];       // the runner's grids (emu_kit_grid)
+static int kit_grid_count;
+static char guard_read_text[700];               // the first read of a guard cell (emu_guard_read), or ""
 static std::vector<free_range> free_ranges;     // freed arena ranges
 static std::vector<host_range> host_ranges;     // host memory kernels may use
 static int device_open;                         // 1 while a kernel runs
@@ -252,6 +265,8 @@ void emu_memory_reset(void)
         if (h.kind != HOST_SYMBOL)
             free((void *)h.base);
     host_ranges.clear();
+    kit_grid_count = 0;
+    guard_read_text[0] = '\0';
 }
 
 // ---------------------------------------------------------------------------
@@ -439,6 +454,52 @@ void emu_kit_allocation(const void *p)
     allocation *a = allocation_holding(p, 1);
     if (a)
         a->kit = 1;
+}
+
+void emu_kit_grid(const void *grid, size_t bytes, const char *name)
+{
+    allocation *a = allocation_holding(grid, bytes);
+    if (!a || kit_grid_count == KIT_GRIDS_MAX)
+        return;
+    a->kit = 1;
+    kit_grid *g = &kit_grids[kit_grid_count++];
+    *g = {a->base, (const char *)grid, bytes, a->size, ""};
+    snprintf(g->name, sizeof(g->name), "%s", name);
+}
+
+// Describes an access of bytes at c if it touches a guard cell of a kit grid
+// (its index in the grid's own cells, and where it lies); returns 0 when not.
+static int kit_guard_describe(const char *c, size_t bytes, char *out, size_t len)
+{
+    for (int i = 0; i < kit_grid_count; i++) {
+        const kit_grid *g = &kit_grids[i];
+        if (c + bytes <= g->base || c >= g->base + g->size || (c >= g->grid && c + bytes <= g->grid + g->grid_bytes))
+            continue;
+        size_t cells = g->grid_bytes / sizeof(float);
+        if (c < g->grid)
+            snprintf(out, len, "%s[-%zu], a guard cell before the first of the kit's grid %s (%zu cells)", g->name,
+                     (size_t)(g->grid - c + sizeof(float) - 1) / sizeof(float), g->name, cells);
+        else
+            snprintf(out, len, "%s[%zu], a guard cell %zu past the last of the kit's grid %s (%zu cells)", g->name,
+                     (size_t)(c - g->grid) / sizeof(float), (size_t)(c - g->grid) / sizeof(float) - cells + 1,
+                     g->name, cells);
+        return 1;
+    }
+    return 0;
+}
+
+void emu_kit_guard_read(const void *address, size_t bytes, const void *pc)
+{
+    char cell[300], access[360];
+    if (guard_read_text[0] || !kit_guard_describe((const char *)address, bytes, cell, sizeof(cell)))
+        return;
+    snprintf(access, sizeof(access), "read of %zu bytes of %s", bytes, cell);
+    emu_fault_where(access, pc, guard_read_text, sizeof(guard_read_text));
+}
+
+const char *emu_guard_read(void)
+{
+    return guard_read_text;
 }
 
 void emu_kit_copies(int refused)

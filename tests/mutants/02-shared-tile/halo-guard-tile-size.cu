@@ -1,12 +1,18 @@
 // MUTANT: the input-tile load is guarded by the tile size (i, j, k < IN_TILE_DIM) instead of the grid size N.
 // expect-hint: wrong-values
+// judge-args: --case 13
 //
 // Lab 2 mutant: the instructor solution with the mistake above (marked MUTANT).
 // Only grid points with all coordinates below 8 are ever loaded; every other
 // cell of every tile reads as 0. Cases up to N=7 still pass (one tile, or a
 // second tile with nothing to compute); from N=13 on, every cell with a
 // coordinate of 7 or more is wrong. For N < 8 the loads also read past the
-// end of a row, and of the grid, into the runner's guard zone.
+// end of a row, and of the grid, into the runner's guard zone: a GPU reads it
+// unseen (those cases pass there), while emulation, which counts this lab's
+// loads, fails them as out-of-bounds, naming the load's line. The test runs
+// N=13, the first case a GPU fails, where no load leaves the grid and both
+// backends name the mistake's own pattern (the read past the grid alone is
+// load-reads-past-grid.cu's).
 #include "lab.h"
 
 #define IN_TILE_DIM 8                      // the grader reads this (OP/B model, technique)

@@ -1,6 +1,7 @@
 // MUTANT: the loads are guarded by the tile size (j, k < IN_TILE_DIM) instead of the grid size N.
 // expect-hint: tile-edges
 // expect-hint: wrong-values
+// judge-args: --case 33
 //
 // Lab 3 mutant: the instructor solution with the mistake above (marked MUTANT).
 // Columns with j or k >= 32 are never loaded (they read as 0). Up to N=32
@@ -8,7 +9,11 @@
 // next to column 32 (j or k = 31, the first column of the second tile, which
 // starts at 30, counted from 1) are wrong: tile-edges; from N=37 on whole
 // tiles are wrong. For small N the loads read past the end of rows and of
-// the grid, into the runner's guard zone.
+// the grid, into the runner's guard zone: a GPU reads it unseen (those cases
+// pass there), while emulation, which counts this lab's loads, fails them as
+// out-of-bounds, naming the load's line. The test runs N=33, the first case
+// a GPU fails, where no load leaves the grid and both backends name the
+// mistake's own pattern.
 #include "lab.h"
 
 #define IN_TILE_DIM 32                     // the grader reads this (OP/B model, technique)

@@ -119,6 +119,16 @@ cudaError_t emu_func_set_attribute(const void *kernel, enum cudaFuncAttribute at
 // cudaErrorNotPermitted, as on a GPU, and emu_refusal() names the first such
 // call ("" when none).
 void emu_kit_allocation(const void *p);
+// emu_kit_grid marks the allocation holding the grid [grid, grid + bytes) as
+// the kit's, and its other bytes as guard cells, the grid known to the
+// student's function as name (d_in, d_a, ...): the first kernel read of a
+// guard cell since the device was reset, where loads go through the
+// sanitizer's calls (runtime/loads.cpp), is recorded, and emu_guard_read()
+// gives it in one line naming the thread, the cell and the source line ("" when
+// none). The program goes on: the judge fails the case (a write there is left
+// for the judge too, who finds the guard changed).
+void emu_kit_grid(const void *grid, size_t bytes, const char *name);
+const char *emu_guard_read(void);
 void emu_kit_copies(int refused);
 const char *emu_refusal(void);
 

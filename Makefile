@@ -52,7 +52,8 @@ help: ## list the commands
 judge: $(BUILD)/judge $(BUILD)/grade ## build the judge and the class grader (C only; never link student code)
 
 GRADE_SRCS := grader/class/grade.c grader/class/grade_entries.c grader/class/grade_tables.c grader/class/grade_dashboard.c grader/class/grade_slurm.c \
-              grader/judge/conf.c grader/judge/kv.c grader/judge/json_write.c grader/judge/html_text.c
+              grader/judge/conf.c grader/judge/kv.c grader/judge/json_write.c grader/judge/html_text.c \
+              grader/judge/judge_files.c grader/judge/judge_error.c
 $(BUILD)/grade: $(GRADE_SRCS) grader/class/grade.h $(JUDGE_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) -Igrader/class $(GRADE_SRCS) -o $@ -lm

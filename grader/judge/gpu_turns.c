@@ -126,5 +126,5 @@ void gpu_turns_case_take(int exclusive)
 {
     judge_error err;
     if (gpu_turns_take(exclusive, &err) != 0)
-        judge_die(err.code, "%s", err.message);
+        judge_fail(&err);  // the callback returns nothing: no caller could recover
 }

@@ -24,7 +24,7 @@ int gpu_turns_take(int exclusive, judge_error *err);
 void gpu_turns_give(void);
 
 // gpu_turns_take for judge_case_env's gpu_turn, which returns nothing: a lock
-// that cannot be opened there ends the run (judge_die).
+// that cannot be opened there ends the run (judge_fail).
 void gpu_turns_case_take(int exclusive);
 
 #endif // STENCIL_GPU_TURNS_H

@@ -19,9 +19,9 @@ int judge_error_set(judge_error *err, int code, const char *stage, const char *f
 // driver's one exit for a kit-level error (defined in judge.c).
 void judge_fail(const judge_error *err) __attribute__((noreturn));
 
-// judge_fail with a message made here, for the few places that cannot
-// return an error (a stop signal seen deep in a step, a GPU lock failing
-// inside a case's turn callback): recovery there is impossible.
+// judge_fail with a message made here, for the one place that cannot
+// return an error: the stop signals' handler (spawn_stop_on_signals), which
+// runs deep inside whatever step was waiting; recovery there is impossible.
 void judge_die(int code, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
 
 #endif // STENCIL_JUDGE_ERROR_H

@@ -33,6 +33,7 @@
 
 #include "conf.h"
 #include "grade.h"
+#include "judge_files.h"
 #include "kv.h"
 #include "summary_keys.h"
 
@@ -370,19 +371,12 @@ static void grade_pick_out(grade_run *run, const char *out)
     snprintf(run->out, sizeof(run->out), "%s/build/grades/%s-%s-%06x", run->kit, run->lab_name, safe, (unsigned)(h & 0xffffff));
 }
 
-// Creates every folder of path (mkdir -p); exits 2 on failure.
+// Creates every folder of path (mkdir -p, judge_files.h); exits 2 on failure.
 static void grade_mkdirs(const char *path)
 {
-    char buf[PATH_MAX];
-    snprintf(buf, sizeof(buf), "%s", path);
-    for (char *p = buf + 1; *p; p++)
-        if (*p == '/') {
-            *p = '\0';
-            mkdir(buf, 0755);
-            *p = '/';
-        }
-    if (mkdir(buf, 0755) != 0 && errno != EEXIST)
-        grade_die("cannot create %s: %s", buf, strerror(errno));
+    judge_error err;
+    if (judge_mkdirs(path, &err) != 0)
+        grade_die("%s", err.message);
 }
 
 // Resumes from a results folder that exists: the same lab, folder, backend

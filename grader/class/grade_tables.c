@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "grade.h"
+#include "judge_files.h"
 #include "json_write.h"
 #include "kv.h"
 #include "protocol.h"
@@ -88,19 +89,10 @@ static const char *const grade_back_columns[] = {"kernel", "wall_s", "seed", NUL
 // without its trailing newline; NULL if absent.
 static char *grade_read_line_file(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = n > 0 ? malloc((size_t)n + 1) : NULL;
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n)
-        free(buf), buf = NULL;
-    fclose(f);
+    size_t n = 0;
+    char *buf = judge_read_file(path, &n);
     if (!buf)
         return NULL;
-    buf[n] = '\0';
     while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
         buf[--n] = '\0';
     if (strchr(buf, '\n') || buf[0] != '{')  // not one JSON object on one line: not embedded

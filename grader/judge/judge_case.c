@@ -145,15 +145,12 @@ static double judge_case_limit_s(const judge_case_env *env)
     return env->conf->timeout_s * (counted ? JUDGE_EMU_LOAD_COUNT_FACTOR : 1);
 }
 
-void judge_explain_runner(const judge_case_env *env, const spawn_result *s, const kv_list *report,
-                          const char *log_path, const judge_hint_words *words, case_result *r)
+// The program's last words, from the end of its log at log_path, into tail
+// (len bytes, at least 241): one line, each run of blanks one space, at most 240 bytes.
+static void case_last_words(const char *log_path, char *tail, size_t len)
 {
-    char tail[700], hint[512];
-    const char *err = kv_get(report, "error");
-    const char *stage = kv_get(report, "error_stage");
-    int code = s->exited ? s->exit_code : -1;
-    spawn_log_tail(log_path, 4, tail, sizeof(tail));
-    char *w = tail;  // one line, each run of blanks one space, at most 240 bytes of the program's words
+    spawn_log_tail(log_path, 4, tail, len);
+    char *w = tail;
     for (const char *p = tail; *p && w - tail < 240; p++)
         if (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') {
             if (w > tail && w[-1] != ' ')
@@ -162,6 +159,49 @@ void judge_explain_runner(const judge_case_env *env, const spawn_result *s, cons
             *w++ = *p;
         }
     *w = '\0';
+}
+
+// A launch that failed (the runner's error err, the program's last words
+// tail): r's reason and hint, naming a grid and block swapped, a launch call
+// the emulator refused, or a configuration no GPU takes.
+static void case_explain_launch(const judge_case_env *env, const kv_list *report, const char *err, const char *tail,
+                                const judge_hint_words *words, case_result *r)
+{
+    char hint[512];
+    snprintf(r->reason, sizeof(r->reason), "the launch failed: %s", err ? err : "(no message)");
+    launch_info li;
+    int recorded = technique_launch(report, (int)kv_number(report, "launches", 1) - 1, &li) == 0;
+    unsigned long long block = li.block[0] * li.block[1] * li.block[2], grid = li.grid[0] * li.grid[1] * li.grid[2];
+    // Swapped when the "block" has the shape a grid would have for this case: each side of it
+    // (above 1) is the case's size over the matching side of the "grid" (or of its output tile).
+    const unsigned int size[3] = {r->spec.nx, r->spec.ny, r->spec.nz};
+    int grid_shaped = recorded && block > 1024 && grid <= 1024;
+    for (int d = 0; d < 3 && grid_shaped; d++) {
+        unsigned long long b = li.block[d], g = li.grid[d], n = size[d];
+        grid_shaped = b == 1 || (g > 0 && b == (n + g - 1) / g) || (g > 2 && b == (n + g - 3) / (g - 2)) ||
+                      (g > 0 && n > 2 && b == (n - 2 + g - 1) / g);
+    }
+    if (err && strstr(err, "cudaErrorInvalidConfiguration") && grid_shaped) {
+        snprintf(hint, sizeof(hint), "the launch asked for blocks of %llux%llux%llu = %llu threads in a grid of only %llux%llux%llu blocks: are the two swapped? The grid comes first: kernel<<<grid, block>>>.",
+                 li.block[0], li.block[1], li.block[2], block, li.grid[0], li.grid[1], li.grid[2]);
+        case_set_hint(r, "launch", HINT_LAUNCH_SWAPPED, hint);
+    } else if (env->emu && strstr(tail, "stencil-emu: cudaLaunch")) {  // the emulator's refusals of a launch call (launch.cpp)
+        snprintf(hint, sizeof(hint), "a call was refused, as it is on a GPU: the last output says which and why (%s may launch its kernels with <<<...>>> or cudaLaunchKernel, once per step that needs the whole grid in step).", words->function);
+        case_set_hint(r, "refused", "refused-call", hint);
+    } else if (err && strstr(err, "cudaErrorInvalidConfiguration"))
+        case_set_hint(r, "launch", "launch-config", "a block may hold at most 1024 threads (and blockDim.z at most 64), no dimension may be 0, and dynamic shared memory over 48 KB needs cudaFuncSetAttribute: check the dim3 values of every launch.");
+    else
+        case_set_hint(r, "launch", "launch-config", words->launch);
+}
+
+void judge_explain_runner(const judge_case_env *env, const spawn_result *s, const kv_list *report,
+                          const char *log_path, const judge_hint_words *words, case_result *r)
+{
+    char tail[700], hint[512];
+    const char *err = kv_get(report, "error");
+    const char *stage = kv_get(report, "error_stage");
+    int code = s->exited ? s->exit_code : -1;
+    case_last_words(log_path, tail, sizeof(tail));
     r->status = CASE_FAIL;
     snprintf(r->detail, sizeof(r->detail), "last output: %s", tail[0] ? tail : "(none)");
     if (s->timed_out) {
@@ -175,30 +215,7 @@ void judge_explain_runner(const judge_case_env *env, const spawn_result *s, cons
                  words->function, (double)STUDENT_MEMORY_BYTES / (1ull << 30), (double)judge_emu_student_memory(env) / (1ull << 30));
         case_set_hint(r, "memory", HINT_HOST_MEMORY, hint);
     } else if (code == RUNNER_LAUNCH_FAILED) {
-        snprintf(r->reason, sizeof(r->reason), "the launch failed: %s", err ? err : "(no message)");
-        launch_info li;
-        int recorded = technique_launch(report, (int)kv_number(report, "launches", 1) - 1, &li) == 0;
-        unsigned long long block = li.block[0] * li.block[1] * li.block[2], grid = li.grid[0] * li.grid[1] * li.grid[2];
-        // Swapped when the "block" has the shape a grid would have for this case: each side of it
-        // (above 1) is the case's size over the matching side of the "grid" (or of its output tile).
-        const unsigned int size[3] = {r->spec.nx, r->spec.ny, r->spec.nz};
-        int grid_shaped = recorded && block > 1024 && grid <= 1024;
-        for (int d = 0; d < 3 && grid_shaped; d++) {
-            unsigned long long b = li.block[d], g = li.grid[d], n = size[d];
-            grid_shaped = b == 1 || (g > 0 && b == (n + g - 1) / g) || (g > 2 && b == (n + g - 3) / (g - 2)) ||
-                          (g > 0 && n > 2 && b == (n - 2 + g - 1) / g);
-        }
-        if (err && strstr(err, "cudaErrorInvalidConfiguration") && grid_shaped) {
-            snprintf(hint, sizeof(hint), "the launch asked for blocks of %llux%llux%llu = %llu threads in a grid of only %llux%llux%llu blocks: are the two swapped? The grid comes first: kernel<<<grid, block>>>.",
-                     li.block[0], li.block[1], li.block[2], block, li.grid[0], li.grid[1], li.grid[2]);
-            case_set_hint(r, "launch", HINT_LAUNCH_SWAPPED, hint);
-        } else if (env->emu && strstr(tail, "stencil-emu: cudaLaunch")) {  // the emulator's refusals of a launch call (launch.cpp)
-            snprintf(hint, sizeof(hint), "a call was refused, as it is on a GPU: the last output says which and why (%s may launch its kernels with <<<...>>> or cudaLaunchKernel, once per step that needs the whole grid in step).", words->function);
-            case_set_hint(r, "refused", "refused-call", hint);
-        } else if (err && strstr(err, "cudaErrorInvalidConfiguration"))
-            case_set_hint(r, "launch", "launch-config", "a block may hold at most 1024 threads (and blockDim.z at most 64), no dimension may be 0, and dynamic shared memory over 48 KB needs cudaFuncSetAttribute: check the dim3 values of every launch.");
-        else
-            case_set_hint(r, "launch", "launch-config", words->launch);
+        case_explain_launch(env, report, err, tail, words, r);
     } else if (code == RUNNER_KERNEL_FAULT) {
         snprintf(r->reason, sizeof(r->reason), "the kernel crashed: %s", err ? err : tail);
         case_set_hint(r, "fault", "kernel-fault", env->emu ? "an access outside an allocation or a barrier problem: the message names the CUDA thread; fix the index or guard it uses."
@@ -833,6 +850,70 @@ static void case_third_order(const judge_case_env *env, const lab_case *spec, co
         case_remove_dir(dir3);
 }
 
+// The output tile the hints measure tile edges by: OUT_TILE_DIM as declared; a
+// convolution's input-tile block without one computes IN_TILE_DIM - 2r a tile.
+static int case_out_tile(const judge_case_env *env, const kv_list *report, int filter_radius)
+{
+    int out_tile = (int)kv_number(report, "out_tile_dim", env->out_tile), in_tile = (int)kv_number(report, "in_tile_dim", 0);
+    if (filter_radius)
+        out_tile = kv_get(report, "out_tile_dim") ? (int)kv_number(report, "out_tile_dim", 0)
+                                                  : in_tile > 2 * filter_radius ? in_tile - 2 * filter_radius : 0;
+    return out_tile;
+}
+
+// Starts g from the case's seed and draws its weights into coef: a
+// convolution's filter of filter_radius, else the star's coefficients.
+static void case_draw_weights(const judge_case_env *env, int filter_radius, uint64_t seed, rng *g, float *coef)
+{
+    rng_init(g, seed);
+    if (filter_radius)
+        rng_filter(g, coef, case_weights(env, filter_radius));
+    else
+        rng_coefficients(g, coef, case_weights(env, 0));
+}
+
+// The same case under a second thread order (emulation), in a folder of
+// its own (dir2) with the same input: returns 1 when it ran to its end, -1
+// when it did not (r explains it), -2 when the kit failed.
+static int case_second_order(const judge_case_env *env, const lab_case *spec, const float *coef, const float *in,
+                             size_t cells, uint64_t seed, char *dir2, size_t len, kv_list *report2, case_result *r)
+{
+    if (case_make_dir(dir2, len) != 0 || case_write_grid(dir2, CASE_INPUT, in, cells) != 0)
+        return -2;
+    spawn_result s2 = case_start_runner(env, spec, coef, dir2, 0, "shuffle", seed, NULL, report2);
+    r->wall_s += s2.seconds;
+    const char *status = kv_get(report2, "status");
+    if (!(s2.exited && s2.exit_code == RUNNER_OK && status && !strcmp(status, "ok"))) {
+        char log2[600];
+        snprintf(log2, sizeof(log2), "%s/runner.log", dir2);
+        judge_explain_runner(env, &s2, report2, log2, case_words(env), r);
+        return -1;
+    }
+    return 1;
+}
+
+// A runner that did not finish normally (outcome s) on the case folder dir:
+// fills r. When a timed repetition was wrong and the checked call's output
+// came back (it was wrong on the GPU's check, or the case is not checked
+// there), that output is judged first, so a kernel wrong on every call gets
+// its own mistake's hint; a right one, the timed repetition's.
+static void case_runner_failed(const judge_case_env *env, const lab_case *spec, const float *in, const float *coef,
+                               const char *dir, const spawn_result *s, int filter_radius, const kv_list *report,
+                               case_result *r)
+{
+    char log[600];
+    snprintf(log, sizeof(log), "%s/runner.log", dir);
+    if (s->exited && s->exit_code == RUNNER_REP_WRONG && case_checked_output_saved(dir, spec)) {
+        int out_tile = (int)kv_number(report, "out_tile_dim", env->out_tile);
+        case_judge_outputs(env, spec, in, coef, dir, NULL, 0, out_tile, r);
+        case_launch_shape(report, filter_radius ? filter_radius : env->conf->star_radius, r);
+        if (r->status != CASE_OK)
+            return;
+        r->status = CASE_FAIL;
+    }
+    judge_explain_runner(env, s, report, log, case_words(env), r);
+}
+
 int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t seed, case_result *r,
                    kv_list *report_out)
 {
@@ -846,11 +927,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     memset(report_out, 0, sizeof(*report_out));
     r->seed = seed;
     r->launch_ms = -1;
-    rng_init(&g, seed);
-    if (filter_radius)
-        rng_filter(&g, coef, case_weights(env, filter_radius));
-    else
-        rng_coefficients(&g, coef, case_weights(env, 0));
+    case_draw_weights(env, filter_radius, seed, &g, coef);
     float *in = malloc(cells * sizeof(float));
     if (!in || case_make_dir(dir, sizeof(dir)) != 0) {
         free(in);
@@ -870,18 +947,9 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     const char *status = kv_get(report_out, "status");
     int ok = s.exited && s.exit_code == RUNNER_OK && status && !strcmp(status, "ok");
     if (ok && env->emu) {  // the same case under a second thread order
-        spawn_result s2;
-        if (case_make_dir(dir2, sizeof(dir2)) != 0 || case_write_grid(dir2, CASE_INPUT, in, cells) != 0)
+        ok = case_second_order(env, spec, coef, in, cells, seed, dir2, sizeof(dir2), &report2, r);
+        if (ok < -1)
             goto fail_dir;
-        s2 = case_start_runner(env, spec, coef, dir2, 0, "shuffle", seed, NULL, &report2);
-        r->wall_s += s2.seconds;
-        status = kv_get(&report2, "status");
-        if (!(s2.exited && s2.exit_code == RUNNER_OK && status && !strcmp(status, "ok"))) {
-            char log2[600];
-            snprintf(log2, sizeof(log2), "%s/runner.log", dir2);
-            judge_explain_runner(env, &s2, &report2, log2, case_words(env), r);
-            ok = -1;
-        }
     }
     if (ok == 1 && env->yardstick) {  // the kit's solution: its times only (no grid came back)
         r->status = CASE_OK;
@@ -889,12 +957,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
         case_read_timing(report_out, r);
     } else if (ok == 1) {
         r->launch_ms = env->emu ? -1 : kv_number(report_out, "launch_ms", -1);
-        // The output tile the hints measure tile edges by: OUT_TILE_DIM as declared; a
-        // convolution's input-tile block without one computes IN_TILE_DIM - 2r a tile.
-        int out_tile = (int)kv_number(report_out, "out_tile_dim", env->out_tile), in_tile = (int)kv_number(report_out, "in_tile_dim", 0);
-        if (filter_radius)
-            out_tile = kv_get(report_out, "out_tile_dim") ? (int)kv_number(report_out, "out_tile_dim", 0)
-                                                          : in_tile > 2 * filter_radius ? in_tile - 2 * filter_radius : 0;
+        int out_tile = case_out_tile(env, report_out, filter_radius);
         const char *gpu_check = kv_get(report_out, GPU_CHECK_KEY);
         if (sample.n && gpu_check && !strcmp(gpu_check, GPU_CHECK_PASS))
             case_judge_sample(env, spec, in, coef, dir, &sample, r);
@@ -910,23 +973,8 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
         if (env->ncu_metrics)
             case_read_loads(dir, &s, r);
         judge_case_trace(r->name, report_out, t_input - t_start, s.seconds, judge_case_clock() - t_input - s.seconds);
-    } else if (ok == 0 && s.exited && s.exit_code == RUNNER_REP_WRONG && case_checked_output_saved(dir, spec)) {
-        // A timed repetition was wrong, and the checked call's output came back (it was wrong on the
-        // GPU's check, or the case is not checked there): judged first, so a kernel wrong on every
-        // call gets its own mistake's hint; a right one, the timed repetition's.
-        int out_tile = (int)kv_number(report_out, "out_tile_dim", env->out_tile);
-        case_judge_outputs(env, spec, in, coef, dir, NULL, 0, out_tile, r);
-        case_launch_shape(report_out, filter_radius ? filter_radius : env->conf->star_radius, r);
-        if (r->status == CASE_OK) {
-            char log[600];
-            snprintf(log, sizeof(log), "%s/runner.log", dir);
-            r->status = CASE_FAIL;
-            judge_explain_runner(env, &s, report_out, log, case_words(env), r);
-        }
     } else if (ok == 0) {
-        char log[600];
-        snprintf(log, sizeof(log), "%s/runner.log", dir);
-        judge_explain_runner(env, &s, report_out, log, case_words(env), r);
+        case_runner_failed(env, spec, in, coef, dir, &s, filter_radius, report_out, r);
     }
     judge_guard_read(report_out, r);
     kv_free(&report2);

@@ -318,6 +318,34 @@ static void report_json_score(const score_result *s)
     fprintf(json_out, "]}");
 }
 
+// The report's "hints" list: each hint the failed cases got, in the registry's order, with those cases.
+static void report_json_hints(const judge_run *run)
+{
+    fprintf(json_out, ", \"hints\": [");
+    int nh = 0;
+    for (const hint_entry *h = hint_all(); h->key; h++) {
+        int first = 1;
+        for (int i = 0; i < run->ncases; i++) {
+            const case_result *c = &run->cases[i];
+            if (c->status != CASE_FAIL || !c->hint_key || strcmp(c->hint_key, h->key))
+                continue;
+            if (first) {
+                fprintf(json_out, "%s{", nh++ ? ", " : "");
+                json_kv_string("key", h->key, 1);
+                json_kv_string("title", h->title, 0);
+                json_kv_string("detector", h->detector, 0);
+                fprintf(json_out, ", \"cases\": [");
+            }
+            fprintf(json_out, first ? "" : ", ");
+            json_string(c->name);
+            first = 0;
+        }
+        if (!first)
+            fprintf(json_out, "]}");
+    }
+    fprintf(json_out, "]");
+}
+
 void report_json(const judge_run *run, FILE *out)
 {
     json_out = out;
@@ -364,29 +392,7 @@ void report_json(const judge_run *run, FILE *out)
     fprintf(json_out, "], \"seconds\": {\"build\": %.3f, \"build_student\": %.3f, \"build_waits\": %.3f, \"cases\": %.3f, \"loads\": %.3f, \"solution\": %.3f, \"report\": %.3f, \"total\": %.3f}",
             run->seconds.build, run->seconds.build_student, run->seconds.build_waits, run->seconds.cases, run->seconds.loads, run->seconds.solution,
             run->seconds.report, run->seconds.total);
-    fprintf(json_out, ", \"hints\": [");
-    int nh = 0;
-    for (const hint_entry *h = hint_all(); h->key; h++) {
-        int first = 1;
-        for (int i = 0; i < run->ncases; i++) {
-            const case_result *c = &run->cases[i];
-            if (c->status != CASE_FAIL || !c->hint_key || strcmp(c->hint_key, h->key))
-                continue;
-            if (first) {
-                fprintf(json_out, "%s{", nh++ ? ", " : "");
-                json_kv_string("key", h->key, 1);
-                json_kv_string("title", h->title, 0);
-                json_kv_string("detector", h->detector, 0);
-                fprintf(json_out, ", \"cases\": [");
-            }
-            fprintf(json_out, first ? "" : ", ");
-            json_string(c->name);
-            first = 0;
-        }
-        if (!first)
-            fprintf(json_out, "]}");
-    }
-    fprintf(json_out, "]");
+    report_json_hints(run);
     pictures_report_json(json_out);
     fprintf(json_out, ", \"compiler_messages\": [");
     for (int i = 0; i < run->ncompiler; i++) {

@@ -66,17 +66,11 @@ static verdict_alt *verdict_alt_add(verdict_alts *l, const char *key, int ncoef)
     return alt;
 }
 
-// What a kernel with one classic mistake computes, for a star of radius r:
-// the two neighbours of one axis and distance swapped, two axes' coefficients
-// exchanged, the centre or one neighbour left out, one neighbour read a cell
-// further out than it should. For r = 1, c1..c6 as kernels/lab.h names them.
-static void verdict_alts_for(int radius, verdict_alts *l)
+// The two neighbours of one axis and distance swapped (radius r, ncoef coefficients).
+static void verdict_alts_swapped(int radius, int ncoef, verdict_alts *l)
 {
     static const char *const swapped_keys[3] = {"neighbours-swapped-x", "neighbours-swapped-y", "neighbours-swapped-z"};
-    static const char *const axes_keys[3][3] = {{NULL, "axes-swapped-xy", "axes-swapped-xz"}, {NULL, NULL, "axes-swapped-yz"}, {NULL, NULL, NULL}};
-    const int ncoef = STENCIL_NCOEF(radius);
     char lo[48], hi[48];
-    l->n = 0;
     for (int d = 1; d <= radius; d++)
         for (int a = 0; a < 3; a++) {
             int m = STENCIL_COEF_INDEX(a, 0, d), p = STENCIL_COEF_INDEX(a, 1, d);
@@ -86,6 +80,12 @@ static void verdict_alts_for(int radius, verdict_alts *l)
                      m, p, verdict_axis_name[a], d > 1 ? " " : "", d > 1 ? verdict_distance_word[d] : "", d > 1 ? " cells away" : "",
                      m, verdict_cell_text(a, 0, d, lo, sizeof(lo)), p, verdict_cell_text(a, 1, d, hi, sizeof(hi)));
         }
+}
+
+// Two axes' coefficients exchanged.
+static void verdict_alts_axes(int radius, int ncoef, verdict_alts *l)
+{
+    static const char *const axes_keys[3][3] = {{NULL, "axes-swapped-xy", "axes-swapped-xz"}, {NULL, NULL, "axes-swapped-yz"}, {NULL, NULL, NULL}};
     for (int a = 0; a < 3; a++)
         for (int b = a + 1; b < 3; b++) {
             verdict_alt *alt = verdict_alt_add(l, axes_keys[a][b], ncoef);
@@ -109,6 +109,12 @@ static void verdict_alts_for(int radius, verdict_alts *l)
             snprintf(alt->text, sizeof(alt->text), "the values match the stencil with the %c and %c coefficients exchanged: %s and %s.",
                      verdict_axis_name[a], verdict_axis_name[b], own[0], own[1]);
         }
+}
+
+// The centre or one neighbour left out.
+static void verdict_alts_missing(int radius, int ncoef, verdict_alts *l)
+{
+    char lo[48];
     verdict_alt *centre = verdict_alt_add(l, HINT_CENTRE_MISSING, ncoef);
     centre->dropped = 0;
     snprintf(centre->text, sizeof(centre->text), "the values match the stencil without its centre term: add c0*in[i][j][k].");
@@ -121,6 +127,12 @@ static void verdict_alts_for(int radius, verdict_alts *l)
                 snprintf(alt->text, sizeof(alt->text), "the values match the stencil without its c%d term (the %c%c%d neighbour, %s).",
                          n, verdict_axis_name[a], s ? '+' : '-', d, verdict_cell_text(a, s, d, lo, sizeof(lo)));
             }
+}
+
+// One neighbour read a cell further out than it should.
+static void verdict_alts_offset(int radius, int ncoef, verdict_alts *l)
+{
+    char lo[48];
     for (int d = 1; d <= radius; d++)
         for (int a = 0; a < 3; a++)
             for (int s = 0; s < 2; s++) {
@@ -136,6 +148,11 @@ static void verdict_alts_for(int radius, verdict_alts *l)
                          n, verdict_cell_text(a, s, d + 1, lo, sizeof(lo)), verdict_axis_name[a], s ? '+' : '-', d,
                          verdict_axis_index[a], s ? '+' : '-', d, unit);
             }
+}
+
+// One term counted twice or with its sign flipped, one term's coefficient on another term's cell.
+static void verdict_alts_scaled_moved(int ncoef, verdict_alts *l)
+{
     // One term counted twice or with its sign flipped, and one term's coefficient on another
     // term's cell (the wrong neighbour, on its own axis or another): tried after the rest.
     char term[96], other[96];
@@ -163,6 +180,21 @@ static void verdict_alts_for(int radius, verdict_alts *l)
                      verdict_term_text(n, term, sizeof(term)), other, m,
                      n && m && (n - 1) % 6 / 2 != (m - 1) % 6 / 2 ? ", on another axis" : "");
         }
+}
+
+// What a kernel with one classic mistake computes, for a star of radius r:
+// the two neighbours of one axis and distance swapped, two axes' coefficients
+// exchanged, the centre or one neighbour left out, one neighbour read a cell
+// further out than it should. For r = 1, c1..c6 as kernels/lab.h names them.
+static void verdict_alts_for(int radius, verdict_alts *l)
+{
+    const int ncoef = STENCIL_NCOEF(radius);
+    l->n = 0;
+    verdict_alts_swapped(radius, ncoef, l);
+    verdict_alts_axes(radius, ncoef, l);
+    verdict_alts_missing(radius, ncoef, l);
+    verdict_alts_offset(radius, ncoef, l);
+    verdict_alts_scaled_moved(ncoef, l);
 }
 
 // ---------------------------------------------------------------------------

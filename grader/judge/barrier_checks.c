@@ -1,0 +1,113 @@
+// grader/judge/barrier_checks.c — racecheck and the emulator's strict
+// barriers on a GPU run's cases (barrier_checks.h).
+#include <stdio.h>
+#include <string.h>
+
+#include "barrier_checks.h"
+#include "case_schedule.h"
+#include "judge_files.h"
+#include "verdict.h"
+
+#define BARRIER_SECOND_LOOK_MAX_CELLS (80.0 * 80 * 80)   // the second look: cases up to this size
+
+// Runs case spec once more with env into found (its seed r's); 0, or -1 if the kit failed.
+static int barrier_run(const judge_case_env *env, const judge_run *run, const lab_case *spec, const case_result *r,
+                       case_result *found)
+{
+    kv_list report;
+    memset(found, 0, sizeof(*found));
+    found->spec = *spec;
+    conf_case_name(spec, found->name, sizeof(found->name));
+    int rc = schedule_run_kind(env, run, spec, r->seed, found, &report);
+    if (rc == 0)
+        kv_free(&report);
+    return rc;
+}
+
+// A race on shared memory: compute-sanitizer's racecheck names the two
+// accesses and their lines. Returns 1 if it found one (r now its verdict),
+// else 0 (a note in r when the check said nothing of races or could not run).
+static int barrier_racecheck(judge_session *s, const judge_case_env *gpu_env, const lab_case *spec, case_result *r, int passed)
+{
+    case_result found;
+    if (!judge_on_path("compute-sanitizer")) {
+        snprintf(r->note, sizeof(r->note), "race check skipped: compute-sanitizer is not on PATH (it comes with the CUDA Toolkit)");
+        return 0;
+    }
+    judge_case_env env = *gpu_env;
+    env.sanitize = JUDGE_RACECHECK, env.profile = 0;
+    int rc = barrier_run(&env, &s->run, spec, r, &found);
+    if (rc == 0 && found.status == CASE_FAIL && found.hint_key && !strcmp(found.hint_key, HINT_MISSING_BARRIER)) {
+        *r = found;
+        snprintf(r->note, sizeof(r->note), "found by compute-sanitizer's racecheck on this case%s",
+                 passed ? " (the GPU's own run passed: the race did not show in the values)" : " (the wrong values come from this race)");
+        return 1;
+    }
+    if (rc == 0 && found.status == CASE_FAIL)  // no verdict on races: say so (the emulator's check below may still find one)
+        snprintf(r->note, sizeof(r->note), "race check inconclusive: under compute-sanitizer's racecheck this case failed otherwise (%.300s)",
+                 found.reason[0] ? found.reason : found.kind);
+    return 0;
+}
+
+// A barrier not every thread reaches, which the hardware may forgive: the
+// emulator's strict barriers, on the CPU (no turn on the GPU). Returns 0, or -1 with err.
+static int barrier_strict(judge_session *s, const judge_case_env *gpu_env, const lab_case *spec, case_result *r, int passed,
+                          judge_error *err)
+{
+    case_result found;
+    int built = background_emu_runner(s, err);
+    if (built < 0)
+        return -1;
+    if (!built) {
+        snprintf(r->note, sizeof(r->note), "barrier check skipped: the CPU emulation could not build this file (%s)", s->bg.emu_runner);
+        return 0;
+    }
+    judge_case_env env = *gpu_env;
+    env.runner = s->bg.emu_runner, env.emu = 1, env.student = NULL, env.sanitize = 0, env.profile = 0;
+    int rc = barrier_run(&env, &s->run, spec, r, &found);
+    if (rc == 0 && found.status == CASE_FAIL && found.hint_key &&
+        (!strcmp(found.hint_key, HINT_DIVERGENT_BARRIER) || !strcmp(found.hint_key, HINT_THREAD_ORDER))) {
+        *r = found;
+        snprintf(r->note, sizeof(r->note), "found by the CPU emulation's strict barriers on this case%s",
+                 passed ? " (the GPU's own run passed: the hardware forgave it)" : "");
+    }
+    return 0;
+}
+
+int barrier_checks_case(judge_session *s, const judge_case_env *gpu_env, const lab_case *spec, case_result *r,
+                        judge_error *err)
+{
+    int passed = r->status == CASE_OK;
+    if (barrier_racecheck(s, gpu_env, spec, r, passed))
+        return 0;
+    return barrier_strict(s, gpu_env, spec, r, passed, err);
+}
+
+// 1 if hint key names a barrier mistake (racecheck's or the emulator's).
+static int barrier_hint(const char *key)
+{
+    return key && (!strcmp(key, HINT_MISSING_BARRIER) || !strcmp(key, HINT_DIVERGENT_BARRIER) || !strcmp(key, HINT_THREAD_ORDER));
+}
+
+int barrier_checks_second_look(judge_session *s, const judge_case_env *env, const int *ran, judge_error *err)
+{
+    judge_run *run = &s->run;
+    int pick = -1;
+    double pick_cells = 0;
+    if (env->emu || s->args.sanitize)
+        return 0;
+    for (int slot = 0; slot < run->ncases; slot++) {
+        const case_result *r = &run->cases[slot];
+        double cells = (double)r->spec.nx * r->spec.ny * r->spec.nz;
+        if (!ran[slot])
+            continue;
+        if (barrier_hint(r->hint_key))
+            return 0;
+        if (r->status == CASE_FAIL && r->hint_key && !strcmp(r->hint_key, HINT_WRONG_VALUES) && !r->spec.timed &&
+            cells <= BARRIER_SECOND_LOOK_MAX_CELLS && (pick < 0 || cells < pick_cells))
+            pick = slot, pick_cells = cells;
+    }
+    if (pick < 0)
+        return 0;
+    return barrier_checks_case(s, env, &run->cases[pick].spec, &run->cases[pick], err);
+}

@@ -1,0 +1,26 @@
+// grader/judge/barrier_checks.h — the barrier checks of a GPU run, where the
+// hardware may forgive a barrier mistake: compute-sanitizer's racecheck (a
+// race on shared memory) and the CPU emulation's strict barriers in two
+// thread orders (a barrier some threads never reach, a missing one).
+#ifndef STENCIL_BARRIER_CHECKS_H
+#define STENCIL_BARRIER_CHECKS_H
+
+#include "judge_case.h"
+#include "judge_error.h"
+#include "judge_session.h"
+
+// Runs the barrier checks on case spec, which ran with gpu_env into r: a
+// finding fails r with its hint; a check that cannot run here adds a note
+// instead. Returns 0, or -1 with err (the emulation runner's build failed
+// for the kit's own reasons).
+int barrier_checks_case(judge_session *s, const judge_case_env *gpu_env, const lab_case *spec, case_result *r,
+                        judge_error *err);
+
+// A second look at wrong values with no pattern, on a GPU: a race often
+// shows so on a case that is not the sync one (whose run the hardware
+// forgave). When no case that ran (ran[slot]) named a barrier mistake
+// already, the checks run on the smallest such case, untimed and small.
+// Returns 0, or -1 with err.
+int barrier_checks_second_look(judge_session *s, const judge_case_env *env, const int *ran, judge_error *err);
+
+#endif // STENCIL_BARRIER_CHECKS_H

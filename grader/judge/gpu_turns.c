@@ -1,0 +1,130 @@
+// grader/judge/gpu_turns.c — judges side by side taking turns on their GPUs
+// through lock files (gpu_turns.h).
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gpu_turns.h"
+#include "spawn.h"
+
+// This process's turns. One per process, static: judge_case_env's turn
+// callbacks (gpu_turns_case_take, gpu_turns_give) take no context.
+static struct gpu_turns {
+    const char *lock_dir;       // --gpu-lock-dir, NULL: no turns
+    int slots;                  // --gpu-slots
+    judge_run *run;             // whose gpu_turns record the turns
+    pid_t owner;                // the judge: a process forked from it runs in the judge's turn
+    int slot;                   // the GPU this run uses, -1 until chosen
+    int lock_fd;                // its lock: shared for untimed work, exclusive for timing
+    int gate_fd;                // its gate: held while taking the lock (a waiting timer keeps new turns out)
+    int held;                   // 1 while this run holds a turn
+} turns = {NULL, 0, NULL, 0, -1, -1, -1, 0};
+
+void gpu_turns_init(const char *lock_dir, int slots, judge_run *run)
+{
+    turns.lock_dir = lock_dir, turns.slots = slots, turns.run = run;
+    turns.owner = getpid();
+}
+
+// Seconds since the epoch (the GPU turns of judges side by side are compared).
+static double gpu_turns_wall_clock(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+// Opens (creating) the lock file DIR/gpu-K.NAME into *fd; 0, or -1 with err.
+static int gpu_turns_open(int k, const char *name, int *fd, judge_error *err)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof(path), "%s/gpu-%d.%s", turns.lock_dir, k, name);
+    *fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (*fd < 0)
+        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "cannot open the GPU lock %s: %s", path, strerror(errno));
+    return 0;
+}
+
+// flock that goes on after a signal's interruption (and stops the run on a stop signal).
+static void gpu_turns_flock(int fd, int op)
+{
+    while (flock(fd, op) != 0 && errno == EINTR)
+        spawn_check_stop();
+}
+
+// Picks this run's GPU among the slots (an idle one if any, else by pid)
+// and shows the run only that GPU; done once, before the first turn.
+// Returns 0, or -1 with err.
+static int gpu_turns_pick_slot(judge_error *err)
+{
+    char visible[256] = "";
+    const char *given = getenv("CUDA_VISIBLE_DEVICES");
+    int slot = (int)(getpid() % turns.slots), fd;
+    for (int k = 0; k < turns.slots; k++) {
+        if (gpu_turns_open(k, "lock", &fd, err) != 0)
+            return -1;
+        int idle = flock(fd, LOCK_EX | LOCK_NB) == 0;
+        close(fd);
+        if (idle) {
+            slot = k;
+            break;
+        }
+    }
+    if (given && *given) {  // slot k is the k-th GPU the caller made visible
+        char list[256], *save = NULL, *tok;
+        snprintf(list, sizeof(list), "%s", given);
+        tok = strtok_r(list, ",", &save);
+        for (int i = 0; tok && i < slot; i++)
+            tok = strtok_r(NULL, ",", &save);
+        snprintf(visible, sizeof(visible), "%s", tok ? tok : given);
+    } else {
+        snprintf(visible, sizeof(visible), "%d", slot);
+    }
+    setenv("CUDA_VISIBLE_DEVICES", visible, 1);
+    turns.slot = slot;
+    if (gpu_turns_open(slot, "gate", &turns.gate_fd, err) != 0)
+        return -1;
+    return gpu_turns_open(slot, "lock", &turns.lock_fd, err);
+}
+
+int gpu_turns_take(int exclusive, judge_error *err)
+{
+    judge_run *run = turns.run;
+    if (!turns.lock_dir || turns.held || getpid() != turns.owner)  // a worker runs in the judge's turn
+        return 0;
+    if (turns.slot < 0 && gpu_turns_pick_slot(err) != 0)
+        return -1;
+    gpu_turns_flock(turns.gate_fd, LOCK_EX);
+    gpu_turns_flock(turns.lock_fd, exclusive ? LOCK_EX : LOCK_SH);
+    gpu_turns_flock(turns.gate_fd, LOCK_UN);
+    turns.held = 1;
+    if (run->ngpu_turns < JUDGE_MAX_GPU_TURNS) {
+        run->gpu_turns[run->ngpu_turns][0] = gpu_turns_wall_clock();
+        run->gpu_turns[run->ngpu_turns][2] = exclusive;
+    }
+    return 0;
+}
+
+void gpu_turns_give(void)
+{
+    judge_run *run = turns.run;
+    if (!turns.held || getpid() != turns.owner)  // the lock is the judge's (a worker shares its file)
+        return;
+    if (run->ngpu_turns < JUDGE_MAX_GPU_TURNS)
+        run->gpu_turns[run->ngpu_turns++][1] = gpu_turns_wall_clock();
+    gpu_turns_flock(turns.lock_fd, LOCK_UN);
+    turns.held = 0;
+}
+
+void gpu_turns_case_take(int exclusive)
+{
+    judge_error err;
+    if (gpu_turns_take(exclusive, &err) != 0)
+        judge_fail(&err);  // the callback returns nothing: no caller could recover
+}

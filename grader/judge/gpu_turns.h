@@ -1,0 +1,30 @@
+// grader/judge/gpu_turns.h — judges side by side (--gpu-lock-dir) taking
+// turns on their GPUs: each run picks one GPU of --gpu-slots, sees only that
+// one, and holds its lock file DIR/gpu-K.lock shared for untimed work or
+// alone for timing (a gate file, DIR/gpu-K.gate, keeps new shared turns out
+// while a timer waits). Each turn's begin and end land in the run's report.
+#ifndef STENCIL_GPU_TURNS_H
+#define STENCIL_GPU_TURNS_H
+
+#include "judge.h"
+#include "judge_error.h"
+
+// Sets up the turns of this process (nothing is taken yet): the lock folder
+// (NULL: no turns, every call below does nothing), the GPUs shared, and the
+// run whose gpu_turns record them. Processes forked later take no turns of
+// their own: they run inside the judge's.
+void gpu_turns_init(const char *lock_dir, int slots, judge_run *run);
+
+// Takes a turn on this run's GPU, alone (exclusive) or shared, picking the
+// GPU on the first turn. Returns 0 (also when a turn is held already), or -1
+// with err naming a lock file that cannot be opened.
+int gpu_turns_take(int exclusive, judge_error *err);
+
+// Ends the turn held, if any (judges waiting for the GPU go on).
+void gpu_turns_give(void);
+
+// gpu_turns_take for judge_case_env's gpu_turn, which returns nothing: a lock
+// that cannot be opened there ends the run (judge_fail).
+void gpu_turns_case_take(int exclusive);
+
+#endif // STENCIL_GPU_TURNS_H

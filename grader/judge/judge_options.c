@@ -1,0 +1,187 @@
+// grader/judge/judge_options.c — the judge's command line (judge_options.h):
+// one table of options, read into judge_args; --help prints the table.
+#include <ctype.h>
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "judge.h"
+#include "judge_options.h"
+
+// The judge's options, each once: its name, whether it takes a value, and
+// what it does (--help prints this table; an unknown option is named with
+// the list).
+static const struct judge_option {
+    const char *name;           // "--lab"
+    const char *value;          // what it takes ("N|DIR"), or NULL for a flag
+    const char *help;           // one line for --help
+} judge_options[] = {
+    {"--lab", "N|DIR", "the lab: its number or its folder (required)"},
+    {"--kernel", "FILE", "the kernel file to grade (default: the lab's skeleton in kernels/)"},
+    {"--backend", "auto|gpu|emu", "the GPU, CPU emulation, or the GPU when one is usable (default auto)"},
+    {"--seed", "S", "replay a run: the seed its report printed"},
+    {"--case", "NAME", "one case only, by its size as lab.conf writes it (33, 64x32x16)"},
+    {"--json", NULL, "the report as JSON on standard output"},
+    {"--json-out", "FILE", "the JSON report into FILE as well (on every exit path)"},
+    {"--summary-out", "FILE", "one summary line (make status, the class grader)"},
+    {"--gradescope-out", "FILE", "a Gradescope results.json"},
+    {"--prairielearn-out", "FILE", "a PrairieLearn results.json"},
+    {"--pictures", "DIR", "the report's pictures into DIR (gnuplot)"},
+    {"--html-out", "FILE", "the report as one self-contained HTML page"},
+    {"--sanitize", NULL, "every case under compute-sanitizer's memcheck (GPU)"},
+    {"--profile", NULL, "the timed case's traffic measured with Nsight Compute (OP/B)"},
+    {"--keep", NULL, "keep each case's folder (grids, report, log) and print where"},
+    {"--fail-fast", NULL, "stop at the first case that fails"},
+    {"--timeout", "S", "each case's time limit in seconds (default: lab.conf's)"},
+    {"--gpu-lock-dir", "DIR", "judges side by side take turns on the GPUs through lock files in DIR"},
+    {"--gpu-slots", "N", "the GPUs those judges share (with --gpu-lock-dir)"},
+    {"--jobs", "N", "cases side by side under emulation (default: the CPUs, at most 8)"},
+    {"--arch", "sm_XX", "the GPU architecture to build for (default: detected)"},
+    {"--emu-memory", "MB", "the memory a student's program may hold under emulation (default: 8192, at most a quarter of the machine's)"},
+    {"--kit", "DIR", "the kit's root (default .)"},
+    {"--solution", NULL, "grade the lab's instructor solution (lab.conf's solution) instead of --kernel"},
+    {"--conf-get", "KEY", "print the lab.conf value of KEY (title, kernel, solution, timed, points, ...) and exit"},
+    {"--help", NULL, "this list"},
+};
+#define JUDGE_NOPTIONS (sizeof(judge_options) / sizeof(judge_options[0]))
+
+// Prints the options (--help).
+static void judge_options_help(void)
+{
+    printf("usage: judge --lab N [--kernel FILE] [options]   (make check LAB=N runs it for you)\n");
+    for (size_t k = 0; k < JUDGE_NOPTIONS; k++) {
+        char left[48];
+        snprintf(left, sizeof(left), "%s%s%s", judge_options[k].name, judge_options[k].value ? " " : "",
+                 judge_options[k].value ? judge_options[k].value : "");
+        printf("  %-30s %s\n", left, judge_options[k].help);
+    }
+    printf("exit status: 0 every case passed, 1 a case failed, 2 the kit could not run, 77 no usable GPU\n");
+}
+
+// The table's entry for opt; NULL (err naming every option) if there is none.
+static const struct judge_option *judge_options_find(const char *opt, judge_error *err)
+{
+    char list[600] = "";
+    for (size_t k = 0; k < JUDGE_NOPTIONS; k++)
+        if (!strcmp(opt, judge_options[k].name))
+            return &judge_options[k];
+    for (size_t k = 0; k < JUDGE_NOPTIONS; k++) {
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof(list) - used, "%s%s", k ? " " : "", judge_options[k].name);
+    }
+    judge_error_set(err, JUDGE_EXIT_KIT, NULL, "unknown option '%s' (options: %s; judge --help says what each does)", opt, list);
+    return NULL;
+}
+
+// Sets the option opt that takes a number from its value v; returns 0, or -1 with err.
+static int judge_options_number(judge_args *a, const char *opt, const char *v, judge_error *err)
+{
+    char *end = NULL;
+    if (!strcmp(opt, "--gpu-slots")) {
+        a->gpu_slots = (int)strtol(v, &end, 10);
+        if (!end || *end || a->gpu_slots < 1 || a->gpu_slots > 64)
+            return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "--gpu-slots takes the number of GPUs to share (1 to 64), got '%s'", v);
+    } else if (!strcmp(opt, "--emu-memory")) {
+        a->emu_memory_mb = strtoull(v, &end, 10);
+        if (!end || *end || a->emu_memory_mb < 16 || a->emu_memory_mb > (1ull << 24))
+            return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "--emu-memory takes megabytes (16 to 16777216), got '%s'", v);
+    } else if (!strcmp(opt, "--jobs")) {
+        a->jobs = (int)strtol(v, &end, 10);
+        if (!end || *end || a->jobs < 1 || a->jobs > JUDGE_MAX_JOBS)
+            return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "--jobs takes how many cases run side by side (1 to %d), got '%s'", JUDGE_MAX_JOBS, v);
+    } else if (!strcmp(opt, "--timeout")) {
+        a->timeout_s = strtod(v, NULL);
+        if (!(a->timeout_s > 0))
+            return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "TIMEOUT must be a positive number of seconds, got '%s'", v);
+    } else if (!strcmp(opt, "--seed")) {
+        errno = 0;
+        a->seed = strtoull(v, &end, 10);
+        if (errno || !end || *end || !isdigit((unsigned char)*v))
+            return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "SEED must be a whole number (as printed by an earlier run), got '%s'", v);
+        a->have_seed = 1;
+    }
+    return 0;
+}
+
+// Sets option opt (its value v, NULL for a flag) in a; returns 0, or -1 with err.
+static int judge_options_set(judge_args *a, const char *opt, const char *v, judge_error *err)
+{
+    const char **text = !strcmp(opt, "--lab") ? &a->lab : !strcmp(opt, "--kernel") ? &a->kernel
+                      : !strcmp(opt, "--backend") ? &a->backend : !strcmp(opt, "--case") ? &a->case_name
+                      : !strcmp(opt, "--arch") ? &a->arch : !strcmp(opt, "--json-out") ? &a->json_out
+                      : !strcmp(opt, "--summary-out") ? &a->summary_out : !strcmp(opt, "--conf-get") ? &a->conf_get
+                      : !strcmp(opt, "--gradescope-out") ? &a->gradescope_out
+                      : !strcmp(opt, "--prairielearn-out") ? &a->prairielearn_out
+                      : !strcmp(opt, "--gpu-lock-dir") ? &a->gpu_lock_dir : !strcmp(opt, "--pictures") ? &a->pictures
+                      : !strcmp(opt, "--html-out") ? &a->html_out : NULL;
+    int *flag = !strcmp(opt, "--solution") ? &a->solution : !strcmp(opt, "--json") ? &a->json
+              : !strcmp(opt, "--sanitize") ? &a->sanitize : !strcmp(opt, "--keep") ? &a->keep
+              : !strcmp(opt, "--fail-fast") ? &a->fail_fast : !strcmp(opt, "--profile") ? &a->profile : NULL;
+    if (text)
+        *text = v;
+    else if (flag)
+        *flag = 1;
+    else if (!strcmp(opt, "--kit"))
+        snprintf(a->kit, sizeof(a->kit), "%s", v);
+    else
+        return judge_options_number(a, opt, v, err);
+    return 0;
+}
+
+// What the options leave to be decided once all are read: the lab is
+// required, the backend one of three, and --jobs by default the CPUs this
+// process may run on (a Slurm task's or a container's share). Returns 0, or -1 with err.
+static int judge_options_finish(judge_args *a, judge_error *err)
+{
+    if (!a->lab)
+        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "which lab? give LAB=<number> (e.g. make check LAB=1)");
+    if (strcmp(a->backend, "auto") && strcmp(a->backend, "gpu") && strcmp(a->backend, "emu"))
+        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "backend must be auto, gpu or emu, not '%s'", a->backend);
+    if (a->gpu_lock_dir && !a->gpu_slots)
+        a->gpu_slots = 1;
+    if (!a->jobs) {
+        cpu_set_t set;
+        long cpus = sched_getaffinity(0, sizeof(set), &set) == 0 ? CPU_COUNT(&set) : sysconf(_SC_NPROCESSORS_ONLN);
+        a->jobs = cpus < 1 ? 1 : cpus < JUDGE_DEFAULT_JOBS ? (int)cpus : JUDGE_DEFAULT_JOBS;
+        a->cpus = cpus < 1 ? 1 : (int)cpus;
+    }
+    return 0;
+}
+
+int judge_options_parse(int argc, char **argv, judge_args *a, judge_error *err)
+{
+    memset(a, 0, sizeof(*a));
+    a->backend = "auto";
+    snprintf(a->kit, sizeof(a->kit), ".");
+    for (int i = 1; i < argc; i++) {
+        const char *opt = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        const struct judge_option *known = judge_options_find(opt, err);
+        if (!known)
+            return -1;
+        if (!strcmp(opt, "--help")) {
+            judge_options_help();
+            return 1;
+        }
+        if (known->value && !v)
+            return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "option %s needs a value (%s: %s)", opt, known->value, known->help);
+        if (judge_options_set(a, opt, known->value ? v : NULL, err) != 0)
+            return -1;
+        i += known->value != NULL;
+    }
+    return judge_options_finish(a, err);
+}
+
+int judge_options_case_selected(const judge_args *a, const lab_case *spec, const char *name)
+{
+    lab_case want;
+    char err[256];
+    if (!a->case_name)
+        return 1;
+    if (!strcmp(a->case_name, name) || (name[0] == 'N' && !strcmp(a->case_name, name + 2)))
+        return 1;
+    return !strchr(a->case_name, ' ') && conf_parse_case(a->case_name, &want, err, sizeof(err)) == 0 &&
+           want.nx == spec->nx && want.ny == spec->ny && want.nz == spec->nz;
+}

@@ -1,0 +1,83 @@
+// grader/judge/load_count.c — the technique's load floors, counted (load_count.h).
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "case_schedule.h"
+#include "judge_files.h"
+#include "load_count.h"
+
+// 1 if the profiled run (counted, its report) failed by the student's
+// kernel (its values wrong, or the executor saw its launch, kernel or a call
+// fail), not by the profiler's own failure (no report, the kit's stages).
+static int load_count_student_failed(const case_result *counted, const kv_list *report)
+{
+    const char *stage = kv_get(report, "error_stage"), *status = kv_get(report, "status");
+    return counted->status != CASE_OK &&
+           ((status && !strcmp(status, "ok") && !strcmp(counted->kind, "wrong")) ||
+            (stage && (!strcmp(stage, "launch") || !strcmp(stage, "execute") || !strcmp(stage, "refused") || !strcmp(stage, "program"))));
+}
+
+// The case the loads are counted on: the largest timed case (what is timed
+// is what is judged), else the technique's; NULL if neither ran.
+static const case_result *load_count_case(const judge_run *run)
+{
+    const case_result *c = NULL;
+    const char *on = run->timed_case[0] ? run->timed_case : run->technique_case;
+    for (int i = 0; i < run->ncases; i++)
+        if (!strcmp(run->cases[i].name, on))
+            c = &run->cases[i];
+    return c;
+}
+
+// Counts the loads of case c under Nsight Compute (one checked call,
+// untimed: the student's launches alone are profiled, alone on the GPU) and
+// judges the floors with them. Returns 0, or -1 with err.
+static int load_count_ncu(judge_session *s, const case_result *c, judge_error *err)
+{
+    judge_run *run = &s->run;
+    case_result counted;
+    kv_list report;
+    const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
+    judge_case_env env = schedule_case_env(s, s->runner, s->student);
+    env.ncu_metrics = JUDGE_NCU_LOADS, env.sanitize = 0, env.profile = 0;
+    memset(&counted, 0, sizeof(counted));
+    counted.spec = c->spec;
+    counted.spec.timed = 0;
+    if (judge_run_case(&env, &counted.spec, c->seed, &counted, &report) != 0)
+        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
+    if (load_count_student_failed(&counted, &report)) {  // it passed unprofiled: no unchecked pass for one that fails profiled
+        size_t used = strlen(run->technique.detail);
+        run->technique.status = TECHNIQUE_FAIL;
+        snprintf(run->technique.detail + used, sizeof(run->technique.detail) - used,
+                 "; under Nsight Compute, which counts the loads, case %s did not pass (%s): the kernel must compute the same way when profiled",
+                 c->name, counted.reason[0] ? counted.reason : counted.kind);
+    } else {  // a failure of the profiler's own leaves the floors not counted
+        technique_loads_grid(run->conf.technique, &report, size, run->conf.star_radius, counted.loads_counted ? TECHNIQUE_LOADS_NCU : 0, counted.global_loads, counted.shared_loads,
+                             "Nsight Compute (ncu) could not count the loads here (another profiler on the GPU, or performance counters that need permission: ERR_NVGPUCTRPERM)",
+                             &run->technique);
+    }
+    kv_free(&report);
+    return 0;
+}
+
+int load_count_check(judge_session *s, judge_error *err)
+{
+    judge_run *run = &s->run;
+    const case_result *c = load_count_case(run);
+    if (run->technique.status != TECHNIQUE_OK || !c || !technique_counts_loads(run->conf.technique))
+        return 0;  // no floors to check (lab 1's, the whole solves', the speed lab's): no second run
+    const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
+    if (strcmp(run->backend, "gpu") != 0) {
+        if (!run->emu_loads_counted)  // (counted, they were judged with the technique's case: schedule_count_case)
+            technique_loads_grid(run->conf.technique, NULL, size, run->conf.star_radius, 0, 0, 0,
+                                 "the emulation was built without its load counts (they need GCC's sanitizer; EMU_CXX is another compiler)", &run->technique);
+        return 0;
+    }
+    if (!judge_on_path("ncu")) {
+        technique_loads_grid(run->conf.technique, NULL, size, run->conf.star_radius, 0, 0, 0,
+                             "Nsight Compute (ncu), which counts the loads, is not on PATH (it comes with the CUDA Toolkit)", &run->technique);
+        return 0;
+    }
+    return load_count_ncu(s, c, err);
+}

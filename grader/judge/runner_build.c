@@ -1,0 +1,399 @@
+// grader/judge/runner_build.c — building what runs a kernel file through
+// grader/build.mk (runner_build.h).
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "build_check.h"
+#include "judge_files.h"
+#include "protocol.h"
+#include "runner_build.h"
+#include "spawn.h"
+
+// A 64-bit FNV-1a hash of s, naming a kernel's build folder.
+static uint64_t runner_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+// Appended to a kernel file built for the GPU: its tile macros as device
+// variables the executor can read (names shared with grader/executor/executor.cu).
+#define RUNNER_TILES_TRAILER "\n#ifdef IN_TILE_DIM\n__device__ int stencil_kit_in_tile_dim = (int)(IN_TILE_DIM);\n#endif\n" \
+    "#ifdef OUT_TILE_DIM\n__device__ int stencil_kit_out_tile_dim = (int)(OUT_TILE_DIM);\n#endif\n" \
+    "#ifdef BLOCK_DIM\n__device__ int stencil_kit_block_dim = (int)(BLOCK_DIM);\n#endif\n"
+
+// The staged copy's text: a #line directive naming src_abs (a C string:
+// quotes, backslashes and control characters escaped), the file's len bytes
+// of text, and the tiles trailer when asked for. Returns a new buffer (its
+// length in *n), or NULL when out of memory.
+static char *runner_staged_text(const char *src_abs, const char *text, size_t len, int tiles_trailer, size_t *n_out)
+{
+    size_t cap = len + strlen(src_abs) * 4 + 64 + sizeof(RUNNER_TILES_TRAILER);
+    char *staged = malloc(cap);
+    if (!staged)
+        return NULL;
+    size_t n = (size_t)snprintf(staged, cap, "#line 1 \"");
+    for (const char *p = src_abs; *p; p++) {
+        if ((unsigned char)*p < 0x20 || *p == 0x7f) {
+            n += (size_t)snprintf(staged + n, cap - n, "\\%03o", (unsigned char)*p);
+            continue;
+        }
+        if (*p == '"' || *p == '\\')
+            staged[n++] = '\\';
+        staged[n++] = *p;
+    }
+    n += (size_t)snprintf(staged + n, cap - n, "\"\n");
+    memcpy(staged + n, text, len);
+    n += len;
+    if (tiles_trailer)  // the declared tile sizes, for the OP/B model: the executor reads them from the device code
+        n += (size_t)snprintf(staged + n, cap - n, "%s", RUNNER_TILES_TRAILER);
+    *n_out = n;
+    return staged;
+}
+
+// Copies the student's file into the build folder behind a #line directive
+// (compiler messages still name the student's file and lines), so the build
+// never writes next to it and a lab.h lying beside it is not picked up.
+// Rewrites the copy only when it changed, so make can skip rebuilding.
+// Returns 0, or -1 with err.
+static int runner_stage_kernel(const char *src_abs, const char *copy, int tiles_trailer, judge_error *err)
+{
+    size_t len = 0, old_len = 0, n = 0;
+    struct stat st;
+    int rc = 0;
+    if (stat(src_abs, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > (off_t)KERNEL_FILE_MAX_BYTES)
+        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "the kernel file %s is %lld bytes: a kernel file is at most %u bytes; submit the kernel's source alone",
+                               src_abs, (long long)st.st_size, KERNEL_FILE_MAX_BYTES);
+    char *text = judge_read_file(src_abs, &len);
+    if (!text)
+        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "cannot read the kernel file %s: %s", src_abs, strerror(errno));
+    char *staged = runner_staged_text(src_abs, text, len, tiles_trailer, &n);
+    if (!staged) {
+        free(text);
+        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "out of memory");
+    }
+    char *old = judge_read_file(copy, &old_len);
+    if (!old || old_len != n || memcmp(old, staged, n) != 0) {
+        FILE *f = fopen(copy, "wb");
+        if (!f || fwrite(staged, 1, n, f) != n || fclose(f) != 0)
+            rc = judge_error_set(err, JUDGE_EXIT_KIT, NULL, "cannot write %s: %s", copy, strerror(errno));
+    }
+    free(old);
+    free(staged);
+    free(text);
+    return rc;
+}
+
+// path relative to the kit's root when it lies inside it (make runs there):
+// the kit's own path, which may hold spaces, never reaches the emulation's
+// makefile. (The GPU build still gets absolute paths: a kit path with spaces
+// is not supported there yet.)
+static const char *runner_in_kit(const judge_args *a, const char *path)
+{
+    size_t n = strlen(a->kit);
+    if (n && !strncmp(path, a->kit, n) && path[n] == '/')
+        return path + n + 1;
+    return path;
+}
+
+// Judges side by side (make grade JOBS=n) may build the same thing (the
+// executor, the lab's solution): one at a time per build folder. Takes the
+// lock beside log_path; returns its descriptor (close it to let go), or -1.
+static int runner_build_lock(const char *log_path)
+{
+    char lock_path[PATH_MAX + 16];
+    snprintf(lock_path, sizeof(lock_path), "%s", log_path);
+    char *slash = strrchr(lock_path, '/');
+    snprintf(slash ? slash + 1 : lock_path, sizeof(lock_path) - (size_t)(slash ? slash + 1 - lock_path : 0), ".build.lock");
+    int lock = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    while (lock >= 0 && flock(lock, LOCK_EX) != 0 && errno == EINTR)
+        spawn_check_stop();
+    return lock;
+}
+
+int runner_make(const judge_args *a, const judge_run *run, const char *backend, const char *const vars[],
+                const char *log_path, judge_error *err)
+{
+    char *argv[20] = {"make", "-s", "--no-print-directory", "-C", (char *)a->kit, "-f", "grader/build.mk"};
+    char backend_var[32], arch_var[64];
+    int n = 7;
+    snprintf(backend_var, sizeof(backend_var), "BACKEND=%s", backend);
+    argv[n++] = backend_var;
+    const char *arch = a->arch ? a->arch : run->arch;
+    if (arch[0]) {
+        snprintf(arch_var, sizeof(arch_var), "ARCH=%s", arch);
+        argv[n++] = arch_var;
+    }
+    int student_file = 0;
+    for (int i = 0; vars[i] && n < 19; i++) {
+        argv[n++] = (char *)vars[i];
+        student_file |= !strncmp(vars[i], "KERNEL=", 7);
+    }
+    argv[n] = NULL;
+    // A student's file gets 5 minutes and 8 GiB of address space (nvcc's cicc needs a few GiB).
+    spawn_limits lim = {student_file ? 300.0 : 600.0, 0, student_file ? 8ull << 30 : 0, NULL, 0, 0};
+    int lock = runner_build_lock(log_path);
+    spawn_result s = spawn_run(argv, NULL, log_path, &lim);
+    if (lock >= 0)
+        close(lock);
+    if (!s.started)
+        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "cannot run make: %s (GNU Make is required)", strerror(errno));
+    FILE *log = s.timed_out ? fopen(log_path, "a") : NULL;
+    if (log) {  // runner_compile_error shows the lines that say "error"
+        fprintf(log, "error: the build took longer than %.0f s and was stopped\n", lim.timeout_s);
+        fclose(log);
+    }
+    return s.exited && s.exit_code == 0;
+}
+
+// 1 if the build log f names a main() of the student's file's own (the
+// linker's or compiler's word for a second main()).
+static int runner_defines_main(FILE *f)
+{
+    char line[1024];
+    int defines_main = 0;
+    while (f && fgets(line, sizeof(line), f))
+        defines_main |= strstr(line, "multiple definition of `main'") || strstr(line, "redefinition of 'int main") ||
+                        strstr(line, "declaration of C function ‘int main") || strstr(line, "redefinition of ‘int main") ||
+                        strstr(line, "multiple definition of 'main'");
+    if (f)
+        rewind(f);
+    return defines_main;
+}
+
+// Keeps line (the compiler may quote the student's words) as the run's next compiler line.
+static void runner_keep_line(judge_run *run, char *line)
+{
+    line[strcspn(line, "\n")] = '\0';
+    protocol_printable(line, 0);
+    snprintf(run->compiler[run->ncompiler++], sizeof(run->compiler[0]), "%s", line);
+}
+
+// Keeps the first error lines of the build log f in run->compiler (the
+// start of the log when no line says "error").
+static void runner_keep_errors(judge_run *run, FILE *f)
+{
+    char line[1024];
+    int total = 0;
+    while (f && fgets(line, sizeof(line), f))
+        if ((strstr(line, "error") || strstr(line, "Error")) && strncmp(line, "make", 4) != 0) {  // (make's own "Error 1" names the kit's files)
+            total++;
+            if (run->ncompiler < JUDGE_COMPILER_LINES)
+                runner_keep_line(run, line);
+        }
+    if (!total && f) {
+        rewind(f);
+        while (run->ncompiler < JUDGE_COMPILER_LINES && fgets(line, sizeof(line), f))
+            runner_keep_line(run, line);
+    }
+}
+
+// A failed build of the student's file: keeps the first compiler error lines
+// in run (for the JSON report) and prints them unless the report is JSON.
+// Returns -1 with err (stage compile, or defines-main).
+static int runner_compile_error(const judge_args *a, judge_run *run, const char *log_path, judge_error *err)
+{
+    const char *kernel = run->kernel;
+    FILE *f = fopen(log_path, "r");
+    if (runner_defines_main(f)) {
+        if (f)
+            fclose(f);
+        return judge_error_set(err, JUDGE_EXIT_KIT, "defines-main", "%s defines main(): the kit provides the program's main() and calls your host function itself; remove your main (full log: %s)", kernel, log_path);
+    }
+    runner_keep_errors(run, f);
+    if (f)
+        fclose(f);
+    if (!a->json) {
+        char shown[PATH_MAX];
+        fprintf(stderr, "stencil-labs: %s does not compile; the compiler's first errors:\n",
+                protocol_printable_copy(shown, sizeof(shown), kernel));
+        for (int i = 0; i < run->ncompiler; i++)
+            fprintf(stderr, "  %s\n", run->compiler[i]);
+        fprintf(stderr, "hint: fix the first error first (later ones often follow from it); the file must define the kernel and the host function the lab's skeleton declares, with the same names. Full log: %s\n", log_path);
+    }
+    return judge_error_set(err, JUDGE_EXIT_KIT, "compile", "compile error in %s (full log: %s)", kernel, log_path);
+}
+
+void runner_executor_path(const judge_args *a, char *path, size_t len)
+{
+    snprintf(path, len, "%s/build/gpu/%s/executor", a->kit, a->arch ? a->arch : "detected");
+}
+
+// The smallest kernel file of lab run's kind that builds: its header and its
+// host function doing nothing (what a kit that builds at all must build).
+static const char *runner_probe_source(const judge_run *run)
+{
+    if (strcmp(run->conf.runner, "jacobi") == 0)
+        return strcmp(run->conf.update, UPDATE_HEAT2D) == 0
+                   ? "#include \"heat2d.h\"\nint heat_solve(float *a, float *b, const heat_problem *p) { (void)a; (void)b; (void)p; return 0; }\n"
+                   : "#include \"jacobi.h\"\nint jacobi_solve(float *a, float *b, const float *f, const jacobi_problem *p, int *iters, float *residual)\n"
+                     "{ (void)a; (void)b; (void)f; (void)p; (void)iters; (void)residual; return 0; }\n";
+    if (strcmp(run->conf.interface, INTERFACE_GRID) == 0)
+        return "#include \"grid.h\"\nvoid launch_sweep(float *i, float *o, unsigned int x, unsigned int y, unsigned int z) { (void)i; (void)o; (void)x; (void)y; (void)z; }\n";
+    if (strcmp(run->conf.interface, INTERFACE_IMAGE) == 0)
+        return "#include \"conv.h\"\nvoid launch_convolution(const float *i, float *o, unsigned int w, unsigned int h, int r) { (void)i; (void)o; (void)w; (void)h; (void)r; }\n";
+    return run->conf.star_radius == 2 ? "#include \"star13.h\"\nvoid launch_stencil(float *i, float *o, unsigned int n) { (void)i; (void)o; (void)n; }\n"
+                                      : "#include \"lab.h\"\nvoid launch_stencil(float *i, float *o, unsigned int n) { (void)i; (void)o; (void)n; }\n";
+}
+
+// 1 if the build log at log_path places an error in the student's file.
+static int runner_error_is_theirs(const judge_run *run, const char *log_path)
+{
+    char line[1024];
+    const char *base = strrchr(run->kernel, '/') ? strrchr(run->kernel, '/') + 1 : run->kernel;
+    int theirs = 0;
+    FILE *f = fopen(log_path, "r");
+    while (f && fgets(line, sizeof(line), f))
+        theirs |= (strstr(line, base) || strstr(line, "kernel.cu")) && (strstr(line, "error") || strstr(line, "Error"));
+    if (f)
+        fclose(f);
+    return theirs;
+}
+
+// The first error line of the build log at path into first ("" if none).
+static void runner_first_error(const char *path, char *first, size_t len)
+{
+    char line[1024];
+    FILE *f = fopen(path, "r");
+    first[0] = '\0';
+    while (f && fgets(line, sizeof(line), f) && !first[0])
+        if ((strstr(line, "error") || strstr(line, "Error")) && strncmp(line, "make", 4) != 0) {
+            line[strcspn(line, "\n")] = '\0';
+            snprintf(first, len, "%s", line);
+        }
+    if (f)
+        fclose(f);
+}
+
+// A build that failed with no error in the student's own file may be the
+// kit's fault (a toolchain the kit does not build with, a kit file broken):
+// the smallest file of the lab's kind is built the same way, and when it
+// fails too the run ends as a kit-level error (stage kit-build), not as the
+// student's compile error. Returns 0 when the failure is the file's, -1 with err.
+static int runner_kit_builds(const judge_args *a, judge_run *run, const char *backend, const char *log_path, judge_error *err)
+{
+    char probe[PATH_MAX + 64], dir[PATH_MAX + 32], runner[PATH_MAX + 32], student[PATH_MAX + 32], first[400];
+    if (runner_error_is_theirs(run, log_path))
+        return 0;
+    snprintf(dir, sizeof(dir), "%s/build/%s/%s", a->kit, backend, run->lab_name);
+    if (judge_mkdirs(dir, err) != 0)
+        return snprintf(err->stage, sizeof(err->stage), "compile"), -1;
+    snprintf(probe, sizeof(probe), "%s/kit-probe.cu", dir);
+    FILE *p = fopen(probe, "w");
+    if (!p || fputs(runner_probe_source(run), p) < 0) {
+        if (p)
+            fclose(p);
+        return 0;
+    }
+    fclose(p);
+    char kernel[sizeof(run->kernel)];
+    snprintf(kernel, sizeof(kernel), "%s", run->kernel);
+    int probe_rc = runner_build(a, run, backend, 0, probe, runner, sizeof(runner), student, sizeof(student), err);
+    snprintf(run->kernel, sizeof(run->kernel), "%s", kernel);
+    if (probe_rc < 0 && !err->stage[0])
+        snprintf(err->stage, sizeof(err->stage), "compile");
+    if (probe_rc <= 0)
+        return probe_rc;  // the kit builds: the failure is the file's (a macro of its own breaking a kit header, say)
+    runner_first_error(runner, first, sizeof(first));  // (the probe's log)
+    return judge_error_set(err, JUDGE_EXIT_KIT, "kit-build", "the kit itself does not build here on the %s backend: the smallest kernel file of this lab fails too (%s; full log: %s). This is no fault of %s: check the toolchain (the kit's own make test says more) or tell your instructor",
+                           backend, first[0] ? first : "no error line", runner, kernel);
+}
+
+// The build folder of kernel_abs for backend: one per file, interface, star
+// and update (a lab.conf whose interface, stencil or update changed builds afresh).
+static void runner_build_dir(const judge_args *a, const judge_run *run, const char *backend, const char *kernel_abs,
+                             char *dir, size_t len)
+{
+    uint64_t hash = runner_hash(kernel_abs);
+    if (strcmp(run->conf.interface, INTERFACE_CUBE) != 0)
+        hash = hash * 1099511628211ull ^ runner_hash(run->conf.interface);
+    if (run->conf.star_radius != 1)
+        hash = hash * 1099511628211ull ^ runner_hash(run->conf.stencil);
+    if (strcmp(run->conf.update, UPDATE_JACOBI) != 0)
+        hash = hash * 1099511628211ull ^ runner_hash(run->conf.update);
+    snprintf(dir, len, "%s/build/%s/%s/k-%016llx", a->kit, backend, run->lab_name, (unsigned long long)hash);
+}
+
+// The make variables of one build of the kernel file.
+typedef struct runner_vars {
+    char kernel[PATH_MAX + 16];     // KERNEL=, the staged copy
+    char name[PATH_MAX + 16];       // KERNEL_NAME=, the student's file as compiler messages name it
+    char runner[PATH_MAX + 16];     // STUDENT= (GPU) or RUNNER= (emulation): what is built
+    char kind[256];                 // KIND= (GPU) or RUNNER_SRC= (emulation): the lab's kind of runner
+    char extra[PATH_MAX + 16];      // EXECUTOR= (GPU) or KERNEL_NAME= again (emulation)
+    char interface[64];             // INTERFACE=
+    char radius[32];                // STAR_RADIUS=
+    char update[32];                // UPDATE=
+    const char *list[10];           // the above (and LOAD_COUNTS=1 where emulation counts loads), NULL-terminated
+} runner_vars;
+
+// Fills v for building the staged copy of kernel_abs in dir (gpu: the
+// student's program, else the emulation runner), and the built paths into
+// runner and student ("" under emulation).
+static void runner_fill_vars(const judge_args *a, const judge_run *run, int gpu, const char *copy, const char *dir,
+                             const char *kernel_abs, char *runner, size_t len, char *student, size_t student_len, runner_vars *v)
+{
+    snprintf(v->kernel, sizeof(v->kernel), "KERNEL=%s", gpu ? copy : runner_in_kit(a, copy));
+    snprintf(v->name, sizeof(v->name), "KERNEL_NAME=%s", kernel_abs);
+    student[0] = '\0';
+    if (gpu) {
+        runner_executor_path(a, runner, len);
+        snprintf(student, student_len, "%s/student", dir);
+        snprintf(v->extra, sizeof(v->extra), "EXECUTOR=%s", runner);
+        snprintf(v->runner, sizeof(v->runner), "STUDENT=%s", student);
+        snprintf(v->kind, sizeof(v->kind), "KIND=%s", run->conf.runner);
+    } else {
+        snprintf(runner, len, "%s/runner", dir);
+        snprintf(v->extra, sizeof(v->extra), "KERNEL_NAME=%s", kernel_abs);
+        snprintf(v->runner, sizeof(v->runner), "RUNNER=%s", runner_in_kit(a, runner));
+        snprintf(v->kind, sizeof(v->kind), "RUNNER_SRC=grader/emu/runner_%s.cu", run->conf.runner);
+    }
+    snprintf(v->interface, sizeof(v->interface), "INTERFACE=%s", run->conf.interface);
+    snprintf(v->radius, sizeof(v->radius), "STAR_RADIUS=%d", run->conf.star_radius);
+    snprintf(v->update, sizeof(v->update), "UPDATE=%s", run->conf.update);
+    // Emulation counts the kernels' loads where the technique has load floors (it costs time).
+    const char *loads = !gpu && technique_counts_loads(run->conf.technique) ? "LOAD_COUNTS=1" : NULL;
+    const char *list[] = {v->kernel, v->name, v->runner, v->kind, v->extra, v->interface, v->radius, v->update, loads, NULL};
+    memcpy(v->list, list, sizeof(list));
+}
+
+int runner_build(const judge_args *a, judge_run *run, const char *backend, int fatal, const char *kernel_abs,
+                 char *runner, size_t len, char *student, size_t student_len, judge_error *err)
+{
+    char dir[PATH_MAX], copy[PATH_MAX + 16], log_path[PATH_MAX + 16], why[1024];
+    runner_vars vars;
+    int gpu = !strcmp(backend, "gpu");
+    runner_build_dir(a, run, backend, kernel_abs, dir, sizeof(dir));
+    if (judge_mkdirs(dir, err) != 0)
+        return -1;
+    snprintf(copy, sizeof(copy), "%s/kernel.cu", dir);
+    if (runner_stage_kernel(kernel_abs, copy, gpu, err) != 0)
+        return -1;
+    if (build_check_source(a->kit, backend, copy, run->kernel, why, sizeof(why)) != 0) {
+        if (!fatal)
+            return snprintf(runner, len, "%s", why), 1;
+        return judge_error_set(err, JUDGE_EXIT_KIT, "include", "%s", why);  // why ends with what a kernel file may include
+    }
+    snprintf(log_path, sizeof(log_path), "%s/build.log", dir);
+    runner_fill_vars(a, run, gpu, copy, dir, kernel_abs, runner, len, student, student_len, &vars);
+    int built = runner_make(a, run, backend, vars.list, log_path, err);
+    if (built < 0)
+        return snprintf(err->stage, sizeof(err->stage), "compile"), -1;
+    if (built)
+        return 0;
+    if (!fatal)
+        return snprintf(runner, len, "%s", log_path), 1;
+    if (runner_kit_builds(a, run, backend, log_path, err) != 0)
+        return -1;
+    return runner_compile_error(a, run, log_path, err);
+}

@@ -1,0 +1,35 @@
+// grader/judge/runner_build.h — building what runs a kernel file, through
+// grader/build.mk: the student's file copied into a build folder of its own
+// (behind a #line directive), its includes checked, then the student's
+// program (GPU) or the emulation runner built; the trusted executor; and, when
+// a build fails with no error in the student's file, the smallest file of the
+// lab's kind, to tell the kit's fault from the student's.
+#ifndef STENCIL_RUNNER_BUILD_H
+#define STENCIL_RUNNER_BUILD_H
+
+#include <stddef.h>
+
+#include "judge.h"
+#include "judge_error.h"
+#include "judge_options.h"
+
+// Builds what runs kernel_abs for backend ("gpu" or "emu"): on the GPU the
+// student's program (the file alone, linked with the kit's CUDA runtime shim;
+// the executor is the runner), under emulation the runner with the file
+// included; the paths go to runner and student ("" under emulation). Returns
+// 0; when fatal is 0, 1 for a file that does not build (runner then holds why,
+// or the build log's path); -1 with err (a compile error when fatal, its
+// first lines kept in run->compiler and printed unless the report is JSON).
+int runner_build(const judge_args *a, judge_run *run, const char *backend, int fatal, const char *kernel_abs,
+                 char *runner, size_t len, char *student, size_t student_len, judge_error *err);
+
+// Runs `make -f grader/build.mk` with BACKEND=backend, the run's architecture
+// and vars (NULL-terminated); the log goes to log_path. Returns 1 if the build
+// succeeded, 0 if not, -1 with err when make cannot be run.
+int runner_make(const judge_args *a, const judge_run *run, const char *backend, const char *const vars[],
+                const char *log_path, judge_error *err);
+
+// The trusted executor's path for this run (one per architecture asked for).
+void runner_executor_path(const judge_args *a, char *path, size_t len);
+
+#endif // STENCIL_RUNNER_BUILD_H

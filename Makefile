@@ -16,12 +16,15 @@ OPENMP  ?= -fopenmp
 KIT_CFLAGS := $(OPENMP) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncation -Igrader/judge -Igrader/protocol -Igrader/sandbox -Ireference
 BUILD   ?= build
 
-JUDGE_SRCS := grader/judge/judge.c grader/judge/judge_case.c grader/judge/judge_jacobi.c grader/judge/conf.c grader/judge/rng.c grader/judge/verdict.c grader/judge/verdict_image.c \
+JUDGE_SRCS := grader/judge/judge.c grader/judge/judge_case.c grader/judge/judge_jacobi.c grader/judge/conf.c grader/judge/lab_kind.c \
+              grader/judge/kind_sweep.c grader/judge/kind_convolution.c grader/judge/kind_solve.c grader/judge/rng.c grader/judge/verdict.c grader/judge/verdict_image.c \
               grader/judge/spawn.c grader/judge/kv.c grader/judge/technique.c grader/judge/report.c grader/judge/json_write.c grader/judge/report_platform.c grader/judge/score.c grader/judge/ncu.c reference/stencil_ref.c \
               grader/judge/jacobi_verdict.c reference/jacobi_ref.c grader/judge/build_check.c grader/judge/sanitizer_log.c grader/judge/hints.c grader/sandbox/sandbox.c \
               grader/judge/pictures.c grader/judge/report_html.c grader/judge/html_text.c grader/judge/yardstick_cache.c
 JUDGE_HDRS := $(wildcard grader/judge/*.h grader/protocol/*.h grader/sandbox/*.h reference/*.h) kernels/conv_limits.h
-UNIT_LIB_SRCS := $(filter-out grader/judge/judge.c grader/judge/judge_case.c grader/judge/judge_jacobi.c,$(JUDGE_SRCS))
+# Everything of the judge but its main(): lab.conf's kinds (lab_kind.c) name the functions that run their cases.
+JUDGE_LIB_SRCS := $(filter-out grader/judge/judge.c,$(JUDGE_SRCS))
+UNIT_LIB_SRCS := $(JUDGE_LIB_SRCS)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 LAB_DIRS   := $(sort $(wildcard labs/[0-9][0-9]-*))
 LAB_NUMBERS := $(foreach d,$(LAB_DIRS),$(patsubst 0%,%,$(firstword $(subst -, ,$(notdir $(d))))))
@@ -46,7 +49,7 @@ help: ## list the commands
 judge: $(BUILD)/judge $(BUILD)/grade ## build the judge and the class grader (C only; never link student code)
 
 GRADE_SRCS := grader/class/grade.c grader/class/grade_entries.c grader/class/grade_tables.c grader/class/grade_dashboard.c grader/class/grade_slurm.c \
-              grader/judge/conf.c grader/judge/kv.c grader/judge/json_write.c grader/judge/html_text.c
+              $(JUDGE_LIB_SRCS)
 $(BUILD)/grade: $(GRADE_SRCS) grader/class/grade.h $(JUDGE_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) -Igrader/class $(GRADE_SRCS) -o $@ -lm

@@ -60,6 +60,7 @@ const lab_kind lab_kind_convolution = {
     .probe_source = convolution_probe,
     .run_case = judge_run_case,
     .early_bytes = lab_kind_none_ahead,
+    .early_make = lab_kind_make_none,
     .words = &convolution_words,
     .verdict_words = VERDICT_WORDS_IMAGE,
 };

@@ -68,6 +68,7 @@ const lab_kind lab_kind_jacobi = {
     .probe_source = solve_probe_jacobi,
     .run_case = jacobi_run_case,
     .early_bytes = jacobi_early_bytes,
+    .early_make = jacobi_early_make,
     .words = &solve_words_jacobi,
     .solve_update = JACOBI_UPDATE_JACOBI,
 };
@@ -84,6 +85,7 @@ const lab_kind lab_kind_heat = {
     .probe_source = solve_probe_heat,
     .run_case = jacobi_run_case,
     .early_bytes = jacobi_early_bytes,
+    .early_make = jacobi_early_make,
     .words = &solve_words_heat,
     .solve_update = JACOBI_UPDATE_HEAT2D,
 };

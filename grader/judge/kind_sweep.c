@@ -83,6 +83,7 @@ const lab_kind lab_kind_sweep_cube = {
     .probe_source = sweep_probe_cube,
     .run_case = judge_run_case,
     .early_bytes = lab_kind_none_ahead,
+    .early_make = lab_kind_make_none,
     .words = &sweep_words_cube,
     .verdict_words = VERDICT_WORDS_CUBE,
 };
@@ -100,6 +101,7 @@ const lab_kind lab_kind_sweep_grid = {
     .probe_source = sweep_probe_grid,
     .run_case = judge_run_case,
     .early_bytes = lab_kind_none_ahead,
+    .early_make = lab_kind_make_none,
     .words = &sweep_words_grid,
     .verdict_words = VERDICT_WORDS_GRID,
 };

@@ -73,3 +73,8 @@ size_t lab_kind_none_ahead(const lab_conf *c, const lab_case *spec)
     (void)c, (void)spec;
     return 0;
 }
+
+void lab_kind_make_none(const lab_conf *c, const lab_case *spec, uint64_t seed, void *mem, size_t bytes)
+{
+    (void)c, (void)spec, (void)seed, (void)mem, (void)bytes;
+}

@@ -33,6 +33,7 @@ typedef struct lab_kind {
     int (*run_case)(const struct judge_case_env *env, const lab_case *spec, uint64_t seed, struct case_result *r,
                     kv_list *report_out);                       // runs and judges one case (judge_run_case's contract)
     size_t (*early_bytes)(const lab_conf *c, const lab_case *spec);  // memory for a timed case's reference made ahead, 0: none
+    void (*early_make)(const lab_conf *c, const lab_case *spec, uint64_t seed, void *mem, size_t bytes);  // makes it there (a helper process)
     const struct judge_hint_words *words;  // how its failures are worded (the student's function, a timeout, a fault)
     int verdict_words;                // a sweep's VERDICT_WORDS_*: whose names the verdict's hints use (0 for a solve)
     int solve_update;                 // a whole solve's JACOBI_UPDATE_*: the step the reference applies (0 for a sweep)
@@ -57,11 +58,12 @@ const char *lab_kind_default_value(const char *key);
 // runner once, for another key the values of the kinds it picks.
 void lab_kind_values(const char *key, const char **list, int cap);
 
-// The operations a kind may do without: no case option a kind refuses
-// beyond its options, no filter, no reference made ahead.
+// The operations a kind may do without: no case refused beyond its
+// options, no filter, no reference made ahead (none is asked for: 0 bytes).
 int lab_kind_any_case(const lab_conf *c, const lab_case *lc, char *err, size_t errlen);
 int lab_kind_no_filter(const lab_case *lc);
 size_t lab_kind_none_ahead(const lab_conf *c, const lab_case *spec);
+void lab_kind_make_none(const lab_conf *c, const lab_case *spec, uint64_t seed, void *mem, size_t bytes);
 
 // The entries, one or more per kind file.
 extern const lab_kind lab_kind_sweep_cube, lab_kind_sweep_grid, lab_kind_convolution, lab_kind_jacobi, lab_kind_heat;

@@ -76,6 +76,7 @@ static void test_kinds_complete(void **state)
         assert_non_null(k->probe_source);
         assert_non_null(k->run_case);
         assert_non_null(k->early_bytes);
+        assert_non_null(k->early_make);
         assert_non_null(k->words);
         assert_non_null(k->words->function);
         assert_non_null(k->words->timeout);

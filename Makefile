@@ -16,12 +16,14 @@ OPENMP  ?= -fopenmp
 KIT_CFLAGS := $(OPENMP) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncation -Igrader/judge -Igrader/protocol -Igrader/sandbox -Ireference
 BUILD   ?= build
 
-# The judge: its driver and the steps that run cases (they call the driver's judge_fail, or start
-# runners), then the parts the unit tests link alone (UNIT_LIB_SRCS).
-JUDGE_RUN_SRCS := grader/judge/judge.c grader/judge/judge_case.c grader/judge/judge_jacobi.c grader/judge/backend.c \
+# The judge: its driver and the steps that schedule cases (they call the driver's judge_fail, or
+# start runners beside it), then the parts the unit tests and the class grader link (UNIT_LIB_SRCS):
+# lab.conf's kinds (lab_kind.c) name the functions that run their cases, so those come too.
+JUDGE_RUN_SRCS := grader/judge/judge.c grader/judge/backend.c \
               grader/judge/gpu_turns.c grader/judge/worker_pool.c grader/judge/background.c grader/judge/yardstick.c \
               grader/judge/case_schedule.c grader/judge/barrier_checks.c grader/judge/load_count.c
-JUDGE_SRCS := $(JUDGE_RUN_SRCS) grader/judge/conf.c grader/judge/rng.c grader/judge/verdict.c grader/judge/verdict_image.c \
+JUDGE_SRCS := $(JUDGE_RUN_SRCS) grader/judge/judge_case.c grader/judge/judge_jacobi.c grader/judge/conf.c grader/judge/lab_kind.c \
+              grader/judge/kind_sweep.c grader/judge/kind_convolution.c grader/judge/kind_solve.c grader/judge/rng.c grader/judge/verdict.c grader/judge/verdict_image.c \
               grader/judge/spawn.c grader/judge/kv.c grader/judge/technique.c grader/judge/report.c grader/judge/json_write.c grader/judge/report_platform.c grader/judge/score.c grader/judge/ncu.c reference/stencil_ref.c \
               grader/judge/jacobi_verdict.c reference/jacobi_ref.c grader/judge/build_check.c grader/judge/sanitizer_log.c grader/judge/hints.c grader/sandbox/sandbox.c \
               grader/judge/pictures.c grader/judge/report_html.c grader/judge/html_text.c grader/judge/yardstick_cache.c \
@@ -52,8 +54,7 @@ help: ## list the commands
 judge: $(BUILD)/judge $(BUILD)/grade ## build the judge and the class grader (C only; never link student code)
 
 GRADE_SRCS := grader/class/grade.c grader/class/grade_entries.c grader/class/grade_tables.c grader/class/grade_dashboard.c grader/class/grade_slurm.c \
-              grader/judge/conf.c grader/judge/kv.c grader/judge/json_write.c grader/judge/html_text.c \
-              grader/judge/judge_files.c grader/judge/judge_error.c
+              $(UNIT_LIB_SRCS)
 $(BUILD)/grade: $(GRADE_SRCS) grader/class/grade.h $(JUDGE_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) -Igrader/class $(GRADE_SRCS) -o $@ -lm

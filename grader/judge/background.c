@@ -12,6 +12,7 @@
 
 #include "background.h"
 #include "judge_session.h"
+#include "lab_kind.h"
 #include "rng.h"
 #include "runner_build.h"
 
@@ -24,7 +25,7 @@ static int background_early_map(judge_session *s)
     for (int k = 0; k < run->conf.ncases; k++) {
         char name[48];
         const lab_case *spec = &run->conf.cases[k];
-        size_t bytes = jacobi_early_bytes(&run->conf, spec);
+        size_t bytes = lab_kind_of(&run->conf)->early_bytes(&run->conf, spec);
         if (!bytes || !judge_options_case_selected(&s->args, spec, conf_case_name(spec, name, sizeof(name))))
             continue;
         void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -40,7 +41,7 @@ void background_early_start(judge_session *s)
 {
     judge_run *run = &s->run;
     background *bg = &s->bg;
-    if (strcmp(run->backend, "gpu") || strcmp(run->conf.runner, "jacobi") || s->args.jobs < 2 || !background_early_map(s))
+    if (strcmp(run->backend, "gpu") || s->args.jobs < 2 || !background_early_map(s))  // a kind with none asks for 0 bytes
         return;
     pid_t pid = worker_pool_fork(&s->pool, -3);
     if (pid < 0) {
@@ -58,7 +59,7 @@ void background_early_start(judge_session *s)
 #endif
     for (int k = 0; k < run->conf.ncases; k++)
         if (bg->early[k].mem)
-            jacobi_early_make(&run->conf, &run->conf.cases[k], rng_case_seed(run->seed, k), bg->early[k].mem, bg->early[k].bytes);
+            lab_kind_of(&run->conf)->early_make(&run->conf, &run->conf.cases[k], rng_case_seed(run->seed, k), bg->early[k].mem, bg->early[k].bytes);
     _exit(0);
 }
 

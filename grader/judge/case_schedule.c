@@ -13,6 +13,7 @@
 #include "case_schedule.h"
 #include "gpu_turns.h"
 #include "judge_jacobi.h"
+#include "lab_kind.h"
 #include "pictures.h"
 #include "protocol.h"
 #include "rng.h"
@@ -40,7 +41,7 @@ judge_case_env schedule_case_env(const judge_session *s, const char *runner, con
     const judge_args *a = &s->args;
     const judge_run *run = &s->run;
     judge_case_env env = {&run->conf, runner, !strcmp(run->backend, "emu"), a->sanitize, a->keep, 0,
-                          strcmp(run->conf.technique, "z-coarsening") == 0 || strcmp(run->conf.technique, "register-tiling") == 0,
+                          technique_find(run->conf.technique)->marches_z,
                           a->profile, student[0] ? student : NULL, 0, NULL, NULL, NULL, NULL, NULL, 0};
     if (!strcmp(run->backend, "gpu"))
         env.gpu_turn = gpu_turns_case_take, env.gpu_turn_end = gpu_turns_give;
@@ -51,8 +52,7 @@ judge_case_env schedule_case_env(const judge_session *s, const char *runner, con
 int schedule_run_kind(const judge_case_env *env, const judge_run *run, const lab_case *spec, uint64_t seed, case_result *r,
                       kv_list *report)
 {
-    return !strcmp(run->conf.runner, "jacobi") ? jacobi_run_case(env, spec, seed, r, report)
-                                               : judge_run_case(env, spec, seed, r, report);
+    return lab_kind_of(&run->conf)->run_case(env, spec, seed, r, report);
 }
 
 // The executor the cases of the judge process itself use: a GPU run's, not
@@ -370,7 +370,7 @@ static void schedule_count_in_order(judge_session *s, case_plan *plan)
 // case's kernels broke the rule the small grids kept.
 static void schedule_technique_evidence(judge_run *run)
 {
-    if (run->technique.status == TECHNIQUE_NA && run->passed > 0 && strcmp(run->conf.technique, "none") != 0) {
+    if (run->technique.status == TECHNIQUE_NA && run->passed > 0) {
         run->technique.status = TECHNIQUE_FAIL;
         snprintf(run->technique.detail, sizeof(run->technique.detail),
                  "not judged: no case with interior points passed (the line is judged on the largest case the kernel gets right)");

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lab_kind.h"
 #include "protocol.h"
+#include "technique.h"
 #include "../../kernels/conv_limits.h"
 
 // The keys lab.conf may hold; `required` ones must be present.
@@ -237,38 +239,27 @@ static int conf_check_rubric(lab_conf *c, char *err, size_t errlen)
     return 0;
 }
 
-// Checks the interface against the runner and the cases (the cube interface
-// takes one N: N×N×N cases only; the image interface width×height images
-// with a filter radius r=1..CONV_MAX_RADIUS each); sets the default, cube.
-// Returns 0, or -1 with err naming the file and line.
-static int conf_check_interface(lab_conf *c, char *err, size_t errlen)
+// Checks the interface against the runner, sets its default (cube), and
+// checks every case against the lab's kind (lab_kind_of: the cube interface
+// takes one N, N×N×N cases only; the image interface width×height images
+// with a filter radius r=1..CONV_MAX_RADIUS each). Returns 0, or -1 with err
+// naming the file and line.
+static int conf_check_kind(lab_conf *c, char *err, size_t errlen)
 {
-    if (c->interface_line && strcmp(c->runner, "sweep") != 0) {
+    if (c->interface_line && !lab_kind_runner_takes(c->runner, "interface")) {
         snprintf(err, errlen, "%s:%d: 'interface' is a key of the sweep labs (runner = sweep); the %s runner's host function is fixed by its own header", c->path, c->interface_line, c->runner);
         return -1;
     }
     if (!c->interface[0])
-        snprintf(c->interface, sizeof(c->interface), "%s", INTERFACE_CUBE);
-    if (strcmp(c->runner, "sweep") != 0)
-        return 0;
-    int image = !strcmp(c->interface, INTERFACE_IMAGE), grid = !strcmp(c->interface, INTERFACE_GRID);
-    for (int k = 0; k < c->ncases; k++) {
-        const lab_case *lc = &c->cases[k];
-        if (image && (lc->nz != 1 || conf_case_radius(lc) < 1)) {
-            snprintf(err, errlen, "%s:%d: a case of the image interface (%s, kernels/conv.h) is WxH with a filter radius r=1..%d, e.g. 'case = 37x29 r=3'",
-                     c->path, lc->line, INTERFACE_IMAGE_FUNCTION, CONV_MAX_RADIUS);
-            return -1;
-        }
-        if (!image && conf_case_opt(lc, "r")) {
-            snprintf(err, errlen, "%s:%d: r= (a filter radius) belongs to the image interface's cases ('interface = image')", c->path, lc->line);
-            return -1;
-        }
-        if (!image && !grid && (lc->nx != lc->ny || lc->ny != lc->nz)) {
-            snprintf(err, errlen, "%s:%d: case %ux%ux%u is not a cube: this lab's interface is cube (%s(d_in, d_out, N), kernels/lab.h), which takes one N; write 'interface = grid' (%s, kernels/grid.h) to grade nx×ny×nz grids",
-                     c->path, lc->line, lc->nx, lc->ny, lc->nz, INTERFACE_CUBE_FUNCTION, INTERFACE_GRID_FUNCTION);
-            return -1;
-        }
+        snprintf(c->interface, sizeof(c->interface), "%s", lab_kind_default_value("interface"));
+    const lab_kind *kind = lab_kind_of(c);
+    if (!kind) {
+        snprintf(err, errlen, "%s: no kind of lab has runner = %s with interface = %s and update = %s", c->path, c->runner, c->interface, c->update);
+        return -1;
     }
+    for (int k = 0; k < c->ncases; k++)
+        if (kind->check_case(c, &c->cases[k], err, errlen) != 0)
+            return -1;
     return 0;
 }
 
@@ -283,11 +274,12 @@ static int conf_check_stencil(lab_conf *c, char *err, size_t errlen)
     for (int r = 0; conf_stencils[r]; r++)
         if (!strcmp(c->stencil, conf_stencils[r]))
             c->star_radius = r + 1;
-    if (c->stencil_line && strcmp(c->runner, "sweep") != 0) {
+    const lab_kind *kind = lab_kind_of(c);
+    if (c->stencil_line && !kind->star_radius_max) {
         snprintf(err, errlen, "%s:%d: 'stencil' is a key of the sweep labs (runner = sweep); the %s runner's stencil is fixed by its own header", c->path, c->stencil_line, c->runner);
         return -1;
     }
-    if (c->star_radius > 1 && strcmp(c->interface, INTERFACE_CUBE) != 0) {
+    if (c->star_radius > 1 && c->star_radius > kind->star_radius_max) {
         snprintf(err, errlen, "%s:%d: stencil = %s is graded on the cube interface only (%s(d_in, d_out, N), kernels/star13.h), not on interface = %s",
                  c->path, c->stencil_line, c->stencil, INTERFACE_CUBE_FUNCTION, c->interface);
         return -1;
@@ -299,32 +291,21 @@ static int conf_check_stencil(lab_conf *c, char *err, size_t errlen)
 // whole-solve labs' key. Returns 0, or -1 with err naming the file and line.
 static int conf_check_update(lab_conf *c, char *err, size_t errlen)
 {
-    if (c->update_line && strcmp(c->runner, "jacobi") != 0) {
+    if (c->update_line && !lab_kind_runner_takes(c->runner, "update")) {
         snprintf(err, errlen, "%s:%d: 'update' is a key of the whole-solve labs (runner = jacobi); a sweep's stencil is its 'stencil' key", c->path, c->update_line);
         return -1;
     }
     if (!c->update[0])
-        snprintf(c->update, sizeof(c->update), "%s", UPDATE_JACOBI);
+        snprintf(c->update, sizeof(c->update), "%s", lab_kind_default_value("update"));
     return 0;
 }
 
-const char *const *conf_case_options(const lab_conf *c)
-{
-    static const char *const image[] = {"r", NULL};                    // a convolution's filter radius
-    static const char *const sweep[] = {NULL};                         // a star's sweep: the size alone
-    static const char *const jacobi[] = {"bc", "iters", "check", "tol", "h", "mms", NULL};
-    static const char *const heat[] = {"steps", "r", NULL};           // steps, and the rate r = alpha dt / dx^2
-    if (!strcmp(c->runner, "jacobi"))
-        return !strcmp(c->update, UPDATE_HEAT2D) ? heat : jacobi;
-    return !strcmp(c->interface, INTERFACE_IMAGE) ? image : sweep;
-}
-
 // Checks every case's key=value options against the lab's kind
-// (conf_case_options): a word the kind does not take is a mistake in the
+// (its case_options): a word the kind does not take is a mistake in the
 // file, named with its line, not a case the student fails. Returns 0 or -1.
 static int conf_check_case_options(const lab_conf *c, char *err, size_t errlen)
 {
-    const char *const *known = conf_case_options(c);
+    const char *const *known = lab_kind_of(c)->case_options;
     for (int k = 0; k < c->ncases; k++) {
         const lab_case *lc = &c->cases[k];
         for (int o = 0; o < lc->nopts; o++) {
@@ -354,14 +335,6 @@ int conf_case_radius(const lab_case *c)
     return v && end && *end == '\0' && end != v && r >= 1 && r <= CONV_MAX_RADIUS ? (int)r : 0;
 }
 
-double conf_case_flops(const lab_conf *conf, const lab_case *c)
-{
-    int r = conf_case_radius(c);
-    if (!strcmp(conf->runner, "jacobi"))
-        return !strcmp(conf->update, UPDATE_HEAT2D) ? 7.0 : 8.0;  // u + r(w + e + s + n - 4u); (six neighbours - h²f) / 6
-    return r ? 2.0 * FILTER_NWEIGHTS(r) : STENCIL_FLOPS(conf->star_radius);
-}
-
 const char *conf_case_opt(const lab_case *c, const char *key)
 {
     for (int i = 0; i < c->nopts; i++)
@@ -383,13 +356,29 @@ const char *conf_case_name(const lab_case *c, char *buf, size_t len)
     return buf;
 }
 
-// Stores one key's value in c; returns 0, or -1 with the problem in err.
-// The values runner, technique and opb_model may take: the kinds of lab the
-// judge and the runners know (one list each, named in the errors).
-static const char *const conf_runners[] = {"sweep", "jacobi", NULL};
-static const char *const conf_interfaces[] = {INTERFACE_CUBE, INTERFACE_GRID, INTERFACE_IMAGE, NULL};
-static const char *const conf_updates[] = {UPDATE_JACOBI, UPDATE_HEAT2D, NULL};
-static const char *const conf_techniques[] = {"naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi", "time-blocking", "speed", "convolution", "heat2d", NULL};
+// The most values one key may take (the kinds' runners, interfaces or updates; the techniques).
+#define CONF_MAX_VALUES 32
+
+// The values runner, interface, stencil, update, technique and opb_model
+// may take: the kinds of lab (lab_kind.h's table), the stars and the
+// techniques (technique.h's table) the judge knows, written into list
+// (NULL-terminated, CONF_MAX_VALUES).
+static void conf_values_of(const char *key, const char **list)
+{
+    if (!strcmp(key, "stencil")) {
+        for (int r = 0; r < CONF_MAX_VALUES && (list[r] = conf_stencils[r]); r++)
+            ;
+        return;
+    }
+    if (strcmp(key, "technique") != 0 && strcmp(key, "opb_model") != 0) {  // one model per technique
+        lab_kind_values(key, list, CONF_MAX_VALUES);
+        return;
+    }
+    int n = 0;
+    for (; technique_at(n) && n < CONF_MAX_VALUES - 1; n++)
+        list[n] = technique_at(n)->name;
+    list[n] = NULL;
+}
 
 // 0 if value is one of list; otherwise -1 with err naming key and the list.
 static int conf_one_of(const char *key, const char *value, const char *const *list, char *err, size_t errlen)
@@ -405,42 +394,48 @@ static int conf_one_of(const char *key, const char *value, const char *const *li
     return -1;
 }
 
+// Stores the value of a key that names an entry of a list or table
+// (runner, interface, stencil, update, technique, opb_model) in c. Returns
+// 0, -1 with the problem in err, or 1 if key is none of them.
+static int conf_set_name(lab_conf *c, const char *key, const char *value, char *err, size_t errlen)
+{
+    const struct {
+        const char *key;   // the lab.conf key
+        char *field;       // where its value goes
+        size_t cap;        // the field's size
+    } names[] = {{"runner", c->runner, sizeof(c->runner)},          {"interface", c->interface, sizeof(c->interface)},
+                 {"stencil", c->stencil, sizeof(c->stencil)},       {"update", c->update, sizeof(c->update)},
+                 {"technique", c->technique, sizeof(c->technique)}, {"opb_model", c->opb_model, sizeof(c->opb_model)}};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        const char *known[CONF_MAX_VALUES];
+        if (strcmp(key, names[i].key) != 0)
+            continue;
+        conf_values_of(key, known);
+        if (conf_one_of(key, value, known, err, errlen) != 0)
+            return -1;
+        if (conf_copy(names[i].field, names[i].cap, value) == 0)
+            return 0;
+        snprintf(err, errlen, "the value of '%s' is too long", key);
+        return -1;
+    }
+    return 1;
+}
+
+// Stores one key's value in c; returns 0, or -1 with the problem in err.
 static int conf_set(lab_conf *c, const char *key, const char *value, char *err, size_t errlen)
 {
-    int bad = 0;
+    int bad = 0, named = conf_set_name(c, key, value, err, errlen);
     double num = 0;
+    if (named <= 0)
+        return named;
     if (!strcmp(key, "title")) {
         bad = conf_copy(c->title, sizeof(c->title), value);
     } else if (!strcmp(key, "chapter")) {
         bad = conf_copy(c->chapter, sizeof(c->chapter), value);
-    } else if (!strcmp(key, "runner")) {
-        if (conf_one_of(key, value, conf_runners, err, errlen) != 0)
-            return -1;
-        bad = conf_copy(c->runner, sizeof(c->runner), value);
-    } else if (!strcmp(key, "interface")) {
-        if (conf_one_of(key, value, conf_interfaces, err, errlen) != 0)
-            return -1;
-        bad = conf_copy(c->interface, sizeof(c->interface), value);
-    } else if (!strcmp(key, "stencil")) {
-        if (conf_one_of(key, value, conf_stencils, err, errlen) != 0)
-            return -1;
-        bad = conf_copy(c->stencil, sizeof(c->stencil), value);
-    } else if (!strcmp(key, "update")) {
-        if (conf_one_of(key, value, conf_updates, err, errlen) != 0)
-            return -1;
-        bad = conf_copy(c->update, sizeof(c->update), value);
     } else if (!strcmp(key, "kernel")) {
         bad = conf_copy(c->kernel, sizeof(c->kernel), value);
     } else if (!strcmp(key, "solution")) {
         bad = conf_copy(c->solution, sizeof(c->solution), value);
-    } else if (!strcmp(key, "technique")) {
-        if (conf_one_of(key, value, conf_techniques, err, errlen) != 0)
-            return -1;
-        bad = conf_copy(c->technique, sizeof(c->technique), value);
-    } else if (!strcmp(key, "opb_model")) {
-        if (conf_one_of(key, value, conf_techniques, err, errlen) != 0)  // one model per technique
-            return -1;
-        bad = conf_copy(c->opb_model, sizeof(c->opb_model), value);
     } else if (!strcmp(key, "points")) {
         if (c->nparts == CONF_MAX_PARTS) {
             snprintf(err, errlen, "more than %d points lines", CONF_MAX_PARTS);
@@ -552,7 +547,7 @@ int conf_load(const char *path, lab_conf *c, char *err, size_t errlen)
             snprintf(err, errlen, "%s: missing key '%s'", path, conf_keys[i].name);
             return -1;
         }
-    if (conf_check_interface(c, err, errlen) != 0 || conf_check_stencil(c, err, errlen) != 0 ||
+    if (conf_check_kind(c, err, errlen) != 0 || conf_check_stencil(c, err, errlen) != 0 ||
         conf_check_update(c, err, errlen) != 0 || conf_check_case_options(c, err, errlen) != 0)
         return -1;
     return conf_check_rubric(c, err, errlen);

@@ -91,17 +91,6 @@ int conf_get(const lab_conf *c, const char *key, char *out, size_t len);
 // The filter radius of an image case (its r=R option, 1..CONV_MAX_RADIUS), or 0.
 int conf_case_radius(const lab_case *c);
 
-// The key=value options a case of lab c's kind takes (NULL-terminated): a
-// convolution's r, a Jacobi solve's bc, iters, check, tol, h, mms, a heat
-// solve's steps and r, none for a star's sweep. conf_load rejects any other.
-const char *const *conf_case_options(const lab_conf *c);
-
-// The flops of one output point of case c, as the OP/B models count them:
-// 12r + 1 for a sweep of the lab's star of radius r (STENCIL_FLOPS: 13 for
-// star7), 8 for a Jacobi update, 7 for a heat step, 2*(2R+1)^2 for a convolution whose filter
-// has radius R (a multiply and an add a tap).
-double conf_case_flops(const lab_conf *conf, const lab_case *c);
-
 // The value of option key on case c, or NULL.
 const char *conf_case_opt(const lab_case *c, const char *key);
 

@@ -334,10 +334,9 @@ static int judge_report(judge_session *s, double start, judge_error *err)
     judge_run *run = &s->run;
     double mark = judge_case_clock();
     judge_stage(run, "report");
-    if (!strcmp(run->conf.opb_model, "convolution"))  // at the filter radius of the first timed case (else the first case)
-        run->opb_valid = opb_conv_model(run->in_tile, run->out_tile, judge_model_filter_radius(&run->conf), &run->opb) == 0;
-    else
-        run->opb_valid = opb_book_model(run->conf.opb_model, run->in_tile, run->out_tile, run->conf.star_radius, &run->opb) == 0;
+    const lab_technique *model = technique_find(run->conf.opb_model);  // a filter's at the first timed case's radius (else the first case's)
+    run->opb_valid = model->model(model, run->in_tile, run->out_tile,
+                                  model->filter_model ? judge_model_filter_radius(&run->conf) : run->conf.star_radius, &run->opb) == 0;
     pictures_draw(run);
     run->seconds.report = judge_case_clock() - mark;
     run->seconds.total = judge_case_clock() - start;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "kv.h"
+#include "lab_kind.h"
 #include "ncu.h"
 #include "pictures.h"
 #include "protocol.h"
@@ -281,40 +282,17 @@ void judge_guard_read(const kv_list *report, case_result *r)
     case_set_hint(r, "fault", HINT_OUT_OF_BOUNDS, "a kernel read a cell outside the grid (the reason names the thread and the line): the output is right, yet in CUDA that read is out of bounds even when its value goes unused (a GPU reads the kit's guard cells around the grid unseen; compute-sanitizer reports such a read past an allocation of its own); test the index before the load (a ghost or halo cell outside the grid is set to 0, not loaded).");
 }
 
-// The sweep labs' wording of failures, for each interface (the host function it names).
-static const judge_hint_words case_words_cube = {
-    INTERFACE_CUBE_FUNCTION,
-    "the kernel never returned: a loop whose end is never reached, or a __syncthreads() that some threads of a block never reach.",
-    "the kernel could not be launched: read CUDA's message above; check the grid, block and shared-memory arguments of the launch.",
-    "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case).",
-};
-static const judge_hint_words case_words_grid = {
-    INTERFACE_GRID_FUNCTION,
-    "the kernel never returned: a loop whose end is never reached, or a __syncthreads() that some threads of a block never reach.",
-    "the kernel could not be launched: read CUDA's message above; check the grid, block and shared-memory arguments of the launch (each grid dimension from its own size: nx, ny or nz).",
-    "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case); an index that mixes up nx and ny runs past the grid on a non-square plane.",
-};
-
-static const judge_hint_words case_words_image = {
-    INTERFACE_IMAGE_FUNCTION,
-    "the kernel never returned: a loop whose end is never reached, or a __syncthreads() that some threads of a block never reach.",
-    "the kernel could not be launched: read CUDA's message above; check the grid, block and shared-memory arguments of the launch (the grid from width in x and height in y; dynamic shared memory sized from r).",
-    "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case); a read of a ghost cell (outside the image) must be skipped, not made.",
-};
-
-// The wording of env's lab (its interface's).
+// The wording of env's lab (its kind's).
 static const judge_hint_words *case_words(const judge_case_env *env)
 {
-    if (!strcmp(env->conf->interface, INTERFACE_IMAGE))
-        return &case_words_image;
-    return !strcmp(env->conf->interface, INTERFACE_GRID) ? &case_words_grid : &case_words_cube;
+    return lab_kind_of(env->conf)->words;
 }
 
-// The filter radius of case spec in env's lab: its r= on the image
-// interface, 0 (a sweep of the lab's star) otherwise.
+// The filter radius of case spec in env's lab: its r= for a convolution,
+// 0 (a sweep of the lab's star) otherwise.
 static int case_filter_radius(const judge_case_env *env, const lab_case *spec)
 {
-    return !strcmp(env->conf->interface, INTERFACE_IMAGE) ? conf_case_radius(spec) : 0;
+    return lab_kind_of(env->conf)->filter_radius(spec);
 }
 
 // The weights a case of env's lab draws and hands the runner on --coef: the
@@ -632,7 +610,7 @@ static void case_judge_outputs(const judge_case_env *env, const lab_case *spec, 
     int filter_radius = case_filter_radius(env, spec);
     sweep_case c = {in, spec->nx, spec->ny, spec->nz, {0}, env->conf->rtol, env->conf->atol,
                     out_tile, env->planes_first,
-                    filter_radius ? VERDICT_WORDS_IMAGE : !strcmp(env->conf->interface, INTERFACE_GRID) ? VERDICT_WORDS_GRID : VERDICT_WORDS_CUBE,
+                    lab_kind_of(env->conf)->verdict_words,
                     env->conf->star_radius, filter_radius};
     memcpy(c.coef, coef, sizeof(float) * (size_t)case_weights(env, filter_radius));
     sweep_buffers b = {out.data, in_after.data, out_timed.data, out2.data, guard};
@@ -683,7 +661,7 @@ static void case_profile(const judge_case_env *env, const lab_case *spec, const 
     snprintf(table, sizeof(table), "%s/%s", dir, JUDGE_NCU_TABLE);
     r->load_bytes = ncu_metric_sum(table, "l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum");
     r->dram_bytes = ncu_metric_sum(table, "dram__bytes_read.sum") + ncu_metric_sum(table, "dram__bytes_write.sum");
-    r->flops = conf_case_flops(env->conf, spec) * (double)r->interior;
+    r->flops = lab_kind_of(env->conf)->case_flops(env->conf, spec) * (double)r->interior;
     r->profiled = s.exited && s.exit_code == RUNNER_OK && r->load_bytes > 0 && r->dram_bytes > 0;
     if (!r->profiled)
         snprintf(r->note, sizeof(r->note), "OP/B not measured: Nsight Compute (ncu) %s", s.started ? "could not read the counters (see its log with --keep)" : "is not installed or not on PATH");

@@ -45,6 +45,7 @@
 
 #include "jacobi_ref.h"
 #include "jacobi_verdict.h"
+#include "lab_kind.h"
 #include "pictures.h"
 #include "protocol.h"
 #include "rng.h"
@@ -131,7 +132,7 @@ static const char *jacobi_unknown_opt(const lab_case *spec, const char *const *k
 // wrong, if anything.
 static void jacobi_read_heat_spec(const lab_conf *conf, const lab_case *spec, jacobi_spec *s)
 {
-    const char *unknown = jacobi_unknown_opt(spec, conf_case_options(conf));
+    const char *unknown = jacobi_unknown_opt(spec, lab_kind_of(conf)->case_options);
     double r = 0.0;
     int bad = jacobi_opt_int(spec, "steps", 20, &s->c.max_iters) | jacobi_opt_number(spec, "r", 0.0, &r);
     s->heat = 1;
@@ -152,7 +153,7 @@ static void jacobi_read_heat_spec(const lab_conf *conf, const lab_case *spec, ja
 // Reads spec's options into s; s->error says what is wrong, if anything.
 static void jacobi_read_spec(const lab_conf *conf, const lab_case *spec, jacobi_spec *s)
 {
-    const char *bc = conf_case_opt(spec, "bc"), *unknown = jacobi_unknown_opt(spec, conf_case_options(conf));
+    const char *bc = conf_case_opt(spec, "bc"), *unknown = jacobi_unknown_opt(spec, lab_kind_of(conf)->case_options);
     double h, tol;
     memset(s, 0, sizeof(*s));
     s->c.g.nx = spec->nx, s->c.g.ny = spec->ny, s->c.g.nz = spec->nz;
@@ -160,12 +161,13 @@ static void jacobi_read_spec(const lab_conf *conf, const lab_case *spec, jacobi_
     s->pitch = spec->nx;
     s->c.rtol = conf->rtol;
     s->c.atol = conf->atol;
-    if (!strcmp(conf->update, UPDATE_HEAT2D)) {
+    if (lab_kind_of(conf)->solve_update == JACOBI_UPDATE_HEAT2D) {
         jacobi_read_heat_spec(conf, spec, s);
         return;
     }
     s->c.g.bc = bc ? jacobi_bc_parse(bc) : JACOBI_BC_DIRICHLET;
-    s->c.blocked = !strcmp(conf->technique, "time-blocking");
+    const lab_technique *technique = technique_find(conf->technique);
+    s->c.blocked = technique && technique->time_blocked;
     int bad = jacobi_opt_int(spec, "iters", 20, &s->c.max_iters) | jacobi_opt_int(spec, "check", 0, &s->c.check_every) |
               jacobi_opt_int(spec, "mms", 0, &s->mms) | jacobi_opt_number(spec, "tol", 0.0, &tol) |
               jacobi_opt_number(spec, "h", spec->nx > 1 ? 1.0 / (spec->nx - 1) : 1.0, &h);
@@ -382,19 +384,6 @@ static int jacobi_runner_ok(const spawn_result *s, const kv_list *report)
     return s->exited && s->exit_code == RUNNER_OK && status && !strcmp(status, "ok");
 }
 
-// The whole-solve labs' wording of failures: Jacobi's and the heat step's.
-static const judge_hint_words heat_words = {
-    "heat_solve",
-    "the solve never returned: a loop that never ends (is the step counter incremented up to p->steps?), or a __syncthreads() some threads never reach.",
-    "check the grid and block of every launch in heat_solve: at most 1024 threads a block, no dimension 0 (a grid of 0 blocks when nx or ny is small?).",
-    "an out-of-bounds access (an index outside the grid: rows are p->pitch floats apart, and a float4 must not run past the last row): rerun with SANITIZE=1 on a GPU, or read the emulator's message naming the thread.",
-};
-static const judge_hint_words jacobi_words = {
-    "jacobi_solve",
-    "the solve never returned: a loop that never ends (is t incremented? does the early stop compare with p->tol?), or a __syncthreads() some threads never reach.",
-    "check the grid and block of every launch in jacobi_solve: at most 1024 threads a block, no dimension 0 (a grid of 0 blocks when a size is small?).",
-    "an out-of-bounds access (an index outside the grid, or a boundary kernel reading past a face): rerun with SANITIZE=1 on a GPU, or read the emulator's message naming the thread.",
-};
 
 // Fills r from a runner in dir that did not finish normally.
 static void jacobi_explain_runner(const judge_case_env *env, const spawn_result *s, const kv_list *report,
@@ -402,7 +391,7 @@ static void jacobi_explain_runner(const judge_case_env *env, const spawn_result 
 {
     char log_path[1024];
     snprintf(log_path, sizeof(log_path), "%s/%s", dir, CASE_LOG);
-    judge_explain_runner(env, s, report, log_path, !strcmp(env->conf->update, UPDATE_HEAT2D) ? &heat_words : &jacobi_words, r);
+    judge_explain_runner(env, s, report, log_path, lab_kind_of(env->conf)->words, r);
 }
 
 // ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@
 
 #include "jacobi_ref.h"
 #include "json_write.h"
+#include "lab_kind.h"
 #include "protocol.h"
 #include "spawn.h"
 #include "stencil_ref.h"
@@ -440,7 +441,7 @@ static int picture_write_roofline(const judge_run *run, const case_result *t, ch
 {
     picture_opb lines[3];
     int n = 0, dram = -1;
-    double fpp = conf_case_flops(&run->conf, &t->spec);
+    double fpp = lab_kind_of(&run->conf)->case_flops(&run->conf, &t->spec);
     double gflops = fpp * t->gpoints, bw = t->bandwidth_gbs;
     if (!(bw > 0) || !(gflops > 0)) {
         snprintf(why, len, "not drawn: no copy bandwidth was measured in this run");
@@ -497,7 +498,7 @@ static int picture_write_roofline(const judge_run *run, const case_result *t, ch
     for (int i = 0; i < run->ncases; i++) {
         const case_result *c = &run->cases[i];
         double c_at = picture_case_opb(run, c, t, at);
-        double c_gflops = conf_case_flops(&run->conf, &c->spec) * c->gpoints;
+        double c_gflops = lab_kind_of(&run->conf)->case_flops(&run->conf, &c->spec) * c->gpoints;
         if (c_at > 0)
             fprintf(f, "%.6g %.6g \"%s: %.0f GFLOP/s = %.0f%% of the roof at OP/B %.2f\"\n", c_at, c_gflops, c->name, c_gflops,
                     100.0 * c_gflops / (bw * c_at), c_at);

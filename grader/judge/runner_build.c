@@ -15,6 +15,7 @@
 #include "judge_files.h"
 #include "protocol.h"
 #include "runner_build.h"
+#include "lab_kind.h"
 #include "spawn.h"
 
 // A 64-bit FNV-1a hash of s, naming a kernel's build folder.
@@ -229,23 +230,6 @@ void runner_executor_path(const judge_args *a, char *path, size_t len)
     snprintf(path, len, "%s/build/gpu/%s/executor", a->kit, a->arch ? a->arch : "detected");
 }
 
-// The smallest kernel file of lab run's kind that builds: its header and its
-// host function doing nothing (what a kit that builds at all must build).
-static const char *runner_probe_source(const judge_run *run)
-{
-    if (strcmp(run->conf.runner, "jacobi") == 0)
-        return strcmp(run->conf.update, UPDATE_HEAT2D) == 0
-                   ? "#include \"heat2d.h\"\nint heat_solve(float *a, float *b, const heat_problem *p) { (void)a; (void)b; (void)p; return 0; }\n"
-                   : "#include \"jacobi.h\"\nint jacobi_solve(float *a, float *b, const float *f, const jacobi_problem *p, int *iters, float *residual)\n"
-                     "{ (void)a; (void)b; (void)f; (void)p; (void)iters; (void)residual; return 0; }\n";
-    if (strcmp(run->conf.interface, INTERFACE_GRID) == 0)
-        return "#include \"grid.h\"\nvoid launch_sweep(float *i, float *o, unsigned int x, unsigned int y, unsigned int z) { (void)i; (void)o; (void)x; (void)y; (void)z; }\n";
-    if (strcmp(run->conf.interface, INTERFACE_IMAGE) == 0)
-        return "#include \"conv.h\"\nvoid launch_convolution(const float *i, float *o, unsigned int w, unsigned int h, int r) { (void)i; (void)o; (void)w; (void)h; (void)r; }\n";
-    return run->conf.star_radius == 2 ? "#include \"star13.h\"\nvoid launch_stencil(float *i, float *o, unsigned int n) { (void)i; (void)o; (void)n; }\n"
-                                      : "#include \"lab.h\"\nvoid launch_stencil(float *i, float *o, unsigned int n) { (void)i; (void)o; (void)n; }\n";
-}
-
 // 1 if the build log at log_path places an error in the student's file.
 static int runner_error_is_theirs(const judge_run *run, const char *log_path)
 {
@@ -290,7 +274,7 @@ static int runner_kit_builds(const judge_args *a, judge_run *run, const char *ba
         return snprintf(err->stage, sizeof(err->stage), "compile"), -1;
     snprintf(probe, sizeof(probe), "%s/kit-probe.cu", dir);
     FILE *p = fopen(probe, "w");
-    if (!p || fputs(runner_probe_source(run), p) < 0) {
+    if (!p || fputs(lab_kind_of(&run->conf)->probe_source(&run->conf), p) < 0) {
         if (p)
             fclose(p);
         return 0;
@@ -315,12 +299,11 @@ static void runner_build_dir(const judge_args *a, const judge_run *run, const ch
                              char *dir, size_t len)
 {
     uint64_t hash = runner_hash(kernel_abs);
-    if (strcmp(run->conf.interface, INTERFACE_CUBE) != 0)
-        hash = hash * 1099511628211ull ^ runner_hash(run->conf.interface);
+    const lab_kind *kind = lab_kind_of(&run->conf);
+    if (!kind->is_default)  // a kind not its runner's default: its interface or update
+        hash = hash * 1099511628211ull ^ runner_hash(kind->value);
     if (run->conf.star_radius != 1)
         hash = hash * 1099511628211ull ^ runner_hash(run->conf.stencil);
-    if (strcmp(run->conf.update, UPDATE_JACOBI) != 0)
-        hash = hash * 1099511628211ull ^ runner_hash(run->conf.update);
     snprintf(dir, len, "%s/build/%s/%s/k-%016llx", a->kit, backend, run->lab_name, (unsigned long long)hash);
 }
 

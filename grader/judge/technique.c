@@ -80,8 +80,11 @@ static const char *technique_grid_name(const unsigned int n[3], char *buf, size_
 // block, a serial loop) does not. The speed technique (a lab graded on its
 // speed, any kernel shape) takes the same rule, said so, with a floor of
 // one thread a TECHNIQUE_SPEED_POINTS_A_THREAD points where that is lower.
-static void technique_naive(const launch_info *li, const unsigned int n[3], int radius, int speed, technique_result *r)
+static void technique_naive(const lab_technique *k, const technique_evidence *e, technique_result *r)
 {
+    const launch_info *li = e->li;
+    const unsigned int *n = e->n;
+    int radius = e->radius, speed = k->speed;
     unsigned long long interior = technique_interior(n, radius);
     unsigned long long threads = technique_threads(li);
     unsigned long long floor = interior < TECHNIQUE_MIN_THREADS ? interior : TECHNIQUE_MIN_THREADS;
@@ -118,8 +121,10 @@ static double technique_halo_factor(const launch_info *li, int radius)
 // memory, and at least a 3x3x3 tile.
 // Lab 0 (a 2D convolution) takes the same rule on its 2D tiles: at least the
 // block's floats, and 3x3.
-static void technique_shared_tile(const launch_info *li, int image, technique_result *r)
+static void technique_shared_tile(const lab_technique *k, const technique_evidence *e, technique_result *r)
 {
+    const launch_info *li = e->li;
+    int image = k->image;
     unsigned long long bt = technique_block_threads(li), least = image ? 9 : 27;
     size_t need = (size_t)(bt > least ? bt : least) * sizeof(float);
     r->status = li->smem >= need ? TECHNIQUE_OK : TECHNIQUE_FAIL;
@@ -172,8 +177,11 @@ static size_t technique_rows_tile_plane(const launch_info *li, const unsigned in
 // a plane, but fewer than three (lab 4: the z neighbours in registers; two
 // allow a double-buffered plane), of the block or, when its threads compute
 // several rows each, of its tile (technique_rows_tile_plane).
-static void technique_z_march(const launch_info *li, const unsigned int n[3], int radius, int registers, technique_result *r)
+static void technique_z_march(const lab_technique *k, const technique_evidence *e, technique_result *r)
 {
+    const launch_info *li = e->li;
+    const unsigned int *n = e->n;
+    int radius = e->radius, registers = k->registers;
     unsigned long long layers = li->grid[2] * li->block[2], w = 2ull * (unsigned long long)radius;
     double per_thread = technique_planes_per_thread(li, n, radius);
     unsigned int nz = n[2];
@@ -236,8 +244,11 @@ static int technique_kernel_counts(const kv_list *report, int iters, char *seen,
     return every;
 }
 
-static void technique_jacobi(const kv_list *report, long launches, technique_result *r)
+static void technique_jacobi(const lab_technique *k, const technique_evidence *e, technique_result *r)
 {
+    const kv_list *report = e->report;
+    long launches = e->launches;
+    (void)k;
     int iters = (int)kv_number(report, "iterations", 0);
     const char *bc = kv_get(report, "bc");
     int need = bc && strcmp(bc, "dirichlet") != 0 ? 2 : 1;
@@ -254,8 +265,11 @@ static void technique_jacobi(const kv_list *report, long launches, technique_res
 // residual check the case asks for (its reduction's launches; the judge adds
 // the case's check_every to the report). The cases of lab 9 judge it on one
 // without checks.
-static void technique_time_blocking(const kv_list *report, long launches, technique_result *r)
+static void technique_time_blocking(const lab_technique *k, const technique_evidence *e, technique_result *r)
 {
+    const kv_list *report = e->report;
+    long launches = e->launches;
+    (void)k;
     int iters = (int)kv_number(report, "iterations", 0), every = (int)kv_number(report, TECHNIQUE_KEY_CHECK_EVERY, 0);
     long checks = every > 0 ? iters / every : 0;
     long allowed = iters / 2 + 1 + 2 * checks;
@@ -323,17 +337,15 @@ static void technique_loads_conv(const kv_list *report, const unsigned int n[3],
 
 int technique_counts_loads(const char *technique)
 {
-    static const char *const counted[] = {"shared-tile", "z-coarsening", "register-tiling", "convolution", NULL};
-    for (int i = 0; counted[i]; i++)
-        if (!strcmp(technique, counted[i]))
-            return 1;
-    return 0;
+    const lab_technique *k = technique_find(technique);
+    return k && k->counts_loads;
 }
 
 void technique_loads_grid(const char *technique, const kv_list *report, const unsigned int n[3], int radius, int counted,
                           double global_loads, double shared_loads, const char *why, technique_result *r)
 {
-    if (!strcmp(technique, "convolution")) {
+    const lab_technique *k = technique_find(technique);
+    if (k && k->image) {
         size_t used = strlen(r->detail);
         if (!counted)
             snprintf(r->detail + used, sizeof(r->detail) - used, "; reading the filter from constant memory and the pixels from the shared tile is not checked: %s", why);
@@ -341,9 +353,9 @@ void technique_loads_grid(const char *technique, const kv_list *report, const un
             technique_loads_conv(report, n, counted, global_loads, shared_loads, r->detail + used, sizeof(r->detail) - used, r);
         return;
     }
-    int z_march = !strcmp(technique, "z-coarsening") || !strcmp(technique, "register-tiling");
+    int z_march = k && k->marches_z, registers = k && k->registers;
     // Half the neighbours a point reads (6r), or of those in its plane (4r) when the z ones are in registers.
-    double need_shared = (!strcmp(technique, "register-tiling") ? 2.0 : 3.0) * radius;
+    double need_shared = (registers ? 2.0 : 3.0) * radius;
     size_t used = strlen(r->detail);
     char *tail = r->detail + used;
     size_t room = sizeof(r->detail) - used;
@@ -370,7 +382,7 @@ void technique_loads_grid(const char *technique, const kv_list *report, const un
              sp, gp, need_shared, limit, technique_counter(counted), technique_grid_name(n, name, sizeof(name)),
              shared_ok ? "" : (z_march ? "; read the in-plane neighbours from the plane in shared memory, after the barrier"
                                        : "; the neighbours come from global memory: read them from the shared tile, after the barrier"),
-             global_ok ? "" : (!strcmp(technique, "register-tiling")
+             global_ok ? "" : (registers
                                    ? "; the z neighbours come from global memory: keep the previous and next planes' values in registers as the block marches (Fig 8.12)"
                                    : "; the z neighbours come from global memory: read them from the previous and next planes in shared memory (Fig 8.10)"));
     if (!(shared_ok && global_ok))
@@ -382,8 +394,11 @@ void technique_loads_grid(const char *technique, const kv_list *report, const un
 // at least one launch, and at most one a step on average (a launch may do
 // several steps). A second kernel a step (a copy back instead of a swap)
 // moves the grid through DRAM twice a step and fails.
-static void technique_heat2d(const kv_list *report, long launches, technique_result *r)
+static void technique_heat2d(const lab_technique *k, const technique_evidence *e, technique_result *r)
 {
+    const kv_list *report = e->report;
+    long launches = e->launches;
+    (void)k;
     int steps = (int)kv_number(report, "iterations", 0);
     char seen[256];
     technique_kernel_counts(report, steps, seen, sizeof(seen));
@@ -402,8 +417,8 @@ technique_result technique_check_grid(const char *technique, const kv_list *repo
 {
     technique_result r;
     launch_info li;
+    const lab_technique *k = technique_find(technique);
     long launches = (long)kv_number(report, "launches", -1);
-    int t = (int)kv_number(report, "in_tile_dim", 0);
     memset(&r, 0, sizeof(r));
     r.status = TECHNIQUE_NA;
     if (launches < 0) {
@@ -412,35 +427,22 @@ technique_result technique_check_grid(const char *technique, const kv_list *repo
         return r;
     }
     r.status = TECHNIQUE_FAIL;
-    if (!strcmp(technique, "jacobi")) {
-        technique_jacobi(report, launches, &r);
-        return r;
-    }
-    if (!strcmp(technique, "time-blocking")) {
-        technique_time_blocking(report, launches, &r);
-        return r;
-    }
-    if (!strcmp(technique, "heat2d")) {
-        technique_heat2d(report, launches, &r);
+    technique_evidence e = {report, launches, NULL, n, radius};
+    if (k && !k->one_launch) {  // a whole solve: its rule counts the launches of every kernel
+        k->rule(k, &e, &r);
         return r;
     }
     if (launches != 1 || technique_launch(report, 0, &li) != 0) {
         snprintf(r.detail, sizeof(r.detail), "%ld kernel launches; this lab expects exactly one launch of stencil_kernel per sweep", launches);
         return r;
     }
-    (void)t;  // the tile declared feeds the OP/B model; the rules read the launch itself
-    if (!strcmp(technique, "naive") || !strcmp(technique, "speed")) {
-        technique_naive(&li, n, radius, !strcmp(technique, "speed"), &r);
-    } else if (!strcmp(technique, "shared-tile") || !strcmp(technique, "convolution")) {
-        technique_shared_tile(&li, !strcmp(technique, "convolution"), &r);
-    } else if (!strcmp(technique, "z-coarsening")) {
-        technique_z_march(&li, n, radius, 0, &r);
-    } else if (!strcmp(technique, "register-tiling")) {
-        technique_z_march(&li, n, radius, 1, &r);
-    } else {
+    if (!k) {
         r.status = TECHNIQUE_NA;
         snprintf(r.detail, sizeof(r.detail), "no check for technique '%s'", technique);
+        return r;
     }
+    e.li = &li;  // the tile declared feeds the OP/B model; the rules read the launch itself
+    k->rule(k, &e, &r);
     return r;
 }
 
@@ -468,68 +470,155 @@ int opb_conv_model(int in_tile, int out_tile, int filter_radius, opb_model *m)
     return 0;
 }
 
-int opb_book_model(const char *name, int t, int o, int radius, opb_model *m)
+// Starts m for a star of radius r: cleared, bound (12r+1)/4. Returns 0, or
+// -1 for a star the kit does not have.
+static int opb_star(int radius, opb_model *m)
 {
     memset(m, 0, sizeof(*m));
     if (radius < 1 || radius > STENCIL_MAX_RADIUS)
         return -1;
-    const double flops = reference_flops(radius);  // 12r + 1: 13 for the seven-point star
-    const int points = STENCIL_NCOEF(radius), w = 2 * radius;
-    m->bound = flops / 4.0;
-    if (!strcmp(name, "naive")) {  // every one of the 6r + 1 points loaded from global memory
-        m->book = flops / (points * 4.0);
-        snprintf(m->formula, sizeof(m->formula), "%.0f / (%d * 4) = %.2f", flops, points, m->book);
-        return 0;
-    }
-    if (!strcmp(name, "speed")) {  // past the book: every point read once and written once, the most a sweep can reach
-        m->book = flops / (2.0 * 4.0);
-        m->bound = m->book;
-        snprintf(m->formula, sizeof(m->formula), "%.0f / (2 * 4) = %.2f (each point read once and written once: the streaming bound)", flops, m->book);
-        return 0;
-    }
-    if (!strcmp(name, "heat2d")) {  // 7 flops a point, u read once and v written once: no tile can do better
-        m->book = 7.0 / 8.0;
-        m->bound = 7.0 / 8.0;
-        m->halo_fraction = 0.0;
-        m->smem_bytes = 0.0;
-        snprintf(m->formula, sizeof(m->formula), "7 / (4 + 4) = %.3f (u + r(w + e + s + n - 4u): 7 operations; u read once, v written once, a step)", m->book);
-        return 0;
-    }
-    if (t < w + 1)
+    m->bound = reference_flops(radius) / 4.0;
+    return 0;
+}
+
+// Lab 1's model: every one of the 6r + 1 points loaded from global memory.
+static int opb_naive(const lab_technique *k, int t, int o, int radius, opb_model *m)
+{
+    (void)k, (void)t, (void)o;
+    if (opb_star(radius, m) != 0)
         return -1;
+    const double flops = reference_flops(radius);
+    const int points = STENCIL_NCOEF(radius);
+    m->book = flops / (points * 4.0);
+    snprintf(m->formula, sizeof(m->formula), "%.0f / (%d * 4) = %.2f", flops, points, m->book);
+    return 0;
+}
+
+// Past the book: every point read once and written once, the most a sweep can reach.
+static int opb_speed(const lab_technique *k, int t, int o, int radius, opb_model *m)
+{
+    (void)k, (void)t, (void)o;
+    if (opb_star(radius, m) != 0)
+        return -1;
+    const double flops = reference_flops(radius);
+    m->book = flops / (2.0 * 4.0);
+    m->bound = m->book;
+    snprintf(m->formula, sizeof(m->formula), "%.0f / (2 * 4) = %.2f (each point read once and written once: the streaming bound)", flops, m->book);
+    return 0;
+}
+
+// Lab 10: 7 flops a point, u read once and v written once: no tile can do better.
+static int opb_heat2d(const lab_technique *k, int t, int o, int radius, opb_model *m)
+{
+    (void)k, (void)t, (void)o;
+    if (opb_star(radius, m) != 0)
+        return -1;
+    m->book = 7.0 / 8.0;
+    m->bound = 7.0 / 8.0;
+    m->halo_fraction = 0.0;
+    m->smem_bytes = 0.0;
+    snprintf(m->formula, sizeof(m->formula), "7 / (4 + 4) = %.3f (u + r(w + e + s + n - 4u): 7 operations; u read once, v written once, a step)", m->book);
+    return 0;
+}
+
+// Starts a tiled model: as opb_star, and -1 for an input tile of edge t
+// with no output tile left (t < 2r + 1).
+static int opb_tiled(int t, int radius, opb_model *m)
+{
+    return opb_star(radius, m) != 0 || t < 2 * radius + 1 ? -1 : 0;
+}
+
+// Lab 9: S = (T - O) / 2 iterations a launch (the seven-point update only).
+static int opb_time_blocking(const lab_technique *k, int t, int o, int radius, opb_model *m)
+{
+    (void)k;
+    int steps = (t - o) / 2;
+    if (opb_tiled(t, radius, m) != 0 || o < 1 || steps < 1 || radius != 1)
+        return -1;
+    double halo = (double)t * t / ((double)o * o);  // input columns loaded per column written
+    m->book = 8.0 * steps / (8.0 * halo + 4.0);
+    m->bound = 8.0 * steps / 12.0;
+    m->halo_fraction = 1.0 - 1.0 / halo;
+    m->smem_bytes = (double)steps * t * t * 4.0;
+    snprintf(m->formula, sizeof(m->formula), "8 * S / (8 * T^2/O^2 + 4) = %.2f at T=%d, O=%d, S=%d (u and f with halo, v, per launch)", m->book, t, o, steps);
+    return 0;
+}
+
+// Lab 5: 8 flops a point; loads: the u tile with its halo, and f.
+static int opb_jacobi(const lab_technique *k, int t, int o, int radius, opb_model *m)
+{
+    (void)k, (void)o;
+    if (opb_tiled(t, radius, m) != 0 || radius != 1)
+        return -1;
+    double inner = (double)(t - 2) * (t - 2) * (t - 2), tile = (double)t * t * t;
+    m->book = 8.0 * inner / (4.0 * tile + 4.0 * inner);
+    m->bound = 1.0;
+    m->halo_fraction = 1.0 - inner / tile;
+    m->smem_bytes = 1.0 * t * t * 4.0;
+    snprintf(m->formula, sizeof(m->formula), "8 * (T-2)^3 / (4 * T^3 + 4 * (T-2)^3) = %.2f at T=%d (u tile with halo, plus f)", m->book, t);
+    return 0;
+}
+
+// Labs 2-4 and 8: (12r+1)(T-2r)^3/(4T^3); shared memory the input tile
+// (lab 2), the 2r + 1 planes a marching block keeps (lab 3) or one plane
+// (labs 4 and 8).
+static int opb_tile_sweep(const lab_technique *k, int t, int o, int radius, opb_model *m)
+{
+    (void)o;
+    if (opb_tiled(t, radius, m) != 0)
+        return -1;
+    const double flops = reference_flops(radius);
+    const int w = 2 * radius;
     double inner = (double)(t - w) * (t - w) * (t - w), tile = (double)t * t * t;
-    if (!strcmp(name, "time-blocking")) {  // lab 9: S = (T - O) / 2 iterations a launch
-        int steps = (t - o) / 2;
-        if (o < 1 || steps < 1 || radius != 1)
-            return -1;
-        double halo = (double)t * t / ((double)o * o);  // input columns loaded per column written
-        m->book = 8.0 * steps / (8.0 * halo + 4.0);
-        m->bound = 8.0 * steps / 12.0;
-        m->halo_fraction = 1.0 - 1.0 / halo;
-        m->smem_bytes = (double)steps * t * t * 4.0;
-        snprintf(m->formula, sizeof(m->formula), "8 * S / (8 * T^2/O^2 + 4) = %.2f at T=%d, O=%d, S=%d (u and f with halo, v, per launch)", m->book, t, o, steps);
-        return 0;
-    }
-    if (!strcmp(name, "jacobi")) {  // 8 flops a point; loads: the u tile with its halo, and f
-        if (radius != 1)
-            return -1;
-        m->book = 8.0 * inner / (4.0 * tile + 4.0 * inner);
-        m->bound = 1.0;
-        m->halo_fraction = 1.0 - inner / tile;
-        m->smem_bytes = 1.0 * t * t * 4.0;
-        snprintf(m->formula, sizeof(m->formula), "8 * (T-2)^3 / (4 * T^3 + 4 * (T-2)^3) = %.2f at T=%d (u tile with halo, plus f)", m->book, t);
-        return 0;
-    }
     m->book = flops * inner / (4.0 * tile);
     m->halo_fraction = 1.0 - inner / tile;
     snprintf(m->formula, sizeof(m->formula), "%.0f * (T-%d)^3 / (4 * T^3) = %.2f at T=%d", flops, w, m->book, t);
-    if (!strcmp(name, "shared-tile"))
-        m->smem_bytes = tile * 4.0;
-    else if (!strcmp(name, "z-coarsening"))
-        m->smem_bytes = (w + 1.0) * t * t * 4.0;
-    else if (!strcmp(name, "register-tiling"))
-        m->smem_bytes = 1.0 * t * t * 4.0;
-    else
-        return -1;
+    m->smem_bytes = !k->marches_z ? tile * 4.0 : (k->registers ? 1.0 : w + 1.0) * t * t * 4.0;
     return 0;
+}
+
+// Lab 0: Fig 7.14's model at the filter radius (opb_conv_model; o is OUT_TILE_DIM).
+static int opb_convolution(const lab_technique *k, int t, int o, int filter_radius, opb_model *m)
+{
+    (void)k;
+    return opb_conv_model(t, o, filter_radius, m);
+}
+
+int opb_book_model(const char *name, int t, int o, int radius, opb_model *m)
+{
+    const lab_technique *k = technique_find(name);
+    if (!k || k->filter_model) {
+        memset(m, 0, sizeof(*m));
+        return -1;
+    }
+    return k->model(k, t, o, radius, m);
+}
+
+// ---------------------------------------------------------------------------
+// The techniques: one entry each, in the order lab.conf's errors list them
+// ---------------------------------------------------------------------------
+
+static const lab_technique technique_table[] = {
+    {.name = "naive", .rule = technique_naive, .model = opb_naive, .one_launch = 1},
+    {.name = "shared-tile", .rule = technique_shared_tile, .model = opb_tile_sweep, .one_launch = 1, .counts_loads = 1},
+    {.name = "z-coarsening", .rule = technique_z_march, .model = opb_tile_sweep, .one_launch = 1, .counts_loads = 1, .marches_z = 1},
+    {.name = "register-tiling", .rule = technique_z_march, .model = opb_tile_sweep, .one_launch = 1, .counts_loads = 1, .marches_z = 1, .registers = 1},
+    {.name = "jacobi", .rule = technique_jacobi, .model = opb_jacobi},
+    {.name = "time-blocking", .rule = technique_time_blocking, .model = opb_time_blocking, .time_blocked = 1},
+    {.name = "speed", .rule = technique_naive, .model = opb_speed, .one_launch = 1, .speed = 1},
+    {.name = "convolution", .rule = technique_shared_tile, .model = opb_convolution, .one_launch = 1, .filter_model = 1, .counts_loads = 1, .image = 1},
+    {.name = "heat2d", .rule = technique_heat2d, .model = opb_heat2d},
+};
+
+const lab_technique *technique_at(int i)
+{
+    return i >= 0 && i < (int)(sizeof(technique_table) / sizeof(technique_table[0])) ? &technique_table[i] : NULL;
+}
+
+const lab_technique *technique_find(const char *name)
+{
+    for (int i = 0; name && technique_at(i); i++)
+        if (!strcmp(technique_table[i].name, name))
+            return &technique_table[i];
+    return NULL;
 }

@@ -32,11 +32,10 @@ typedef struct technique_result {
 // Returns 0, or -1 if it is missing or malformed.
 int technique_launch(const kv_list *report, int idx, launch_info *li);
 
-// Checks technique ("naive", "shared-tile", "z-coarsening", "register-tiling", "jacobi",
-// "time-blocking", "convolution", "speed": the naive rule, for a lab graded on
-// its speed) against the report of a run on an n×n×n grid of a star of radius
-// r (its interior and a tile's halo are r cells deep: 1 for the seven-point
-// star; the Jacobi and convolution rules do not read it).
+// Checks technique (a name of the techniques table: technique_find)
+// against the report of a run on an n×n×n grid of a star of radius r (its
+// interior and a tile's halo are r cells deep: 1 for the seven-point star;
+// the Jacobi and convolution rules do not read it).
 technique_result technique_check(const char *technique, const kv_list *report, unsigned int n, int radius);
 
 // As technique_check, on an n[0]×n[1]×n[2] (nx, ny, nz) grid.
@@ -78,10 +77,14 @@ void technique_loads_grid(const char *technique, const kv_list *report, const un
 // over no plane.
 double technique_global_ceiling(const launch_info *li, const unsigned int n[3], int radius);
 
-// The report key under which the judge (never the runner) adds a Jacobi
-// case's check_every, for the time-blocking rule: residual checks add
-// launches that are no iteration's.
-#define TECHNIQUE_KEY_CHECK_EVERY "judge.check_every"
+// What a technique's launch rule reads (technique_check_grid fills it).
+typedef struct technique_evidence {
+    const kv_list *report;      // the runner's report
+    long launches;              // kernel launches it recorded
+    const launch_info *li;      // the one launch of a sweep (rules with one_launch), else NULL
+    const unsigned int *n;      // the grid: nx, ny, nz
+    int radius;                 // the star's radius
+} technique_evidence;
 
 typedef struct opb_model {
     double book;                // the book's OP/B for this kernel
@@ -91,16 +94,46 @@ typedef struct opb_model {
     char formula[256];          // the formula with the kit's numbers
 } opb_model;
 
-// Evaluates the book's OP/B model name for input tile edge t and a star of
-// radius r, whose 12r + 1 operations a point (reference_flops) are counted
-// over the bytes loaded from global memory: "naive" (12r+1)/(4(6r+1)), every
-// neighbour loaded; "speed" (12r+1)/8, each point read once and written once;
-// the tiled ones (12r+1)(T-2r)^3/(4T^3) for an input tile of edge T whose
-// output tile is T - 2r, bound (12r+1)/4. t is ignored by "naive" and
-// "speed". o, the output tile edge, is read only by "time-blocking" (lab 9,
-// the seven-point Jacobi update: r = 1), whose tiles lose (t - o) / 2 cells
-// of halo a side, one an iteration. Returns 0, or -1 for an unknown model or
-// a tile too small.
+// One technique a lab may check (lab.conf's technique; its opb_model names
+// one of them too): its launch rule, its OP/B model and what the judge needs
+// to know of it. Adding a technique is adding one entry (technique.c).
+typedef struct lab_technique {
+    const char *name;           // lab.conf's value
+    void (*rule)(const struct lab_technique *k, const technique_evidence *e, technique_result *r);  // the launch rule: fills r
+    int (*model)(const struct lab_technique *k, int t, int o, int radius, opb_model *m);  // the book's OP/B for tile t (output tile o): 0, or -1
+    int one_launch;             // 1: a sweep, judged on its one launch record (any other count fails first)
+    int filter_model;           // 1: the model's radius is a convolution's filter radius (a case's r=), not the star's
+    int counts_loads;           // 1: load floors (technique_loads_grid), counted under Nsight Compute or emulation
+    int marches_z;              // 1: a block marching in z (labs 3, 4, 8): planes-first hints, a global-load ceiling
+    int registers;              // 1: the z neighbours in registers, one plane in shared memory (labs 4, 8)
+    int image;                  // 1: 2D tiles of an image (lab 0): the convolution's floors and words
+    int speed;                  // 1: any kernel shape, the lab graded on its speed (lab 6)
+    int time_blocked;           // 1: several iterations a launch, the boundary step inside it (lab 9)
+} lab_technique;
+
+// The technique named name, or NULL for a name the kit does not know (conf.c
+// refuses it when lab.conf loads, listing the table's names).
+const lab_technique *technique_find(const char *name);
+
+// The table's entry i (0, 1, ...), or NULL past its end.
+const lab_technique *technique_at(int i);
+
+// The report key under which the judge (never the runner) adds a Jacobi
+// case's check_every, for the time-blocking rule: residual checks add
+// launches that are no iteration's.
+#define TECHNIQUE_KEY_CHECK_EVERY "judge.check_every"
+
+// Evaluates the book's OP/B model name (a technique's, technique_find) for
+// input tile edge t and a star of radius r, whose 12r + 1 operations a point
+// (reference_flops) are counted over the bytes loaded from global memory:
+// "naive" (12r+1)/(4(6r+1)), every neighbour loaded; "speed" (12r+1)/8, each
+// point read once and written once; the tiled ones (12r+1)(T-2r)^3/(4T^3)
+// for an input tile of edge T whose output tile is T - 2r, bound (12r+1)/4.
+// t is ignored by "naive" and "speed". o, the output tile edge, is read only
+// by "time-blocking" (lab 9, the seven-point Jacobi update: r = 1), whose
+// tiles lose (t - o) / 2 cells of halo a side, one an iteration. Returns 0,
+// or -1 for an unknown model, a filter's model (opb_conv_model) or a tile
+// too small.
 int opb_book_model(const char *name, int t, int o, int radius, opb_model *m);
 
 // The book's OP/B for a tiled 2D convolution (PMPP §7.5, Fig 7.14) whose

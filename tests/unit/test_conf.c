@@ -4,6 +4,7 @@
 #include <glob.h>
 
 #include "conf.h"
+#include "lab_kind.h"
 
 static const char *good_conf =
     "# a comment line\n"
@@ -222,14 +223,14 @@ static void test_update_key(void **state)
     unlink(path);
     assert_string_equal(c.update, "jacobi");
     assert_int_equal(c.update_line, 0);
-    assert_true(conf_case_flops(&c, &c.cases[0]) == 8.0);
+    assert_true(lab_kind_of(&c)->case_flops(&c, &c.cases[0]) == 8.0);
     snprintf(text, sizeof(text), "%supdate = heat2d   # the heat step\n", base);
     test_write_file(path, sizeof(path), text);
     assert_int_equal(conf_load(path, &c, err, sizeof(err)), 0);
     unlink(path);
     assert_string_equal(c.update, "heat2d");
     assert_int_equal(c.update_line, 11);
-    assert_true(conf_case_flops(&c, &c.cases[0]) == 7.0);
+    assert_true(lab_kind_of(&c)->case_flops(&c, &c.cases[0]) == 7.0);
     char name[64];
     assert_string_equal(conf_case_name(&c.cases[0], name, sizeof(name)), "67x30");
     snprintf(text, sizeof(text), "%supdate = heat3d\n", base);

@@ -1,0 +1,107 @@
+// grader/judge/kind_sweep.c — the sweep labs' kinds (labs 1-4, 6-8): a star
+// of radius r swept once over a grid, through the cube interface
+// (launch_stencil, N×N×N cases, kernels/lab.h and star13.h) or the grid one
+// (launch_sweep, nx×ny×nz cases, kernels/grid.h). See lab_kind.h.
+#include "lab_kind.h"
+
+#include <stdio.h>
+
+#include "judge_case.h"
+#include "protocol.h"
+#include "verdict.h"
+
+static const char *const sweep_options[] = {NULL};  // a star's sweep: the size alone
+
+// The sweep labs' wording of failures, for each interface (the host function it names).
+static const judge_hint_words sweep_words_cube = {
+    INTERFACE_CUBE_FUNCTION,
+    "the kernel never returned: a loop whose end is never reached, or a __syncthreads() that some threads of a block never reach.",
+    "the kernel could not be launched: read CUDA's message above; check the grid, block and shared-memory arguments of the launch.",
+    "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case).",
+};
+static const judge_hint_words sweep_words_grid = {
+    INTERFACE_GRID_FUNCTION,
+    "the kernel never returned: a loop whose end is never reached, or a __syncthreads() that some threads of a block never reach.",
+    "the kernel could not be launched: read CUDA's message above; check the grid, block and shared-memory arguments of the launch (each grid dimension from its own size: nx, ny or nz).",
+    "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case); an index that mixes up nx and ny runs past the grid on a non-square plane.",
+};
+
+// 0 if case lc is a grid the grid interface grades (any nx×ny×nz, no filter
+// radius), else -1 with err naming the file and line.
+static int sweep_check_grid_case(const lab_conf *c, const lab_case *lc, char *err, size_t errlen)
+{
+    if (conf_case_opt(lc, "r")) {
+        snprintf(err, errlen, "%s:%d: r= (a filter radius) belongs to the image interface's cases ('interface = image')", c->path, lc->line);
+        return -1;
+    }
+    return 0;
+}
+
+// As sweep_check_grid_case, and the cube interface takes one N: N×N×N only.
+static int sweep_check_cube_case(const lab_conf *c, const lab_case *lc, char *err, size_t errlen)
+{
+    if (sweep_check_grid_case(c, lc, err, errlen) != 0)
+        return -1;
+    if (lc->nx != lc->ny || lc->ny != lc->nz) {
+        snprintf(err, errlen, "%s:%d: case %ux%ux%u is not a cube: this lab's interface is cube (%s(d_in, d_out, N), kernels/lab.h), which takes one N; write 'interface = grid' (%s, kernels/grid.h) to grade nx×ny×nz grids",
+                 c->path, lc->line, lc->nx, lc->ny, lc->nz, INTERFACE_CUBE_FUNCTION, INTERFACE_GRID_FUNCTION);
+        return -1;
+    }
+    return 0;
+}
+
+// 12r + 1 flops a point for the lab's star of radius r (STENCIL_FLOPS: 13 for star7).
+static double sweep_flops(const lab_conf *c, const lab_case *lc)
+{
+    (void)lc;
+    return STENCIL_FLOPS(c->star_radius);
+}
+
+static const char *sweep_probe_cube(const lab_conf *c)
+{
+    return c->star_radius == 2 ? "#include \"star13.h\"\nvoid launch_stencil(float *i, float *o, unsigned int n) { (void)i; (void)o; (void)n; }\n"
+                               : "#include \"lab.h\"\nvoid launch_stencil(float *i, float *o, unsigned int n) { (void)i; (void)o; (void)n; }\n";
+}
+
+static const char *sweep_probe_grid(const lab_conf *c)
+{
+    (void)c;
+    return "#include \"grid.h\"\nvoid launch_sweep(float *i, float *o, unsigned int x, unsigned int y, unsigned int z) { (void)i; (void)o; (void)x; (void)y; (void)z; }\n";
+}
+
+const lab_kind lab_kind_sweep_cube = {
+    .name = "cube sweep",
+    .runner = "sweep",
+    .key = "interface",
+    .value = INTERFACE_CUBE,
+    .is_default = 1,
+    .star_radius_max = 2,
+    .case_options = sweep_options,
+    .check_case = sweep_check_cube_case,
+    .case_flops = sweep_flops,
+    .filter_radius = lab_kind_no_filter,
+    .probe_source = sweep_probe_cube,
+    .run_case = judge_run_case,
+    .early_bytes = lab_kind_none_ahead,
+    .early_make = lab_kind_make_none,
+    .words = &sweep_words_cube,
+    .verdict_words = VERDICT_WORDS_CUBE,
+};
+
+const lab_kind lab_kind_sweep_grid = {
+    .name = "grid sweep",
+    .runner = "sweep",
+    .key = "interface",
+    .value = INTERFACE_GRID,
+    .star_radius_max = 1,
+    .case_options = sweep_options,
+    .check_case = sweep_check_grid_case,
+    .case_flops = sweep_flops,
+    .filter_radius = lab_kind_no_filter,
+    .probe_source = sweep_probe_grid,
+    .run_case = judge_run_case,
+    .early_bytes = lab_kind_none_ahead,
+    .early_make = lab_kind_make_none,
+    .words = &sweep_words_grid,
+    .verdict_words = VERDICT_WORDS_GRID,
+};

@@ -1,0 +1,80 @@
+// grader/judge/lab_kind.c — the table of lab kinds and its lookups (see lab_kind.h).
+#include "lab_kind.h"
+
+#include <string.h>
+
+// Every kind, in the order lab.conf's errors list the runners and values.
+static const lab_kind *const lab_kinds[] = {
+    &lab_kind_sweep_cube, &lab_kind_sweep_grid, &lab_kind_convolution, &lab_kind_jacobi, &lab_kind_heat,
+};
+
+const lab_kind *lab_kind_at(int i)
+{
+    return i >= 0 && i < (int)(sizeof(lab_kinds) / sizeof(lab_kinds[0])) ? lab_kinds[i] : NULL;
+}
+
+const lab_kind *lab_kind_of(const lab_conf *c)
+{
+    char value[CONF_TEXT];
+    for (int i = 0; lab_kind_at(i); i++) {
+        const lab_kind *k = lab_kinds[i];
+        if (strcmp(k->runner, c->runner) != 0 || conf_get(c, k->key, value, sizeof(value)) != 0)
+            continue;
+        if (!strcmp(value, k->value) || (!value[0] && k->is_default))
+            return k;
+    }
+    return NULL;
+}
+
+int lab_kind_runner_takes(const char *runner, const char *key)
+{
+    for (int i = 0; lab_kind_at(i); i++)
+        if (!strcmp(lab_kinds[i]->runner, runner) && !strcmp(lab_kinds[i]->key, key))
+            return 1;
+    return 0;
+}
+
+const char *lab_kind_default_value(const char *key)
+{
+    for (int i = 0; lab_kind_at(i); i++)
+        if (lab_kinds[i]->is_default && !strcmp(lab_kinds[i]->key, key))
+            return lab_kinds[i]->value;
+    return "";
+}
+
+void lab_kind_values(const char *key, const char **list, int cap)
+{
+    int n = 0, runners = !strcmp(key, "runner");
+    for (int i = 0; lab_kind_at(i) && n < cap - 1; i++) {
+        const char *v = runners ? lab_kinds[i]->runner : lab_kinds[i]->value;
+        int seen = !runners && strcmp(lab_kinds[i]->key, key) != 0;
+        for (int q = 0; q < n && !seen; q++)
+            seen = !strcmp(list[q], v);
+        if (!seen)
+            list[n++] = v;
+    }
+    list[n] = NULL;
+}
+
+int lab_kind_any_case(const lab_conf *c, const lab_case *lc, char *err, size_t errlen)
+{
+    (void)c, (void)lc, (void)err, (void)errlen;
+    return 0;
+}
+
+int lab_kind_no_filter(const lab_case *lc)
+{
+    (void)lc;
+    return 0;
+}
+
+size_t lab_kind_none_ahead(const lab_conf *c, const lab_case *spec)
+{
+    (void)c, (void)spec;
+    return 0;
+}
+
+void lab_kind_make_none(const lab_conf *c, const lab_case *spec, uint64_t seed, void *mem, size_t bytes)
+{
+    (void)c, (void)spec, (void)seed, (void)mem, (void)bytes;
+}

@@ -499,6 +499,14 @@ static size_t jv_sweep_mismatch(const jv_run *r, const double *other, double fco
     return bad;
 }
 
+// 1 if g has an interior cell off its first and last interior layers (3
+// interior points or more along every axis it has): only then does "every
+// unwritten cell lies on those layers" say anything.
+static int jv_has_inner_cells(const jacobi_grid *g)
+{
+    return g->nx >= 5 && g->ny >= 5 && (jacobi_is_2d(g) || g->nz >= 5);
+}
+
 // Interior cells still holding their initial value though the reference
 // moved them; *outer gets those on the first or last interior layer.
 static size_t jv_unwritten(const jv_run *r, double allowed, size_t *outer)
@@ -530,7 +538,7 @@ static void jv_explain_bad_sweep(const jv_run *r, const double *other, double st
     } else if (jv_matches_flaw(r, JACOBI_GAUSS_SEIDEL, v->allowed) == 1) {
         jv_fail(v, HINT_IN_PLACE, "the grid matches Gauss-Seidel (an in-place update): read the old grid, write the other buffer.");
     } else if (unwritten > 0) {
-        int edge = outer == unwritten;
+        int edge = outer == unwritten && jv_has_inner_cells(&r->c->g);  // on a grid of outer layers alone the rule holds of any cell
         jv_fail(v, edge ? HINT_OFF_BY_ONE : HINT_UNWRITTEN, edge ? "interior cells on the first or last interior layer are never written: check the interior range (1 <= i <= nz-2 means i < nz-1) in each axis."
                                                                  : "some interior cells are never written: does the grid of blocks cover every point of the rectangular grid, in x, y and z?");
     } else if (isnan(v->first_got) || isnan(v->max_err)) {
@@ -647,7 +655,7 @@ static void jv_explain_bad_heat_step(const jv_run *r, const double *other, doubl
                  axis == 'k' ? "columns" : "rows", axis == 'k' ? 'x' : 'y', from, from, axis == 'k' ? "ny" : "nx");
         jv_fail(v, HINT_SIZES_MIXED, hint);
     } else if (unwritten > 0) {
-        int edge = outer == unwritten;
+        int edge = outer == unwritten && jv_has_inner_cells(g);  // on a grid of outer layers alone the rule holds of any cell
         jv_fail(v, edge ? HINT_OFF_BY_ONE : HINT_UNWRITTEN, edge ? "interior cells on the first or last interior row or column are never written: 1 <= k <= nx-2 means k < nx-1 (and the same for j)."
                                                                  : "some interior cells are never written: does the grid of blocks cover every point, nx along x and ny along y?");
     } else if (isnan(v->first_got) || isnan(v->max_err)) {

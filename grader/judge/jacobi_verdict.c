@@ -732,8 +732,11 @@ static int jv_iterations_held(const jv_run *r, const jacobi_verdict *v)
 }
 
 // The iterations of the last launch the judge looks back over, for a solve
-// of several iterations a launch (no launch of the labs does more).
+// of several iterations a launch (no launch of the labs does more), and the
+// counts a grid must be deep enough to tell for launch-interior to be named
+// (the lab's solution does at most 6 a launch).
 #define JV_LAUNCH_MAX_ITERS 8
+#define JV_LAUNCH_DECIDE_ITERS 6
 
 // The distance of cell p from the nearest face of g.
 static size_t jv_depth(const jacobi_grid *g, size_t p)
@@ -749,12 +752,14 @@ static size_t jv_depth(const jacobi_grid *g, size_t p)
 }
 
 // A solve of several iterations a launch whose returned grid follows from
-// the other buffer (the grid before the last launch) by no count of exact
-// iterations 1 .. JV_LAUNCH_MAX_ITERS, and for every count k is wrong at
-// some cell k or more from every face, which no boundary mistake of that
-// launch reaches: the launch's own update is wrong. Fails v and returns 1;
-// 0 when it cannot tell (a grid too small to hold a cell that deep for
-// some count, or a count whose deep cells are all right).
+// the other buffer (the grid before the last launch) by no count k of
+// exact iterations (1 .. JV_LAUNCH_MAX_ITERS), and for every count k the
+// grid can tell is wrong at some cell deeper than k from every face: a
+// boundary mistake of a launch of k iterations reaches k cells in (the
+// launch reads the boundary's sources, not the boundary cells the other
+// buffer holds), so the launch's own update is wrong. Fails v and returns
+// 1; 0 when it cannot tell (a grid too shallow for a launch of
+// JV_LAUNCH_DECIDE_ITERS, or a count whose deeper cells are all right).
 static int jv_explain_launch_interior(const jv_run *r, jacobi_verdict *v)
 {
     if (!r->c->blocked || r->iters < 1)
@@ -769,15 +774,16 @@ static int jv_explain_launch_interior(const jv_run *r, jacobi_verdict *v)
         double *swap = u;
         u = w, w = swap;
         for (size_t p = 0; p < r->cells; p++) {
-            int bad = !jv_close(r->got[p], u[p], allowed), far = jv_depth(&r->c->g, p) >= (size_t)k;
+            int bad = !jv_close(r->got[p], u[p], allowed), far = jv_depth(&r->c->g, p) > (size_t)k;
             wrong += (size_t)bad, deep += (size_t)far, deep_wrong += (size_t)(bad && far);
         }
-        interior_wrong = wrong > 0 && deep > 0 && deep_wrong > 0;
+        // k the grid cannot tell: too shallow (fatal for the common counts), or nothing wrong at all
+        interior_wrong = wrong > 0 && (deep ? deep_wrong > 0 : k > JV_LAUNCH_DECIDE_ITERS);
     }
     free(u), free(w);
     if (!interior_wrong)
         return 0;
-    jv_fail(v, HINT_LAUNCH_INTERIOR, "the last launch is wrong far from the faces too: for every count of iterations it may have done, cells deeper than that count are wrong, and no boundary mistake reaches them within one launch. The mistake is in the levels' update itself (a level's neighbours, f of the level's own plane, which level a register or shared row holds), not in the halo's sources: check one level against jacobi.h's sweep.");
+    jv_fail(v, HINT_LAUNCH_INTERIOR, "the last launch is wrong far from the faces too: for every count of iterations it may have done, cells deeper than that count are wrong, and no boundary mistake reaches them within one launch. The mistake is in the levels' update itself (a level's neighbours, f of the level's own plane, which level a register or shared row holds, or cells written fewer than S from the tile's edge), not in the halo's sources.");
     return 1;
 }
 

@@ -382,6 +382,21 @@ static size_t jv_stale_faces_unwritten(const jacobi_grid *g, const float *u, con
     return unwritten;
 }
 
+// Fails v for a face of boundary condition bc that copies the wrong layer:
+// the layer its own neighbour (next 1), the second layer in (next 2), or
+// another (next 0).
+static void jv_fail_wrong_face(jacobi_verdict *v, int bc, int next)
+{
+    if (bc == JACOBI_BC_PERIODIC && next == 1)
+        jv_fail(v, HINT_PERIODIC_SIDE, "the periodic face copies its own neighbour, which is the Neumann rule: a periodic face takes the opposite interior layer, face 0 layer n-2 and face n-1 layer 1 (jacobi.h's s). Is the boundary condition tested with the right LAB_BC_* constant?");
+    else if (bc == JACOBI_BC_PERIODIC)
+        jv_fail(v, HINT_PERIODIC_WRAP, "periodic wrap off by one: the interior repeats with period n-2, so face 0 copies layer n-2 and face n-1 copies layer 1 (jacobi.h).");
+    else if (next == 2)
+        jv_fail(v, HINT_NEUMANN_MIRROR, "the Neumann face copies the second layer in (face 0 takes layer 2), mirroring about the first interior layer: here the face itself is the ghost, so zero gradient means face 0 copies layer 1 and face n-1 copies layer n-2.");
+    else
+        jv_fail(v, HINT_NEUMANN_SIDE, "Neumann ghost from the wrong side: zero gradient means a face copies its own neighbour, face 0 copies layer 1 and face n-1 copies layer n-2 (copying the far side is the periodic rule).");
+}
+
 // Names a face that copies the wrong layer. Returns 1 if it filled v.
 static int jv_explain_wrong_face(const jv_run *r, jacobi_verdict *v)
 {
@@ -393,12 +408,9 @@ static int jv_explain_wrong_face(const jv_run *r, jacobi_verdict *v)
             long layer = jv_face_copies(g, r->got, a, x);
             if (layer < 0 || (size_t)layer == want)
                 continue;
-            int periodic = g->bc == JACOBI_BC_PERIODIC;
             snprintf(v->reason, sizeof(v->reason), "the %s boundary is wrong: the face %c=%zu copies layer %c=%ld instead of %c=%zu",
                      jacobi_bc_name(g->bc), axis_name[a], x, axis_name[a], layer, axis_name[a], want);
-            jv_fail(v, periodic ? HINT_PERIODIC_WRAP : HINT_NEUMANN_SIDE,
-                    periodic ? "periodic wrap off by one: the interior repeats with period n-2, so face 0 copies layer n-2 and face n-1 copies layer 1 (jacobi.h)."
-                             : "Neumann ghost from the wrong side: zero gradient means a face copies its own neighbour, face 0 copies layer 1 and face n-1 copies layer n-2 (copying the far side is the periodic rule).");
+            jv_fail_wrong_face(v, g->bc, (size_t)layer == jacobi_source(x, n, JACOBI_BC_NEUMANN) ? 1 : (size_t)layer == (side ? n - 3 : 2) ? 2 : 0);
             return 1;
         }
     return 0;
@@ -487,6 +499,14 @@ static size_t jv_sweep_mismatch(const jv_run *r, const double *other, double fco
     return bad;
 }
 
+// 1 if g has an interior cell off its first and last interior layers (3
+// interior points or more along every axis it has): only then does "every
+// unwritten cell lies on those layers" say anything.
+static int jv_has_inner_cells(const jacobi_grid *g)
+{
+    return g->nx >= 5 && g->ny >= 5 && (jacobi_is_2d(g) || g->nz >= 5);
+}
+
 // Interior cells still holding their initial value though the reference
 // moved them; *outer gets those on the first or last interior layer.
 static size_t jv_unwritten(const jv_run *r, double allowed, size_t *outer)
@@ -518,7 +538,7 @@ static void jv_explain_bad_sweep(const jv_run *r, const double *other, double st
     } else if (jv_matches_flaw(r, JACOBI_GAUSS_SEIDEL, v->allowed) == 1) {
         jv_fail(v, HINT_IN_PLACE, "the grid matches Gauss-Seidel (an in-place update): read the old grid, write the other buffer.");
     } else if (unwritten > 0) {
-        int edge = outer == unwritten;
+        int edge = outer == unwritten && jv_has_inner_cells(&r->c->g);  // on a grid of outer layers alone the rule holds of any cell
         jv_fail(v, edge ? HINT_OFF_BY_ONE : HINT_UNWRITTEN, edge ? "interior cells on the first or last interior layer are never written: check the interior range (1 <= i <= nz-2 means i < nz-1) in each axis."
                                                                  : "some interior cells are never written: does the grid of blocks cover every point of the rectangular grid, in x, y and z?");
     } else if (isnan(v->first_got) || isnan(v->max_err)) {
@@ -537,7 +557,8 @@ typedef enum jv_heat_step {
     JV_HEAT_RIGHT,          // u + r(w + e + s + n - 4u)
     JV_HEAT_RATE_NEGATED,   // u - r(w + e + s + n - 4u): the sign of r
     JV_HEAT_NO_FOUR_U,      // u + r(w + e + s + n): the -4u term left out
-    JV_HEAT_NO_U            // r(w + e + s + n - 4u): the old value itself left out
+    JV_HEAT_NO_U,           // r(w + e + s + n - 4u): the old value itself left out
+    JV_HEAT_ROWS_NX         // the y neighbours read nx floats away in rows pitch floats apart (a padding cell: NaN)
 } jv_heat_step;
 
 // The first column of a row's tail: the cells after the row's last whole
@@ -547,22 +568,33 @@ static size_t jv_tail_from(const jacobi_grid *g)
     return g->nx / 4 * 4;
 }
 
+// The value at index q of a heat grid stored in rows of
+// protocol_heat_pitch(nx) floats, taken from other (rows of nx): NaN in a
+// row's padding, as the kit's padding reads.
+static double jv_padded_cell(const jacobi_grid *g, const double *other, size_t q)
+{
+    size_t pitch = (size_t)protocol_heat_pitch(g->nx), j = q / pitch, k = q % pitch;
+    return k >= g->nx || j >= g->ny ? NAN : other[j * g->nx + k];
+}
+
 // Interior cells of the returned grid that differ from one heat step of
 // other (doubles) written as step; *before_tail gets those left of the row's
 // tail (jv_tail_from).
 static size_t jv_heat_mismatch(const jv_run *r, const double *other, jv_heat_step step, double allowed, size_t *before_tail)
 {
     const jacobi_grid *g = &r->c->g;
-    size_t bad = 0, row = g->nx, tail = jv_tail_from(g);
+    size_t bad = 0, row = g->nx, tail = jv_tail_from(g), pitch = (size_t)protocol_heat_pitch(g->nx);
     double rate = step == JV_HEAT_RATE_NEGATED ? -g->rate : g->rate;
     *before_tail = 0;
     for (size_t j = 1; j + 1 < g->ny; j++)
         for (size_t k = 1; k + 1 < g->nx; k++) {
             size_t p = j * g->nx + k;
             double u = other[p], four = step == JV_HEAT_NO_FOUR_U ? 0.0 : u, want;
-            want = protocol_heat_update(four, other[p - 1], other[p + 1], other[p - row], other[p + row], rate);
+            double south = step == JV_HEAT_ROWS_NX ? jv_padded_cell(g, other, j * pitch + k - g->nx) : other[p - row];
+            double north = step == JV_HEAT_ROWS_NX ? jv_padded_cell(g, other, j * pitch + k + g->nx) : other[p + row];
+            want = protocol_heat_update(four, other[p - 1], other[p + 1], south, north, rate);
             want += step == JV_HEAT_NO_FOUR_U ? u : step == JV_HEAT_NO_U ? -u : 0.0;
-            int wrong = !jv_close(r->got[p], want, allowed);
+            int wrong = !jv_close(r->got[p], want, allowed) && !(step == JV_HEAT_ROWS_NX && isnan(want) && isnan(r->got[p]));  // a padding read gives NaN
             bad += (size_t)wrong;
             *before_tail += (size_t)(wrong && k < tail);
         }
@@ -612,7 +644,9 @@ static void jv_explain_bad_heat_step(const jv_run *r, const double *other, doubl
         jv_fail(v, HINT_HEAT_RATE, "the step's formula is wrong (r's sign, the -4u term, or u itself left out): v = u + r * (u[j][k-1] + u[j][k+1] + u[j-1][k] + u[j+1][k] - 4u) (heat2d.h).");
     } else if (jv_matches_flaw(r, JACOBI_GAUSS_SEIDEL, v->allowed) == 1) {
         jv_fail(v, HINT_IN_PLACE, "the grid matches a step done in place: read the old grid, write the other buffer, then swap.");
-    } else if (wrong > 0 && before_tail == 0 && jv_tail_from(g) < g->nx) {
+    } else if (protocol_heat_pitch(g->nx) != g->nx && jv_heat_mismatch(r, other, JV_HEAT_ROWS_NX, step_tol, &from) == 0) {
+        jv_fail(v, HINT_ROW_PITCH, "the last step matches one whose y neighbours are read nx floats away: rows are p->pitch floats apart (padded to 128 bytes), so u[j-1][k] is u[p - p->pitch], not u[p - nx].");
+    } else if (wrong > 0 && before_tail == 0 && jv_tail_from(g) > 1 && jv_tail_from(g) < g->nx) {  // a column left of the tail exists: else the rule holds of any wrong cell
         snprintf(hint, sizeof(hint), "every wrong cell lies in the last columns of its row (x >= %zu, after the row's last whole float4, since nx = %zu is no multiple of 4): finish each row's remainder one float at a time, and never let a padding cell (x >= nx) into a value.",
                  jv_tail_from(g), g->nx);
         jv_fail(v, HINT_ROW_TAIL, hint);
@@ -621,7 +655,7 @@ static void jv_explain_bad_heat_step(const jv_run *r, const double *other, doubl
                  axis == 'k' ? "columns" : "rows", axis == 'k' ? 'x' : 'y', from, from, axis == 'k' ? "ny" : "nx");
         jv_fail(v, HINT_SIZES_MIXED, hint);
     } else if (unwritten > 0) {
-        int edge = outer == unwritten;
+        int edge = outer == unwritten && jv_has_inner_cells(g);  // on a grid of outer layers alone the rule holds of any cell
         jv_fail(v, edge ? HINT_OFF_BY_ONE : HINT_UNWRITTEN, edge ? "interior cells on the first or last interior row or column are never written: 1 <= k <= nx-2 means k < nx-1 (and the same for j)."
                                                                  : "some interior cells are never written: does the grid of blocks cover every point, nx along x and ny along y?");
     } else if (isnan(v->first_got) || isnan(v->max_err)) {
@@ -670,10 +704,94 @@ static int jv_matches_next(const jv_run *r, const jacobi_verdict *v)
     return match;
 }
 
+// The most exact iterations a whole solve's reference is run again for, to
+// find how many iterations a wrong grid holds (grid cells times iterations).
+#define JV_RECOUNT_MAX_WORK 100000000.0
+
+// If the returned grid is the reference after fewer iterations than
+// reported (1 .. iters-1, the first that matches, within the tolerance of
+// that count), returns that count; else -1. A solve too large to run again
+// (JV_RECOUNT_MAX_WORK) is asked after iters-1 alone.
+static int jv_iterations_held(const jv_run *r, const jacobi_verdict *v)
+{
+    if (r->iters < 2)
+        return -1;
+    if ((double)r->cells * r->iters > JV_RECOUNT_MAX_WORK)
+        return jv_count_wrong(r->got, r->prev, r->cells, v->allowed) == 0 ? r->iters - 1 : -1;
+    double *u = jv_widen(r->c->u0, r->cells), *w = jv_widen(r->c->u0, r->cells);
+    int held = -1;
+    for (int t = 1; u && w && t < r->iters && held < 0; t++) {
+        jacobi_ref_sweep(&r->c->g, u, r->c->f, w);
+        jacobi_ref_boundary(&r->c->g, w);
+        double *swap = u;
+        u = w, w = swap;
+        held = jv_count_wrong(r->got, u, r->cells, r->c->atol + (double)t * r->c->rtol * v->scale) == 0 ? t : -1;
+    }
+    free(u), free(w);
+    return held;
+}
+
+// The iterations of the last launch the judge looks back over, for a solve
+// of several iterations a launch (no launch of the labs does more), and the
+// counts a grid must be deep enough to tell for launch-interior to be named
+// (the lab's solution does at most 6 a launch).
+#define JV_LAUNCH_MAX_ITERS 8
+#define JV_LAUNCH_DECIDE_ITERS 6
+
+// The distance of cell p from the nearest face of g.
+static size_t jv_depth(const jacobi_grid *g, size_t p)
+{
+    long ijk[3];
+    size_t depth = (size_t)-1;
+    jv_coords(g, p, ijk);
+    for (int a = 0; a < 3; a++) {
+        size_t n = jv_extent(g, 2 - a), x = (size_t)ijk[a], d = x < n - 1 - x ? x : n - 1 - x;
+        depth = d < depth && n > 1 ? d : depth;  // a heat grid's one plane has no z faces
+    }
+    return depth;
+}
+
+// A solve of several iterations a launch whose returned grid follows from
+// the other buffer (the grid before the last launch) by no count k of
+// exact iterations (1 .. JV_LAUNCH_MAX_ITERS), and for every count k the
+// grid can tell is wrong at some cell deeper than k from every face: a
+// boundary mistake of a launch of k iterations reaches k cells in (the
+// launch reads the boundary's sources, not the boundary cells the other
+// buffer holds), so the launch's own update is wrong. Fails v and returns
+// 1; 0 when it cannot tell (a grid too shallow for a launch of
+// JV_LAUNCH_DECIDE_ITERS, or a count whose deeper cells are all right).
+static int jv_explain_launch_interior(const jv_run *r, jacobi_verdict *v)
+{
+    if (!r->c->blocked || r->iters < 1)
+        return 0;
+    double *u = jv_widen(r->other, r->cells), *w = jv_widen(r->other, r->cells);
+    int interior_wrong = u && w;
+    for (int k = 1; interior_wrong && k <= JV_LAUNCH_MAX_ITERS; k++) {
+        size_t deep = 0, deep_wrong = 0, wrong = 0;
+        double allowed = r->c->atol + (double)(k + 1) * r->c->rtol * v->scale;
+        jacobi_ref_sweep(&r->c->g, u, r->c->f, w);
+        jacobi_ref_boundary(&r->c->g, w);
+        double *swap = u;
+        u = w, w = swap;
+        for (size_t p = 0; p < r->cells; p++) {
+            int bad = !jv_close(r->got[p], u[p], allowed), far = jv_depth(&r->c->g, p) > (size_t)k;
+            wrong += (size_t)bad, deep += (size_t)far, deep_wrong += (size_t)(bad && far);
+        }
+        // k the grid cannot tell: too shallow (fatal for the common counts), or nothing wrong at all
+        interior_wrong = wrong > 0 && (deep ? deep_wrong > 0 : k > JV_LAUNCH_DECIDE_ITERS);
+    }
+    free(u), free(w);
+    if (!interior_wrong)
+        return 0;
+    jv_fail(v, HINT_LAUNCH_INTERIOR, "the last launch is wrong far from the faces too: for every count of iterations it may have done, cells deeper than that count are wrong, and no boundary mistake reaches them within one launch. The mistake is in the levels' update itself (a level's neighbours, f of the level's own plane, which level a register or shared row holds, or cells written fewer than S from the tile's edge), not in the halo's sources.");
+    return 1;
+}
+
 // Fills v for a grid that does not match the reference.
 static void jv_explain_grid(const jv_run *r, jacobi_verdict *v)
 {
-    char got[48];
+    char got[48], hint[400];
+    int held;
     snprintf(v->reason, sizeof(v->reason), "%zu of %zu cells wrong after %d iterations (allowed: %.3g)", v->wrong, v->cells, r->iters, v->allowed);
     snprintf(v->detail, sizeof(v->detail), "first wrong cell (i,j,k) = (%ld,%ld,%ld): expected %.9g, got %s",
              v->first[0], v->first[1], v->first[2], v->first_want, verdict_value_text(v->first_got, got, sizeof(got)));
@@ -681,13 +799,15 @@ static void jv_explain_grid(const jv_run *r, jacobi_verdict *v)
     if (jv_matches_next(r, v)) {  // before the other buffer: it then holds the grid one iteration old
         jv_fail(v, HINT_ITERATIONS, heat ? "the grid is right for one step more than p->steps: do exactly p->steps steps."
                                          : "the grid is right for one iteration more than *iters_done says: count every iteration you do.");
-    } else if (heat && r->iters >= 1 && jv_count_wrong(r->other, r->ref, r->cells, v->allowed) != 0 &&
-               jv_count_wrong(r->got, r->prev, r->cells, v->allowed) == 0) {  // the returned buffer is right, a step behind
-        jv_fail(v, HINT_ITERATIONS, "the grid is one step behind: do p->steps steps (t = 0 .. steps-1, or 1 .. steps), and return the buffer the last one wrote.");
-    } else if (jv_count_wrong(r->other, r->ref, r->cells, v->allowed) == 0 ||
-               (r->iters >= 1 && jv_count_wrong(r->got, r->prev, r->cells, v->allowed) == 0)) {
+    } else if (jv_count_wrong(r->other, r->ref, r->cells, v->allowed) == 0) {
         jv_fail(v, HINT_WRONG_BUFFER, "the other buffer holds the right grid: return the buffer the last sweep wrote (after the swap, that is cur), as 0 for d_a or 1 for d_b.");
-    } else if (!jv_explain_boundary(r, v) && !jv_explain_sweep(r, v)) {
+    } else if ((held = jv_iterations_held(r, v)) > 0) {  // the returned buffer is right, some iterations behind
+        snprintf(hint, sizeof(hint), heat ? "the grid is right for %d steps, %d fewer than the %d asked: do p->steps steps (t = 0 .. steps-1, or 1 .. steps), and return the buffer the last one wrote."
+                                          : "the grid is right for %d iterations, %d fewer than the %d *iters_done says: do every iteration you count%s.",
+                 held, r->iters - held, r->iters, r->c->blocked ? " (the last launch does the remainder when max_iters is no multiple of the iterations a launch does)" : "");
+        snprintf(v->reason, sizeof(v->reason), "the grid is right for %d iterations, not the %d reported (%zu of %zu cells wrong for %d)", held, r->iters, v->wrong, v->cells, r->iters);
+        jv_fail(v, HINT_ITERATIONS, hint);
+    } else if (!jv_explain_launch_interior(r, v) && !jv_explain_boundary(r, v) && !jv_explain_sweep(r, v)) {
         if (jv_matches_flaw(r, JACOBI_GAUSS_SEIDEL, v->allowed) == 1)
             jv_fail(v, HINT_IN_PLACE, "the grid matches Gauss-Seidel (an in-place update): read the old grid, write the other buffer.");
         else
@@ -831,4 +951,20 @@ double jacobi_mms_error(const jacobi_grid *g, const float *u)
                 worst = e > worst || isnan(e) ? e : worst;
             }
     return worst;
+}
+
+int jacobi_padding_rows_packed(size_t nx, size_t ny, size_t pitch, const float *stored)
+{
+    size_t changed = 0, missed = 0;
+    uint32_t bits;
+    for (size_t q = 0; q < ny * pitch; q++) {
+        if (q % pitch < nx)
+            continue;
+        size_t j = q / nx, k = q % nx;  // the point a packed layout puts at q
+        int packed_store = j >= 1 && j + 1 < ny && k >= 1 && k + 1 < nx;
+        memcpy(&bits, &stored[q], sizeof(bits));
+        changed += (size_t)(bits != PAD_BITS);
+        missed += (size_t)((bits != PAD_BITS) != packed_store);
+    }
+    return changed == 0 ? 0 : missed == 0 ? 1 : -1;
 }

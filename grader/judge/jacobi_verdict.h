@@ -76,6 +76,13 @@ int jacobi_judge(const jacobi_case *c, const jacobi_outputs *o, jacobi_verdict *
 // jacobi_outcome's. Returns 0, or -1 when out of memory.
 int jacobi_reference_solve(const jacobi_case *c, int iters, double *grid, double *prev, double *history, double *scale);
 
+// What a heat buffer's padding says of its row layout: stored holds ny rows
+// of pitch floats. Returns 1 if the padding cells that lost PAD_BITS are
+// exactly those a kernel indexing rows nx floats apart stores to (j*nx + k
+// for every interior point that lands in a row's padding), 0 if no padding
+// cell changed, -1 otherwise.
+int jacobi_padding_rows_packed(size_t nx, size_t ny, size_t pitch, const float *stored);
+
 // Largest |u - exact| over the grid, exact the manufactured solution
 // sin(pi x) sin(pi y) sin(pi z) at x = k*h, y = j*h, z = i*h.
 double jacobi_mms_error(const jacobi_grid *g, const float *u);

@@ -559,12 +559,16 @@ static int jacobi_judge_outputs(const judge_case_env *env, jacobi_spec *s, const
         return 0;
     }
     if (padding) {  // the kit's cells, before any value: a store there went past a row's end
+        int pa = jacobi_padding_rows_packed(s->c.g.nx, s->c.g.ny, s->pitch, m.mapped[0] + guard);
+        int pb = jacobi_padding_rows_packed(s->c.g.nx, s->c.g.ny, s->pitch, m.mapped[1] + guard);
+        int packed = pa >= 0 && pb >= 0;  // every store went to j*nx + k: rows taken nx floats apart
         jacobi_unmap(&m);
         r->status = CASE_FAIL;
         snprintf(r->kind, sizeof(r->kind), "wrong");
-        r->hint_key = HINT_PADDING;
+        r->hint_key = packed ? HINT_ROW_PITCH : HINT_PADDING;
         snprintf(r->reason, sizeof(r->reason), "%zu padding cells (columns %zu..%zu of a row, pitch %zu) were written", padding, s->c.g.nx, s->pitch - 1, s->pitch);
-        snprintf(r->hint, sizeof(r->hint), "the padding is the kit's: store only to columns 0..nx-1 of a row (a float4 store that runs past the row's end writes padding; finish the row with single floats).");
+        snprintf(r->hint, sizeof(r->hint), "%s", packed ? "the padding written is exactly what stores at j*nx + k leave: rows are p->pitch floats apart, not nx, so point (j, k) is HEAT_INDEX(j, k, p->pitch) and its y neighbours are p->pitch floats away."
+                                                        : "the padding is the kit's: store only to columns 0..nx-1 of a row (a float4 store that runs past the row's end writes padding; finish the row with single floats).");
         jacobi_describe(s, NULL, NULL, report, r);
         return 0;
     }

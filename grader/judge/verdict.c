@@ -843,6 +843,142 @@ static void verdict_all_edge_note(const sweep_case *c, sweep_verdict *v, const v
         snprintf(v->hint + used, sizeof(v->hint) - used, " Every pixel of this image lies within r = %d of an edge: %s.", c->filter_radius, text);
 }
 
+// The planes a z march may hold in place of the right ones: -1 (outside
+// the grid: a ghost plane of 0), the first planes of the march, and those
+// within two of plane i (a rotation one step off, or in the wrong order).
+#define VERDICT_WINDOW_MAX_PLANES 9
+
+// Which planes a z-marching kernel took a point's terms from: the centre,
+// the four in-plane neighbours, the z-1 and the z+1 neighbour (-1 or nz:
+// outside the grid, read as 0).
+typedef struct verdict_window {
+    long centre, in_plane, below, above;  // plane of c0's cell, of c1..c4's cells, of c5's and of c6's
+} verdict_window;
+
+// In's cell (x, j, k) of case c, 0 when plane x lies outside the grid.
+static double verdict_window_cell(const sweep_case *c, long x, size_t j, size_t k)
+{
+    return x < 0 || x >= (long)c->nz ? 0.0 : (double)c->in[((size_t)x * c->ny + j) * c->nx + k];
+}
+
+// 1 if got, found at (j, k) of some plane, is the seven-point stencil with
+// its terms taken from the planes w names, within case c's tolerance.
+static int verdict_window_explains(const sweep_case *c, const verdict_window *w, size_t j, size_t k, float got)
+{
+    double coef[VERDICT_MAX_WEIGHTS], t[7];
+    verdict_weights(c, coef);
+    t[0] = coef[0] * verdict_window_cell(c, w->centre, j, k);
+    t[1] = coef[1] * verdict_window_cell(c, w->in_plane, j, k - 1);
+    t[2] = coef[2] * verdict_window_cell(c, w->in_plane, j, k + 1);
+    t[3] = coef[3] * verdict_window_cell(c, w->in_plane, j - 1, k);
+    t[4] = coef[4] * verdict_window_cell(c, w->in_plane, j + 1, k);
+    t[5] = coef[5] * verdict_window_cell(c, w->below, j, k);
+    t[6] = coef[6] * verdict_window_cell(c, w->above, j, k);
+    double sum = 0, scale = 0;
+    for (int n = 0; n < 7; n++)
+        sum += t[n], scale += fabs(t[n]);
+    return fabs((double)got - sum) <= c->atol + c->rtol * scale;
+}
+
+// 1 if every wrong cell of interior plane i (wrong of them, all finite) is
+// the stencil with its terms from the planes *w, one choice for the whole
+// plane among the planes a march may hold (VERDICT_WINDOW_MAX_PLANES); the
+// first choice that explains the plane's first wrong cell and every other.
+static int verdict_window_of_plane(const sweep_case *c, const float *out, size_t i, verdict_window *w)
+{
+    long planes[VERDICT_WINDOW_MAX_PLANES], n = 0;
+    const long pick[VERDICT_WINDOW_MAX_PLANES] = {-1, 0, 1, 2, (long)i - 2, (long)i - 1, (long)i, (long)i + 1, (long)i + 2};
+    double coef[VERDICT_MAX_WEIGHTS], scale;
+    verdict_weights(c, coef);
+    for (int q = 0; q < VERDICT_WINDOW_MAX_PLANES; q++) {
+        long x = pick[q] < -1 ? -1 : pick[q] > (long)c->nz ? (long)c->nz : pick[q];
+        int seen = 0;
+        for (long m = 0; m < n; m++)
+            seen |= planes[m] == x;
+        if (!seen)
+            planes[n++] = x;
+    }
+    size_t plane = c->nx * c->ny, first = plane;
+    for (size_t p = 0; p < plane && first == plane; p++) {  // the plane's first wrong interior cell
+        size_t j = p / c->nx, k = p % c->nx;
+        if (!verdict_cell_written(c, i, j, k))
+            continue;
+        double want = verdict_expected(c, i, j, k, coef, &scale);
+        first = fabs((double)out[i * plane + p] - want) <= c->atol + c->rtol * scale ? plane : p;
+    }
+    if (first == plane)
+        return 0;
+    for (long a = 0; a < n; a++)
+        for (long b = 0; b < n; b++)
+            for (long d = 0; d < n; d++)
+                for (long e = 0; e < n; e++) {
+                    verdict_window cand = {planes[a], planes[b], planes[d], planes[e]};
+                    int all = 1;
+                    if (!verdict_window_explains(c, &cand, first / c->nx, first % c->nx, out[i * plane + first]))
+                        continue;
+                    for (size_t p = first + 1; all && p < plane; p++) {
+                        size_t j = p / c->nx, k = p % c->nx;
+                        if (!verdict_cell_written(c, i, j, k))
+                            continue;
+                        double want = verdict_expected(c, i, j, k, coef, &scale);
+                        float got = out[i * plane + p];
+                        all = fabs((double)got - want) <= c->atol + c->rtol * scale || verdict_window_explains(c, &cand, j, k, got);
+                    }
+                    if (all) {
+                        *w = cand;
+                        return 1;
+                    }
+                }
+    return 0;
+}
+
+// A plane as a hint names it: "3", or "-1 (outside the grid, 0)".
+static const char *verdict_plane_name(const sweep_case *c, long x, char *buf, size_t len)
+{
+    snprintf(buf, len, "%ld%s", x, x < 0 || x >= (long)c->nz ? " (outside the grid: 0)" : "");
+    return buf;
+}
+
+// The z march's rotation: if every wrong cell (all finite, a star of radius
+// 1) is the stencil with some of its terms from other planes than the
+// point's own, one choice of planes per plane (what a kernel whose planes
+// are rotated wrongly, or not at all, computes; visible on a grid of one
+// block in z, where no plane is right to compare with), names the first
+// such plane's choice in v and returns 1.
+static int verdict_plane_window(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
+{
+    verdict_window w, first;
+    long first_plane = -1;
+    if (c->filter_radius || c->star_radius != 1 || v->nan_cells || v->unwritten || t->wrong_finite == 0 || !t->out)
+        return 0;
+    for (size_t i = 1; i + 1 < c->nz; i++) {
+        if (t->plane_wrong[i] == 0)
+            continue;
+        if (!verdict_window_of_plane(c, t->out, i, &w))
+            return 0;
+        if (first_plane < 0)
+            first = w, first_plane = (long)i;
+    }
+    if (first_plane < 0)
+        return 0;
+    char centre[40], in_plane[40], below[40], above[40];
+    v->hint_key = HINT_WHOLE_PLANES;
+    snprintf(v->hint, sizeof(v->hint), "plane i = %ld is the stencil with its terms from other planes: the centre from plane %s, the in-plane neighbours from %s, z-1 from %s, z+1 from %s. A z march moves its planes one a step: load i-1 and i before the loop, then rotate prev <- curr <- next (registers and the shared plane) at the end of every step, in that order.",
+             first_plane, verdict_plane_name(c, first.centre, centre, sizeof(centre)), verdict_plane_name(c, first.in_plane, in_plane, sizeof(in_plane)),
+             verdict_plane_name(c, first.below, below, sizeof(below)), verdict_plane_name(c, first.above, above, sizeof(above)));
+    return 1;
+}
+
+// 1 if alt is a term that reads another cell of the point's own z column
+// (the centre or a z neighbour takes the cell of the centre or another z
+// neighbour): in a z march, a plane held in the wrong place.
+static int verdict_alt_in_column(const verdict_alt *alt)
+{
+    int from = alt->moved - 1, to = alt->moved_to;
+    int from_z = from == 0 || (from > 0 && (from - 1) % 6 / 2 == 2), to_z = to == 0 || (to - 1) % 6 / 2 == 2;
+    return alt->moved && from_z && to_z;
+}
+
 // Picks the hint for a case whose interior values are wrong.
 static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
 {
@@ -877,9 +1013,14 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
         for (int a = 0; a < t->alts->n; a++)
             if (t->alt_match[a] == t->wrong_finite) {
                 v->hint_key = t->alts->alt[a].key;
-                snprintf(v->hint, sizeof(v->hint), "%s", t->alts->alt[a].text);
+                snprintf(v->hint, sizeof(v->hint), "%s%s", t->alts->alt[a].text,
+                         c->planes_first && verdict_alt_in_column(&t->alts->alt[a])
+                             ? " In a z march that cell is another plane of the column: the planes are rotated in the wrong order (prev <- curr must come before curr <- next) or a ring slot names the wrong plane."
+                             : "");
                 return;
             }
+    if (verdict_plane_window(c, v, t))
+        return;
     if (v->nan_cells == 0 && t->wrong_finite > 0 && t->rows_mixed == t->wrong_finite) {
         v->hint_key = HINT_SIZES_MIXED;
         snprintf(v->hint, sizeof(v->hint), "the values match the stencil with its y neighbours read ny floats away (in[p - ny], in[p + ny]): a row holds nx floats and a plane nx*ny, so in[i][j-1][k] is GRID_INDEX(i, j - 1, k, ny, nx), nx floats before the point.");
@@ -1011,6 +1152,7 @@ int verdict_sweep(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v)
     }
     verdict_alts_for(c->filter_radius ? 1 : c->star_radius, &alts);  // a convolution tries its own (verdict_conv_alts)
     t.alts = &alts;
+    t.out = b->out + b->guard;
     t.plane_wrong = calloc(c->nz, sizeof(size_t));
     t.row_unwritten = calloc(c->ny, sizeof(size_t));
     t.column_unwritten = calloc(c->nx, sizeof(size_t));

@@ -52,8 +52,11 @@
 #define HINT_PERIODIC_WRAP     "periodic-wrap"
 #define HINT_PERIODIC_FACE     "periodic-face"       // a periodic face written from a layer holding an older value
 #define HINT_NEUMANN_SIDE      "neumann-side"
+#define HINT_NEUMANN_MIRROR    "neumann-mirror"      // a Neumann face copying the second layer (mirrored about the first interior layer), not its neighbour
+#define HINT_PERIODIC_SIDE     "periodic-side"       // a periodic face copying its own neighbour (the Neumann rule), not the far interior layer
 #define HINT_BOUNDARY_RACE     "boundary-race"
 #define HINT_HALO_SOURCE       "halo-source"         // several iterations a launch: a halo cell beyond the grid not holding the cell it stands for
+#define HINT_LAUNCH_INTERIOR   "launch-interior"     // several iterations a launch: cells the boundary cannot reach within the last launch wrong (the levels' update itself)
 #define HINT_BOUNDARY_VALUES   "boundary-values"
 #define HINT_SOURCE_TERM       "source-term"
 #define HINT_EARLY_STOP        "early-stop"
@@ -64,6 +67,7 @@
 #define HINT_HEAT_RATE         "heat-rate"           // the step's r used wrongly: its sign, the -4u term, or u itself left out
 #define HINT_ROW_TAIL          "row-tail"            // wrong only in the last cells of rows: a vector path past the last whole float4
 #define HINT_PADDING           "padding-written"     // a row's padding (columns nx..pitch-1) written
+#define HINT_ROW_PITCH         "row-pitch"           // rows taken nx floats apart in the padded layout (p->pitch ignored)
 
 // The words a case's hints are written in: the student's interface.
 #define VERDICT_WORDS_CUBE  0   // kernels/lab.h: N, LAB_INDEX, launch_stencil

@@ -51,6 +51,7 @@ typedef struct verdict_tally {
     size_t rows_mixed;            // wrong finite cells the stencil explains with its y neighbours ny floats away (nx != ny)
     size_t boundary_rows_mixed;   // changed boundary cells it explains likewise (stores at places with x and y exchanged)
     size_t *plane_wrong;          // wrong cells per plane i
+    const float *out;             // the output grid (guards skipped): the plane window looks at its values again
     size_t *row_unwritten;        // unwritten cells per row layer j (all i, k)
     size_t *column_unwritten;     // unwritten cells per column layer k (all i, j)
 } verdict_tally;

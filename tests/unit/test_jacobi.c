@@ -761,6 +761,184 @@ static void test_heat_verdict(void **state)
     free_fixture(&x);
 }
 
+// Neumann's rule for any bc: 0 -> 1, n-1 -> n-2.
+static size_t own_neighbour(size_t x, size_t n)
+{
+    return x == 0 ? 1 : x == n - 1 ? n - 2 : x;
+}
+
+// Neumann mirrored about the first interior layer: 0 -> 2, n-1 -> n-3.
+static size_t second_layer(size_t x, size_t n)
+{
+    return x == 0 ? 2 : x == n - 1 ? n - 3 : x;
+}
+
+// Sizes drawn from the test's seed, each in lo .. lo+span-1, printed with what.
+static void random_sizes(uint64_t salt, size_t lo, size_t span, size_t n[3], const char *what)
+{
+    rng r;
+    rng_init(&r, test_seed() ^ salt);
+    for (int a = 0; a < 3; a++)
+        n[a] = lo + rng_next(&r) % span;
+    printf("# %s: %zux%zux%zu\n", what, n[0], n[1], n[2]);
+}
+
+// The exact reference of x's case after t iterations, into u (cells doubles).
+static void reference_after(const fixture *x, int t, double *u)
+{
+    jacobi_run run = {t, 0, 0.0, JACOBI_EXACT};
+    jacobi_outcome out = {0};
+    jacobi_ref_solve(&x->c.g, x->u0, x->f, &run, u, &out);
+}
+
+// Lays grid u (doubles) into the guarded buffer buf of x.
+static void lay(const fixture *x, float *buf, const double *u)
+{
+    for (size_t p = 0; p < x->cells; p++)
+        buf[x->guard + p] = (float)u[p];
+}
+
+// A grid fewer iterations old than reported: one short with every iteration
+// claimed (lab 5: the returned buffer right a step behind, the other two),
+// and a blocked solve's dropped remainder (three short, the other buffer a
+// launch of five before): iteration-count, never wrong-buffer. A periodic
+// face copying its neighbour is periodic-side, a Neumann face copying the
+// second layer neumann-mirror. Random sizes, printed.
+static void test_iterations_and_boundary_kinds(void **state)
+{
+    (void)state;
+    size_t n[3];
+    random_sizes(0x6974657273ull, 6, 8, n, "iterations and boundary kinds");
+    for (int bc = 0; bc <= JACOBI_BC_PERIODIC; bc++) {
+        fixture x = make_fixture(n[0], n[1], n[2], bc, 12, 70 + (uint64_t)bc);
+        double *u = malloc(x.cells * sizeof(double));
+        reference_after(&x, 10, u);
+        lay(&x, x.b, u);
+        lay(&x, x.a, x.prev);
+        jacobi_verdict v = expect_hint(&x, HINT_ITERATIONS);
+        assert_non_null(strstr(v.hint, "right for 11 iterations, 1 fewer than the 12"));
+        x.c.blocked = 1;
+        reference_after(&x, 9, u);
+        lay(&x, x.a, u);
+        reference_after(&x, 4, u);
+        lay(&x, x.b, u);
+        v = expect_hint(&x, HINT_ITERATIONS);
+        assert_non_null(strstr(v.hint, "3 fewer"));
+        free(u);
+        free_fixture(&x);
+    }
+    fixture x = make_fixture(n[0], n[1], n[2], JACOBI_BC_PERIODIC, 4, 75);
+    set_boundary(&x, own_neighbour);
+    expect_hint(&x, HINT_PERIODIC_SIDE);
+    free_fixture(&x);
+    x = make_fixture(n[0], n[1], n[2], JACOBI_BC_NEUMANN, 4, 76);
+    set_boundary(&x, second_layer);
+    expect_hint(&x, HINT_NEUMANN_MIRROR);
+    free_fixture(&x);
+}
+
+// The last launch of a blocked solve (two iterations from d_b) with f taken
+// from the plane above at every level: wrong deeper than any count of
+// iterations it may have done, launch-interior, on a grid of 17 or more a
+// side (random sizes, printed); on a grid too small to hold a cell that deep
+// the verdict does not claim it.
+static void test_launch_interior(void **state)
+{
+    (void)state;
+    size_t big[3], small[3] = {4, 6, 5};
+    random_sizes(0x6c61756e6368ull, 17, 5, big, "launch interior");
+    for (int g = 0; g < 2; g++) {
+        const size_t *n = g ? small : big;
+        fixture x = make_fixture(n[0], n[1], n[2], JACOBI_BC_NEUMANN, 6, 80 + (uint64_t)g);
+        x.c.blocked = 1;
+        double *u = malloc(x.cells * sizeof(double)), *w = malloc(x.cells * sizeof(double));
+        float *above = malloc(x.cells * sizeof(float));
+        size_t plane = n[0] * n[1];
+        for (size_t p = 0; p < x.cells; p++)  // f of the plane above (the last plane keeps its own)
+            above[p] = p + plane < x.cells ? x.f[p + plane] : x.f[p];
+        reference_after(&x, 4, u);
+        lay(&x, x.b, u);
+        memcpy(w, u, x.cells * sizeof(double));
+        for (int t = 0; t < 2; t++) {
+            jacobi_ref_sweep(&x.c.g, u, above, w);
+            jacobi_ref_boundary(&x.c.g, w);
+            memcpy(u, w, x.cells * sizeof(double));
+        }
+        lay(&x, x.a, u);
+        jacobi_verdict v;
+        jacobi_judge(&x.c, &x.o, &v);
+        assert_non_null(v.hint_key);
+        if (g == 0)
+            assert_string_equal(v.hint_key, HINT_LAUNCH_INTERIOR);
+        else
+            assert_string_not_equal(v.hint_key, HINT_LAUNCH_INTERIOR);
+        free(u), free(w), free(above);
+        free_fixture(&x);
+    }
+}
+
+// A rule that holds of any cell on a small grid does not fire there: on a
+// grid of outer interior layers alone (an axis of 4 points) a cell never
+// written is unwritten-cells, not off-by-one; on a heat grid with no cell
+// left of the row's tail (nx = 3) a wrong cell is not row-tail.
+static void test_small_grid_rules(void **state)
+{
+    (void)state;
+    fixture x = make_fixture(4, 6, 5, JACOBI_BC_DIRICHLET, 2, 90);
+    *cell(&x, 2, 3, 1) = x.u0[at(4, 6, 2, 3, 1)];
+    expect_hint(&x, HINT_UNWRITTEN);
+    free_fixture(&x);
+    x = make_fixture(7, 6, 8, JACOBI_BC_DIRICHLET, 2, 91);
+    *cell(&x, 6, 3, 2) = x.u0[at(7, 6, 6, 3, 2)];   // the last interior plane, on a grid with inner cells
+    expect_hint(&x, HINT_OFF_BY_ONE);
+    free_fixture(&x);
+    x = make_heat_fixture(3, 17, 4, 92);
+    x.a[x.guard + 5 * 3 + 1] += 0.5f;
+    jacobi_verdict v;
+    jacobi_judge(&x.c, &x.o, &v);
+    assert_non_null(v.hint_key);
+    assert_string_not_equal(v.hint_key, HINT_ROW_TAIL);
+    free_fixture(&x);
+}
+
+// Rows taken nx floats apart: a padded buffer (random nx, not a multiple of
+// the pitch, printed) whose padding lost exactly the cells stores at
+// j*nx + k reach is row-pitch's pattern, a float4 run past a row's end is
+// not, and untouched padding is neither; the last heat step with its y
+// neighbours read nx floats away in the padded rows is row-pitch.
+static void test_row_pitch(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() ^ 0x7069746368ull);
+    size_t nx = 5 + rng_next(&r) % 26, ny = 4 + rng_next(&r) % 20, pitch = (size_t)protocol_heat_pitch(nx);
+    printf("# row pitch: %zux%zu, pitch %zu\n", nx, ny, pitch);
+    float *stored = malloc(ny * pitch * sizeof(float));
+    fill_bits(stored, ny * pitch, PAD_BITS);
+    assert_int_equal(jacobi_padding_rows_packed(nx, ny, pitch, stored), 0);
+    for (size_t j = 1; j + 1 < ny; j++)
+        for (size_t k = 1; k + 1 < nx; k++)
+            stored[j * nx + k] = 1.0f;
+    assert_int_equal(jacobi_padding_rows_packed(nx, ny, pitch, stored), 1);
+    fill_bits(stored, ny * pitch, PAD_BITS);
+    for (size_t j = 1; j + 1 < ny; j++)  // a float4 past the row's end
+        stored[j * pitch + nx] = 0.0f;
+    assert_int_equal(jacobi_padding_rows_packed(nx, ny, pitch, stored), -1);
+    free(stored);
+
+    fixture x = make_heat_fixture(nx, ny, 4, 93);
+    const jacobi_grid *g = &x.c.g;
+    for (size_t j = 1; j + 1 < ny; j++)
+        for (size_t k = 1; k + 1 < nx; k++) {
+            size_t p = j * nx + k, q = j * pitch + k, s = q - nx, t = q + nx;
+            double south = s % pitch < nx ? x.prev[s / pitch * nx + s % pitch] : NAN;
+            double north = t % pitch < nx && t / pitch < ny ? x.prev[t / pitch * nx + t % pitch] : NAN;
+            x.a[x.guard + p] = (float)protocol_heat_update(x.prev[p], x.prev[p - 1], x.prev[p + 1], south, north, g->rate);
+        }
+    expect_hint(&x, HINT_ROW_PITCH);
+    free_fixture(&x);
+}
+
 int main(void)
 {
     test_seed();
@@ -785,6 +963,10 @@ int main(void)
         cmocka_unit_test(test_mms_error),
         cmocka_unit_test(test_heat_by_hand),
         cmocka_unit_test(test_heat_verdict),
+        cmocka_unit_test(test_iterations_and_boundary_kinds),
+        cmocka_unit_test(test_launch_interior),
+        cmocka_unit_test(test_small_grid_rules),
+        cmocka_unit_test(test_row_pitch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

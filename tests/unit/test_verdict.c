@@ -526,6 +526,64 @@ static void test_whole_planes(void **state)
     free_fixture(&f);
 }
 
+// Input cell (x, j, k) of f, 0 when plane x lies outside the grid.
+static double window_cell(const fixture *f, long x, size_t j, size_t k)
+{
+    return x < 0 || x >= (long)f->c.nz ? 0.0 : (double)f->in[((size_t)x * f->c.ny + j) * f->c.nx + k];
+}
+
+// Writes plane i of f's output as the seven-point stencil with its centre
+// from plane centre, its in-plane neighbours from in_plane, its z-1 term
+// from below and its z+1 term from above (outside the grid: 0).
+static void compute_window(fixture *f, size_t i, long centre, long in_plane, long below, long above)
+{
+    const float *c = f->c.coef;
+    for (size_t j = 1; j + 1 < f->c.ny; j++)
+        for (size_t k = 1; k + 1 < f->c.nx; k++)
+            *grid_cell(f, i, j, k) = (float)(c[0] * window_cell(f, centre, j, k) + c[1] * window_cell(f, in_plane, j, k - 1) +
+                                             c[2] * window_cell(f, in_plane, j, k + 1) + c[3] * window_cell(f, in_plane, j - 1, k) +
+                                             c[4] * window_cell(f, in_plane, j + 1, k) + c[5] * window_cell(f, below, j, k) +
+                                             c[6] * window_cell(f, above, j, k));
+}
+
+// A z march whose planes are never rotated (every plane from the first two),
+// or whose shared plane is never refreshed, on a grid of random sizes with
+// one block in z (no plane right): whole-planes naming the planes. The
+// rotation in the wrong order (z-1 from the centre's own plane) is
+// term-wrong-cell, naming the rotation in a z-marching lab only. Scattered
+// wrong values in a plane are none of these.
+static void test_plane_window(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() ^ 0x77696e646f77ull);
+    size_t nx = 4 + rng_next(&r) % 12, ny = 4 + rng_next(&r) % 12, nz = 4 + rng_next(&r) % 12;
+    printf("# plane window: %zux%zux%zu\n", nx, ny, nz);
+    fixture f = make_grid_fixture(nx, ny, nz, 0x77696e);
+    for (size_t i = 1; i + 1 < nz; i++)                  // the rotation outside the loop
+        compute_window(&f, i, 0, 0, -1, (long)i + 1);
+    sweep_verdict v = expect_hint(&f, HINT_WHOLE_PLANES);
+    assert_non_null(strstr(v.hint, "the centre from plane 0, the in-plane neighbours from 0, z-1 from -1 (outside the grid: 0), z+1 from 2"));
+    for (size_t i = 1; i + 1 < nz; i++)                  // the shared plane never refreshed
+        compute_window(&f, i, (long)i, 0, (long)i - 1, (long)i + 1);
+    v = expect_hint(&f, HINT_WHOLE_PLANES);
+    assert_non_null(strstr(v.hint, "plane i = 1 is the stencil"));
+    for (size_t i = 1; i + 1 < nz; i++)                  // the rotation in the wrong order: prev is the centre's plane
+        compute_window(&f, i, (long)i, (long)i, (long)i, (long)i + 1);
+    for (int marching = 0; marching < 2; marching++) {
+        f.c.planes_first = marching;
+        v = expect_hint(&f, HINT_TERM_WRONG_CELL);
+        assert_true((strstr(v.hint, "rotated in the wrong order") != NULL) == marching);
+    }
+    for (size_t i = 1; i + 1 < nz; i++)                  // right again, then noise in one plane
+        compute_window(&f, i, (long)i, (long)i, (long)i - 1, (long)i + 1);
+    expect_hint(&f, NULL);
+    for (size_t j = 1; j + 1 < ny; j += 2)
+        *grid_cell(&f, nz / 2, j, 1 + rng_next(&r) % (nx - 2)) += 0.5f + (float)(rng_next(&r) % 100) / 100.0f;
+    v = expect_hint(&f, HINT_WRONG_VALUES);
+    free_fixture(&f);
+}
+
 static void test_thread_order_and_timing(void **state)
 {
     (void)state;
@@ -1151,6 +1209,7 @@ int main(void)
         cmocka_unit_test(test_grid_stops_short),
         cmocka_unit_test(test_tile_edges),
         cmocka_unit_test(test_whole_planes),
+        cmocka_unit_test(test_plane_window),
         cmocka_unit_test(test_thread_order_and_timing),
         cmocka_unit_test(test_no_interior),
         cmocka_unit_test(test_grids),

@@ -1,12 +1,13 @@
 // MUTANT: the plane rotation (inPrev_s <- inCurr_s <- inNext_s) sits after the z loop instead of at the end of each step.
 // expect-hint: whole-planes
-// expect-hint: wrong-values
 //
 // Lab 3 mutant: the instructor solution with the mistake above (marked MUTANT).
 // Each block computes its first plane right, then keeps using its first two
-// planes as previous and current. With one block in z (N <= 31) no interior
-// plane is right, so nothing marks the planes (wrong-values); from N=32 on
-// plane 30 is right among wrong planes (whole-planes).
+// planes as previous and current. From N=32 on plane 30 is right among wrong
+// planes (whole-planes). With one block in z (N <= 31) no interior plane is
+// right, yet each plane is the stencil with its terms from the first planes
+// of the march: the verdict names those planes (whole-planes), where it said
+// wrong-values before.
 #include "lab.h"
 
 #define IN_TILE_DIM 32                     // the grader reads this (OP/B model, technique)

@@ -1,12 +1,13 @@
 // MUTANT: the register and shared-plane rotation (inPrev <- inCurr <- inNext, inCurr_s <- inNext) sits after the z loop instead of at the end of each step.
 // expect-hint: whole-planes
-// expect-hint: wrong-values
 //
 // Lab 4 mutant: the instructor solution with the mistake above (marked MUTANT).
 // Each block computes its first plane right, then keeps its first two planes
-// as previous and current. With one block in z (N <= 31) no interior plane is
-// right (wrong-values); from N=32 on plane 30 is right among wrong planes
-// (whole-planes).
+// as previous and current. From N=32 on plane 30 is right among wrong planes
+// (whole-planes). With one block in z (N <= 31) no interior plane is right,
+// yet each plane is the stencil with its centre and in-plane terms from
+// plane 0 and its z-1 term from the ghost plane -1: the verdict names those
+// planes (whole-planes), where it said wrong-values before.
 #include "lab.h"
 
 #define IN_TILE_DIM 32                     // the grader reads this (OP/B model, technique)

@@ -1,12 +1,13 @@
 // MUTANT: the rotation shifts the registers but never stores the new current plane into inCurr_s.
 // expect-hint: whole-planes
-// expect-hint: wrong-values
 //
 // Lab 4 mutant: the instructor solution with the mistake above (marked MUTANT).
 // The x-y neighbours keep coming from the block's first plane. Each block
-// computes its first plane right and the others wrong: with one block in z
-// (N <= 31) no interior plane is right (wrong-values); from N=32 on plane 30
-// is right among wrong planes (whole-planes).
+// computes its first plane right and the others wrong: from N=32 on plane 30
+// is right among wrong planes (whole-planes). With one block in z (N <= 31)
+// no interior plane is right, yet each plane is the stencil with its
+// in-plane neighbours from plane 0: the verdict names the planes each term
+// came from (whole-planes), where it said wrong-values before.
 #include "lab.h"
 
 #define IN_TILE_DIM 32                     // the grader reads this (OP/B model, technique)

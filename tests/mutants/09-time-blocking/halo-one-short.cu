@@ -1,6 +1,8 @@
 // MUTANT: the block writes the cells STEPS - 1 from its tile's edge: after STEPS levels the outermost of them read a halo cell that was already wrong
-// expect-hint: wrong-values
+// expect-hint: launch-interior
 // expect-hint: thread-order
+// (the verdict said wrong-values, "the last sweep does not follow from the other buffer", though a launch does
+// several sweeps; the wrong cells lie deeper than any launch's iterations from the faces: launch-interior)
 // (neighbouring blocks both write the cells one short of the edge, with different values: with the
 // blocks shuffled in the second order, which write wins changes, and thread-order may come first)
 // judge-args: --case 35x30x17

@@ -1,6 +1,6 @@
 // MUTANT: the solve does whole launches of STEPS iterations only, dropping the max_iters % STEPS left over, yet reports max_iters done
-// expect-hint: wrong-values
 // expect-hint: iteration-count
+// (the verdict said wrong-values; it now finds the grid right for the iterations done, 10 of 13, and says so)
 // judge-args: --case 35x30x17
 // (lab 9 solution with this one mistake; the kit's tests check it fails as expected)
 #include "jacobi.h"

@@ -1,6 +1,7 @@
 // MUTANT: the threads outside the output tile (the halo ring, x or y = 0 or 31) return after loading the block's first planes, before the z loop whose __syncthreads() the others reach: a divergent barrier (emulation refuses it; current GPUs let exited threads stop counting), and on a GPU the halo ring of inCurr_s is never refreshed, so from the block's second plane on the cells next to the halo use plane iStart's halo values
 // expect-hint: divergent-barrier
 // expect-hint: tile-edges
+// parity: hints divergent-barrier tile-edges — the emulator's strict barriers stop at the early return before a barrier (divergent-barrier); a GPU forgives the divergence and shows the edge cells the returned threads left unwritten (tile-edges)
 // (on an H100 the returned threads leave their halo cells unloaded, so an ordinary case already fails at the tile edges before the sync case runs)
 // gpu-hint-today (H100, seed 4242): tile-edges (N=32..256, stale halo values), divergent-barrier at N=34, timed-rep-wrong at 512
 // tests/mutants/04-register-tiling/early-return-before-barrier.cu is the

@@ -1,6 +1,7 @@
 // MUTANT: the edge threads in x compute too: the compute test checks y against the output tile but not x.
 // expect-hint: tile-edges
 // expect-hint: thread-order
+// parity: hints tile-edges thread-order — the edge threads race on the tile: emulation's two thread orders disagree (thread-order), a GPU runs one order and its tile edges come out wrong (tile-edges)
 //
 // Lab 4 mutant: the instructor solution with the mistake above (marked MUTANT).
 // Thread x=0 of tile b computes k = 30b-1 and thread x=31 computes k = 30b+30,

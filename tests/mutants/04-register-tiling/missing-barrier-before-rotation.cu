@@ -2,6 +2,7 @@
 // expect-hint: thread-order
 // expect-hint: wrong-values
 // expect-hint: missing-barrier
+// parity: hints thread-order wrong-values missing-barrier — a GPU names the race through racecheck (missing-barrier) or shows its wrong values; emulation's two thread orders disagree (thread-order)
 //
 // Lab 4 mutant: the instructor solution with the mistake above (marked MUTANT).
 // A thread that has nothing to compute rotates at once and overwrites its

@@ -1,6 +1,7 @@
 // MUTANT: the periodic source of face 0 is layer n-1 (the opposite boundary layer) instead of n-2 (the last interior layer): face 0 copies a boundary cell, which holds the previous boundary step's value (from the grid two iterations back), not this iteration's interior
 // expect-hint: periodic-face
 // expect-hint: thread-order
+// parity: hints periodic-face thread-order — the periodic face reads boundary cells that other blocks write in the same launch: emulation's two block orders disagree (thread-order), a GPU runs one order and the face's own pattern shows (periodic-face)
 // The faces k=0, j=0 and i=0 are written every iteration, yet hold older values than their source: the
 // verdict tells this from a face never set (which keeps the initial grid's values). The boundary kernel's
 // threads also read cells that other threads (of other blocks too) write in the same launch: with the

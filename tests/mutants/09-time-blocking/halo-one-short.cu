@@ -1,6 +1,7 @@
 // MUTANT: the block writes the cells STEPS - 1 from its tile's edge: after STEPS levels the outermost of them read a halo cell that was already wrong
 // expect-hint: launch-interior
 // expect-hint: thread-order
+// parity: hints launch-interior thread-order — the halo one short reads cells another block writes in the same launch: emulation's orders disagree (thread-order), a GPU runs one order and the launch's interior comes out wrong (launch-interior)
 // (the verdict said wrong-values, "the last sweep does not follow from the other buffer", though a launch does
 // several sweeps; the wrong cells lie deeper than any launch's iterations from the faces: launch-interior)
 // (neighbouring blocks both write the cells one short of the edge, with different values: with the

@@ -2,6 +2,7 @@
 // expect-hint: nan-computed
 // expect-hint: thread-order
 // expect-hint: missing-barrier
+// parity: hints nan-computed thread-order missing-barrier — a GPU names the race through racecheck (missing-barrier); emulation reads a level's shared cells before any thread wrote them, where its shared memory holds NaN (nan-computed), or its orders disagree (thread-order)
 // judge-args: --case 29x41x11
 // Under emulation the level-1 cells not yet written still hold the shared memory's NaN poison in both thread
 // orders alike; on a GPU racecheck names the race on the sync case.

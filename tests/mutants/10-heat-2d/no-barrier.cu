@@ -3,6 +3,7 @@
 // expect-hint: missing-barrier
 // expect-hint: nan-computed
 // expect-hint: wrong-values
+// parity: hints thread-order missing-barrier nan-computed wrong-values — a GPU names the race through racecheck (missing-barrier) or shows wrong values; emulation reads shared cells before any thread wrote them, where its shared memory holds NaN (nan-computed), or its orders disagree (thread-order)
 // judge-args: --case 66x41
 // (lab 10 solution with this one mistake; the kit's tests check it fails as expected)
 #include "heat2d.h"

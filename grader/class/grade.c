@@ -420,128 +420,188 @@ static long grade_whole(const char *opt, const char *v, long max)
     return n;
 }
 
-int main(int argc, char **argv)
+// What the command line asks besides the fields of grade_run it fills.
+typedef struct grade_options {
+    const char *out;   // --out: the results folder; NULL: the default one
+    const char *subs;  // --submissions: the folder as given
+    int have_seed;     // 1 if --seed was given
+    int fresh;         // 1: --fresh, earlier results moved aside
+    int slurm;         // 1: --slurm, the judging runs as one Slurm job array
+    int task;          // --task K: grade entry K of the saved plan; -1 when not a task
+} grade_options;
+
+// Fills run's defaults: half the CPUs as judges (an emulated case uses
+// several threads, at most 8), one GPU, 900 s a submission, backend auto.
+static void grade_defaults(grade_run *run, long cpus)
 {
-    static grade_entry entries[GRADE_MAX_ENTRIES];
-    grade_run run;
-    const char *out = NULL, *subs = NULL;
-    int have_seed = 0, fresh = 0, slurm = 0, task = -1;
-    char err[2048];
-    memset(&run, 0, sizeof(run));
-    run.entries = entries;
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    run.jobs = cpus > 1 ? (int)(cpus / 2 < 8 ? cpus / 2 : 8) : 1;  // default: half the CPUs (an emulated case uses several threads), at most 8
-    run.gpus = 1, run.wall_s = 900;
-    snprintf(run.backend, sizeof(run.backend), "auto");
-    snprintf(run.kit, sizeof(run.kit), ".");
+    run->jobs = cpus > 1 ? (int)(cpus / 2 < 8 ? cpus / 2 : 8) : 1;
+    run->gpus = 1, run->wall_s = 900;
+    snprintf(run->backend, sizeof(run->backend), "auto");
+    snprintf(run->kit, sizeof(run->kit), ".");
+}
+
+// Parses argv into run and o; exits 2 naming an option that is unknown or
+// lacks a valid value.
+static void grade_parse(int argc, char **argv, grade_run *run, grade_options *o)
+{
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int flag = !strcmp(opt, "--fail-fast") || !strcmp(opt, "--fresh") || !strcmp(opt, "--slurm");
         if (!flag && !v)
             grade_die("option %s needs a value (grade --kit DIR --lab N --submissions DIR [--out DIR] [--jobs N] [--gpus N] [--wall S] [--backend B] [--seed S] [--fail-fast] [--fresh] [--slurm])", opt);
-        if (!strcmp(opt, "--kit")) snprintf(run.kit, sizeof(run.kit), "%s", v);
-        else if (!strcmp(opt, "--lab")) snprintf(run.lab, sizeof(run.lab), "%s", v);
-        else if (!strcmp(opt, "--submissions")) subs = v;
-        else if (!strcmp(opt, "--out")) out = v;
-        else if (!strcmp(opt, "--jobs")) run.jobs = (int)grade_whole("JOBS", v, 64);
-        else if (!strcmp(opt, "--gpus")) run.gpus = (int)grade_whole("GPUS", v, 64);
-        else if (!strcmp(opt, "--wall")) run.wall_s = (double)grade_whole("WALL", v, 86400);
+        if (!strcmp(opt, "--kit")) snprintf(run->kit, sizeof(run->kit), "%s", v);
+        else if (!strcmp(opt, "--lab")) snprintf(run->lab, sizeof(run->lab), "%s", v);
+        else if (!strcmp(opt, "--submissions")) o->subs = v;
+        else if (!strcmp(opt, "--out")) o->out = v;
+        else if (!strcmp(opt, "--jobs")) run->jobs = (int)grade_whole("JOBS", v, 64);
+        else if (!strcmp(opt, "--gpus")) run->gpus = (int)grade_whole("GPUS", v, 64);
+        else if (!strcmp(opt, "--wall")) run->wall_s = (double)grade_whole("WALL", v, 86400);
         else if (!strcmp(opt, "--task")) {  // SLURM_ARRAY_TASK_ID: from 0
             char *end = NULL;
-            task = (int)strtol(v, &end, 10);
-            if (!end || *end || !isdigit((unsigned char)*v) || task >= GRADE_MAX_ENTRIES)
+            o->task = (int)strtol(v, &end, 10);
+            if (!end || *end || !isdigit((unsigned char)*v) || o->task >= GRADE_MAX_ENTRIES)
                 grade_die("--task takes an entry number of the saved plan (0 to %d), got '%s'", GRADE_MAX_ENTRIES - 1, v);
         }
         else if (!strcmp(opt, "--backend")) {
             if (strcmp(v, "auto") && strcmp(v, "gpu") && strcmp(v, "emu"))
                 grade_die("backend must be auto, gpu or emu, not '%s'", v);
-            snprintf(run.backend, sizeof(run.backend), "%s", v);
+            snprintf(run->backend, sizeof(run->backend), "%s", v);
         } else if (!strcmp(opt, "--seed")) {
             char *end = NULL;
-            run.seed = strtoull(v, &end, 10);
+            run->seed = strtoull(v, &end, 10);
             if (!end || *end || !isdigit((unsigned char)*v))
                 grade_die("SEED must be a whole number, got '%s'", v);
-            have_seed = 1;
-        } else if (!strcmp(opt, "--fail-fast")) { run.fail_fast = 1; continue; }
-        else if (!strcmp(opt, "--fresh")) { fresh = 1; continue; }
-        else if (!strcmp(opt, "--slurm")) { slurm = 1; continue; }
+            o->have_seed = 1;
+        } else if (!strcmp(opt, "--fail-fast")) { run->fail_fast = 1; continue; }
+        else if (!strcmp(opt, "--fresh")) { o->fresh = 1; continue; }
+        else if (!strcmp(opt, "--slurm")) { o->slurm = 1; continue; }
         else
             grade_die("unknown option '%s' (grade --kit DIR --lab N --submissions DIR [--out DIR] [--jobs N] [--gpus N] [--wall S] [--backend B] [--seed S] [--fail-fast] [--fresh] [--slurm])", opt);
         i++;
     }
+}
+
+// Routes SIGINT, SIGTERM and SIGHUP to grade_on_signal (the judges are
+// stopped by the loop that watches them).
+static void grade_catch_signals(void)
+{
     struct sigaction sa;
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = grade_on_signal;
     sigaction(SIGINT, &sa, NULL), sigaction(SIGTERM, &sa, NULL), sigaction(SIGHUP, &sa, NULL);
-    run.judge_jobs = cpus / run.jobs < 1 ? 1 : cpus / run.jobs > 16 ? 16 : (int)(cpus / run.jobs);
-    if (task >= 0) {
-        if (!out)
-            grade_die("--task needs --out, the results folder it belongs to");
-        return grade_task(out, task);
-    }
-    if (!run.lab[0])
-        grade_die("which lab? make grade LAB=<n> SUBMISSIONS=<folder>");
-    if (!subs)
-        grade_die("which submissions? make grade LAB=%s SUBMISSIONS=<folder of .cu files or student folders>", run.lab);
+}
+
+// Draws the class's seed unless --seed gave one: from getrandom, else the clock.
+static void grade_draw_seed(grade_run *run, int have_seed)
+{
+    if (have_seed)
+        return;
+    uint64_t r = 0;
+    if (getrandom(&r, sizeof(r), 0) != (ssize_t)sizeof(r))
+        r = (uint64_t)time(NULL) * 2654435761u;
+    run->seed = r % 1000000000ull;
+}
+
+// Makes run ready to grade: checks the lab and folders, reads lab.conf,
+// picks the seed and the results folder (resuming an earlier run), finds the
+// entries and saves the plan. Exits 2 with a one-line reason on any problem.
+static void grade_prepare(grade_run *run, const grade_options *o)
+{
+    char err[2048], kit_abs[PATH_MAX], results[PATH_MAX + 16];
     struct stat st;
-    if (stat(subs, &st) != 0 || !S_ISDIR(st.st_mode) || !realpath(subs, run.submissions))
-        grade_die("SUBMISSIONS=%s is not a folder (give the folder holding one .cu or one folder per student)", subs);
-    char kit_abs[PATH_MAX];
-    if (!realpath(run.kit, kit_abs))
-        grade_die("the kit folder %s cannot be found", run.kit);
-    snprintf(run.kit, sizeof(run.kit), "%s", kit_abs);
-    grade_find_lab(&run);
-    grade_read_lab(&run);
-    if (!have_seed) {
-        uint64_t r = 0;
-        if (getrandom(&r, sizeof(r), 0) != (ssize_t)sizeof(r))
-            r = (uint64_t)time(NULL) * 2654435761u;
-        run.seed = r % 1000000000ull;
-    }
-    grade_pick_out(&run, out);
-    grade_resume(&run, have_seed, fresh);
-    char results[PATH_MAX + 16];
-    snprintf(results, sizeof(results), "%s/results", run.out);
+    if (!run->lab[0])
+        grade_die("which lab? make grade LAB=<n> SUBMISSIONS=<folder>");
+    if (!o->subs)
+        grade_die("which submissions? make grade LAB=%s SUBMISSIONS=<folder of .cu files or student folders>", run->lab);
+    if (stat(o->subs, &st) != 0 || !S_ISDIR(st.st_mode) || !realpath(o->subs, run->submissions))
+        grade_die("SUBMISSIONS=%s is not a folder (give the folder holding one .cu or one folder per student)", o->subs);
+    if (!realpath(run->kit, kit_abs))
+        grade_die("the kit folder %s cannot be found", run->kit);
+    snprintf(run->kit, sizeof(run->kit), "%s", kit_abs);
+    grade_find_lab(run);
+    grade_read_lab(run);
+    grade_draw_seed(run, o->have_seed);
+    grade_pick_out(run, o->out);
+    grade_resume(run, o->have_seed, o->fresh);
+    snprintf(results, sizeof(results), "%s/results", run->out);
     grade_mkdirs(results);
-    if (grade_find_entries(&run, err, sizeof(err)) != 0)
+    if (grade_find_entries(run, err, sizeof(err)) != 0)
         grade_die("%s", err);
-    if (grade_save_plan(&run, err, sizeof(err)) != 0)
+    if (grade_save_plan(run, err, sizeof(err)) != 0)
         grade_die("%s", err);
-    // Entries that cannot be judged get their row now; the rest are judged unless a result is already there.
-    static int todo[GRADE_MAX_ENTRIES];
-    int ntodo = 0, kept = 0;
-    for (int i = 0; i < run.nentries; i++) {
-        grade_entry *e = &run.entries[i];
+}
+
+// Writes the row of every entry that cannot be judged, counts those already
+// graded into *kept, and lists the rest in todo. Returns how many it listed.
+static int grade_list_todo(const grade_run *run, int *todo, int *kept)
+{
+    int ntodo = 0;
+    *kept = 0;
+    for (int i = 0; i < run->nentries; i++) {
+        const grade_entry *e = &run->entries[i];
         if (e->reject[0]) {
-            if (grade_write_own_result(&run, e, SUMMARY_REJECTED, "submission", e->reject, 0) != 0)
-                grade_die("cannot write in %s: %s", results, strerror(errno));
-        } else if (grade_has_result(&run, e)) {
-            kept++;
+            if (grade_write_own_result(run, e, SUMMARY_REJECTED, "submission", e->reject, 0) != 0)
+                grade_die("cannot write in %s/results: %s", run->out, strerror(errno));
+        } else if (grade_has_result(run, e)) {
+            (*kept)++;
         } else {
             todo[ntodo++] = i;
         }
     }
+    return ntodo;
+}
+
+// Writes the class's tables and page, prints the class table and how the run
+// ended; returns the exit status (stopped: the run was stopped by a signal).
+static int grade_conclude(const grade_run *run, int stopped)
+{
+    char err[2048];
+    if (grade_write_tables(run, err, sizeof(err)) != 0 || grade_write_dashboard(run, err, sizeof(err)) != 0)
+        grade_die("%s", err);
+    int ungraded = grade_print_table(run);
+    printf("summary: %s/summary.csv and %s/results.jsonl; the class at a glance: %s/class.html\n", run->out, run->out, run->out);
+    if (stopped) {
+        fprintf(stderr, "stencil-labs: stopped by signal %d; what finished is kept: run the same make grade again to grade only the rest\n", (int)grade_stop_signal);
+        return GRADE_EXIT_STOPPED;
+    }
+    return ungraded ? GRADE_EXIT_UNGRADED : GRADE_EXIT_ALL_GRADED;
+}
+
+int main(int argc, char **argv)
+{
+    static grade_entry entries[GRADE_MAX_ENTRIES];
+    static int todo[GRADE_MAX_ENTRIES];
+    grade_run run;
+    grade_options o = {NULL, NULL, 0, 0, 0, -1};
+    char err[2048];
+    memset(&run, 0, sizeof(run));
+    run.entries = entries;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    grade_defaults(&run, cpus);
+    grade_parse(argc, argv, &run, &o);
+    grade_catch_signals();
+    run.judge_jobs = cpus / run.jobs < 1 ? 1 : cpus / run.jobs > 16 ? 16 : (int)(cpus / run.jobs);
+    if (o.task >= 0) {
+        if (!o.out)
+            grade_die("--task needs --out, the results folder it belongs to");
+        return grade_task(o.out, o.task);
+    }
+    grade_prepare(&run, &o);
+    // Entries that cannot be judged get their row now; the rest are judged unless a result is already there.
+    int kept = 0, ntodo = grade_list_todo(&run, todo, &kept);
     printf("grading %s for %d submissions of %s, seed %llu, results in %s\n", run.lab_name, run.nentries, run.submissions,
            (unsigned long long)run.seed, run.out);
     if (kept)
         printf("%d already graded with this seed and unchanged: kept\n", kept);
     fflush(stdout);
     int stopped = 0;
-    if (slurm && ntodo) {
+    if (o.slurm && ntodo) {
         if (grade_slurm(&run, err, sizeof(err)) != 0)
             grade_die("%s", err);
     } else {
         stopped = grade_schedule(&run, todo, ntodo) != 0;
     }
-    if (grade_write_tables(&run, err, sizeof(err)) != 0 || grade_write_dashboard(&run, err, sizeof(err)) != 0)
-        grade_die("%s", err);
-    int ungraded = grade_print_table(&run);
-    printf("summary: %s/summary.csv and %s/results.jsonl; the class at a glance: %s/class.html\n", run.out, run.out, run.out);
-    if (stopped) {
-        fprintf(stderr, "stencil-labs: stopped by signal %d; what finished is kept: run the same make grade again to grade only the rest\n", (int)grade_stop_signal);
-        return GRADE_EXIT_STOPPED;
-    }
-    return ungraded ? GRADE_EXIT_UNGRADED : GRADE_EXIT_ALL_GRADED;
+    return grade_conclude(&run, stopped);
 }
 
 int grade_task(const char *out, int index)

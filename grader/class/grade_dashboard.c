@@ -150,27 +150,26 @@ static void dash_speed_strip(FILE *f, const dash_tally *t)
     fprintf(f, "\n</svg>\n<p>Each dot a timed submission, as a share of the copy limit measured in its own run (the dashed line: the limit).</p>\n");
 }
 
-int grade_write_dashboard(const grade_run *run, char *err, size_t len)
+// Counts the summary of every entry of the class into t (an entry without
+// one counts as no result yet).
+static void dash_tally_class(dash_tally *t, const grade_run *run)
 {
-    static dash_tally t;
-    char path[PATH_MAX + 32], tmp[PATH_MAX + 40], version[32];
-    memset(&t, 0, sizeof(t));
-    snprintf(path, sizeof(path), "%s/class.html", run->out);
-    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        snprintf(err, len, "cannot write %s: %s", tmp, strerror(errno));
-        return -1;
-    }
     for (int i = 0; i < run->nentries; i++) {
         kv_list kv;
         if (grade_load_row(run, &run->entries[i], &kv) != 0) {
-            t.status[3]++;
+            t->status[3]++;
             continue;
         }
-        dash_count(&t, &kv, run->lab_max);
+        dash_count(t, &kv, run->lab_max);
         kv_free(&kv);
     }
+}
+
+// The page's head and its first paragraph: the lab, how many submissions in
+// each status, the backend, the GPU, the seed and the kit's version.
+static void dash_head(FILE *f, const grade_run *run, const dash_tally *t)
+{
+    char version[32];
     dash_kit_version(run->kit, version, sizeof(version));
     fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Stencil Labs — ");
     dash_text(f, run->lab_name);
@@ -180,71 +179,113 @@ int grade_write_dashboard(const grade_run *run, char *err, size_t len)
     fprintf(f, "<h1>");
     dash_text(f, run->lab_name);
     fprintf(f, ": %d submissions</h1>\n<p>", run->nentries);
-    fprintf(f, "%d graded, %d rejected, %d could not be graded, %d without a result yet. Backend: ", t.status[0], t.status[1],
-            t.status[2], t.status[3]);
-    dash_text(f, t.backend[0] ? t.backend : "none");
+    fprintf(f, "%d graded, %d rejected, %d could not be graded, %d without a result yet. Backend: ", t->status[0], t->status[1],
+            t->status[2], t->status[3]);
+    dash_text(f, t->backend[0] ? t->backend : "none");
     fprintf(f, "; GPU: ");
-    dash_text(f, t.device[0] ? t.device : "none");
+    dash_text(f, t->device[0] ? t->device : "none");
     fprintf(f, "; seed %llu (every submission's); kit %s.</p>\n", (unsigned long long)run->seed, version);
-    fprintf(f, "<h2>Scores</h2>\n");
-    dash_histogram(f, &t);
-    fprintf(f, "<h2>Speed against the copy limit</h2>\n");
-    dash_speed_strip(f, &t);
-    int graded = t.technique[0] + t.technique[1] + t.technique[2];
+}
+
+// The technique's pass rate over the graded submissions, as one paragraph.
+static void dash_technique(FILE *f, const dash_tally *t)
+{
+    int graded = t->technique[0] + t->technique[1] + t->technique[2];
     fprintf(f, "<h2>Technique</h2>\n<p>%d of %d graded submissions use the lab's idea (%.0f%%); %d do not; %d not checked.</p>\n",
-            t.technique[0], graded, graded ? 100.0 * t.technique[0] / graded : 0.0, t.technique[1], t.technique[2]);
+            t->technique[0], graded, graded ? 100.0 * t->technique[0] / graded : 0.0, t->technique[1], t->technique[2]);
+}
+
+// The hints as a table, the most common first, each with its handout anchor;
+// uses up t's hint counts (each row's is set to -1 once written).
+static void dash_hints(FILE *f, const grade_run *run, dash_tally *t)
+{
     fprintf(f, "<h2>Mistakes, most common first</h2>\n<table><tr><th>hint</th><th>submissions</th><th>in the handout (make handouts)</th></tr>\n");
-    for (int done = 0; done < t.nhints; done++) {  // the most common left, each time
+    for (int done = 0; done < t->nhints; done++) {  // the most common left, each time
         int best = -1;
-        for (int h = 0; h < t.nhints; h++)
-            if (t.hint_count[h] >= 0 && (best < 0 || t.hint_count[h] > t.hint_count[best]))
+        for (int h = 0; h < t->nhints; h++)
+            if (t->hint_count[h] >= 0 && (best < 0 || t->hint_count[h] > t->hint_count[best]))
                 best = h;
-        fprintf(f, "<tr><td>%s</td><td>%d</td><td><code>build/handouts/", t.hint[best], t.hint_count[best]);
+        fprintf(f, "<tr><td>%s</td><td>%d</td><td><code>build/handouts/", t->hint[best], t->hint_count[best]);
         dash_text(f, run->lab_name);
-        fprintf(f, ".html#%s</code></td></tr>\n", t.hint[best]);
-        t.hint_count[best] = -1;
+        fprintf(f, ".html#%s</code></td></tr>\n", t->hint[best]);
+        t->hint_count[best] = -1;
     }
-    if (!t.nhints)
+    if (!t->nhints)
         fprintf(f, "<tr><td colspan=\"3\">no hint: nothing failed with a pattern to name</td></tr>\n");
-    fprintf(f, "</table>\n<h2>Submissions</h2>\n<table><tr><th>submission</th><th>status</th><th>verdict</th><th>score</th>"
-               "<th>technique</th><th>speed</th><th>hint</th><th>first problem</th></tr>\n");
-    for (int i = 0; i < run->nentries; i++) {
-        const grade_entry *e = &run->entries[i];
-        kv_list kv;
-        int have = grade_load_row(run, e, &kv) == 0;
-        grade_result_path(run, e, "html", 0, path, sizeof(path));
-        fprintf(f, "<tr><td>");
-        if (access(path, R_OK) == 0) {  // the submission's own report; its id is made of safe characters
-            fprintf(f, "<a href=\"results/");
-            dash_text(f, e->id);
-            fprintf(f, ".html\">");
-            dash_text(f, e->name);
-            fprintf(f, "</a>");
-        } else {
-            dash_text(f, e->name);
-        }
-        const char *verdict = have ? kv_get(&kv, "verdict") : NULL;
-        fprintf(f, "</td><td>");
-        dash_text(f, have ? kv_get(&kv, "status") : "missing");
-        fprintf(f, "</td><td class=\"%s\">", verdict && !strcmp(verdict, "pass") ? "pass" : "fail");
-        dash_text(f, verdict);
-        fprintf(f, "</td><td>");
-        dash_text(f, have ? kv_get(&kv, "score") : "");
-        fprintf(f, " / ");
-        dash_text(f, have ? kv_get(&kv, "max_score") : "");
-        static const char *const tail[] = {"technique", "bandwidth_fraction", "hint", "message"};  // the row's last cells
-        for (size_t q = 0; q < sizeof(tail) / sizeof(tail[0]); q++) {
-            fprintf(f, "</td><td>");
-            dash_text(f, have ? kv_get(&kv, tail[q]) : !strcmp(tail[q], "message") ? "no result yet" : "");
-        }
-        fprintf(f, "</td></tr>\n");
-        if (have)
-            kv_free(&kv);
+    fprintf(f, "</table>\n");
+}
+
+// One submission's row: its name (linking its own report when there is one),
+// status, verdict, score and the summary's last cells.
+static void dash_row(FILE *f, const grade_run *run, const grade_entry *e)
+{
+    static const char *const tail[] = {"technique", "bandwidth_fraction", "hint", "message"};  // the row's last cells
+    char path[PATH_MAX + 32];
+    kv_list kv;
+    int have = grade_load_row(run, e, &kv) == 0;
+    grade_result_path(run, e, "html", 0, path, sizeof(path));
+    fprintf(f, "<tr><td>");
+    if (access(path, R_OK) == 0) {  // the submission's own report; its id is made of safe characters
+        fprintf(f, "<a href=\"results/");
+        dash_text(f, e->id);
+        fprintf(f, ".html\">");
+        dash_text(f, e->name);
+        fprintf(f, "</a>");
+    } else {
+        dash_text(f, e->name);
     }
+    const char *verdict = have ? kv_get(&kv, "verdict") : NULL;
+    fprintf(f, "</td><td>");
+    dash_text(f, have ? kv_get(&kv, "status") : "missing");
+    fprintf(f, "</td><td class=\"%s\">", verdict && !strcmp(verdict, "pass") ? "pass" : "fail");
+    dash_text(f, verdict);
+    fprintf(f, "</td><td>");
+    dash_text(f, have ? kv_get(&kv, "score") : "");
+    fprintf(f, " / ");
+    dash_text(f, have ? kv_get(&kv, "max_score") : "");
+    for (size_t q = 0; q < sizeof(tail) / sizeof(tail[0]); q++) {
+        fprintf(f, "</td><td>");
+        dash_text(f, have ? kv_get(&kv, tail[q]) : !strcmp(tail[q], "message") ? "no result yet" : "");
+    }
+    fprintf(f, "</td></tr>\n");
+    if (have)
+        kv_free(&kv);
+}
+
+// Writes the page's body after the head: scores, speed, technique, hints and
+// a row a submission, then the closing tags.
+static void dash_body(FILE *f, const grade_run *run, dash_tally *t)
+{
+    fprintf(f, "<h2>Scores</h2>\n");
+    dash_histogram(f, t);
+    fprintf(f, "<h2>Speed against the copy limit</h2>\n");
+    dash_speed_strip(f, t);
+    dash_technique(f, t);
+    dash_hints(f, run, t);
+    fprintf(f, "<h2>Submissions</h2>\n<table><tr><th>submission</th><th>status</th><th>verdict</th><th>score</th>"
+               "<th>technique</th><th>speed</th><th>hint</th><th>first problem</th></tr>\n");
+    for (int i = 0; i < run->nentries; i++)
+        dash_row(f, run, &run->entries[i]);
     fprintf(f, "</table>\n<p>Each row's report: results/&lt;id&gt;.html; every row in summary.csv and results.jsonl.</p>\n</body></html>\n");
+}
+
+int grade_write_dashboard(const grade_run *run, char *err, size_t len)
+{
+    static dash_tally t;
+    char path[PATH_MAX + 32], tmp[PATH_MAX + 40];
+    memset(&t, 0, sizeof(t));
+    snprintf(path, sizeof(path), "%s/class.html", run->out);
+    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        snprintf(err, len, "cannot write %s: %s", tmp, strerror(errno));
+        return -1;
+    }
+    dash_tally_class(&t, run);
+    dash_head(f, run, &t);
+    dash_body(f, run, &t);
     int bad = ferror(f) != 0;
     bad |= fclose(f) != 0;
-    snprintf(path, sizeof(path), "%s/class.html", run->out);
     if (bad || rename(tmp, path) != 0) {
         snprintf(err, len, "cannot write %s: %s", path, strerror(errno));
         unlink(tmp);

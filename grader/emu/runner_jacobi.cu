@@ -23,6 +23,7 @@
 // steps), the residual, the launches and launches per iteration. Emulation
 // does no timing.
 #include "case_io.h"
+#include "runner_steps.h"
 #include "../kernels/jacobi.h"  // the kit's header first: a student's own copy cannot replace it
 #ifdef STENCIL_UPDATE_HEAT2D
 #include "../kernels/heat2d.h"
@@ -162,25 +163,8 @@ static void runner_call_student(void *arg)
 // exits through runner_fail if the student's code raised a CUDA error.
 static void runner_checked_solve(runner_solve *s)
 {
-    char why[256] = "";
-    cudaEvent_t start, stop;
-    if (launch_log_begin(why, sizeof(why)) != 0)
-        runner_report("launch_log_error", "%s", why);
-    runner_check(cudaEventCreate(&start), "create an event");
-    runner_check(cudaEventCreate(&stop), "create an event");
-    cudaEventRecord(start);
-    emu_kit_copies(1);
-    runner_call_student(s);
-    emu_kit_copies(0);
-    cudaEventRecord(stop);
-    cudaError_t launch_err = cudaGetLastError();
-    cudaError_t sync_err = cudaDeviceSynchronize();
-    float ms = 0;
-    if (launch_err == cudaSuccess && sync_err == cudaSuccess && cudaEventElapsedTime(&ms, start, stop) == cudaSuccess)
-        runner_report("launch_ms", "%.6f", ms);
-    long launches = why[0] == '\0' ? launch_log_end() : -1;
-    if (launches == LAUNCH_LOG_FORGED)
-        runner_forged_records();
+    cudaError_t launch_err, sync_err;
+    long launches = runner_recorded_call(runner_call_student, s, &launch_err, &sync_err);
     if (launches >= 0) {
         runner_report_launches(launches);
         runner_report_kernel_counts(launches, s->iters);
@@ -188,48 +172,13 @@ static void runner_checked_solve(runner_solve *s)
     runner_report("result", "%d", s->result);
     runner_report("iterations", "%d", s->iters);
     runner_report("residual", "%.9g", s->residual);
-    if (emu_guard_read()[0])  // a read past a grid: the run goes on, the judge fails the case
-        runner_report(PROTOCOL_EMU_GUARD_READ, "%s", emu_guard_read());
-    if (emu_refusal()[0])  // a call the GPU's executor refuses: the same verdict here
-        runner_fail(RUNNER_REFUSED, "refused", "%s", emu_refusal());
-    runner_check_student(launch_err, sync_err);
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-}
-
-
-// Opens the report file in dir (under emulation, also where a kernel fault is
-// reported); exits with RUNNER_USAGE if it cannot.
-static void runner_open_report(const char *dir)
-{
-    char path[4096];
-    snprintf(path, sizeof(path), "%s/%s", dir, CASE_REPORT);
-    runner_report_file = fopen(path, "w");
-    if (!runner_report_file) {
-        fprintf(stderr, "runner: cannot write %s: %s\n", path, strerror(errno));
-        exit(RUNNER_USAGE);
-    }
-#ifdef LAB_EMU
-    emu_set_fault_report(path);  // a fault inside a kernel is reported here, naming the CUDA thread
-#endif
+    runner_check_outcome(launch_err, sync_err);
 }
 
 int main(int argc, char **argv)
 {
     runner_args a = runner_parse(argc, argv);
-    runner_open_report(a.outdir);
-#ifdef LAB_EMU
-    runner_report("backend", "emu");
-#else
-    runner_report("backend", "gpu");
-#endif
-    cudaDeviceProp prop = runner_open_device();
-    (void)prop;
-    if (a.probe) {
-        runner_report("status", "ok");
-        fclose(runner_report_file);
-        return RUNNER_OK;
-    }
+    runner_begin(a.outdir, a.probe);
     runner_report_tiles();
     runner_report("bc", "%s", a.bc == LAB_BC_DIRICHLET ? "dirichlet" : a.bc == LAB_BC_NEUMANN ? "neumann" : "periodic");
 
@@ -264,12 +213,9 @@ int main(int argc, char **argv)
     runner_buffer_save(&ub, a.outdir, CASE_JACOBI_B);
     runner_buffer_save(&uf, a.outdir, CASE_JACOBI_F_AFTER);
 
-    runner_report("status", "ok");
-    fclose(runner_report_file);
     free(h_u0);
     free(h_f);
-    fflush(NULL);
-    _exit(RUNNER_OK);  // not return: no atexit handler or static destructor of the student's runs after the results
+    runner_end();
 }
 
 // ---------------------------------------------------------------------------

@@ -32,6 +32,7 @@
 // that the filter it set is unchanged, and saves what it finds. Emulation
 // does no timing.
 #include "case_io.h"
+#include "runner_steps.h"
 #ifdef STENCIL_INTERFACE_GRID  // the kit's header first: a student's own copy cannot replace it
 #include "../kernels/grid.h"
 #define RUNNER_STAR_RADIUS STENCIL_RADIUS
@@ -158,71 +159,49 @@ static void runner_launch_student(void *p)
 #endif
 }
 
-int main(int argc, char **argv)
-{
-    runner_args a = runner_parse(argc, argv);
-    char path[4096];
-    snprintf(path, sizeof(path), "%s/%s", a.outdir, CASE_REPORT);
-    runner_report_file = fopen(path, "w");
-    if (!runner_report_file) {
-        fprintf(stderr, "runner: cannot write %s: %s\n", path, strerror(errno));
-        return RUNNER_USAGE;
-    }
-#ifdef LAB_EMU
-    runner_report("backend", "emu");
-    emu_set_fault_report(path);  // a fault inside a kernel is reported here, naming the CUDA thread
-#else
-    runner_report("backend", "gpu");
-#endif
-    cudaDeviceProp prop = runner_open_device();
-    if (a.probe) {
-        runner_report("status", "ok");
-        fclose(runner_report_file);
-        return RUNNER_OK;
-    }
-    runner_report_tiles();
+// The case's grids: the input and the prepared output, on the host and in
+// guarded device buffers.
+typedef struct runner_grids {
+    float *h_in;        // the input, as read from the case
+    float *h_out;       // the output before the call: boundary = input, the cells to write = poison
+    runner_buffer in;   // the input on the device (d_in)
+    runner_buffer out;  // the output on the device (d_out)
+} runner_grids;
 
-    size_t nx = a.n[0], ny = a.n[1], nz = a.n[2], cells = nx * ny * nz;
+// Reads the case's input, prepares the output and uploads both into guarded
+// device buffers named for the student's function; exits through runner_fail
+// on a grid the interface cannot take or on missing memory.
+static runner_grids runner_prepare_grids(const runner_args *a)
+{
+    runner_grids g;
+    size_t nx = a->n[0], ny = a->n[1], nz = a->n[2], cells = nx * ny * nz;
 #if !defined(STENCIL_INTERFACE_GRID) && !defined(STENCIL_INTERFACE_IMAGE)
     if (nx != ny || ny != nz)
         runner_fail(RUNNER_USAGE, "kit", "the cube interface (launch_stencil) takes N×N×N grids, not %zux%zux%zu", nx, ny, nz);
 #endif
-    float *h_in = runner_read_grid(a.outdir, CASE_INPUT, cells);
-    float *h_out = (float *)malloc(cells * sizeof(float));
-    if (!h_out)
+    g.h_in = runner_read_grid(a->outdir, CASE_INPUT, cells);
+    g.h_out = (float *)malloc(cells * sizeof(float));
+    if (!g.h_out)
         runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", cells);
-    runner_prepare_output(h_in, h_out, nx, ny, nz, a.filter_radius > 0, a.star_radius);
+    runner_prepare_output(g.h_in, g.h_out, nx, ny, nz, a->filter_radius > 0, a->star_radius);
     size_t guard = (size_t)protocol_guard_cells(nx * ny);
     runner_report("guard_cells", "%zu", guard);
-    runner_buffer in = runner_buffer_create(h_in, cells, guard);
-    runner_buffer out = runner_buffer_create(h_out, cells, guard);
-    emu_kit_grid(in.d_grid, cells * sizeof(float), "d_in");
-    emu_kit_grid(out.d_grid, cells * sizeof(float), "d_out");
-    runner_set_weights(&a);
-    runner_check(cudaDeviceSynchronize(), "prepare the case");
+    g.in = runner_buffer_create(g.h_in, cells, guard);
+    g.out = runner_buffer_create(g.h_out, cells, guard);
+    emu_kit_grid(g.in.d_grid, cells * sizeof(float), "d_in");
+    emu_kit_grid(g.out.d_grid, cells * sizeof(float), "d_out");
+    return g;
+}
 
-    char why[256] = "";
-    if (launch_log_begin(why, sizeof(why)) != 0)
-        runner_report("launch_log_error", "%s", why);
-    runner_launch_arg la = {in.d_grid, out.d_grid, {a.n[0], a.n[1], a.n[2]}, a.filter_radius};
-    cudaEvent_t start, stop;
-    runner_check(cudaEventCreate(&start), "create an event");
-    runner_check(cudaEventCreate(&stop), "create an event");
-    cudaEventRecord(start);
-    emu_kit_copies(1);
-    runner_launch_student(&la);
-    emu_kit_copies(0);
-    cudaEventRecord(stop);
-    cudaError_t launch_err = cudaGetLastError();
-    cudaError_t sync_err = cudaDeviceSynchronize();
-    float launch_ms = 0;
-    if (launch_err == cudaSuccess && sync_err == cudaSuccess &&
-        cudaEventElapsedTime(&launch_ms, start, stop) == cudaSuccess)
-        runner_report("launch_ms", "%.6f", launch_ms);
-    if (why[0] == '\0') {
-        long launches = launch_log_end();
-        if (launches == LAUNCH_LOG_FORGED)
-            runner_forged_records();
+// Calls the student's host function once on the grids, recorded, and reports
+// its launches and (where counted) its loads; exits through runner_fail if
+// the call ended badly (runner_check_outcome).
+static void runner_run_student(const runner_args *a, const runner_grids *g)
+{
+    runner_launch_arg la = {g->in.d_grid, g->out.d_grid, {a->n[0], a->n[1], a->n[2]}, a->filter_radius};
+    cudaError_t launch_err, sync_err;
+    long launches = runner_recorded_call(runner_launch_student, &la, &launch_err, &sync_err);
+    if (launches >= 0) {
         runner_report_launches(launches);
         double global_bytes = 0, shared_bytes = 0;
 #ifdef STENCIL_EMU_LOAD_COUNTS  // the file was built with the sanitizer's load calls (grader/emu/emu.mk)
@@ -233,21 +212,24 @@ int main(int argc, char **argv)
 #endif
         (void)global_bytes, (void)shared_bytes;
     }
-    if (emu_guard_read()[0])  // a read past a grid: the run goes on, the judge fails the case
-        runner_report(PROTOCOL_EMU_GUARD_READ, "%s", emu_guard_read());
-    if (emu_refusal()[0])  // a call the GPU's executor refuses: the same verdict here
-        runner_fail(RUNNER_REFUSED, "refused", "%s", emu_refusal());
-    runner_check_student(launch_err, sync_err);
-    runner_check_weights(&a);
-    runner_buffer_save(&out, a.outdir, CASE_OUTPUT);
-    runner_buffer_save(&in, a.outdir, CASE_INPUT_AFTER);
+    runner_check_outcome(launch_err, sync_err);
+}
 
-    runner_report("status", "ok");
-    fclose(runner_report_file);
-    free(h_in);
-    free(h_out);
-    fflush(NULL);
-    _exit(RUNNER_OK);  // not return: no atexit handler or static destructor of the student's runs after the results
+int main(int argc, char **argv)
+{
+    runner_args a = runner_parse(argc, argv);
+    runner_begin(a.outdir, a.probe);
+    runner_report_tiles();
+    runner_grids g = runner_prepare_grids(&a);
+    runner_set_weights(&a);
+    runner_check(cudaDeviceSynchronize(), "prepare the case");
+    runner_run_student(&a, &g);
+    runner_check_weights(&a);
+    runner_buffer_save(&g.out, a.outdir, CASE_OUTPUT);
+    runner_buffer_save(&g.in, a.outdir, CASE_INPUT_AFTER);
+    free(g.h_in);
+    free(g.h_out);
+    runner_end();
 }
 
 // ---------------------------------------------------------------------------

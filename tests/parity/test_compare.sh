@@ -63,6 +63,12 @@ kernel hints "// expect-hint: $one" "// parity: hints $other $one — emulation 
 line emu hints fail "$one"; line gpu hints fail "$other"
 compared "a declared hint difference passes, listed with its reason" 0 "declared \(emulation names it otherwise\)"
 
+kernel late "// expect-hint: $one"
+line gpu late fail "$other"
+kernel late "// expect-hint: $one" "// parity: hints $other $one — declared after the GPU ran it"
+line emu late fail "$one"
+compared "a difference declared after the GPU's record keeps that record" 0 "late.cu .* declared \(declared after the GPU ran it\)"
+
 kernel hints-undeclared "// expect-hint: $one"
 line emu hints-undeclared fail "$one"; line gpu hints-undeclared fail "$other"
 compared "an undeclared hint difference fails" 1 "DIFFERENT \(hints .*$other"

@@ -284,7 +284,7 @@ else
         fail "passing solution's page loads clean" "$out"
     fi
     if [ "$have_handouts" = 1 ]; then
-        if grep -qE '<a href="[./a-z-]*/build/handouts/01-naive-sweep\.html#[a-z-]+"><code>\[' "$tmp/fail/report.html" &&
+        if grep -qE '<a href="[^"]*/build/handouts/01-naive-sweep\.html#[a-z-]+"><code>\[' "$tmp/fail/report.html" &&
             line "$tmp/fail/broken.html" | grep -q 'links to an anchor its page lacks'; then
             pass "failing mutant's page: each hint key links to its anchor in the rendered handout (checked in the browser run)"
         else

@@ -378,17 +378,15 @@ unsigned long long judge_emu_resident_limit(const judge_case_env *env, size_t bu
     return judge_emu_student_memory(env) + 4ull * buffer_floats * sizeof(float) + (256ull << 20);
 }
 
-spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], const char *dir,
-                                size_t buffer_floats, const char *order, uint64_t seed, int timed, kv_list *report)
+// Puts the tool a runner runs under at the start of argv: Nsight Compute
+// when env->ncu_metrics names counters (its table, dir's JUDGE_NCU_TABLE, is
+// written into ncu_table, len bytes, which argv points to), compute-sanitizer
+// when env->sanitize asks, nothing otherwise. Returns how many it put.
+static int judge_tool_argv(const judge_case_env *env, const char *dir, char *ncu_table, size_t len, char **argv)
 {
-    char log_path[1024], report_path[1024];
-    char order_env[64], seed_env[64], block_env[64];
-    char *argv[48];
-    char *envp[4] = {NULL, NULL, NULL, NULL};
-    char ncu_table[1024];
     int a = 0;
     if (env->ncu_metrics) {
-        snprintf(ncu_table, sizeof(ncu_table), "%s/%s", dir, JUDGE_NCU_TABLE);
+        snprintf(ncu_table, len, "%s/%s", dir, JUDGE_NCU_TABLE);
         argv[a++] = "ncu";
         argv[a++] = "--csv";
         argv[a++] = "--print-units";
@@ -412,6 +410,18 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
             argv[a++] = "--racecheck-report=hazard";
         }
     }
+    return a;
+}
+
+spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], const char *dir,
+                                size_t buffer_floats, const char *order, uint64_t seed, int timed, kv_list *report)
+{
+    char log_path[1024], report_path[1024];
+    char order_env[64], seed_env[64], block_env[64];
+    char *argv[48];
+    char *envp[4] = {NULL, NULL, NULL, NULL};
+    char ncu_table[1024];
+    int a = judge_tool_argv(env, dir, ncu_table, sizeof(ncu_table), argv);
     a += judge_runner_argv(env, argv + a);
     for (int i = 0; args[i] && a < 47; i++)
         argv[a++] = args[i];

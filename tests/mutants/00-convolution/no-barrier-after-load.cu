@@ -1,6 +1,7 @@
 // MUTANT: no __syncthreads() between the tile load and the reads of it.
 // expect-hint: thread-order
 // expect-hint: missing-barrier
+// parity: hints missing-barrier thread-order — a GPU names the race through the sync case's racecheck (missing-barrier); emulation finds it as its two thread orders disagreeing (thread-order)
 //
 // A thread may read a tile pixel another thread has not stored yet: the CPU
 // emulation's two thread orders disagree; on a GPU the sync case's racecheck

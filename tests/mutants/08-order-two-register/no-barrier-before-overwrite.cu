@@ -2,6 +2,7 @@
 // inCurr_s while a neighbour may still read the current plane there
 // expect-hint: thread-order
 // expect-hint: missing-barrier
+// parity: hints missing-barrier thread-order — a GPU names the race through the sync case's racecheck (missing-barrier); emulation finds it as its two thread orders disagreeing (thread-order)
 // judge-args: --case 13
 // (lab 8 solution with this one mistake; the kit's tests check it fails as expected)
 #include "star13.h"

@@ -1,0 +1,228 @@
+// grader/judge/tool_runs.c — a GPU run's cases under a tool, started ahead
+// in helpers and remembered for the same programs (tool_runs.h).
+#include <errno.h>
+#include <libgen.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "case_schedule.h"
+#include "gpu_turns.h"
+#include "judge_files.h"
+#include "judge_session.h"
+#include "rng.h"
+#include "technique.h"
+#include "tool_cache.h"
+#include "tool_runs.h"
+
+#define TOOL_RUNS_FIRST_SLOT (-10) // the helpers' files: case-(-10 - k).* in the run's folder
+
+// Each tool's name in the cache's file names and the trace.
+static const char *const tool_names[TOOL_KINDS] = {"loads", "racecheck", "strict"};
+
+// The environment case runs take under tool (never the executor: each is a
+// process of its own under the tool).
+static judge_case_env tool_env(const struct judge_session *s, tool_kind tool)
+{
+    judge_case_env env = schedule_case_env(s, s->runner, s->student);
+    env.sanitize = 0, env.profile = 0;
+    if (tool == TOOL_LOADS)
+        env.ncu_metrics = JUDGE_NCU_LOADS;
+    else if (tool == TOOL_RACECHECK)
+        env.sanitize = JUDGE_RACECHECK;
+    else
+        env.runner = s->bg.emu_runner, env.emu = 1, env.student = NULL;
+    return env;
+}
+
+// The file remembering tool's run of spec for the programs it runs, into
+// path; 0, or -1 when nothing can be remembered (no student's program).
+static int tool_cache_file(const struct judge_session *s, tool_kind tool, const lab_case *spec, char *path, size_t len)
+{
+    char dir[PATH_MAX];
+    const char *gpu[] = {s->runner, s->student, NULL}, *emu[] = {s->bg.emu_runner, NULL};
+    if (!s->student[0] || (tool == TOOL_STRICT && s->bg.emu_built != 1))
+        return -1;
+    snprintf(dir, sizeof(dir), "%s", s->student);
+    return tool_cache_path(dirname(dir), tool_names[tool], &s->run.conf, spec, tool == TOOL_STRICT ? emu : gpu, path, len);
+}
+
+// 1 if a tool's run of spec is remembered (without reading it).
+static int tool_remembered(const struct judge_session *s, tool_kind tool, const lab_case *spec)
+{
+    char path[PATH_MAX + 64];
+    return tool_cache_file(s, tool, spec, path, sizeof(path)) == 0 && access(path, R_OK) == 0;
+}
+
+// In helper h's process: runs its case under its tool, leaves the outcome
+// and the report in its files (written, then renamed: present means whole), ends.
+static void tool_helper_work(struct judge_session *s, const tool_helper *h)
+{
+    char path[PATH_MAX + 32], tmp[PATH_MAX + 40];
+    case_result r;
+    kv_list report;
+#ifdef _OPENMP
+    omp_set_num_threads(2);  // the judge's checks of the case: beside the judge's own cases
+#endif
+    if (gpu_turns_worker_take() != 0)
+        _exit(3);
+    judge_case_env env = tool_env(s, h->tool);
+    memset(&r, 0, sizeof(r));
+    r.spec = h->spec, r.seed = h->seed;
+    conf_case_name(&h->spec, r.name, sizeof(r.name));
+    if (schedule_run_kind(&env, &s->run, &r.spec, h->seed, &r, &report) != 0)
+        _exit(3);
+    worker_pool_path(&s->pool, h->slot, "report", path, sizeof(path));
+    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    if (kv_save(tmp, &report) != 0 || rename(tmp, path) != 0)
+        _exit(3);
+    worker_pool_path(&s->pool, h->slot, "result", path, sizeof(path));
+    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");  // hint_key points into the judge's tables: the same address in the judge it was forked from
+    int ok = f && fwrite(&r, sizeof(r), 1, f) == 1;
+    ok = f && fclose(f) == 0 && ok;
+    _exit(ok && rename(tmp, path) == 0 ? 0 : 3);
+}
+
+// Starts a helper running spec (seed) under tool, unless remembered already.
+static void tool_helper_start(struct judge_session *s, tool_kind tool, const lab_case *spec, uint64_t seed)
+{
+    tool_runs *t = &s->tools;
+    if (t->n >= TOOL_RUNS_MAX || tool_remembered(s, tool, spec))
+        return;
+    tool_helper *h = &t->helper[t->n];
+    h->tool = tool, h->spec = *spec, h->seed = seed, h->slot = TOOL_RUNS_FIRST_SLOT - t->n;
+    pid_t pid = worker_pool_fork(&s->pool, h->slot);
+    if (pid < 0)
+        return;  // run when needed, as without
+    if (pid == 0)
+        tool_helper_work(s, h);
+    h->pid = pid;
+    worker_pool_track(&s->pool, pid, h->slot);
+    t->n++;
+}
+
+// The case whose loads are counted, as load_count.c picks it after the
+// cases: the largest timed case the options select (the first of equals);
+// -1 if none.
+static int tool_loads_case(const struct judge_session *s)
+{
+    const judge_run *run = &s->run;
+    int pick = -1;
+    double pick_cells = 0;
+    for (int k = 0; k < run->conf.ncases; k++) {
+        const lab_case *spec = &run->conf.cases[k];
+        char name[48];
+        double cells = (double)spec->nx * spec->ny * spec->nz;
+        if (spec->timed && judge_options_case_selected(&s->args, spec, conf_case_name(spec, name, sizeof(name))) &&
+            (pick < 0 || cells > pick_cells))
+            pick = k, pick_cells = cells;
+    }
+    return pick;
+}
+
+void tool_runs_start(struct judge_session *s)
+{
+    const judge_run *run = &s->run;
+    if (strcmp(run->backend, "gpu") || s->args.jobs < 2 || !s->student[0])
+        return;
+    int loads = tool_loads_case(s);
+    if (loads >= 0 && technique_counts_loads(run->conf.technique) && judge_on_path("ncu")) {
+        lab_case spec = run->conf.cases[loads];
+        spec.timed = 0;  // counted untimed (load_count.c)
+        tool_helper_start(s, TOOL_LOADS, &spec, rng_case_seed(run->seed, loads));
+    }
+    if (s->args.sanitize)
+        return;  // no barrier checks under the sanitizer (case_schedule.c)
+    for (int k = 0; k < run->conf.ncases; k++) {
+        const lab_case *spec = &run->conf.cases[k];
+        char name[48];
+        if (!spec->sync || spec->timed || !judge_options_case_selected(&s->args, spec, conf_case_name(spec, name, sizeof(name))))
+            continue;
+        if (judge_on_path("compute-sanitizer"))
+            tool_helper_start(s, TOOL_RACECHECK, spec, rng_case_seed(run->seed, k));
+        if (s->bg.emu_built == 1)
+            tool_helper_start(s, TOOL_STRICT, spec, rng_case_seed(run->seed, k));
+    }
+    if (s->tools.n)
+        judge_trace_note("tool runs: %d started beside the cases", s->tools.n);
+}
+
+void tool_runs_wait(struct judge_session *s)
+{
+    for (int i = 0; i < s->tools.n; i++)
+        if (s->tools.helper[i].pid > 0) {
+            worker_pool_wait(&s->pool, s->tools.helper[i].pid);  // (-1 if a wait for the case workers took it)
+            s->tools.helper[i].pid = 0;
+        }
+}
+
+void tool_runs_stop(struct judge_session *s)
+{
+    for (int i = 0; i < s->tools.n; i++)
+        if (s->tools.helper[i].pid > 0)
+            kill(s->tools.helper[i].pid, SIGTERM);  // its runner goes with it (spawn.h)
+    tool_runs_wait(s);
+    if (s->tools.n || s->tools.remembered)
+        judge_trace_note("tool runs: %d ahead in helpers, %d remembered, %d in the judge", s->tools.ahead, s->tools.remembered,
+                         s->tools.ran);
+}
+
+// The outcome helper h left into r and report; 1 if it left a whole one.
+static int tool_helper_take(struct judge_session *s, tool_helper *h, case_result *r, kv_list *report)
+{
+    char path[PATH_MAX + 32];
+    case_result got;
+    if (h->pid > 0) {
+        worker_pool_wait(&s->pool, h->pid);
+        h->pid = 0;
+    }
+    worker_pool_path(&s->pool, h->slot, "result", path, sizeof(path));
+    FILE *f = fopen(path, "rb");
+    int ok = f && fread(&got, sizeof(got), 1, f) == 1;
+    if (f)
+        fclose(f);
+    worker_pool_path(&s->pool, h->slot, "report", path, sizeof(path));
+    if (!ok || kv_load(path, report) != 0)
+        return 0;
+    *r = got;
+    return 1;
+}
+
+// The helper that ran spec (seed) under tool, or NULL.
+static tool_helper *tool_helper_of(struct judge_session *s, tool_kind tool, const lab_case *spec, uint64_t seed)
+{
+    for (int i = 0; i < s->tools.n; i++) {
+        tool_helper *h = &s->tools.helper[i];
+        if (h->tool == tool && h->seed == seed && h->spec.line == spec->line && h->spec.timed == spec->timed)
+            return h;
+    }
+    return NULL;
+}
+
+int tool_runs_case(struct judge_session *s, tool_kind tool, const lab_case *spec, uint64_t seed, case_result *r,
+                   kv_list *report)
+{
+    char path[PATH_MAX + 64];
+    int cacheable = tool_cache_file(s, tool, spec, path, sizeof(path)) == 0;
+    if (cacheable && tool_cache_load(path, r, report)) {
+        s->tools.remembered++;
+        return 0;
+    }
+    tool_helper *h = tool_helper_of(s, tool, spec, seed);
+    if (h && tool_helper_take(s, h, r, report)) {
+        s->tools.ahead++;
+    } else {
+        judge_case_env env = tool_env(s, tool);
+        if (schedule_run_kind(&env, &s->run, spec, seed, r, report) != 0)
+            return -1;
+        s->tools.ran++;
+    }
+    if (cacheable && (tool != TOOL_LOADS || r->loads_counted))  // (a profiler that could not count: asked again next time)
+        tool_cache_save(path, r, report);
+    return 0;
+}

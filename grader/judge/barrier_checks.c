@@ -6,19 +6,21 @@
 #include "barrier_checks.h"
 #include "case_schedule.h"
 #include "judge_files.h"
+#include "tool_runs.h"
 #include "verdict.h"
 
 #define BARRIER_SECOND_LOOK_MAX_CELLS (80.0 * 80 * 80)   // the second look: cases up to this size
 
-// Runs case spec once more with env into found (its seed r's); 0, or -1 if the kit failed.
-static int barrier_run(const judge_case_env *env, const judge_run *run, const lab_case *spec, const case_result *r,
-                       case_result *found)
+// Runs case spec once more under tool into found (its seed r's; tool_runs.h:
+// started ahead, remembered for the same programs); 0, or -1 if the kit failed.
+static int barrier_run(judge_session *s, tool_kind tool, const lab_case *spec, const case_result *r, case_result *found)
 {
     kv_list report;
     memset(found, 0, sizeof(*found));
     found->spec = *spec;
+    found->seed = r->seed;
     conf_case_name(spec, found->name, sizeof(found->name));
-    int rc = schedule_run_kind(env, run, spec, r->seed, found, &report);
+    int rc = tool_runs_case(s, tool, spec, r->seed, found, &report);
     if (rc == 0)
         kv_free(&report);
     return rc;
@@ -27,16 +29,14 @@ static int barrier_run(const judge_case_env *env, const judge_run *run, const la
 // A race on shared memory: compute-sanitizer's racecheck names the two
 // accesses and their lines. Returns 1 if it found one (r now its verdict),
 // else 0 (a note in r when the check said nothing of races or could not run).
-static int barrier_racecheck(judge_session *s, const judge_case_env *gpu_env, const lab_case *spec, case_result *r, int passed)
+static int barrier_racecheck(judge_session *s, const lab_case *spec, case_result *r, int passed)
 {
     case_result found;
     if (!judge_on_path("compute-sanitizer")) {
         snprintf(r->note, sizeof(r->note), "race check skipped: compute-sanitizer is not on PATH (it comes with the CUDA Toolkit)");
         return 0;
     }
-    judge_case_env env = *gpu_env;
-    env.sanitize = JUDGE_RACECHECK, env.profile = 0;
-    int rc = barrier_run(&env, &s->run, spec, r, &found);
+    int rc = barrier_run(s, TOOL_RACECHECK, spec, r, &found);
     if (rc == 0 && found.status == CASE_FAIL && found.hint_key && !strcmp(found.hint_key, HINT_MISSING_BARRIER)) {
         *r = found;
         snprintf(r->note, sizeof(r->note), "found by compute-sanitizer's racecheck on this case%s",
@@ -54,7 +54,7 @@ static int barrier_racecheck(judge_session *s, const judge_case_env *gpu_env, co
 
 // A barrier not every thread reaches, which the hardware may forgive: the
 // emulator's strict barriers, on the CPU (no turn on the GPU). Returns 0, or -1 with err.
-static int barrier_strict(judge_session *s, const judge_case_env *gpu_env, const lab_case *spec, case_result *r, int passed,
+static int barrier_strict(judge_session *s, const lab_case *spec, case_result *r, int passed,
                           judge_error *err)
 {
     case_result found;
@@ -65,9 +65,7 @@ static int barrier_strict(judge_session *s, const judge_case_env *gpu_env, const
         snprintf(r->note, sizeof(r->note), "barrier check skipped: the CPU emulation could not build this file (%s)", s->bg.emu_runner);
         return 0;
     }
-    judge_case_env env = *gpu_env;
-    env.runner = s->bg.emu_runner, env.emu = 1, env.student = NULL, env.sanitize = 0, env.profile = 0;
-    int rc = barrier_run(&env, &s->run, spec, r, &found);
+    int rc = barrier_run(s, TOOL_STRICT, spec, r, &found);
     if (rc == 0 && found.status == CASE_FAIL && found.hint_key &&
         (!strcmp(found.hint_key, HINT_DIVERGENT_BARRIER) || !strcmp(found.hint_key, HINT_THREAD_ORDER))) {
         *r = found;
@@ -77,13 +75,13 @@ static int barrier_strict(judge_session *s, const judge_case_env *gpu_env, const
     return 0;
 }
 
-int barrier_checks_case(judge_session *s, const judge_case_env *gpu_env, const lab_case *spec, case_result *r,
+int barrier_checks_case(judge_session *s, const lab_case *spec, case_result *r,
                         judge_error *err)
 {
     int passed = r->status == CASE_OK;
-    if (barrier_racecheck(s, gpu_env, spec, r, passed))
+    if (barrier_racecheck(s, spec, r, passed))
         return 0;
-    return barrier_strict(s, gpu_env, spec, r, passed, err);
+    return barrier_strict(s, spec, r, passed, err);
 }
 
 // 1 if hint key names a barrier mistake (racecheck's or the emulator's).
@@ -112,5 +110,5 @@ int barrier_checks_second_look(judge_session *s, const judge_case_env *env, cons
     }
     if (pick < 0)
         return 0;
-    return barrier_checks_case(s, env, &run->cases[pick].spec, &run->cases[pick], err);
+    return barrier_checks_case(s, &run->cases[pick].spec, &run->cases[pick], err);
 }

@@ -9,11 +9,11 @@
 #include "judge_error.h"
 #include "judge_session.h"
 
-// Runs the barrier checks on case spec, which ran with gpu_env into r: a
-// finding fails r with its hint; a check that cannot run here adds a note
+// Runs the barrier checks on case spec, which ran on the GPU into r (each
+// check a run under a tool: tool_runs.h): a finding fails r with its hint; a check that cannot run here adds a note
 // instead. Returns 0, or -1 with err (the emulation runner's build failed
 // for the kit's own reasons).
-int barrier_checks_case(judge_session *s, const judge_case_env *gpu_env, const lab_case *spec, case_result *r,
+int barrier_checks_case(judge_session *s, const lab_case *spec, case_result *r,
                         judge_error *err);
 
 // A second look at wrong values with no pattern, on a GPU: a race often

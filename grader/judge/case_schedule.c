@@ -18,6 +18,7 @@
 #include "protocol.h"
 #include "rng.h"
 #include "sandbox.h"
+#include "tool_runs.h"
 
 #define SCHEDULE_SIDE_BY_SIDE_MAX_BYTES (256.0 * 1024 * 1024) // a grid larger than this runs alone
 
@@ -102,7 +103,7 @@ static int schedule_case_whole(judge_session *s, const judge_case_env *env, case
     // The barrier checks: on a passing sync case (the hardware may forgive a barrier mistake), and on
     // one whose values are wrong (a race shows as wrong values: name the race rather than the pattern).
     if (spec->sync && !env->emu && !s->args.sanitize && (r->status == CASE_OK || !strcmp(r->kind, "wrong")))
-        return barrier_checks_case(s, env, spec, r, err);
+        return barrier_checks_case(s, spec, r, err);
     return 0;
 }
 
@@ -283,6 +284,14 @@ static void schedule_plan(judge_session *s, int jobs, case_plan *plan)
         else
             plan->alone[plan->nalone++] = slot;
     }
+    // Alone, the timed cases last: each waits for the runs under a tool started ahead (tool_runs.h),
+    // which the untimed cases before it leave time to end.
+    int order[CONF_MAX_CASES], n = 0;
+    for (int timed = 0; timed < 2; timed++)
+        for (int k = 0; k < plan->nalone; k++)
+            if (run->cases[plan->alone[k]].spec.timed == timed)
+                order[n++] = plan->alone[k];
+    memcpy(plan->alone, order, sizeof(int) * (size_t)n);
     // The longest first: a sync case (its barrier checks follow), then the larger grids.
     for (int x = 1; x < plan->nshared; x++)
         for (int y = x; y > 0 && schedule_case_before(&run->cases[plan->shared[y]].spec, &run->cases[plan->shared[y - 1]].spec); y--) {
@@ -314,9 +323,9 @@ static int schedule_run_shared(judge_session *s, int jobs, case_plan *plan, judg
     return 0;
 }
 
-// Runs the planned cases one at a time, in the judge itself: their runners
-// take their turns on the GPU (alone for a timed one, shared otherwise;
-// judge_spawn_runner). With --fail-fast a case that failed earlier in
+// Runs the planned cases one at a time, in the judge itself, the timed ones
+// last: their runners take their turns on the GPU (alone for a timed one,
+// after the runs started ahead end; shared otherwise; judge_spawn_runner). With --fail-fast a case that failed earlier in
 // lab.conf's order ends the run here. Returns 0, or -1 with err.
 static int schedule_run_alone(judge_session *s, case_plan *plan, judge_error *err)
 {
@@ -329,6 +338,8 @@ static int schedule_run_alone(judge_session *s, case_plan *plan, judge_error *er
         if (s->args.fail_fast && failed_before)
             break;
         schedule_progress(&s->args, "  running %s ...%20s", r->name, "");
+        if (r->spec.timed)
+            tool_runs_wait(s);  // alone on the GPU: the runs started ahead end first
         env.early = s->bg.early[index].mem ? &s->bg.early[index] : NULL;
         if (schedule_case_whole(s, &env, r, &plan->reports[slot], err) != 0)
             return -1;

@@ -128,3 +128,20 @@ void gpu_turns_case_take(int exclusive)
     if (gpu_turns_take(exclusive, &err) != 0)
         judge_fail(&err);  // the callback returns nothing: no caller could recover
 }
+
+int gpu_turns_worker_take(void)
+{
+    int gate, lock;
+    judge_error err;
+    if (!turns.lock_dir || turns.slot < 0 || getpid() == turns.owner)
+        return 0;
+    if (gpu_turns_open(turns.slot, "gate", &gate, &err) != 0)
+        return -1;
+    if (gpu_turns_open(turns.slot, "lock", &lock, &err) != 0)
+        return close(gate), -1;
+    gpu_turns_flock(gate, LOCK_EX);
+    gpu_turns_flock(lock, LOCK_SH);  // held until this process ends (the lock's file stays open)
+    gpu_turns_flock(gate, LOCK_UN);
+    close(gate);
+    return 0;
+}

@@ -27,4 +27,10 @@ void gpu_turns_give(void);
 // that cannot be opened there ends the run (judge_fail).
 void gpu_turns_case_take(int exclusive);
 
+// In a helper forked from the judge that runs beside the judge's own work
+// (tool_runs.h): a shared turn of its own on the run's GPU, held until the
+// helper ends, so that no judge beside times while it runs. Returns 0 (also
+// without turns, or in the judge itself), or -1 if a lock file cannot be opened.
+int gpu_turns_worker_take(void);
+
 #endif // STENCIL_GPU_TURNS_H

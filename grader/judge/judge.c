@@ -25,7 +25,7 @@
 // and the one place a kit-level error ends the run (judge_fail). The steps
 // live in files of their own: judge_options.c, backend.c, runner_build.c,
 // gpu_turns.c, worker_pool.c, background.c, yardstick.c, case_schedule.c,
-// barrier_checks.c, load_count.c, report_files.c.
+// barrier_checks.c, load_count.c, tool_runs.c, report_files.c.
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -45,6 +45,7 @@
 #include "judge_files.h"
 #include "judge_session.h"
 #include "load_count.h"
+#include "tool_runs.h"
 #include "pictures.h"
 #include "protocol.h"
 #include "report_files.h"
@@ -299,6 +300,7 @@ static int judge_grade(judge_session *s, judge_error *err)
     judge_run *run = &s->run;
     double mark = judge_case_clock();
     judge_stage(run, "cases");
+    tool_runs_start(s);  // the load count and the barrier checks, beside the cases
     if (schedule_run_cases(s, err) != 0)
         return -1;
     background_early_stop(&s->bg);
@@ -306,6 +308,7 @@ static int judge_grade(judge_session *s, judge_error *err)
     run->seconds.cases = judge_case_clock() - mark, mark = judge_case_clock();
     if (load_count_check(s, err) != 0)
         return -1;
+    tool_runs_stop(s);
     run->seconds.loads = judge_case_clock() - mark, mark = judge_case_clock();
     yardstick_time(s);  // its runs alone on the GPU, when it times
     run->seconds.solution = judge_case_clock() - mark;

@@ -10,6 +10,7 @@
 #include "judge.h"
 #include "judge_case.h"
 #include "judge_options.h"
+#include "tool_runs.h"
 #include "worker_pool.h"
 #include "yardstick.h"
 
@@ -20,6 +21,7 @@ typedef struct judge_session {
     worker_pool pool;           // the processes forked from the judge: cases side by side, helpers
     background bg;              // the references made ahead, the barrier checks' emulation runner
     yardstick yard;             // the lab's solution timed for the speed score
+    tool_runs tools;            // the cases' runs under a tool (load count, barrier checks), started ahead
     char tmp_root[PATH_MAX];    // this run's temporary folder ("" until made); removed at exit
     char kernel_abs[PATH_MAX];  // the graded file, resolved
     char runner[PATH_MAX];      // its runner (the executor on a GPU)

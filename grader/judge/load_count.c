@@ -6,6 +6,7 @@
 #include "case_schedule.h"
 #include "judge_files.h"
 #include "load_count.h"
+#include "tool_runs.h"
 
 // 1 if the profiled run (counted, its report) failed by the student's
 // kernel (its values wrong, or the executor saw its launch, kernel or a call
@@ -31,20 +32,20 @@ static const case_result *load_count_case(const judge_run *run)
 }
 
 // Counts the loads of case c under Nsight Compute (one checked call,
-// untimed: the student's launches alone are profiled, alone on the GPU) and
-// judges the floors with them. Returns 0, or -1 with err.
+// untimed, its kernels instrumented; tool_runs.h: started ahead, remembered
+// for the same programs) and judges the floors with them. Returns 0, or -1 with err.
 static int load_count_ncu(judge_session *s, const case_result *c, judge_error *err)
 {
     judge_run *run = &s->run;
     case_result counted;
     kv_list report;
     const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
-    judge_case_env env = schedule_case_env(s, s->runner, s->student);
-    env.ncu_metrics = JUDGE_NCU_LOADS, env.sanitize = 0, env.profile = 0;
     memset(&counted, 0, sizeof(counted));
     counted.spec = c->spec;
     counted.spec.timed = 0;
-    if (judge_run_case(&env, &counted.spec, c->seed, &counted, &report) != 0)
+    snprintf(counted.name, sizeof(counted.name), "%s", c->name);
+    counted.seed = c->seed;
+    if (tool_runs_case(s, TOOL_LOADS, &counted.spec, c->seed, &counted, &report) != 0)
         return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
     if (load_count_student_failed(&counted, &report)) {  // it passed unprofiled: no unchecked pass for one that fails profiled
         size_t used = strlen(run->technique.detail);

@@ -45,7 +45,8 @@
 
 #define EXEC_WARMUPS  3     // untimed repetitions before the timed ones (checked too)
 #define EXEC_GRACE_MS 150   // how long a late call is waited for after a timed case's last call
-#define EXEC_GRACE_UNTIMED_MS 40   // and after an untimed case's one call (13 cases: half a second in all)
+#define EXEC_GRACE_UNTIMED_MS 5    // and after an untimed case's one call: its grids are saved already, and the
+                                   // program is stopped next, so a call later still changes nothing (each case waits it)
 #define EXEC_PROGRAM_BYTES (8ull << 30)  // the device memory a student's program may allocate itself
 
 // ---------------------------------------------------------------------------

@@ -145,3 +145,21 @@ int gpu_turns_worker_take(void)
     close(gate);
     return 0;
 }
+
+int gpu_turns_profiler_take(void)
+{
+    char path[PATH_MAX];
+    if (!turns.lock_dir || turns.slot < 0)
+        return -1;
+    snprintf(path, sizeof(path), "%s/gpu-%d.profiler", turns.lock_dir, turns.slot);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd >= 0)
+        gpu_turns_flock(fd, LOCK_EX);
+    return fd;  // (-1: the profiler runs without, as with no turns)
+}
+
+void gpu_turns_profiler_give(int fd)
+{
+    if (fd >= 0)
+        close(fd);
+}

@@ -33,4 +33,12 @@ void gpu_turns_case_take(int exclusive);
 // without turns, or in the judge itself), or -1 if a lock file cannot be opened.
 int gpu_turns_worker_take(void);
 
+// Nsight Compute's runs on the run's GPU, one at a time among the judges
+// sharing it (and their helpers): a second profiling session on a GPU fails
+// ("a driver resource was unavailable") and its loads go uncounted. Takes
+// DIR/gpu-K.profiler alone, inside a turn already held; returns what
+// gpu_turns_profiler_give takes back (-1 without turns: nothing to give).
+int gpu_turns_profiler_take(void);
+void gpu_turns_profiler_give(int held);
+
 #endif // STENCIL_GPU_TURNS_H

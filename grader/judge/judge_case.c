@@ -460,8 +460,11 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
         env->gpu_turn(timed || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0));
     if (env->executor && !env->emu && !env->sanitize && !env->ncu_metrics)
         s = judge_serve_case(env, argv, log_path, &lim);
+    int profiler = turn && env->ncu_metrics && env->profiler_take ? env->profiler_take() : -1;
     if (!s.started)
         s = spawn_run(argv, envp, log_path, &lim);
+    if (profiler >= 0)
+        env->profiler_give(profiler);
     if (turn)
         env->gpu_turn_end();
     kv_load(report_path, report);

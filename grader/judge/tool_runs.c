@@ -66,7 +66,7 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h)
     case_result r;
     kv_list report;
 #ifdef _OPENMP
-    omp_set_num_threads(2);  // the judge's checks of the case: beside the judge's own cases
+    omp_set_num_threads(s->args.cpus);  // the input and the check of a large case: the judge's own cases are small
 #endif
     if (gpu_turns_worker_take() != 0)
         _exit(3);

@@ -60,21 +60,21 @@ int tool_cache_path(const char *dir, const char *tool, const lab_conf *conf, con
 
 int tool_cache_load(const char *path, case_result *r, kv_list *report)
 {
-    kv_list kv;
-    if (access(path, R_OK) != 0 || kv_load(path, &kv) != 0)
+    kv_list rep;
+    if (access(path, R_OK) != 0 || kv_load(path, &rep) != 0)
         return 0;
-    if (!kv_get(&kv, TOOL_CACHE_LOADS_COUNTED)) {  // not written by tool_cache_save: not believed
-        kv_free(&kv);
+    if (!kv_get(&rep, TOOL_CACHE_LOADS_COUNTED)) {  // not written by tool_cache_save: not believed
+        kv_free(&rep);
         return 0;
     }
     r->status = CASE_OK;
     snprintf(r->kind, sizeof(r->kind), "ok");
     r->reason[0] = r->detail[0] = r->hint[0] = '\0';
     r->hint_key = NULL;
-    r->loads_counted = (int)kv_number(&kv, TOOL_CACHE_LOADS_COUNTED, 0);
-    r->global_loads = kv_number(&kv, TOOL_CACHE_GLOBAL_LOADS, 0);
-    r->shared_loads = kv_number(&kv, TOOL_CACHE_SHARED_LOADS, 0);
-    *report = kv;
+    r->loads_counted = (int)kv_number(&rep, TOOL_CACHE_LOADS_COUNTED, 0);
+    r->global_loads = kv_number(&rep, TOOL_CACHE_GLOBAL_LOADS, 0);
+    r->shared_loads = kv_number(&rep, TOOL_CACHE_SHARED_LOADS, 0);
+    *report = rep;
     return 1;
 }
 

@@ -47,6 +47,7 @@
 #include "load_count.h"
 #include "pictures.h"
 #include "protocol.h"
+#include "report.h"
 #include "report_files.h"
 #include "rng.h"
 #include "runner_build.h"

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "json_write.h"
+#include "report.h"
 #include "report_platform.h"
 #include "summary_keys.h"
 

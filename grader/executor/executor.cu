@@ -41,6 +41,7 @@
 #include "case_io.h"
 #include "executor.h"
 #include "jacobi.h"
+#include "pipe_io.h"
 #include "sandbox.h"
 
 #define EXEC_WARMUPS  3     // untimed repetitions before the timed ones (checked too)
@@ -969,20 +970,6 @@ static void exec_run_case(const exec_args *a)
     runner_report_file = NULL;
 }
 
-// Reads exactly len bytes from fd; 0 on success, -1 at end of input or on an error.
-static int exec_read_all(int fd, char *buf, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = read(fd, buf, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        buf += n, len -= (size_t)n;
-    }
-    return 0;
-}
-
 // Reads one request (protocol.h: its length, a newline, its NUL-ended
 // arguments) into block and argv (argv[0] the executor's name). Returns the
 // argument count with argv[0], 0 at end of input; exits on a malformed one.
@@ -991,7 +978,7 @@ static int exec_read_request(int fd, char *block, char **argv)
     char head[24];
     size_t used = 0, len = 0;
     while (used + 1 < sizeof(head)) {  // the length's digits, up to the newline
-        if (exec_read_all(fd, head + used, 1) != 0)
+        if (pipe_read_all(fd, head + used, 1) != 0)
             return 0;
         if (head[used] == '\n')
             break;
@@ -999,7 +986,7 @@ static int exec_read_request(int fd, char *block, char **argv)
     }
     head[used] = '\0';
     if (sscanf(head, "%zu", &len) != 1 || len == 0 || len > PROTOCOL_SERVE_MAX_BYTES || block == NULL ||
-        exec_read_all(fd, block, len) != 0 || block[len - 1] != '\0') {
+        pipe_read_all(fd, block, len) != 0 || block[len - 1] != '\0') {
         fprintf(stderr, "executor: a malformed request from the judge\n");
         _exit(RUNNER_USAGE);
     }

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "executor.h"
+#include "pipe_io.h"
 #include "protocol.h"
 #include "sandbox.h"
 
@@ -162,33 +163,13 @@ static void log_launch(exec_state *ex, const exec_function *fn, const uint32_t g
 // Reads exactly n bytes from the program. Returns 0, or -1 at its end.
 static int serve_read(exec_state *ex, void *buf, size_t n)
 {
-    char *p = (char *)buf;
-    while (n > 0) {
-        ssize_t r = read(ex->from_child, p, n);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return -1;
-        p += r;
-        n -= (size_t)r;
-    }
-    return 0;
+    return pipe_read_all(ex->from_child, buf, n);
 }
 
 // Writes all n bytes to the program. Returns 0, or -1 if it is gone.
 static int serve_write(exec_state *ex, const void *buf, size_t n)
 {
-    const char *p = (const char *)buf;
-    while (n > 0) {
-        ssize_t w = write(ex->to_child, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        p += w;
-        n -= (size_t)w;
-    }
-    return 0;
+    return pipe_write_all(ex->to_child, buf, n);
 }
 
 // Sends an answer: header, status, then data. Returns 0 or -1.

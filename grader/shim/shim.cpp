@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pipe_io.h"
 #include "wire.h"
 
 // ---------------------------------------------------------------------------
@@ -28,31 +29,15 @@ static pthread_mutex_t shim_lock = PTHREAD_MUTEX_INITIALIZER;  // one request at
 // Writes all n bytes to the executor; ends the program if the pipe is gone.
 static void shim_write_all(const void *buf, size_t n)
 {
-    const char *p = (const char *)buf;
-    while (n > 0) {
-        ssize_t w = write(WIRE_FD_TO_EXECUTOR, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            _exit(3);  // the executor is gone: nothing left to do
-        p += w;
-        n -= (size_t)w;
-    }
+    if (pipe_write_all(WIRE_FD_TO_EXECUTOR, buf, n) != 0)
+        _exit(3);  // the executor is gone: nothing left to do
 }
 
 // Reads exactly n bytes from the executor; ends the program if the pipe is gone.
 static void shim_read_all(void *buf, size_t n)
 {
-    char *p = (char *)buf;
-    while (n > 0) {
-        ssize_t r = read(WIRE_FD_FROM_EXECUTOR, p, n);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            _exit(3);
-        p += r;
-        n -= (size_t)r;
-    }
+    if (pipe_read_all(WIRE_FD_FROM_EXECUTOR, buf, n) != 0)
+        _exit(3);
 }
 
 // Sends one message made of two parts (either may be empty). Caller holds shim_lock.

@@ -422,22 +422,33 @@ static int serve_over_host_budget(exec_state *ex, uint64_t bytes)
     return 1;
 }
 
+// Copies a message's head (size bytes) out of m (len bytes) into head.
+// Returns 0, or -1 when the message is shorter than its head.
+static int serve_take_head(const char *m, uint32_t len, void *head, size_t size)
+{
+    if (len < size)
+        return -1;
+    memcpy(head, m, size);
+    return 0;
+}
+
+// 1 if a message of len bytes is its head (head_size bytes) and then exactly
+// bytes of data when it carries data, or its head alone when it does not.
+static int serve_sized(uint32_t len, size_t head_size, int carries_data, uint64_t bytes)
+{
+    return carries_data ? len - head_size == bytes : len == head_size;
+}
+
 // WIRE_MEMCPY: copies after checking both ranges; host copies of the kit's
 // grids are refused, and host-to-device copies past the call's budget.
 // Returns 0, or -1 on a malformed message.
 static int serve_memcpy(exec_state *ex, const char *m, uint32_t len)
 {
-    struct {
-        uint64_t dst, src, bytes;
-        uint32_t kind;
-    } __attribute__((packed)) c;
-    if (len < sizeof(c))
+    wire_memcpy_head c;
+    if (serve_take_head(m, len, &c, sizeof(c)) != 0)
         return -1;
-    memcpy(&c, m, sizeof(c));
     const char *data = m + sizeof(c);
-    if (c.kind == cudaMemcpyHostToDevice && len - sizeof(c) != c.bytes)
-        return -1;
-    if (c.kind != cudaMemcpyHostToDevice && len != sizeof(c))
+    if (!serve_sized(len, sizeof(c), c.kind == cudaMemcpyHostToDevice, c.bytes))
         return -1;
     exec_alloc *d = c.kind == cudaMemcpyDeviceToHost ? NULL : serve_range(ex, c.dst, c.bytes);
     exec_alloc *s = c.kind == cudaMemcpyHostToDevice ? NULL : serve_range(ex, c.src, c.bytes);
@@ -478,14 +489,10 @@ static int serve_memcpy(exec_state *ex, const char *m, uint32_t len)
 // WIRE_SYMBOL_COPY: copies to or from a registered variable, within its size.
 static int serve_symbol_copy(exec_state *ex, const char *m, uint32_t len)
 {
-    struct {
-        uint64_t symbol, offset, bytes;
-        uint32_t to_symbol;
-    } __attribute__((packed)) c;
-    if (len < sizeof(c))
+    wire_symbol_copy_head c;
+    if (serve_take_head(m, len, &c, sizeof(c)) != 0)
         return -1;
-    memcpy(&c, m, sizeof(c));
-    if ((c.to_symbol && len - sizeof(c) != c.bytes) || (!c.to_symbol && len != sizeof(c)))
+    if (!serve_sized(len, sizeof(c), c.to_symbol, c.bytes))
         return -1;
     size_t size = 0;
     CUdeviceptr d = serve_var(ex, c.symbol, &size);
@@ -541,11 +548,7 @@ static int serve_memory(exec_state *ex, uint32_t op, const char *m, uint32_t len
 // WIRE_MEMSET: sets bytes inside one allocation.
 static int serve_memset(exec_state *ex, const char *m, uint32_t len)
 {
-    struct {
-        uint64_t dst;
-        uint32_t value;
-        uint64_t bytes;
-    } __attribute__((packed)) c;
+    wire_memset_call c;
     if (len != sizeof(c))
         return -1;
     memcpy(&c, m, sizeof(c));

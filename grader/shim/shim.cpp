@@ -342,10 +342,7 @@ extern "C" cudaError_t cudaFree(void *devPtr)
 
 extern "C" cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
-    struct {
-        uint64_t dst, src, bytes;
-        uint32_t kind;
-    } __attribute__((packed)) m = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, (uint64_t)count, (uint32_t)kind};
+    wire_memcpy_head m = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, (uint64_t)count, (uint32_t)kind};
     if (kind == cudaMemcpyDefault || kind == cudaMemcpyHostToHost) {
         if (kind == cudaMemcpyHostToHost) {
             memmove(dst, src, count);
@@ -371,11 +368,7 @@ extern "C" cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
 
 extern "C" cudaError_t cudaMemset(void *devPtr, int value, size_t count)
 {
-    struct {
-        uint64_t dst;
-        uint32_t value;
-        uint64_t bytes;
-    } __attribute__((packed)) m = {(uint64_t)(uintptr_t)devPtr, (uint32_t)value, (uint64_t)count};
+    wire_memset_call m = {(uint64_t)(uintptr_t)devPtr, (uint32_t)value, (uint64_t)count};
     return shim_request(WIRE_MEMSET, &m, sizeof(m), NULL, 0, NULL, 0);
 }
 
@@ -389,10 +382,7 @@ extern "C" cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cu
 // Copies to (to_symbol 1) or from a __device__ / __constant__ variable.
 static cudaError_t shim_symbol_copy(const void *symbol, size_t offset, void *host, size_t count, uint32_t to_symbol)
 {
-    struct {
-        uint64_t symbol, offset, bytes;
-        uint32_t to_symbol;
-    } __attribute__((packed)) m = {(uint64_t)(uintptr_t)symbol, (uint64_t)offset, (uint64_t)count, to_symbol};
+    wire_symbol_copy_head m = {(uint64_t)(uintptr_t)symbol, (uint64_t)offset, (uint64_t)count, to_symbol};
     if (count > WIRE_MAX_PAYLOAD - 64)
         return cudaErrorInvalidValue;
     if (to_symbol)

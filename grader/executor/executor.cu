@@ -41,6 +41,7 @@
 #include "case_io.h"
 #include "executor.h"
 #include "jacobi.h"
+#include "pipe_io.h"
 #include "sandbox.h"
 
 #define EXEC_WARMUPS  3     // untimed repetitions before the timed ones (checked too)
@@ -473,6 +474,13 @@ typedef struct exec_sweep {
     unsigned n[3];           // nx, ny, nz
     int filter_radius;       // a convolution's filter radius (every cell written); 0: a star's sweep
     int star_radius;         // a star's radius (a boundary that many layers thick); 0 for a convolution
+    char payload[64];        // the host function's WIRE_CALL payload (exec_sweep_payload), set by the checked call
+    size_t payload_len;      // its bytes
+    int gpu_check;           // 1: --gpu-check applies, the input's keyed hash taken before the program ran
+    int gpu_ok;              // 1: the checked call's output found right on the GPU by the kit's kernels
+    uint64_t check_key;      // the keyed hash's key (--gpu-check)
+    uint64_t input_hash;     // the input's keyed hash before the program ran (--gpu-check)
+    runner_buffer kept;      // the checked call's output: a copy on a timed case right on the GPU, else out itself
 } exec_sweep;
 
 // The WIRE_CALL payload of the sweep lab's host function (wire_sweep_call):
@@ -564,129 +572,193 @@ static void exec_save_sample(const exec_args *a, const runner_buffer *out)
     free(h);
 }
 
-// One sweep case: the checked launch, then (with --time) the timing.
-static void exec_sweep_case(const exec_args *a)
+// Reads the judge's input and makes s's guarded grids, tracked as the
+// program's to use: the input uploaded, the output's boundary copied from it
+// and its cells to write poisoned.
+static void exec_sweep_grids(const exec_args *a, exec_sweep *s)
 {
-    exec_sweep s;
     size_t nx = a->n[0], ny = a->n[1], nz = a->n[2], cells = nx * ny * nz;
-    memcpy(s.n, a->n, sizeof(s.n));
-    s.filter_radius = a->filter_radius;
-    s.star_radius = a->star_radius;
-    s.h_in = runner_read_grid(a->outdir, CASE_INPUT, cells);
+    memcpy(s->n, a->n, sizeof(s->n));
+    s->filter_radius = a->filter_radius;
+    s->star_radius = a->star_radius;
+    s->h_in = runner_read_grid(a->outdir, CASE_INPUT, cells);
     size_t guard = (size_t)protocol_guard_cells(nx * ny);
     runner_report("guard_cells", "%zu", guard);
-    s.in = runner_buffer_create(s.h_in, cells, guard);
-    s.out = runner_buffer_create(NULL, cells, guard);
-    runner_check(trusted_sweep_output(s.in.d_base, s.out.d_base, guard, s.n, s.filter_radius > 0, s.star_radius),
+    s->in = runner_buffer_create(s->h_in, cells, guard);
+    s->out = runner_buffer_create(NULL, cells, guard);
+    runner_check(trusted_sweep_output(s->in.d_base, s->out.d_base, guard, s->n, s->filter_radius > 0, s->star_radius),
                  "prepare the output grid");  // boundary = input, cells to write = poison
-    exec_track(&exec, (uint64_t)(uintptr_t)s.in.d_base, (cells + 2 * guard) * 4, 1);
-    exec_track(&exec, (uint64_t)(uintptr_t)s.out.d_base, (cells + 2 * guard) * 4, 1);
+    exec_track(&exec, (uint64_t)(uintptr_t)s->in.d_base, (cells + 2 * guard) * 4, 1);
+    exec_track(&exec, (uint64_t)(uintptr_t)s->out.d_base, (cells + 2 * guard) * 4, 1);
     exec.host_in_limit = exec_host_in_limit((uint64_t)cells * 4);
-    exec_begin(a, 60);
-    if (s.filter_radius) {  // kernels/conv.h's F: the (2r+1)^2 filter in its top-left corner, 0 elsewhere
+}
+
+// Sets the kit's weights by name in the program's module: lab 0's filter F,
+// or the star's c0..c(6r).
+static void exec_sweep_weights(const exec_args *a, const exec_sweep *s)
+{
+    if (s->filter_radius) {  // kernels/conv.h's F: the (2r+1)^2 filter in its top-left corner, 0 elsewhere
         float all[CONV_MAX_WIDTH * CONV_MAX_WIDTH] = {0};
-        int w = 2 * s.filter_radius + 1;
+        int w = 2 * s->filter_radius + 1;
         for (int i = 0; i < w; i++)
             for (int j = 0; j < w; j++)
                 all[i * CONV_MAX_WIDTH + j] = a->coef[i * w + j];
         exec_set_weights(CONV_FILTER_SYMBOL, all, sizeof(all));
-        runner_report("filter_radius", "%d", s.filter_radius);
+        runner_report("filter_radius", "%d", s->filter_radius);
     } else {
-        for (int c = 0; c < STENCIL_NCOEF(s.star_radius); c++) {  // c0..c6, and c7..c12 for the star of radius 2 (kernels/coefficients.h)
+        for (int c = 0; c < STENCIL_NCOEF(s->star_radius); c++) {  // c0..c6, and c7..c12 for the star of radius 2 (kernels/coefficients.h)
             char name[8];
             snprintf(name, sizeof(name), "c%d", c);
             exec_set_weights(name, &a->coef[c], sizeof(float));
         }
     }
-    exec_report_tiles();
-    runner_check(cudaDeviceSynchronize(), "prepare the case");
-    // --gpu-check: the input's keyed hash before the program runs, so that a change to it shows.
-    uint64_t check_key = 0, input_hash = 0;
-    int gpu_check = a->gpu_check && !a->yardstick;
-    if (gpu_check) {
-        check_counts before;
-        check_key = exec_secret();
-        trusted_sweep_check(s.in.d_base, s.out.d_base, guard, s.n, a->coef, s.star_radius, s.filter_radius, a->rtol, a->atol,
-                            check_key, &before);
-        input_hash = before.input_hash;
-        gpu_check = before.wrong != ~0ull;  // could not count: the grids go to the judge as without the option
-    }
-    exec_trace("trace_ready");
+}
 
-    char payload[64];
-    size_t len = exec_sweep_payload(&s, payload);
+// --gpu-check: takes the input's keyed hash before the program runs, so that
+// a change to it shows. Sets s->gpu_check (0 without the option, for the
+// yardstick, or when the kit's kernels could not count: the grids then go to
+// the judge as without the option), s->check_key and s->input_hash.
+static void exec_sweep_hash_input(const exec_args *a, exec_sweep *s)
+{
+    s->check_key = 0, s->input_hash = 0;
+    s->gpu_check = a->gpu_check && !a->yardstick;
+    if (!s->gpu_check)
+        return;
+    check_counts before;
+    s->check_key = exec_secret();
+    trusted_sweep_check(s->in.d_base, s->out.d_base, s->in.guard, s->n, a->coef, s->star_radius, s->filter_radius, a->rtol,
+                        a->atol, s->check_key, &before);
+    s->input_hash = before.input_hash;
+    s->gpu_check = before.wrong != ~0ull;
+}
+
+// The checked call: the host function once, its launches recorded, kept as
+// the ones the timed calls must repeat and reported, with its time and the
+// kernel's attributes. Leaves the call's payload in s for the later calls.
+static void exec_sweep_checked_call(exec_sweep *s)
+{
+    s->payload_len = exec_sweep_payload(s, s->payload);
     exec_call_result res;
     launch_log_begin(NULL, 0);
     exec_launch_watch(EXEC_WATCH_LEARN);
-    exec_call_checked(payload, len, &res);
+    exec_call_checked(s->payload, s->payload_len, &res);
     exec_keep_checked_launches();
     runner_report_launches(launch_log_end());
     if (res.started)
         runner_report("launch_ms", "%.6f", res.ms);
     exec_report_kernel("stencil_kernel");
     exec_trace("trace_called");
-    // Right on the GPU: nothing but the sample leaves it (a timed case keeps the output here, to
-    // compare the timed output with it bit for bit). Anything wrong: every grid goes to the judge.
-    int gpu_ok = gpu_check && exec_gpu_check(a, &s, check_key, input_hash);
-    runner_buffer kept = s.out;
-    size_t total = cells + 2 * guard;
-    if (gpu_ok && a->time_reps > 0) {
-        kept.d_base = NULL;
-        if (cudaMalloc((void **)&kept.d_base, total * sizeof(float)) != cudaSuccess ||
-            cudaMemcpy(kept.d_base, s.out.d_base, total * sizeof(float), cudaMemcpyDeviceToDevice) != cudaSuccess) {
-            cudaGetLastError();
-            cudaFree(kept.d_base);
-            kept = s.out;
-            gpu_ok = 0;  // no room for the copy: the grids go to the judge
-        }
-        kept.d_grid = kept.d_base + guard;
+}
+
+// Sets s->kept, the checked call's output: on a timed case right on the GPU
+// a copy of it, to compare the timed output with bit for bit (without room
+// for the copy s->gpu_ok drops to 0: the grids go to the judge); otherwise
+// s->out itself.
+static void exec_sweep_keep_output(const exec_args *a, exec_sweep *s)
+{
+    size_t total = s->out.cells + 2 * s->out.guard;
+    s->kept = s->out;
+    if (!s->gpu_ok || a->time_reps <= 0)
+        return;
+    s->kept.d_base = NULL;
+    if (cudaMalloc((void **)&s->kept.d_base, total * sizeof(float)) != cudaSuccess ||
+        cudaMemcpy(s->kept.d_base, s->out.d_base, total * sizeof(float), cudaMemcpyDeviceToDevice) != cudaSuccess) {
+        cudaGetLastError();
+        cudaFree(s->kept.d_base);
+        s->kept = s->out;
+        s->gpu_ok = 0;
     }
-    if (!a->yardstick && !gpu_ok) {
-        runner_buffer_save(&s.out, a->outdir, CASE_OUTPUT);
-        runner_buffer_save(&s.in, a->outdir, CASE_INPUT_AFTER);
+    s->kept.d_grid = s->kept.d_base + s->out.guard;
+}
+
+// Leaves the checked call's result for the judge: every grid unless the kit
+// found it right on the GPU, then (untimed) only the sample planes; reports
+// the GPU check's outcome where it ran.
+static void exec_sweep_save_checked(const exec_args *a, const exec_sweep *s)
+{
+    if (!a->yardstick && !s->gpu_ok) {
+        runner_buffer_save(&s->out, a->outdir, CASE_OUTPUT);
+        runner_buffer_save(&s->in, a->outdir, CASE_INPUT_AFTER);
     }
-    if (gpu_ok && a->time_reps == 0) {
-        exec_save_sample(a, &s.out);
+    if (s->gpu_ok && a->time_reps == 0) {
+        exec_save_sample(a, &s->out);
         runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_PASS);
-    } else if (gpu_check && !gpu_ok) {
+    } else if (s->gpu_check && !s->gpu_ok) {
         runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_FAIL);
     }
-    exec_trace("trace_saved");
+}
 
-    if (a->time_reps > 0) {
-        exec_report_copy_limit();
-        exec_trace("trace_copy_limit");
-        exec_sweep_time(a, &s);
-        exec_trace("trace_timed");
-        if (a->yardstick) {
-            if (exec_check_late(&exec, EXEC_GRACE_MS))
-                exec_fail_program();
-            free(s.h_in);
-            return;
-        }
-        runner_buffer_upload(&s.in, s.h_in);  // the judge's input once more: the judge checks this output itself
-        runner_check(trusted_sweep_output(s.in.d_base, s.out.d_base, guard, s.n, s.filter_radius > 0, s.star_radius),
-                     "prepare the output grid");
-        exec_call_checked(payload, len, &res);
+// Leaves the last timed call's result for the judge: only the sample when
+// the kit finds it right on the GPU and bit for bit the checked call's
+// output; else its output, with every grid of the checked call when that one
+// had passed on the GPU.
+static void exec_sweep_save_timed(const exec_args *a, const exec_sweep *s)
+{
+    size_t total = s->out.cells + 2 * s->out.guard;
+    if (s->gpu_ok && exec_gpu_check(a, s, s->check_key, s->input_hash) &&
+        trusted_count_differ(s->kept.d_base, s->out.d_base, total) == 0) {
+        exec_save_sample(a, &s->out);  // the same bits as the checked output
+        runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_PASS);
+        return;
+    }
+    if (s->gpu_ok) {  // right on the checked call, not on this one: the judge gets every grid
+        runner_buffer_save(&s->kept, a->outdir, CASE_OUTPUT);
+        runner_buffer_save(&s->in, a->outdir, CASE_INPUT_AFTER);
+        runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_FAIL);
+    }
+    runner_buffer_save(&s->out, a->outdir, CASE_TIMED);
+}
+
+// --time: the copy limit and the timed repetitions; then, unless timing the
+// yardstick, the judge's input once more and one last call, whose output the
+// judge (or the kit, on the GPU) checks. Frees s->kept when it is a copy.
+static void exec_sweep_timed(const exec_args *a, exec_sweep *s)
+{
+    exec_report_copy_limit();
+    exec_trace("trace_copy_limit");
+    exec_sweep_time(a, s);
+    exec_trace("trace_timed");
+    if (a->yardstick) {
         if (exec_check_late(&exec, EXEC_GRACE_MS))
             exec_fail_program();
-        if (gpu_ok && exec_gpu_check(a, &s, check_key, input_hash) && trusted_count_differ(kept.d_base, s.out.d_base, total) == 0) {
-            exec_save_sample(a, &s.out);  // the same bits as the checked output
-            runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_PASS);
-        } else {
-            if (gpu_ok) {  // right on the checked call, not on this one: the judge gets every grid
-                runner_buffer_save(&kept, a->outdir, CASE_OUTPUT);
-                runner_buffer_save(&s.in, a->outdir, CASE_INPUT_AFTER);
-                runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_FAIL);
-            }
-            runner_buffer_save(&s.out, a->outdir, CASE_TIMED);
-        }
-        if (kept.d_base != s.out.d_base)
-            cudaFree(kept.d_base);
-        exec_trace("trace_timed_saved");
-    } else if (exec_check_late(&exec, EXEC_GRACE_UNTIMED_MS)) {
-        exec_fail_program();
+        return;
     }
+    runner_buffer_upload(&s->in, s->h_in);  // the judge's input once more: the judge checks this output itself
+    runner_check(trusted_sweep_output(s->in.d_base, s->out.d_base, s->in.guard, s->n, s->filter_radius > 0, s->star_radius),
+                 "prepare the output grid");
+    exec_call_result res;
+    exec_call_checked(s->payload, s->payload_len, &res);
+    if (exec_check_late(&exec, EXEC_GRACE_MS))
+        exec_fail_program();
+    exec_sweep_save_timed(a, s);
+    if (s->kept.d_base != s->out.d_base)
+        cudaFree(s->kept.d_base);
+    exec_trace("trace_timed_saved");
+}
+
+// One sweep case: the grids and weights, the checked call and what it leaves
+// for the judge, then (with --time) the timing.
+static void exec_sweep_case(const exec_args *a)
+{
+    exec_sweep s;
+    exec_sweep_grids(a, &s);
+    exec_begin(a, 60);
+    exec_sweep_weights(a, &s);
+    exec_report_tiles();
+    runner_check(cudaDeviceSynchronize(), "prepare the case");
+    exec_sweep_hash_input(a, &s);
+    exec_trace("trace_ready");
+    exec_sweep_checked_call(&s);
+    // Right on the GPU: nothing but the sample leaves it (a timed case keeps the output here, to
+    // compare the timed output with it bit for bit). Anything wrong: every grid goes to the judge.
+    s.gpu_ok = s.gpu_check && exec_gpu_check(a, &s, s.check_key, s.input_hash);
+    exec_sweep_keep_output(a, &s);
+    exec_sweep_save_checked(a, &s);
+    exec_trace("trace_saved");
+    if (a->time_reps > 0)
+        exec_sweep_timed(a, &s);
+    else if (exec_check_late(&exec, EXEC_GRACE_UNTIMED_MS))
+        exec_fail_program();
     free(s.h_in);
 }
 
@@ -899,20 +971,6 @@ static void exec_run_case(const exec_args *a)
     runner_report_file = NULL;
 }
 
-// Reads exactly len bytes from fd; 0 on success, -1 at end of input or on an error.
-static int exec_read_all(int fd, char *buf, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = read(fd, buf, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        buf += n, len -= (size_t)n;
-    }
-    return 0;
-}
-
 // Reads one request (protocol.h: its length, a newline, its NUL-ended
 // arguments) into block and argv (argv[0] the executor's name). Returns the
 // argument count with argv[0], 0 at end of input; exits on a malformed one.
@@ -921,7 +979,7 @@ static int exec_read_request(int fd, char *block, char **argv)
     char head[24];
     size_t used = 0, len = 0;
     while (used + 1 < sizeof(head)) {  // the length's digits, up to the newline
-        if (exec_read_all(fd, head + used, 1) != 0)
+        if (pipe_read_all(fd, head + used, 1) != 0)
             return 0;
         if (head[used] == '\n')
             break;
@@ -929,7 +987,7 @@ static int exec_read_request(int fd, char *block, char **argv)
     }
     head[used] = '\0';
     if (sscanf(head, "%zu", &len) != 1 || len == 0 || len > PROTOCOL_SERVE_MAX_BYTES || block == NULL ||
-        exec_read_all(fd, block, len) != 0 || block[len - 1] != '\0') {
+        pipe_read_all(fd, block, len) != 0 || block[len - 1] != '\0') {
         fprintf(stderr, "executor: a malformed request from the judge\n");
         _exit(RUNNER_USAGE);
     }

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "executor.h"
+#include "pipe_io.h"
 #include "protocol.h"
 #include "sandbox.h"
 
@@ -162,33 +163,13 @@ static void log_launch(exec_state *ex, const exec_function *fn, const uint32_t g
 // Reads exactly n bytes from the program. Returns 0, or -1 at its end.
 static int serve_read(exec_state *ex, void *buf, size_t n)
 {
-    char *p = (char *)buf;
-    while (n > 0) {
-        ssize_t r = read(ex->from_child, p, n);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return -1;
-        p += r;
-        n -= (size_t)r;
-    }
-    return 0;
+    return pipe_read_all(ex->from_child, buf, n);
 }
 
 // Writes all n bytes to the program. Returns 0, or -1 if it is gone.
 static int serve_write(exec_state *ex, const void *buf, size_t n)
 {
-    const char *p = (const char *)buf;
-    while (n > 0) {
-        ssize_t w = write(ex->to_child, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        p += w;
-        n -= (size_t)w;
-    }
-    return 0;
+    return pipe_write_all(ex->to_child, buf, n);
 }
 
 // Sends an answer: header, status, then data. Returns 0 or -1.
@@ -441,22 +422,33 @@ static int serve_over_host_budget(exec_state *ex, uint64_t bytes)
     return 1;
 }
 
+// Copies a message's head (size bytes) out of m (len bytes) into head.
+// Returns 0, or -1 when the message is shorter than its head.
+static int serve_take_head(const char *m, uint32_t len, void *head, size_t size)
+{
+    if (len < size)
+        return -1;
+    memcpy(head, m, size);
+    return 0;
+}
+
+// 1 if a message of len bytes is its head (head_size bytes) and then exactly
+// bytes of data when it carries data, or its head alone when it does not.
+static int serve_sized(uint32_t len, size_t head_size, int carries_data, uint64_t bytes)
+{
+    return carries_data ? len - head_size == bytes : len == head_size;
+}
+
 // WIRE_MEMCPY: copies after checking both ranges; host copies of the kit's
 // grids are refused, and host-to-device copies past the call's budget.
 // Returns 0, or -1 on a malformed message.
 static int serve_memcpy(exec_state *ex, const char *m, uint32_t len)
 {
-    struct {
-        uint64_t dst, src, bytes;
-        uint32_t kind;
-    } __attribute__((packed)) c;
-    if (len < sizeof(c))
+    wire_memcpy_head c;
+    if (serve_take_head(m, len, &c, sizeof(c)) != 0)
         return -1;
-    memcpy(&c, m, sizeof(c));
     const char *data = m + sizeof(c);
-    if (c.kind == cudaMemcpyHostToDevice && len - sizeof(c) != c.bytes)
-        return -1;
-    if (c.kind != cudaMemcpyHostToDevice && len != sizeof(c))
+    if (!serve_sized(len, sizeof(c), c.kind == cudaMemcpyHostToDevice, c.bytes))
         return -1;
     exec_alloc *d = c.kind == cudaMemcpyDeviceToHost ? NULL : serve_range(ex, c.dst, c.bytes);
     exec_alloc *s = c.kind == cudaMemcpyHostToDevice ? NULL : serve_range(ex, c.src, c.bytes);
@@ -497,14 +489,10 @@ static int serve_memcpy(exec_state *ex, const char *m, uint32_t len)
 // WIRE_SYMBOL_COPY: copies to or from a registered variable, within its size.
 static int serve_symbol_copy(exec_state *ex, const char *m, uint32_t len)
 {
-    struct {
-        uint64_t symbol, offset, bytes;
-        uint32_t to_symbol;
-    } __attribute__((packed)) c;
-    if (len < sizeof(c))
+    wire_symbol_copy_head c;
+    if (serve_take_head(m, len, &c, sizeof(c)) != 0)
         return -1;
-    memcpy(&c, m, sizeof(c));
-    if ((c.to_symbol && len - sizeof(c) != c.bytes) || (!c.to_symbol && len != sizeof(c)))
+    if (!serve_sized(len, sizeof(c), c.to_symbol, c.bytes))
         return -1;
     size_t size = 0;
     CUdeviceptr d = serve_var(ex, c.symbol, &size);
@@ -560,11 +548,7 @@ static int serve_memory(exec_state *ex, uint32_t op, const char *m, uint32_t len
 // WIRE_MEMSET: sets bytes inside one allocation.
 static int serve_memset(exec_state *ex, const char *m, uint32_t len)
 {
-    struct {
-        uint64_t dst;
-        uint32_t value;
-        uint64_t bytes;
-    } __attribute__((packed)) c;
+    wire_memset_call c;
     if (len != sizeof(c))
         return -1;
     memcpy(&c, m, sizeof(c));
@@ -699,22 +683,120 @@ static int serve_register(exec_state *ex, uint32_t op, const char *m, uint32_t l
     return 0;
 }
 
+// WIRE_RETURN: keeps the launch function's answer in res. Returns 0, or -1
+// when the answer is longer than res holds.
+static int serve_return(const char *m, uint32_t len, exec_call_result *res)
+{
+    if (len > sizeof(res->answer))
+        return -1;
+    memcpy(res->answer, m, len);
+    res->answer_len = len;
+    res->returned = 1;
+    return 0;
+}
+
+// WIRE_SYNC: synchronises within the call's timed span and answers.
+static int serve_sync_call(exec_state *ex)
+{
+    serve_start(ex);
+    cudaError_t synced = serve_sync(ex);
+    serve_mark_end(ex);
+    return serve_answer(ex, WIRE_SYNC, synced, NULL, 0);
+}
+
+// WIRE_LAST_ERROR: answers the sticky error, else the last one, clearing
+// the last one when asked to.
+static int serve_last_error(exec_state *ex, const char *m, uint32_t len)
+{
+    uint32_t clear = 0;
+    memcpy(&clear, m, len >= 4 ? 4 : 0);
+    cudaError_t e = ex->sticky != cudaSuccess ? ex->sticky : ex->last_error;
+    if (clear)
+        ex->last_error = cudaSuccess;
+    return serve_answer(ex, WIRE_LAST_ERROR, e, NULL, 0);
+}
+
+// WIRE_SYMBOL_ADDRESS: answers a module variable's device address and size,
+// and refuses the kit's weights.
+static int serve_symbol_address(exec_state *ex, const char *m, uint32_t len)
+{
+    uint64_t host, out[2] = {0, 0};
+    size_t size = 0;
+    if (len != sizeof(host))
+        return -1;
+    memcpy(&host, m, sizeof(host));
+    out[0] = serve_var(ex, host, &size);
+    out[1] = size;
+    if (out[0] && exec_is_kit_weight(out[0], size)) {  // a pointer to the weights would let kernels read them as global memory
+        serve_refuse(ex, "cudaGetSymbolAddress of the kit's weights (read them by name in device code: they live in constant memory)");
+        return serve_answer(ex, WIRE_SYMBOL_ADDRESS, cudaErrorNotPermitted, NULL, 0);
+    }
+    return serve_answer(ex, WIRE_SYMBOL_ADDRESS, out[0] ? cudaSuccess : cudaErrorInvalidSymbol, out, sizeof(out));
+}
+
+// WIRE_REFUSED: the shim met a call the kit does not offer; refuses the
+// program, naming it.
+static void serve_refused(exec_state *ex, const char *m, uint32_t len)
+{
+    static const char *what[WIRE_REFUSE_COUNT] = {"?", "creating a stream (the kit times one stream)",
+                                                  "creating or recording an event (the kit does the timing)",
+                                                  "managed or host-mapped memory", "graphs or stream capture",
+                                                  "choosing, resetting or reconfiguring the device",
+                                                  "a cooperative launch (grid-wide synchronisation is not offered: "
+                                                  "launch once per step that needs the whole grid in step)"};
+    uint32_t which = 0;
+    memcpy(&which, m, len >= 4 ? 4 : 0);
+    serve_refuse(ex, which < WIRE_REFUSE_COUNT ? what[which] : "a call the kit does not allow");
+}
+
+// Acts on a message of the launch function's call (op, its payload m of len
+// bytes). Returns 0, or -1 when the message is malformed.
+static int serve_call_message(exec_state *ex, uint32_t op, const char *m, uint32_t len, exec_call_result *res)
+{
+    switch (op) {
+    case WIRE_RETURN: return serve_return(m, len, res);
+    case WIRE_LAUNCH: return serve_launch(ex, m, len);
+    case WIRE_MEMCPY: return serve_memcpy(ex, m, len);
+    case WIRE_SYMBOL_COPY: return serve_symbol_copy(ex, m, len);
+    case WIRE_MALLOC:
+    case WIRE_FREE: return serve_memory(ex, op, m, len);
+    case WIRE_MEMSET: return serve_memset(ex, m, len);
+    case WIRE_SYNC: return serve_sync_call(ex);
+    case WIRE_LAST_ERROR: return serve_last_error(ex, m, len);
+    case WIRE_SYMBOL_ADDRESS: return serve_symbol_address(ex, m, len);
+    case WIRE_REFUSED: serve_refused(ex, m, len); return 0;
+    default: return serve_query(ex, op, m, len);
+    }
+}
+
+// Reads one message (its header into h, its payload into *m, malloc'd).
+// Returns 1, 0 at the program's end, or -1 on a violation.
+static int serve_read_message(exec_state *ex, wire_header *h, char **m)
+{
+    if (serve_read(ex, h, sizeof(*h)) != 0)
+        return 0;
+    if (h->len > WIRE_MAX_PAYLOAD || h->op == 0 || h->op >= WIRE_OP_COUNT) {
+        serve_violation(ex, "protocol", "the program sent a malformed message (op %u, %u bytes)", h->op, h->len);
+        return -1;
+    }
+    *m = (char *)malloc(h->len ? h->len : 1);
+    if (!*m || serve_read(ex, *m, h->len) != 0) {
+        int got = *m ? 0 : -1;
+        free(*m);
+        return got;
+    }
+    return 1;
+}
+
 // Reads one message and acts on it. Returns the op, 0 at the program's end,
 // or -1 on a violation (ex->violation says which).
 static int serve_one(exec_state *ex, exec_call_result *res)
 {
     wire_header h;
-    if (serve_read(ex, &h, sizeof(h)) != 0)
-        return 0;
-    if (h.len > WIRE_MAX_PAYLOAD || h.op == 0 || h.op >= WIRE_OP_COUNT) {
-        serve_violation(ex, "protocol", "the program sent a malformed message (op %u, %u bytes)", h.op, h.len);
-        return -1;
-    }
-    char *m = (char *)malloc(h.len ? h.len : 1);
-    if (!m || serve_read(ex, m, h.len) != 0) {
-        free(m);
-        return m ? 0 : -1;
-    }
+    char *m = NULL;
+    int got = serve_read_message(ex, &h, &m);
+    if (got != 1)
+        return got;
     int rc = 0;
     uint32_t op = h.op;
     if (op == WIRE_FATBIN || op == WIRE_FUNCTION || op == WIRE_VAR) {
@@ -728,64 +810,8 @@ static int serve_one(exec_state *ex, exec_call_result *res)
                                   : "before main() started (in a static constructor)");
         free(m);
         return -1;
-    } else if (op == WIRE_RETURN) {
-        if (h.len > sizeof(res->answer))
-            rc = -1;
-        else {
-            memcpy(res->answer, m, h.len);
-            res->answer_len = h.len;
-            res->returned = 1;
-        }
-    } else if (op == WIRE_LAUNCH) {
-        rc = serve_launch(ex, m, h.len);
-    } else if (op == WIRE_MEMCPY) {
-        rc = serve_memcpy(ex, m, h.len);
-    } else if (op == WIRE_SYMBOL_COPY) {
-        rc = serve_symbol_copy(ex, m, h.len);
-    } else if (op == WIRE_MALLOC || op == WIRE_FREE) {
-        rc = serve_memory(ex, op, m, h.len);
-    } else if (op == WIRE_MEMSET) {
-        rc = serve_memset(ex, m, h.len);
-    } else if (op == WIRE_SYNC) {
-        serve_start(ex);
-        cudaError_t synced = serve_sync(ex);
-        serve_mark_end(ex);
-        rc = serve_answer(ex, op, synced, NULL, 0);
-    } else if (op == WIRE_LAST_ERROR) {
-        uint32_t clear = 0;
-        memcpy(&clear, m, h.len >= 4 ? 4 : 0);
-        cudaError_t e = ex->sticky != cudaSuccess ? ex->sticky : ex->last_error;
-        if (clear)
-            ex->last_error = cudaSuccess;
-        rc = serve_answer(ex, op, e, NULL, 0);
-    } else if (op == WIRE_SYMBOL_ADDRESS) {
-        uint64_t host, out[2] = {0, 0};
-        size_t size = 0;
-        if (h.len != sizeof(host)) {
-            rc = -1;
-        } else {
-            memcpy(&host, m, sizeof(host));
-            out[0] = serve_var(ex, host, &size);
-            out[1] = size;
-            if (out[0] && exec_is_kit_weight(out[0], size)) {  // a pointer to the weights would let kernels read them as global memory
-                serve_refuse(ex, "cudaGetSymbolAddress of the kit's weights (read them by name in device code: they live in constant memory)");
-                rc = serve_answer(ex, op, cudaErrorNotPermitted, NULL, 0);
-            } else {
-                rc = serve_answer(ex, op, out[0] ? cudaSuccess : cudaErrorInvalidSymbol, out, sizeof(out));
-            }
-        }
-    } else if (op == WIRE_REFUSED) {
-        static const char *what[WIRE_REFUSE_COUNT] = {"?", "creating a stream (the kit times one stream)",
-                                                      "creating or recording an event (the kit does the timing)",
-                                                      "managed or host-mapped memory", "graphs or stream capture",
-                                                      "choosing, resetting or reconfiguring the device",
-                                                      "a cooperative launch (grid-wide synchronisation is not offered: "
-                                                      "launch once per step that needs the whole grid in step)"};
-        uint32_t which = 0;
-        memcpy(&which, m, h.len >= 4 ? 4 : 0);
-        serve_refuse(ex, which < WIRE_REFUSE_COUNT ? what[which] : "a call the kit does not allow");
     } else {
-        rc = serve_query(ex, op, m, h.len);
+        rc = serve_call_message(ex, op, m, h.len, res);
     }
     free(m);
     if (rc != 0) {

@@ -48,6 +48,7 @@
 #include "tool_runs.h"
 #include "pictures.h"
 #include "protocol.h"
+#include "report.h"
 #include "report_files.h"
 #include "rng.h"
 #include "runner_build.h"

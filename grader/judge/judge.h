@@ -1,10 +1,10 @@
-// grader/judge/judge.h — one grading run: a lab, a kernel file, a backend, a seed,
-// and what each case gave. judge.c fills it, report.c prints it.
+// grader/judge/judge.h — the data of one grading run: a lab, a kernel file, a
+// backend, a seed, and what each case gave. judge.c fills it, report.c prints
+// it (report.h).
 #ifndef STENCIL_JUDGE_H
 #define STENCIL_JUDGE_H
 
 #include <stdint.h>
-#include <stdio.h>
 
 #include "conf.h"
 #include "score.h"
@@ -106,22 +106,5 @@ typedef struct judge_run {
     int ncompiler;              // compiler lines kept from a failed build
     char compiler[JUDGE_COMPILER_LINES][400]; // the compiler's first error lines
 } judge_run;
-
-// 1 if a kit-level exit at stage is the submission's own fault (it is then
-// "rejected" rather than an error of the kit).
-int judge_stage_rejects(const char *stage);
-
-// Prints the report as text (for people) on stdout.
-void report_text(const judge_run *run);
-
-// Writes the report as one JSON object to out.
-void report_json(const judge_run *run, FILE *out);
-
-// Writes the one-line summary (grader/protocol/summary_keys.h) as key=value lines to out.
-void report_summary(const judge_run *run, FILE *out);
-
-// Fills run->score from its cases and technique line (or, on a kit-level
-// exit, as nothing earned).
-void report_score(judge_run *run);
 
 #endif // STENCIL_JUDGE_H

@@ -9,6 +9,7 @@
 #include "judge.h"
 #include "pictures.h"
 #include "protocol.h"
+#include "report.h"
 #include "summary_keys.h"
 
 // What emulation does not guarantee, said in every emulated report.

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "judge_files.h"
+#include "report.h"
 #include "report_files.h"
 #include "report_html.h"
 #include "report_platform.h"

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "json_write.h"
+#include "report.h"
 #include "report_platform.h"
 #include "summary_keys.h"
 
@@ -258,6 +259,32 @@ static const char *platform_problem_name(const judge_run *run)
     return strcmp(platform_status(run), SUMMARY_ERROR) ? "your file builds with the kit" : "the grader ran";
 }
 
+// Writes the name of a test into name (size bytes): the rubric part it,
+// or, when it is NULL, the one test of a run that was not graded.
+static void platform_test_name(const judge_run *run, const score_item *it, char *name, size_t size)
+{
+    if (it)
+        platform_item_name(it, name, size);
+    else
+        snprintf(name, size, "%s", platform_problem_name(run));
+}
+
+// Writes a platform's tests, comma-separated, to out with write_test: one a
+// rubric part of a graded run, else the one that says why it was not graded.
+static void platform_write_tests(const judge_run *run, void (*write_test)(const judge_run *, const score_item *, FILE *),
+                                 FILE *out)
+{
+    if (platform_graded(run))
+        for (int i = 0; i < run->score.nitems; i++) {
+            fprintf(out, "%s\n  ", i ? "," : "");
+            write_test(run, &run->score.items[i], out);
+        }
+    else {
+        fprintf(out, "\n  ");
+        write_test(run, NULL, out);
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Gradescope
 // ---------------------------------------------------------------------------
@@ -266,10 +293,7 @@ static const char *platform_problem_name(const judge_run *run)
 static void gradescope_test(const judge_run *run, const score_item *it, FILE *out)
 {
     char name[96];
-    if (it)
-        platform_item_name(it, name, sizeof(name));
-    else
-        snprintf(name, sizeof(name), "%s", platform_problem_name(run));
+    platform_test_name(run, it, name, sizeof(name));
     double points = it ? it->points : 0, max = it ? (it->measured ? it->max : 0) : run->score.lab_max;
     fprintf(out, "{\"name\": ");
     json_string(name);
@@ -280,10 +304,7 @@ static void gradescope_test(const judge_run *run, const score_item *it, FILE *ou
     if (!it || it->measured)
         fprintf(out, ", \"status\": \"%s\"", it && it->points >= it->max ? "passed" : "failed");
     fprintf(out, ", \"output\": ");
-    if (it)
-        platform_json_text(platform_item_output, run, it);
-    else
-        platform_json_text(platform_problem_text, run, NULL);
+    platform_json_text(it ? platform_item_output : platform_problem_text, run, it);
     fprintf(out, ", \"visibility\": \"visible\"}");
 }
 
@@ -306,15 +327,7 @@ void report_gradescope(const judge_run *run, FILE *out)
     fprintf(out, ", \"lab_max_score\": ");
     json_number(run->score.lab_max);
     fprintf(out, "},\n \"tests\": [");
-    if (platform_graded(run))
-        for (int i = 0; i < run->score.nitems; i++) {
-            fprintf(out, "%s\n  ", i ? "," : "");
-            gradescope_test(run, &run->score.items[i], out);
-        }
-    else {
-        fprintf(out, "\n  ");
-        gradescope_test(run, NULL, out);
-    }
+    platform_write_tests(run, gradescope_test, out);
     fprintf(out, "\n ]}\n");
 }
 
@@ -330,10 +343,7 @@ static void prairielearn_test(const judge_run *run, const score_item *it, FILE *
                                   "the idea the lab teaches, seen in the launches and the kernel's shared memory",
                                   "speed of the timed cases against the yardstick of the lab's rubric, measured in the same run"};
     char name[96];
-    if (it)
-        platform_item_name(it, name, sizeof(name));
-    else
-        snprintf(name, sizeof(name), "%s", platform_problem_name(run));
+    platform_test_name(run, it, name, sizeof(name));
     fprintf(out, "{\"name\": ");
     json_string(name);
     fprintf(out, ", \"description\": ");
@@ -350,10 +360,7 @@ static void prairielearn_test(const judge_run *run, const score_item *it, FILE *
     fprintf(out, ", \"message\": ");
     platform_json_shortened(it ? it->detail : run->message);
     fprintf(out, ", \"output\": ");
-    if (it)
-        platform_json_text(platform_item_output, run, it);
-    else
-        platform_json_text(platform_problem_text, run, NULL);
+    platform_json_text(it ? platform_item_output : platform_problem_text, run, it);
     fprintf(out, "}");
 }
 
@@ -369,14 +376,6 @@ void report_prairielearn(const judge_run *run, FILE *out)
     fprintf(out, ",\n \"output\": ");
     platform_json_text(platform_overview, run, NULL);
     fprintf(out, ",\n \"tests\": [");
-    if (platform_graded(run))
-        for (int i = 0; i < run->score.nitems; i++) {
-            fprintf(out, "%s\n  ", i ? "," : "");
-            prairielearn_test(run, &run->score.items[i], out);
-        }
-    else {
-        fprintf(out, "\n  ");
-        prairielearn_test(run, NULL, out);
-    }
+    platform_write_tests(run, prairielearn_test, out);
     fprintf(out, "\n ]}\n");
 }

@@ -1,5 +1,6 @@
 // grader/judge/spawn.c — see spawn.h.
 #include "spawn.h"
+#include "pipe_io.h"
 #include "protocol.h"
 #include "sandbox.h"
 
@@ -285,20 +286,6 @@ const char *spawn_log_tail(const char *path, int max_lines, char *buf, size_t le
 // A child that serves many requests (the executor of a whole run)
 // ---------------------------------------------------------------------------
 
-// Writes all of buf to fd; 0 on success.
-static int spawn_write_all(int fd, const char *buf, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = write(fd, buf, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        buf += n, len -= (size_t)n;
-    }
-    return 0;
-}
-
 // Ends the serving child now (its whole group) and reaps it into status;
 // the server is then free to start again.
 static void spawn_server_kill(spawn_server *srv, int *status)
@@ -443,7 +430,7 @@ spawn_result spawn_server_run(spawn_server *srv, char *const args[], const char 
     if (srv->pid <= 0)
         return r;
     int head_len = snprintf(head, sizeof(head), "%zu\n", used);
-    if (spawn_write_all(srv->requests, head, (size_t)head_len) != 0 || spawn_write_all(srv->requests, block, used) != 0) {
+    if (pipe_write_all(srv->requests, head, (size_t)head_len) != 0 || pipe_write_all(srv->requests, block, used) != 0) {
         int status = 0;  // it ended between two cases: that case's end says how
         spawn_server_kill(srv, &status);
         errno = EPIPE;

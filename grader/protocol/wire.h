@@ -81,6 +81,28 @@ enum wire_refusal {
 // and the case's size. The cube interface (launch_stencil) takes nx as its N
 // (the judge gives it only nx = ny = nz); the grid interface (launch_sweep) all three;
 // the image interface (launch_convolution) nx, ny as width, height, and the radius.
+// WIRE_MEMCPY's head, packed; a host-to-device copy's bytes follow it.
+typedef struct __attribute__((packed)) wire_memcpy_head {
+    uint64_t dst, src;     // the copy's destination and source (device or host, as kind says)
+    uint64_t bytes;        // bytes to copy
+    uint32_t kind;         // a cudaMemcpyKind
+} wire_memcpy_head;
+
+// WIRE_MEMSET's payload, packed.
+typedef struct __attribute__((packed)) wire_memset_call {
+    uint64_t dst;          // the first device byte to set
+    uint32_t value;        // the byte value, as cudaMemset takes it
+    uint64_t bytes;        // bytes to set
+} wire_memset_call;
+
+// WIRE_SYMBOL_COPY's head, packed; a copy into the variable carries its bytes after it.
+typedef struct __attribute__((packed)) wire_symbol_copy_head {
+    uint64_t symbol;       // the variable's host address, as the program registered it
+    uint64_t offset;       // bytes into the variable
+    uint64_t bytes;        // bytes to copy
+    uint32_t to_symbol;    // 1: into the variable, 0: out of it
+} wire_symbol_copy_head;
+
 typedef struct wire_sweep_call {
     uint64_t d_in;         // device pointer to the input grid
     uint64_t d_out;        // device pointer to the output grid

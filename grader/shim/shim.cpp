@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pipe_io.h"
 #include "wire.h"
 
 // ---------------------------------------------------------------------------
@@ -28,31 +29,15 @@ static pthread_mutex_t shim_lock = PTHREAD_MUTEX_INITIALIZER;  // one request at
 // Writes all n bytes to the executor; ends the program if the pipe is gone.
 static void shim_write_all(const void *buf, size_t n)
 {
-    const char *p = (const char *)buf;
-    while (n > 0) {
-        ssize_t w = write(WIRE_FD_TO_EXECUTOR, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            _exit(3);  // the executor is gone: nothing left to do
-        p += w;
-        n -= (size_t)w;
-    }
+    if (pipe_write_all(WIRE_FD_TO_EXECUTOR, buf, n) != 0)
+        _exit(3);  // the executor is gone: nothing left to do
 }
 
 // Reads exactly n bytes from the executor; ends the program if the pipe is gone.
 static void shim_read_all(void *buf, size_t n)
 {
-    char *p = (char *)buf;
-    while (n > 0) {
-        ssize_t r = read(WIRE_FD_FROM_EXECUTOR, p, n);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            _exit(3);
-        p += r;
-        n -= (size_t)r;
-    }
+    if (pipe_read_all(WIRE_FD_FROM_EXECUTOR, buf, n) != 0)
+        _exit(3);
 }
 
 // Sends one message made of two parts (either may be empty). Caller holds shim_lock.
@@ -357,10 +342,7 @@ extern "C" cudaError_t cudaFree(void *devPtr)
 
 extern "C" cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
-    struct {
-        uint64_t dst, src, bytes;
-        uint32_t kind;
-    } __attribute__((packed)) m = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, (uint64_t)count, (uint32_t)kind};
+    wire_memcpy_head m = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, (uint64_t)count, (uint32_t)kind};
     if (kind == cudaMemcpyDefault || kind == cudaMemcpyHostToHost) {
         if (kind == cudaMemcpyHostToHost) {
             memmove(dst, src, count);
@@ -386,11 +368,7 @@ extern "C" cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
 
 extern "C" cudaError_t cudaMemset(void *devPtr, int value, size_t count)
 {
-    struct {
-        uint64_t dst;
-        uint32_t value;
-        uint64_t bytes;
-    } __attribute__((packed)) m = {(uint64_t)(uintptr_t)devPtr, (uint32_t)value, (uint64_t)count};
+    wire_memset_call m = {(uint64_t)(uintptr_t)devPtr, (uint32_t)value, (uint64_t)count};
     return shim_request(WIRE_MEMSET, &m, sizeof(m), NULL, 0, NULL, 0);
 }
 
@@ -404,10 +382,7 @@ extern "C" cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cu
 // Copies to (to_symbol 1) or from a __device__ / __constant__ variable.
 static cudaError_t shim_symbol_copy(const void *symbol, size_t offset, void *host, size_t count, uint32_t to_symbol)
 {
-    struct {
-        uint64_t symbol, offset, bytes;
-        uint32_t to_symbol;
-    } __attribute__((packed)) m = {(uint64_t)(uintptr_t)symbol, (uint64_t)offset, (uint64_t)count, to_symbol};
+    wire_symbol_copy_head m = {(uint64_t)(uintptr_t)symbol, (uint64_t)offset, (uint64_t)count, to_symbol};
     if (count > WIRE_MAX_PAYLOAD - 64)
         return cudaErrorInvalidValue;
     if (to_symbol)

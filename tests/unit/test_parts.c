@@ -13,6 +13,7 @@
 #include "rng.h"
 #include "kv.h"
 #include "ncu.h"
+#include "report.h"
 #include "spawn.h"
 #include "technique.h"
 #include "yardstick_cache.h"

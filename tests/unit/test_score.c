@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "judge.h"
+#include "report.h"
 #include "score.h"
 #include "summary_keys.h"
 

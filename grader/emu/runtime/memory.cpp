@@ -618,17 +618,30 @@ cudaError_t cudaMemsetAsync(void *dev_ptr, int value, size_t count, cudaStream_t
     return cudaMemset(dev_ptr, value, count);
 }
 
-// Copies into a variable after checking offset + count against its size.
-cudaError_t emu_memcpy_to_symbol(void *symbol, size_t symbol_size, const void *src, size_t count, size_t offset,
-                                 enum cudaMemcpyKind kind)
+// Before a copy of count bytes at offset of a variable of symbol_size bytes:
+// synchronises, then checks the range and the direction kind (host_kind,
+// the host's side of it, device to device, or default). Returns cudaSuccess
+// or the error the copy returns.
+static cudaError_t emu_symbol_copy_check(size_t symbol_size, size_t count, size_t offset, enum cudaMemcpyKind kind,
+                                         enum cudaMemcpyKind host_kind)
 {
     cudaError_t err = emu_api_synchronize();
     if (err != cudaSuccess)
         return err;
     if (offset > symbol_size || count > symbol_size - offset)
         return emu_api_return(cudaErrorInvalidValue);
-    if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+    if (kind != host_kind && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
         return emu_api_return(cudaErrorInvalidMemcpyDirection);
+    return cudaSuccess;
+}
+
+// Copies into a variable after checking offset + count against its size.
+cudaError_t emu_memcpy_to_symbol(void *symbol, size_t symbol_size, const void *src, size_t count, size_t offset,
+                                 enum cudaMemcpyKind kind)
+{
+    cudaError_t err = emu_symbol_copy_check(symbol_size, count, offset, kind, cudaMemcpyHostToDevice);
+    if (err != cudaSuccess)
+        return err;
     return cudaMemcpy((char *)symbol + offset, src, count, cudaMemcpyDefault);
 }
 
@@ -636,13 +649,9 @@ cudaError_t emu_memcpy_to_symbol(void *symbol, size_t symbol_size, const void *s
 cudaError_t emu_memcpy_from_symbol(void *dst, const void *symbol, size_t symbol_size, size_t count, size_t offset,
                                    enum cudaMemcpyKind kind)
 {
-    cudaError_t err = emu_api_synchronize();
+    cudaError_t err = emu_symbol_copy_check(symbol_size, count, offset, kind, cudaMemcpyDeviceToHost);
     if (err != cudaSuccess)
         return err;
-    if (offset > symbol_size || count > symbol_size - offset)
-        return emu_api_return(cudaErrorInvalidValue);
-    if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
-        return emu_api_return(cudaErrorInvalidMemcpyDirection);
     return cudaMemcpy(dst, (const char *)symbol + offset, count, cudaMemcpyDefault);
 }
 

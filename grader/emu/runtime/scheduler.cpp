@@ -727,13 +727,20 @@ static emu_thread *running_or_die(const char *what, const char *file, int line)
     exit(2);
 }
 
-int emu_barrier(enum emu_barrier_kind kind, int predicate, const char *file, int line)
+// Marks t as waiting at file:line in state (a barrier or a warp operation),
+// its kind of wait the barrier's or the warp operation's kind.
+static void thread_mark_wait(emu_thread *t, thread_state state, int kind, const char *file, int line)
 {
-    emu_thread *t = running_or_die("__syncthreads()", file, line);
-    t->state = THREAD_AT_BARRIER;
+    t->state = (unsigned char)state;
     t->kind = (unsigned char)kind;
     t->wait.file = file;
     t->wait.line = line;
+}
+
+int emu_barrier(enum emu_barrier_kind kind, int predicate, const char *file, int line)
+{
+    emu_thread *t = running_or_die("__syncthreads()", file, line);
+    thread_mark_wait(t, THREAD_AT_BARRIER, kind, file, line);
     t->predicate = predicate;
     thread_wait(t);
     return blk.barrier_result;
@@ -761,10 +768,7 @@ uint64_t emu_warp_op(enum emu_warp_kind kind, unsigned int mask, uint64_t value,
                      const char *file, int line)
 {
     emu_thread *t = running_or_die("a warp operation", file, line);
-    t->state = THREAD_AT_WARP_OP;
-    t->kind = (unsigned char)kind;
-    t->wait.file = file;
-    t->wait.line = line;
+    thread_mark_wait(t, THREAD_AT_WARP_OP, kind, file, line);
     t->mask = mask;
     t->value = value;
     t->arg = arg;

@@ -6,7 +6,8 @@
 #      the bandwidth measured in the same run, and lab 1's block shapes;
 #   4. lab 5's solver on 512x512x64 for 500 iterations, next to the CPU reference.
 # With PLANES=1, 5. lab 6's kernels on grids whose planes grow past the L2
-# (tests/bench/plane_size_sweep.sh).
+# (tests/bench/plane_size_sweep.sh); with CLASS=N, 6. make grade of N lab-4
+# submissions (tests/bench/class_speed.sh).
 # Lab 9's line is the time-blocking speed-up: its share of the copy limit
 # counts an iteration's 12 bytes a point, so 200% is twice the single-sweep limit.
 set -u
@@ -63,6 +64,12 @@ if [ "${PLANES:-0}" = 1 ]; then  # a few minutes more: every lab 6 kernel on fiv
     tests/bench/plane_size_sweep.sh
 else
     echo "== GPU: speed against plane size: PLANES=1 make bench (tests/bench/plane_size_sweep.sh, a few minutes)"
+fi
+if [ -n "${CLASS:-}" ]; then  # CLASS=N: a class of N lab-4 submissions graded (300: several minutes)
+    echo "== GPU: make grade of a class of $CLASS lab-4 submissions (tests/bench/class_speed.sh)"
+    tests/bench/class_speed.sh "$CLASS"
+else
+    echo "== GPU: a class's grading time: CLASS=300 make bench (tests/bench/class_speed.sh, several minutes)"
 fi
 echo "== lab 5: Jacobi, 512x512x64, 500 iterations (GPU if present; CPU reference)"
 tests/bench_jacobi.sh

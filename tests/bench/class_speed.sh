@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# tests/bench/class_speed.sh — how long `make grade` takes a class on a GPU:
+# N (default 300) distinct lab-4 submissions (LAB=n another lab), made from
+# the lab's solution, variants and mutants in turn, each made unique by a
+# comment so that no build is shared, graded with the default JOBS (GPUS=n
+# spreads them). Prints the class's time, the time a submission, and what
+# 300 would take at that rate. Targets (issue: the check's speed): 300 lab-4
+# submissions in <= 10 minutes on one H200, <= 3 with GPUS=4. Asserts
+# nothing; exits 77 without a GPU.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+n=${1:-300}
+lab=${LAB:-4}
+make -s judge build/grade || exit 2
+build/judge --kit "$PWD" --lab 1 --backend gpu --case 4 --kernel reference/solutions/01-naive-sweep.cu >/dev/null 2>&1 ||
+    { echo "class_speed: no usable GPU here (skipped)"; exit 77; }
+name=$(basename "$(ls -d labs/"$(printf '%02d' "$lab")"-* | head -1)")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+sources=("$(build/judge --kit "$PWD" --lab "$name" --conf-get solution)")
+for f in tests/variants/"$name"/*.cu tests/mutants/"$name"/*.cu; do [ -f "$f" ] && sources+=("$f"); done
+mkdir -p "$tmp/class"
+for ((k = 0; k < n; k++)); do
+    src=${sources[$((k % ${#sources[@]}))]}
+    { cat "$src"; echo "// class copy $k of $(basename "$src")"; } >"$tmp/class/student-$k.cu"
+done
+start=$(date +%s.%N)
+build/grade --kit "$PWD" --lab "$lab" --submissions "$tmp/class" --out "$tmp/out" --backend gpu \
+    ${GPUS:+--gpus "$GPUS"} ${JOBS:+--jobs "$JOBS"} >"$tmp/log" 2>&1
+status=$?
+secs=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
+graded=$(wc -l <"$tmp/out/results.jsonl" 2>/dev/null || echo 0)
+echo "class of $n lab-$lab submissions ($((${#sources[@]})) distinct sources) on ${GPUS:-1} GPU(s), JOBS=${JOBS:-default}: $secs s, exit $status, $graded graded"
+awk -v s="$secs" -v n="$n" 'BEGIN { printf "  %.2f s a submission; 300 would take %.1f minutes at this rate\n", s / n, s / n * 300 / 60 }'
+tail -3 "$tmp/log"

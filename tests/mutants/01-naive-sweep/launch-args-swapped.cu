@@ -1,6 +1,7 @@
 // MUTANT: the launch is stencil_kernel<<<block, grid>>>: grid and block exchanged. Each axis still has (blocks x threads) = the same product, so small grids are covered and pass; from N=100 the "block" (4, 25, 25) = 2500 threads exceeds 1024 and the launch fails with "invalid configuration argument"
 // expect-hint: launch-args-swapped
 // expect-hint: launch-config
+// parity: hints launch-args-swapped launch-config — emulation records the launch and names the exchange (launch-args-swapped); on a GPU the launch fails before its record is reported, so the failed launch is all the judge sees (launch-config)
 // (on a GPU the executor stops at the failed launch before reporting its record, so the plain launch-config hint is what it can give there)
 // The launch record shows grid = (32, 4, 4) for every N (the intended block)
 // and a block that grows with N (the intended grid).

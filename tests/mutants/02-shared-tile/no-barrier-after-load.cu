@@ -9,6 +9,7 @@
 // expect-hint: tile-edges
 // expect-hint: wrong-values
 // expect-hint: nan-computed
+// parity: hints missing-barrier nan-computed — a GPU names the race through the sync case's racecheck (missing-barrier); emulation reads a tile cell before any thread stored it, where its shared memory holds NaN (nan-computed)
 #include "lab.h"
 
 #define IN_TILE_DIM 8                      // the grader reads this (OP/B model, technique)

@@ -8,6 +8,7 @@
 // expect-hint: thread-order
 // expect-hint: nan-computed
 // expect-hint: wrong-values
+// parity: hints missing-barrier thread-order — a GPU names the race across warps through racecheck (missing-barrier); emulation finds it as its two thread orders disagreeing (thread-order)
 #include "lab.h"
 
 #define IN_TILE_DIM 8                      // the grader reads this (OP/B model, technique)

@@ -1,6 +1,7 @@
 // MUTANT: the edge threads in x compute too: the compute test checks y against the output tile but not x.
 // expect-hint: tile-edges
 // expect-hint: thread-order
+// parity: hints tile-edges thread-order — two blocks write the same edge cells: a GPU runs one order and the wrong edge values show as the tile's edges (tile-edges); emulation's two block orders disagree (thread-order)
 //
 // Lab 3 mutant: the instructor solution with the mistake above (marked MUTANT).
 // Thread x=0 of tile b computes k = 30b-1 and thread x=31 computes k = 30b+30,

@@ -1,6 +1,7 @@
 // MUTANT: no __syncthreads() between loading the next plane (and, before the loop, the first two) and computing the current plane: a thread may read its neighbours' inCurr_s cells and its own inNext_s cell's neighbours' data before they are stored
 // expect-hint: thread-order
 // expect-hint: missing-barrier
+// parity: hints missing-barrier thread-order — a GPU names the race through the sync case's racecheck (missing-barrier); emulation finds it as its two thread orders disagreeing (thread-order)
 // gpu-hint-today (H100, seed 4242): missing-barrier at N=34 (racecheck), tile-edges at N=256, timed-rep-wrong at 512; every other case passes
 // The barrier after the compute is kept, so the block still synchronises once
 // a step; only the load-to-compute ordering is lost.

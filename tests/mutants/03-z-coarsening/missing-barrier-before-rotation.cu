@@ -2,6 +2,7 @@
 // expect-hint: thread-order
 // expect-hint: wrong-values
 // expect-hint: missing-barrier
+// parity: hints missing-barrier thread-order — a GPU names the race through the sync case's racecheck (missing-barrier); emulation finds it as its two thread orders disagreeing (thread-order)
 //
 // Lab 3 mutant: the instructor solution with the mistake above (marked MUTANT).
 // A thread that has nothing to compute (a halo thread, or a neighbour in the

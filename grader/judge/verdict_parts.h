@@ -1,7 +1,7 @@
-// grader/judge/verdict_parts.h — what the sweep verdict's two files share
+// grader/judge/verdict_parts.h — what the sweep verdict's files share
 // (verdict.c: the pass over the grid and its patterns; verdict_image.c: lab
-// 0's images, a kernel with one mistake simulated). Not for other rooms:
-// verdict.h is the verdict's interface.
+// 0's images, a kernel with one mistake simulated; verdict_window.c: the z
+// march's window). Not for other rooms: verdict.h is the verdict's interface.
 #ifndef STENCIL_VERDICT_PARTS_H
 #define STENCIL_VERDICT_PARTS_H
 
@@ -79,5 +79,14 @@ void verdict_weights(const sweep_case *c, double *coef);
 // Lab 0: on a failed image, names ghost-cells or sizes-mixed when the output
 // is exactly what a kernel with one such mistake leaves (verdict_image.c).
 void verdict_image_mistakes(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v, const verdict_tally *t);
+
+// The z march's window: if every wrong cell (all finite, at least two in
+// each wrong plane) is the stencil with some of its terms from other planes
+// than the point's own, one choice of planes per plane (what a kernel whose
+// window is shifted wrongly, or not at all, computes; visible on a grid of
+// one block in z, where no plane is right to compare with), names the
+// first such plane's choice in v (whole-planes) and returns 1; else 0, v
+// untouched (verdict_window.c).
+int verdict_plane_window(const sweep_case *c, sweep_verdict *v, const verdict_tally *t);
 
 #endif // STENCIL_VERDICT_PARTS_H

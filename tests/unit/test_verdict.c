@@ -584,6 +584,68 @@ static void test_plane_window(void **state)
     free_fixture(&f);
 }
 
+// Writes plane i of f's output (a star of radius 2) as the thirteen-point
+// stencil with its centre from plane centre, its in-plane neighbours from
+// in_plane and its z neighbours from z[0..3] (the planes of z-2, z-1, z+1,
+// z+2; outside the grid: 0).
+static void compute_window13(fixture *f, size_t i, long centre, long in_plane, const long z[4])
+{
+    const float *c = f->c.coef;
+    for (size_t j = 2; j + 2 < f->c.ny; j++)
+        for (size_t k = 2; k + 2 < f->c.nx; k++) {
+            double sum = c[0] * window_cell(f, centre, j, k);
+            for (int d = 1; d <= 2; d++)
+                sum += c[STENCIL_COEF_INDEX(0, 0, d)] * window_cell(f, in_plane, j, k - d) + c[STENCIL_COEF_INDEX(0, 1, d)] * window_cell(f, in_plane, j, k + d) +
+                       c[STENCIL_COEF_INDEX(1, 0, d)] * window_cell(f, in_plane, j - d, k) + c[STENCIL_COEF_INDEX(1, 1, d)] * window_cell(f, in_plane, j + d, k) +
+                       c[STENCIL_COEF_INDEX(2, 0, d)] * window_cell(f, z[2 - d], j, k) + c[STENCIL_COEF_INDEX(2, 1, d)] * window_cell(f, z[1 + d], j, k);
+            *grid_cell(f, i, j, k) = (float)sum;
+        }
+}
+
+// The window of a march of the star of radius 2 (five registers, one
+// shared plane), on a grid of random sizes, one block in z (no plane
+// right): a shift outside the loop, or a shared plane never refreshed, is
+// whole-planes naming all four z neighbours' planes; scattered wrong values
+// are not. A plane with a single wrong cell names nothing: one cell is
+// matched by chance among half a million choices of planes.
+static void test_plane_window_radius_two(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() ^ 0x77696e646f7732ull);
+    size_t nx = 6 + rng_next(&r) % 10, ny = 6 + rng_next(&r) % 10, nz = 6 + rng_next(&r) % 10;
+    printf("# plane window, radius 2: %zux%zux%zu\n", nx, ny, nz);
+    fixture f = make_star_fixture(nx, ny, nz, 2, 0x77696e32);
+    f.c.rtol = 2e-6;
+    for (size_t i = 2; i + 2 < nz; i++) {                // the shift outside the loop
+        const long z[4] = {-1, -1, 1, (long)i + 2};
+        compute_window13(&f, i, 0, 0, z);
+    }
+    sweep_verdict v = expect_hint(&f, HINT_WHOLE_PLANES);
+    assert_non_null(strstr(v.hint, "the centre from plane 0, the in-plane neighbours from 0, z-2 from -1 (outside the grid: 0), z-1 from -1 (outside the grid: 0), z+1 from 1, z+2 from 4"));
+    for (size_t i = 2; i + 2 < nz; i++) {                // the shared plane never refreshed
+        const long z[4] = {(long)i - 2, (long)i - 1, (long)i + 1, (long)i + 2};
+        compute_window13(&f, i, (long)i, 0, z);
+    }
+    v = expect_hint(&f, HINT_WHOLE_PLANES);
+    assert_non_null(strstr(v.hint, "plane i = 2 is the stencil"));
+    assert_non_null(strstr(v.hint, "zm2 <- zm1 <- cur <- zp1 <- zp2"));
+    for (size_t i = 2; i + 2 < nz; i++) {                // right again, then noise in one plane
+        const long z[4] = {(long)i - 2, (long)i - 1, (long)i + 1, (long)i + 2};
+        compute_window13(&f, i, (long)i, (long)i, z);
+    }
+    expect_hint(&f, NULL);
+    for (size_t j = 2; j + 2 < ny; j += 2)
+        *grid_cell(&f, nz / 2, j, 2 + rng_next(&r) % (nx - 4)) += 0.5f + (float)(rng_next(&r) % 100) / 100.0f;
+    expect_hint(&f, HINT_WRONG_VALUES);
+    free_fixture(&f);
+    fixture one = make_star_fixture(5, 5, 5, 2, 0x6f6e65);  // one interior point, its planes from the first ones
+    const long z[4] = {-1, -1, 1, 4};
+    compute_window13(&one, 2, 0, 0, z);
+    expect_hint(&one, HINT_WRONG_VALUES);
+    free_fixture(&one);
+}
+
 static void test_thread_order_and_timing(void **state)
 {
     (void)state;
@@ -1210,6 +1272,7 @@ int main(void)
         cmocka_unit_test(test_tile_edges),
         cmocka_unit_test(test_whole_planes),
         cmocka_unit_test(test_plane_window),
+        cmocka_unit_test(test_plane_window_radius_two),
         cmocka_unit_test(test_thread_order_and_timing),
         cmocka_unit_test(test_no_interior),
         cmocka_unit_test(test_grids),

@@ -784,6 +784,20 @@ static int verdict_face_text(const sweep_case *c, const verdict_tally *t, size_t
     return 0;
 }
 
+// If the wrong planes of c are one unbroken run that ends at the last
+// interior plane, returns its first plane; else 0.
+static size_t verdict_trailing_planes(const sweep_case *c, const verdict_tally *t)
+{
+    size_t lo = verdict_lo(c), from = 0;
+    for (size_t i = lo; i + lo < c->nz; i++) {
+        if (t->plane_wrong[i] && !from)
+            from = i;
+        else if (!t->plane_wrong[i] && from)
+            return 0;
+    }
+    return from;
+}
+
 // Picks the hint for a case whose interior cells were partly never written.
 static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
 {
@@ -826,8 +840,13 @@ static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, con
             snprintf(v->hint, sizeof(v->hint), "only cells of the first or last interior plane, row or column were never written: check the interior range (%s) and the grid size.",
                      verdict_range_text(c, 1, range, sizeof(range)));
     } else if (verdict_whole_planes(c, t)) {
+        size_t from = verdict_trailing_planes(c, t);
         v->hint_key = HINT_WHOLE_PLANES;
-        snprintf(v->hint, sizeof(v->hint), "whole z planes were never written while others are right: check the z loop (its start, step and end).");
+        if (from)
+            snprintf(v->hint, sizeof(v->hint), "the last z planes (i = %zu to %zu) were never written while the others are right: the z loop or the grid of blocks along z stops short. Round the count of blocks (or of z chunks) up, and let the last one march to the last interior plane.",
+                     from, c->nz - 1 - verdict_lo(c));
+        else
+            snprintf(v->hint, sizeof(v->hint), "whole z planes were never written while others are right: check the z loop (its start, step and end).");
     } else {
         v->hint_key = HINT_UNWRITTEN;
         snprintf(v->hint, sizeof(v->hint), "some interior cells were never written: does the grid cover every point in each dimension (round up: (N + B - 1) / B blocks), are the tiles placed OUT_TILE_DIM apart, and does the guard let every interior point through?");
@@ -851,6 +870,33 @@ static int verdict_alt_in_column(const verdict_alt *alt)
     int from = alt->moved - 1, to = alt->moved_to;
     int from_z = from == 0 || (from > 0 && (from - 1) % 6 / 2 == 2), to_z = to == 0 || (to - 1) % 6 / 2 == 2;
     return alt->moved && from_z && to_z;
+}
+
+// 1 if term n's neighbour of every wrong cell of c's output is a boundary
+// cell (one the kernel keeps, on a face of the grid), while some interior
+// cells are right: a term missing there only, where the neighbour was not
+// loaded (read as 0), not from the sum.
+static int verdict_dropped_at_faces(const sweep_case *c, const sweep_verdict *v, const verdict_tally *t, int n)
+{
+    double coef[VERDICT_MAX_WEIGHTS], scale;
+    if (n < 1 || v->wrong >= v->interior || !t->out)
+        return 0;
+    int d = (n - 1) / 6 + 1, a = (n - 1) % 6 / 2, s = (n - 1) % 2;
+    long step = s ? d : -d;
+    verdict_weights(c, coef);
+    for (size_t i = 0; i < c->nz; i++)
+        for (size_t j = 0; j < c->ny; j++)
+            for (size_t k = 0; k < c->nx; k++) {
+                if (!verdict_cell_written(c, i, j, k))
+                    continue;
+                double want = verdict_expected(c, i, j, k, coef, &scale);
+                if (fabs((double)t->out[(i * c->ny + j) * c->nx + k] - want) <= c->atol + c->rtol * scale)
+                    continue;
+                long ni = (long)i + (a == 2 ? step : 0), nj = (long)j + (a == 1 ? step : 0), nk = (long)k + (a == 0 ? step : 0);
+                if (verdict_cell_written(c, (size_t)ni, (size_t)nj, (size_t)nk))
+                    return 0;
+            }
+    return 1;
 }
 
 // Picks the hint for a case whose interior values are wrong.
@@ -886,6 +932,14 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
     if (v->nan_cells == 0 && !c->filter_radius)
         for (int a = 0; a < t->alts->n; a++)
             if (t->alt_match[a] == t->wrong_finite) {
+                if (t->alts->alt[a].dropped > 0 && verdict_dropped_at_faces(c, v, t, t->alts->alt[a].dropped)) {
+                    char cell[48];
+                    int n = t->alts->alt[a].dropped, d = (n - 1) / 6 + 1, axis = (n - 1) % 6 / 2, side = (n - 1) % 2;
+                    v->hint_key = HINT_TILE_EDGES;
+                    snprintf(v->hint, sizeof(v->hint), "wrong only where the c%d term's cell (%s) is a boundary cell, and there the values lack that term: the boundary cells were not loaded (read as 0). The grid's faces are where the tiles' halos end: guard each load by the grid's bounds (0 <= %c < N), not by the interior's.",
+                             n, verdict_cell_text(axis, side, d, cell, sizeof(cell)), verdict_axis_index[axis]);
+                    return;
+                }
                 v->hint_key = t->alts->alt[a].key;
                 snprintf(v->hint, sizeof(v->hint), "%s%s", t->alts->alt[a].text,
                          c->planes_first && verdict_alt_in_column(&t->alts->alt[a])

@@ -80,7 +80,7 @@ void verdict_weights(const sweep_case *c, double *coef);
 // is exactly what a kernel with one such mistake leaves (verdict_image.c).
 void verdict_image_mistakes(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v, const verdict_tally *t);
 
-// The z march's window: if every wrong cell (all finite, at least two in
+// The z march's window: if every wrong cell (all finite, at least r in
 // each wrong plane) is the stencil with some of its terms from other planes
 // than the point's own, one choice of planes per plane (what a kernel whose
 // window is shifted wrongly, or not at all, computes; visible on a grid of

@@ -17,10 +17,11 @@
 // wrong order, reaches r planes beyond the point's own star).
 #define VERDICT_WINDOW_MAX_PLANES (4 + 4 * STENCIL_MAX_RADIUS + 1)
 
-// The fewest wrong cells a plane must have for its window to be named:
-// one cell, matched against millions of choices of planes (radius 2), is
-// matched by chance; three are not.
-#define VERDICT_WINDOW_MIN_CELLS 3
+// The fewest wrong cells a plane of a star of radius r must have for its
+// window to be named: one for the seven-point star (its 6561 choices of
+// planes match one cell by chance a few times in a hundred), two for radius
+// 2, whose 4.8 million choices match any one cell by chance.
+#define VERDICT_WINDOW_MIN_CELLS(r) ((size_t)(r))
 
 // The slots of a window: the centre, the in-plane neighbours, then the z
 // neighbour at distance d on side s (0: below) in slot 2 + 2(d-1) + s.
@@ -156,7 +157,7 @@ static int verdict_window_explains_rest(const sweep_case *c, const float *out, s
     return 1;
 }
 
-// 1 if the wrong cells of interior plane i, at least VERDICT_WINDOW_MIN_CELLS
+// 1 if the wrong cells of interior plane i, at least VERDICT_WINDOW_MIN_CELLS(r)
 // and all finite, are the stencil with its terms from the planes *w, one
 // choice for the whole plane among those a march may hold: the choices that
 // explain the plane's first wrong cell (half the slots' sums against the
@@ -170,7 +171,7 @@ static int verdict_window_of_plane(const sweep_case *c, const float *out, size_t
     size_t plane = c->nx * c->ny, first = plane;
     verdict_window_terms terms;
     verdict_weights(c, coef);
-    if (wrong < VERDICT_WINDOW_MIN_CELLS)
+    if (wrong < VERDICT_WINDOW_MIN_CELLS(c->star_radius))
         return 0;
     for (size_t p = 0; p < plane && first == plane; p++) {  // the plane's first wrong interior cell
         size_t j = p / c->nx, k = p % c->nx;

@@ -646,6 +646,60 @@ static void test_plane_window_radius_two(void **state)
     free_fixture(&one);
 }
 
+// The last planes of a grid never written, all else right: whole-planes,
+// naming them as a march or a grid of blocks that stops short; the same
+// planes in the middle of the grid keep the z loop's words.
+static void test_trailing_planes(void **state)
+{
+    (void)state;
+    fixture f = make_fixture(14, 21);
+    for (size_t i = 10; i < 13; i++)
+        for (size_t j = 1; j < 13; j++)
+            fill_bits(cell(&f, i, j, 1), 12, POISON_BITS);
+    sweep_verdict v = expect_hint(&f, HINT_WHOLE_PLANES);
+    assert_non_null(strstr(v.hint, "the last z planes (i = 10 to 12)"));
+    free_fixture(&f);
+    f = make_fixture(14, 22);
+    for (size_t i = 5; i < 8; i++)
+        for (size_t j = 1; j < 13; j++)
+            fill_bits(cell(&f, i, j, 1), 12, POISON_BITS);
+    v = expect_hint(&f, HINT_WHOLE_PLANES);
+    assert_null(strstr(v.hint, "the last z planes"));
+    free_fixture(&f);
+}
+
+// A term missing only where its neighbour is a boundary cell (a load that
+// stops short of the grid's face: the cell read as 0) is named as the
+// halo's load, tile-edges; the same term missing everywhere is term-missing.
+// The term, an x or y neighbour, is drawn at random (its number printed); a
+// z neighbour missing at a face leaves one whole plane wrong (whole-planes).
+static void test_term_missing_at_faces(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() ^ 0x66616365ull);
+    int term = 1 + (int)(rng_next(&r) % 4);
+    printf("# term missing at the faces: c%d\n", term);
+    fixture f = make_fixture(12, 23);
+    double coef[7];
+    for (int q = 0; q < 7; q++)
+        coef[q] = q == term ? 0.0 : f.c.coef[q];
+    int a = (term - 1) / 2, s = (term - 1) % 2;
+    for (size_t i = 1; i < 11; i++)
+        for (size_t j = 1; j < 11; j++)
+            for (size_t k = 1; k < 11; k++) {
+                size_t at = a == 0 ? k : a == 1 ? j : i;
+                if (at == (s ? 10u : 1u))  // the layer next to the face the term reads
+                    *cell(&f, i, j, k) = (float)reference_point(f.in, 12, 12, i, j, k, coef, 1, NULL);
+            }
+    sweep_verdict v = expect_hint(&f, HINT_TILE_EDGES);
+    assert_non_null(strstr(v.hint, "is a boundary cell"));
+    int identity[7] = {0, 1, 2, 3, 4, 5, 6};
+    compute_with(&f, identity, term);
+    expect_hint(&f, HINT_TERM_MISSING);
+    free_fixture(&f);
+}
+
 static void test_thread_order_and_timing(void **state)
 {
     (void)state;
@@ -1273,6 +1327,8 @@ int main(void)
         cmocka_unit_test(test_whole_planes),
         cmocka_unit_test(test_plane_window),
         cmocka_unit_test(test_plane_window_radius_two),
+        cmocka_unit_test(test_trailing_planes),
+        cmocka_unit_test(test_term_missing_at_faces),
         cmocka_unit_test(test_thread_order_and_timing),
         cmocka_unit_test(test_no_interior),
         cmocka_unit_test(test_grids),

@@ -1,5 +1,6 @@
 // MUTANT: the z march's registers rotated in the wrong order (here = above before below = here): from the second plane of each chunk on, the z-1 term takes the point's own plane
 // expect-hint: whole-planes
+// expect-hint: term-wrong-cell
 // (lab 6 solution with this one mistake, in both the vector and the scalar
 // march.) The first plane of each chunk of 4 is right, the others wrong:
 // whole planes. On 9x3x4 (two interior planes, too few for the whole-planes

@@ -1,6 +1,6 @@
 // MUTANT: the number of z chunks rounded down ((nz - 2) / chunk, chunks of 4 planes): the last planes are never written
 // expect-hint: whole-planes
-// expect-hint: launch-config
+// judge-args: --case 132x40x12
 // (lab 6 solution with this one mistake.) Fewer than 4 interior planes make
 // no chunk: a grid of 0 blocks in z, the launch fails (launch-config). On
 // 132x40x12 the last 2 planes are never written (whole-planes, the last

@@ -1,5 +1,6 @@
 // MUTANT: zp2 loaded from plane i+1 instead of i+2 (the z+2 term taken at distance one)
 // expect-hint: whole-planes
+// judge-args: --case 13
 // (lab 8 solution with this one mistake.) The load feeds the window: zp2 is
 // shifted into zp1, cur, zm1 and zm2, so from the block's first plane on every
 // term comes from a plane one too low (the centre from i-1, z-2 from i-3, z+2

@@ -1,5 +1,6 @@
 // MUTANT: the z loop stops one plane early (i < n - R - 1): the last interior plane (N-3) is never written
 // expect-hint: off-by-one
+// judge-args: --case 13
 // (lab 8 solution with this one mistake; at N = 5 that plane is the only one:
 // nothing-written there)
 #include "star13.h"

@@ -1,12 +1,13 @@
 // MUTANT: the window's shift (zm2 <- zm1 <- cur <- zp1, and the new cur into inCurr_s) sits after the z loop instead of at the end of each step
 // expect-hint: whole-planes
+// judge-args: --case 13
 // (lab 8 solution with this one mistake.) Each block computes every plane from
 // the planes it loaded before the loop (zp2 alone is loaded afresh each step).
 // Block 0's own first planes 0 and 1 are never shifted out, so with one block
 // in z (N <= 30) no interior plane is right: each is the stencil with its
 // centre and in-plane neighbours from plane 0, z-2 and z-1 outside the grid,
 // z+1 from plane 1 (the plane window, for a star of radius 2). N = 5 has one
-// interior cell, too few to name a window (wrong-values there).
+// interior cell, too few to name a window at radius 2 (wrong-values there): the test runs N = 13.
 #include "star13.h"
 
 #define IN_TILE_DIM 32                     // the grader reads this (OP/B model, technique)

@@ -1,5 +1,6 @@
 // MUTANT: the shift moves the five registers but never stores the new cur into inCurr_s: the in-plane neighbours keep coming from the block's first plane
 // expect-hint: whole-planes
+// judge-args: --case 13
 // (lab 8 solution with this one mistake.) With one block in z (N <= 30) every
 // interior plane is wrong, each the stencil with its eight in-plane terms
 // from plane 0 and its centre and z terms right: the plane window names it.

@@ -1,5 +1,6 @@
 // MUTANT: the blocks placed IN_TILE_DIM apart along x instead of OUT_TILE_DIM
 // expect-hint: tile-seam
+// judge-args: --case 37
 // (lab 8 solution with this one mistake.) Each block still computes 28 columns,
 // so 4 columns between two tiles are never written: a seam, tile after tile
 // (from N = 37; on smaller grids the one seam is the last columns: off-by-one

@@ -377,17 +377,18 @@ static void verdict_try_alts(const sweep_case *c, size_t i, size_t j, size_t k, 
     }
 }
 
-const verdict_conv_alt verdict_conv_alts[3] = {
+const verdict_conv_alt verdict_conv_alts[VERDICT_CONV_ALTS] = {
     {HINT_FILTER_TRANSPOSED, 0, "the values match the convolution with the filter transposed: F[i+r][j+r] weighs in[row+i][col+j] (i the row offset, j the column offset), not F[j+r][i+r]."},
     {HINT_FILTER_FLIPPED, 1, "the values match the convolution with the filter turned by 180 degrees (F[r-i][r-j]): this lab's convolution, as the book's, weighs in[row+i][col+j] with F[i+r][j+r]."},
     {HINT_RADIUS_FIXED, 2, "the values match a convolution of radius 1 (a 3x3 filter, F[0..2][0..2]) whatever the case's r: loop i and j from -r to r, index F[i+r][j+r], and size the halo from r."},
+    {HINT_FILTER_SHORT, 3, "the values match the convolution without the filter's last row and column (F[2r][*] and F[*][2r]): the tap loops stop one short. Loop i and j from 0 to 2r inclusive (i <= 2*r), (2r+1)^2 taps."},
 };
 
 // Tests which mistaken convolutions explain a wrong finite pixel (row j, column k).
 static void verdict_conv_try_alts(const sweep_case *c, size_t j, size_t k, float got, verdict_tally *t)
 {
     int r = c->filter_radius, w = 2 * r + 1;
-    for (int a = 0; a < 3; a++) {
+    for (int a = 0; a < VERDICT_CONV_ALTS; a++) {
         double f[VERDICT_MAX_WEIGHTS], scale;
         int ra = verdict_conv_alts[a].mode == 2 ? 1 : r;
         if (verdict_conv_alts[a].mode == 2 && r == 1)
@@ -396,6 +397,7 @@ static void verdict_conv_try_alts(const sweep_case *c, size_t j, size_t k, float
             for (int q = 0; q < 2 * ra + 1; q++)
                 f[i * (2 * ra + 1) + q] = verdict_conv_alts[a].mode == 0 ? c->coef[q * w + i]
                                         : verdict_conv_alts[a].mode == 1 ? c->coef[(w - 1 - i) * w + (w - 1 - q)]
+                                        : verdict_conv_alts[a].mode == 3 && (i == w - 1 || q == w - 1) ? 0.0
                                         : c->coef[i * w + q];
         double alt = reference_conv_point(c->in, c->nx, c->ny, j, k, f, ra, &scale);
         if (fabs((double)got - alt) <= c->atol + c->rtol * scale)
@@ -542,7 +544,7 @@ static void verdict_merge(const sweep_case *c, sweep_verdict *v, verdict_tally *
     t->rows_mixed += pt->rows_mixed, t->boundary_rows_mixed += pt->boundary_rows_mixed;
     for (int a = 0; a < VERDICT_MAX_ALTS; a++)
         t->alt_match[a] += pt->alt_match[a];
-    for (int a = 0; a < 3; a++)
+    for (int a = 0; a < VERDICT_CONV_ALTS; a++)
         t->conv_alt_match[a] += pt->conv_alt_match[a];
     for (int o = 0; o < 2; o++)
         t->edge_wrong[o] += pt->edge_wrong[o], t->edge_cells[o] += pt->edge_cells[o];
@@ -899,6 +901,19 @@ static int verdict_dropped_at_faces(const sweep_case *c, const sweep_verdict *v,
     return 1;
 }
 
+// On a grid so small that term n's cell is a boundary cell for every
+// interior point (N = 5 at radius 2), adds to v's hint that a load stopping
+// short of the grid's face leaves the same values as the term left out.
+static void verdict_faces_only_note(const sweep_case *c, sweep_verdict *v, int n)
+{
+    if (n < 1)
+        return;
+    int d = (n - 1) / 6 + 1, a = (n - 1) % 6 / 2;
+    size_t along = a == 0 ? c->nx : a == 1 ? c->ny : c->nz, used = strlen(v->hint);
+    if (along < 2 * (size_t)c->star_radius + (size_t)d + 1)
+        snprintf(v->hint + used, sizeof(v->hint) - used, " On this grid that cell is a boundary cell for every point: a load that stops short of the grid's face (the cell read as 0) leaves the same values, and larger grids tell the two apart.");
+}
+
 // Picks the hint for a case whose interior values are wrong.
 static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
 {
@@ -923,7 +938,7 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
         return;
     }
     if (v->nan_cells == 0 && c->filter_radius && t->wrong_finite > 0)
-        for (int a = 0; a < 3; a++)
+        for (int a = 0; a < VERDICT_CONV_ALTS; a++)
             if (t->conv_alt_match[a] == t->wrong_finite) {
                 v->hint_key = verdict_conv_alts[a].key;
                 snprintf(v->hint, sizeof(v->hint), "%s", verdict_conv_alts[a].text);
@@ -945,6 +960,7 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
                          c->planes_first && verdict_alt_in_column(&t->alts->alt[a])
                              ? " In a z march that cell is another plane of the column: the planes are rotated in the wrong order (prev <- curr must come before curr <- next) or a ring slot names the wrong plane."
                              : "");
+                verdict_faces_only_note(c, v, t->alts->alt[a].dropped);
                 return;
             }
     if (verdict_plane_window(c, v, t))

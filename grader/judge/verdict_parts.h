@@ -35,6 +35,9 @@ typedef struct verdict_alts {
     verdict_alt alt[VERDICT_MAX_ALTS];   // in the order they are tried: the first that explains every wrong cell names the hint
 } verdict_alts;
 
+// The mistaken convolutions the verdict tries (verdict_conv_alts).
+#define VERDICT_CONV_ALTS 4
+
 // What the pass over a grid counts, for the patterns that name a hint.
 typedef struct verdict_tally {
     size_t wrong_finite;          // wrong cells that hold a finite number
@@ -47,7 +50,7 @@ typedef struct verdict_tally {
     size_t boundary_inner;        // changed boundary cells off the grid's outermost layer (radius 2 and more: its inner layers)
     size_t border_wrong;          // convolution: wrong cells within r pixels of the image's edges
     size_t border_cells;          // and all cells there
-    size_t conv_alt_match[3];     // convolution: wrong finite cells each verdict_conv_alts entry explains
+    size_t conv_alt_match[VERDICT_CONV_ALTS]; // convolution: wrong finite cells each verdict_conv_alts entry explains
     size_t rows_mixed;            // wrong finite cells the stencil explains with its y neighbours ny floats away (nx != ny)
     size_t boundary_rows_mixed;   // changed boundary cells it explains likewise (stores at places with x and y exchanged)
     size_t *plane_wrong;          // wrong cells per plane i
@@ -60,12 +63,13 @@ typedef struct verdict_tally {
 // for tap (i, j) of the filter, or the radius it uses.
 typedef struct verdict_conv_alt {
     const char *key;      // hint key when the wrong cells match
-    int mode;             // 0 transposed F[j][i], 1 flipped F[2r-i][2r-j], 2 radius 1 with F[0..2][0..2]
+    int mode;             // 0 transposed F[j][i], 1 flipped F[2r-i][2r-j], 2 radius 1 with F[0..2][0..2], 3 F's last row and column left out
     const char *text;     // the hint sentence
 } verdict_conv_alt;
 
-// The three mistaken convolutions: filter transposed, flipped, radius 1.
-extern const verdict_conv_alt verdict_conv_alts[3];
+// The mistaken convolutions: filter transposed, flipped, radius 1, its last
+// row and column left out.
+extern const verdict_conv_alt verdict_conv_alts[VERDICT_CONV_ALTS];
 
 // 1 if value holds exactly the bit pattern bits.
 int verdict_has_bits(float value, uint32_t bits);

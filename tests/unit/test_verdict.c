@@ -1304,6 +1304,37 @@ static void test_image_sizes_mixed(void **state)
     }
 }
 
+// A convolution whose tap loops stop one short (i, j < 2r: the filter's
+// last row and column left out), on an image of random size and radius:
+// filter-loop-short; the same filter with only its last row left out is
+// no such kernel.
+static void test_image_filter_loop_short(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x73686f7274ull);
+    size_t w = 5 + rng_next(&g) % 30, h = 5 + rng_next(&g) % 30;
+    int r = 1 + (int)(rng_next(&g) % 4), fw = 2 * r + 1;
+    printf("# filter loop short: %zux%zu, r = %d\n", w, h, r);
+    fixture f = make_image_fixture(w, h, r, 0x73686f);
+    for (int last_column = 1; last_column >= 0; last_column--) {
+        double filter[VERDICT_MAX_WEIGHTS];
+        for (int i = 0; i < fw; i++)
+            for (int j = 0; j < fw; j++)
+                filter[i * fw + j] = i == fw - 1 || (last_column && j == fw - 1) ? 0.0 : f.c.coef[i * fw + j];
+        for (size_t p = 0; p < f.cells; p++)
+            f.out[f.guard + p] = (float)reference_conv_point(f.in, w, h, p / w, p % w, filter, r, NULL);
+        sweep_verdict v;
+        verdict_sweep(&f.c, &f.b, &v);
+        assert_non_null(v.hint_key);
+        if (last_column)
+            assert_string_equal(v.hint_key, HINT_FILTER_SHORT);
+        else
+            assert_string_not_equal(v.hint_key, HINT_FILTER_SHORT);
+    }
+    free_fixture(&f);
+}
+
 int main(void)
 {
     test_seed();
@@ -1329,6 +1360,7 @@ int main(void)
         cmocka_unit_test(test_plane_window_radius_two),
         cmocka_unit_test(test_trailing_planes),
         cmocka_unit_test(test_term_missing_at_faces),
+        cmocka_unit_test(test_image_filter_loop_short),
         cmocka_unit_test(test_thread_order_and_timing),
         cmocka_unit_test(test_no_interior),
         cmocka_unit_test(test_grids),

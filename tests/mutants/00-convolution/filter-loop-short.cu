@@ -1,5 +1,8 @@
 // MUTANT: the filter loops stop one tap short (i < 2 * r, j < 2 * r): the filter's last row and column are left out
-// expect-hint: wrong-values
+// expect-hint: filter-loop-short
+// (lab 0 solution with this one mistake.) Every pixel lacks the taps of F's
+// last row and column: before, no pattern named it (wrong-values); the
+// verdict now tries that filter as it tries the transposed and flipped ones.
 #include "conv.h"
 
 #define IN_TILE_DIM 32   // the grader reads this (OP/B model: OUT = IN_TILE_DIM - 2r)

@@ -1,5 +1,13 @@
 // MUTANT: the load guard stops one column short (k < n - 1): column N-1 is never loaded into inCurr_s (0 there)
-// expect-hint: wrong-values
+// expect-hint: tile-edges
+// judge-args: --case 13
+// (lab 8 solution with this one mistake.) Only the points of the last interior
+// column (k = N-3) read column N-1, as their x+2 neighbour: those points lack
+// their c8 term and all others are right. Before, the verdict named
+// term-missing ("the stencil without its c8 term"), which sends a student to
+// a sum that is right; now tile-edges names the load at the grid's face. On
+// N = 5 every point's x+2 cell is a boundary cell: term-missing there, with a
+// note that a load stopping short of the face leaves the same values.
 #include "star13.h"
 
 #define IN_TILE_DIM 32                     // the grader reads this (OP/B model, technique)

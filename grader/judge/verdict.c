@@ -800,6 +800,21 @@ static size_t verdict_trailing_planes(const sweep_case *c, const verdict_tally *
     return from;
 }
 
+// 1 if c is an image whose unwritten pixels, and no other wrong ones, are
+// exactly those of its first r rows and first r columns (a tile mapping
+// without its - r leaves them so).
+static int verdict_image_origin_shifted(const sweep_case *c, const sweep_verdict *v, const verdict_tally *t)
+{
+    size_t r = (size_t)c->filter_radius, rows = 0, columns = 0;
+    if (!r || v->unwritten != v->wrong || c->nx <= r || c->ny <= r)
+        return 0;
+    for (size_t j = 0; j < r; j++)
+        rows += t->row_unwritten[j] == c->nx;
+    for (size_t k = 0; k < r; k++)
+        columns += t->column_unwritten[k] == c->ny;
+    return rows == r && columns == r && v->unwritten == r * c->nx + r * c->ny - r * r;
+}
+
 // Picks the hint for a case whose interior cells were partly never written.
 static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
 {
@@ -819,6 +834,11 @@ static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, con
         by_column = verdict_whole_layers(t->column_unwritten, c->nx, lo, sz * sy, v->unwritten, layers, sizeof(layers), &trailing);
         if (!by_column)
             by_row = verdict_whole_layers(t->row_unwritten, c->ny, lo, sz * sx, v->unwritten, layers, sizeof(layers), &trailing);
+    }
+    if (verdict_image_origin_shifted(c, v, t)) {  // an image's first r rows and columns: the tile starts r too late
+        v->hint_key = HINT_UNWRITTEN;
+        snprintf(v->hint, sizeof(v->hint), "the first r = %d rows and columns were never written, all else is right: the tiles start r pixels too late. The input tile begins r pixels before the output tile: col = bx * OUT + tx - r and row = by * OUT + ty - r.", c->filter_radius);
+        return;
     }
     if ((by_column || by_row) && trailing) {  // the last layers of one axis: the grid stops short of the far face
         v->hint_key = HINT_UNWRITTEN;

@@ -1335,6 +1335,33 @@ static void test_image_filter_loop_short(void **state)
     free_fixture(&f);
 }
 
+// An image whose first r rows and columns were never written, all else
+// right (a tile mapping without its - r), on a random size and radius:
+// unwritten-cells naming those rows and columns; the first r rows alone are
+// not that pattern (whatever else they are named).
+static void test_image_origin_shifted(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x6f726967ull);
+    int r = 1 + (int)(rng_next(&g) % 4);
+    size_t w = (size_t)r + 2 + rng_next(&g) % 30, h = (size_t)r + 2 + rng_next(&g) % 30;
+    printf("# origin shifted: %zux%zu, r = %d\n", w, h, r);
+    fixture f = make_image_fixture(w, h, r, 0x6f7269);
+    for (size_t p = 0; p < f.cells; p++)
+        if (p / w < (size_t)r)
+            fill_bits(&f.out[f.guard + p], 1, POISON_BITS);
+    sweep_verdict v;
+    assert_false(verdict_sweep(&f.c, &f.b, &v));
+    assert_null(strstr(v.hint, "rows and columns were never written"));
+    for (size_t p = 0; p < f.cells; p++)
+        if (p % w < (size_t)r)
+            fill_bits(&f.out[f.guard + p], 1, POISON_BITS);
+    v = expect_hint(&f, HINT_UNWRITTEN);
+    assert_non_null(strstr(v.hint, "rows and columns were never written"));
+    free_fixture(&f);
+}
+
 int main(void)
 {
     test_seed();
@@ -1361,6 +1388,7 @@ int main(void)
         cmocka_unit_test(test_trailing_planes),
         cmocka_unit_test(test_term_missing_at_faces),
         cmocka_unit_test(test_image_filter_loop_short),
+        cmocka_unit_test(test_image_origin_shifted),
         cmocka_unit_test(test_thread_order_and_timing),
         cmocka_unit_test(test_no_interior),
         cmocka_unit_test(test_grids),

@@ -1,7 +1,10 @@
 // MUTANT: the mapping without its - r: col = bx * OUT + tx and row = by * OUT + ty, so the output tile starts r pixels in and the first r rows and columns get no thread
 // expect-hint: unwritten-cells
 // (lab 0 solution with this one mistake.) Every pixel written is right; the
-// first r rows and columns are never written.
+// first r rows and columns are never written. Before, the hint was the
+// general one (does the grid cover every pixel, are the tiles OUT apart);
+// now it names those rows and columns and the mapping's - r. Images whose
+// every pixel lies within r of the first rows or columns get nothing-written.
 #include "conv.h"
 
 #define IN_TILE_DIM 32   // the grader reads this (OP/B model: OUT = IN_TILE_DIM - 2r)

@@ -1,10 +1,13 @@
 // MUTANT: the compute test lets one more ring through (tile_col > out_tile, tile_row > out_tile): those threads read past the tile's last column and row
 // expect-hint: kernel-fault
 // expect-hint: thread-order
+// backends: emu
 // (lab 0 solution with this one mistake.) The extra threads read in_s past its
 // end (under emulation a fault naming the line) and store into the next
 // tile's first column and row, which that tile writes too: where the reads
-// stay inside in_s (r = 1) the two thread orders disagree.
+// stay inside in_s (r = 1) the two thread orders disagree. On a GPU the
+// reads land in the next row of in_s or past it, unseen, and which of the
+// two blocks stores last decides the value: no one hint to expect there.
 #include "conv.h"
 
 #define IN_TILE_DIM 32   // the grader reads this (OP/B model: OUT = IN_TILE_DIM - 2r)

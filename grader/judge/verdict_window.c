@@ -29,7 +29,9 @@
 #define VERDICT_WINDOW_MAX_SLOTS VERDICT_WINDOW_SLOTS(STENCIL_MAX_RADIUS)
 
 // Choices of planes for half the slots: the search meets in the middle.
+// Half of the kit's largest window is three slots (radius 2).
 #define VERDICT_WINDOW_MAX_HALVES (VERDICT_WINDOW_MAX_PLANES * VERDICT_WINDOW_MAX_PLANES * VERDICT_WINDOW_MAX_PLANES)
+_Static_assert(VERDICT_WINDOW_MAX_SLOTS <= 6, "a window's half holds three slots: widen verdict_window_half.pick and VERDICT_WINDOW_MAX_HALVES");
 
 // Which planes a z-marching kernel took a point's terms from, slot by slot
 // (VERDICT_WINDOW_SLOTS); -1 or nz: outside the grid, read as 0.

@@ -377,17 +377,18 @@ static void verdict_try_alts(const sweep_case *c, size_t i, size_t j, size_t k, 
     }
 }
 
-const verdict_conv_alt verdict_conv_alts[3] = {
+const verdict_conv_alt verdict_conv_alts[VERDICT_CONV_ALTS] = {
     {HINT_FILTER_TRANSPOSED, 0, "the values match the convolution with the filter transposed: F[i+r][j+r] weighs in[row+i][col+j] (i the row offset, j the column offset), not F[j+r][i+r]."},
     {HINT_FILTER_FLIPPED, 1, "the values match the convolution with the filter turned by 180 degrees (F[r-i][r-j]): this lab's convolution, as the book's, weighs in[row+i][col+j] with F[i+r][j+r]."},
     {HINT_RADIUS_FIXED, 2, "the values match a convolution of radius 1 (a 3x3 filter, F[0..2][0..2]) whatever the case's r: loop i and j from -r to r, index F[i+r][j+r], and size the halo from r."},
+    {HINT_FILTER_SHORT, 3, "the values match the convolution without the filter's last row and column (F[2r][*] and F[*][2r]): the tap loops stop one short. Loop i and j from 0 to 2r inclusive (i <= 2*r), (2r+1)^2 taps."},
 };
 
 // Tests which mistaken convolutions explain a wrong finite pixel (row j, column k).
 static void verdict_conv_try_alts(const sweep_case *c, size_t j, size_t k, float got, verdict_tally *t)
 {
     int r = c->filter_radius, w = 2 * r + 1;
-    for (int a = 0; a < 3; a++) {
+    for (int a = 0; a < VERDICT_CONV_ALTS; a++) {
         double f[VERDICT_MAX_WEIGHTS], scale;
         int ra = verdict_conv_alts[a].mode == 2 ? 1 : r;
         if (verdict_conv_alts[a].mode == 2 && r == 1)
@@ -396,6 +397,7 @@ static void verdict_conv_try_alts(const sweep_case *c, size_t j, size_t k, float
             for (int q = 0; q < 2 * ra + 1; q++)
                 f[i * (2 * ra + 1) + q] = verdict_conv_alts[a].mode == 0 ? c->coef[q * w + i]
                                         : verdict_conv_alts[a].mode == 1 ? c->coef[(w - 1 - i) * w + (w - 1 - q)]
+                                        : verdict_conv_alts[a].mode == 3 && (i == w - 1 || q == w - 1) ? 0.0
                                         : c->coef[i * w + q];
         double alt = reference_conv_point(c->in, c->nx, c->ny, j, k, f, ra, &scale);
         if (fabs((double)got - alt) <= c->atol + c->rtol * scale)
@@ -542,7 +544,7 @@ static void verdict_merge(const sweep_case *c, sweep_verdict *v, verdict_tally *
     t->rows_mixed += pt->rows_mixed, t->boundary_rows_mixed += pt->boundary_rows_mixed;
     for (int a = 0; a < VERDICT_MAX_ALTS; a++)
         t->alt_match[a] += pt->alt_match[a];
-    for (int a = 0; a < 3; a++)
+    for (int a = 0; a < VERDICT_CONV_ALTS; a++)
         t->conv_alt_match[a] += pt->conv_alt_match[a];
     for (int o = 0; o < 2; o++)
         t->edge_wrong[o] += pt->edge_wrong[o], t->edge_cells[o] += pt->edge_cells[o];
@@ -784,6 +786,35 @@ static int verdict_face_text(const sweep_case *c, const verdict_tally *t, size_t
     return 0;
 }
 
+// If the wrong planes of c are one unbroken run that ends at the last
+// interior plane, returns its first plane; else 0.
+static size_t verdict_trailing_planes(const sweep_case *c, const verdict_tally *t)
+{
+    size_t lo = verdict_lo(c), from = 0;
+    for (size_t i = lo; i + lo < c->nz; i++) {
+        if (t->plane_wrong[i] && !from)
+            from = i;
+        else if (!t->plane_wrong[i] && from)
+            return 0;
+    }
+    return from;
+}
+
+// 1 if c is an image whose unwritten pixels, and no other wrong ones, are
+// exactly those of its first r rows and first r columns (a tile mapping
+// without its - r leaves them so).
+static int verdict_image_origin_shifted(const sweep_case *c, const sweep_verdict *v, const verdict_tally *t)
+{
+    size_t r = (size_t)c->filter_radius, rows = 0, columns = 0;
+    if (!r || v->unwritten != v->wrong || c->nx <= r || c->ny <= r)
+        return 0;
+    for (size_t j = 0; j < r; j++)
+        rows += t->row_unwritten[j] == c->nx;
+    for (size_t k = 0; k < r; k++)
+        columns += t->column_unwritten[k] == c->ny;
+    return rows == r && columns == r && v->unwritten == r * c->nx + r * c->ny - r * r;
+}
+
 // Picks the hint for a case whose interior cells were partly never written.
 static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
 {
@@ -803,6 +834,11 @@ static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, con
         by_column = verdict_whole_layers(t->column_unwritten, c->nx, lo, sz * sy, v->unwritten, layers, sizeof(layers), &trailing);
         if (!by_column)
             by_row = verdict_whole_layers(t->row_unwritten, c->ny, lo, sz * sx, v->unwritten, layers, sizeof(layers), &trailing);
+    }
+    if (verdict_image_origin_shifted(c, v, t)) {  // an image's first r rows and columns: the tile starts r too late
+        v->hint_key = HINT_UNWRITTEN;
+        snprintf(v->hint, sizeof(v->hint), "the first r = %d rows and columns were never written, all else is right: the tiles start r pixels too late. The input tile begins r pixels before the output tile: col = bx * OUT + tx - r and row = by * OUT + ty - r.", c->filter_radius);
+        return;
     }
     if ((by_column || by_row) && trailing) {  // the last layers of one axis: the grid stops short of the far face
         v->hint_key = HINT_UNWRITTEN;
@@ -826,8 +862,13 @@ static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, con
             snprintf(v->hint, sizeof(v->hint), "only cells of the first or last interior plane, row or column were never written: check the interior range (%s) and the grid size.",
                      verdict_range_text(c, 1, range, sizeof(range)));
     } else if (verdict_whole_planes(c, t)) {
+        size_t from = verdict_trailing_planes(c, t);
         v->hint_key = HINT_WHOLE_PLANES;
-        snprintf(v->hint, sizeof(v->hint), "whole z planes were never written while others are right: check the z loop (its start, step and end).");
+        if (from)
+            snprintf(v->hint, sizeof(v->hint), "the last z planes (i = %zu to %zu) were never written while the others are right: the z loop or the grid of blocks along z stops short. Round the count of blocks (or of z chunks) up, and let the last one march to the last interior plane.",
+                     from, c->nz - 1 - verdict_lo(c));
+        else
+            snprintf(v->hint, sizeof(v->hint), "whole z planes were never written while others are right: check the z loop (its start, step and end).");
     } else {
         v->hint_key = HINT_UNWRITTEN;
         snprintf(v->hint, sizeof(v->hint), "some interior cells were never written: does the grid cover every point in each dimension (round up: (N + B - 1) / B blocks), are the tiles placed OUT_TILE_DIM apart, and does the guard let every interior point through?");
@@ -843,132 +884,6 @@ static void verdict_all_edge_note(const sweep_case *c, sweep_verdict *v, const v
         snprintf(v->hint + used, sizeof(v->hint) - used, " Every pixel of this image lies within r = %d of an edge: %s.", c->filter_radius, text);
 }
 
-// The planes a z march may hold in place of the right ones: -1 (outside
-// the grid: a ghost plane of 0), the first planes of the march, and those
-// within two of plane i (a rotation one step off, or in the wrong order).
-#define VERDICT_WINDOW_MAX_PLANES 9
-
-// Which planes a z-marching kernel took a point's terms from: the centre,
-// the four in-plane neighbours, the z-1 and the z+1 neighbour (-1 or nz:
-// outside the grid, read as 0).
-typedef struct verdict_window {
-    long centre, in_plane, below, above;  // plane of c0's cell, of c1..c4's cells, of c5's and of c6's
-} verdict_window;
-
-// In's cell (x, j, k) of case c, 0 when plane x lies outside the grid.
-static double verdict_window_cell(const sweep_case *c, long x, size_t j, size_t k)
-{
-    return x < 0 || x >= (long)c->nz ? 0.0 : (double)c->in[((size_t)x * c->ny + j) * c->nx + k];
-}
-
-// 1 if got, found at (j, k) of some plane, is the seven-point stencil with
-// its terms taken from the planes w names, within case c's tolerance.
-static int verdict_window_explains(const sweep_case *c, const verdict_window *w, size_t j, size_t k, float got)
-{
-    double coef[VERDICT_MAX_WEIGHTS], t[7];
-    verdict_weights(c, coef);
-    t[0] = coef[0] * verdict_window_cell(c, w->centre, j, k);
-    t[1] = coef[1] * verdict_window_cell(c, w->in_plane, j, k - 1);
-    t[2] = coef[2] * verdict_window_cell(c, w->in_plane, j, k + 1);
-    t[3] = coef[3] * verdict_window_cell(c, w->in_plane, j - 1, k);
-    t[4] = coef[4] * verdict_window_cell(c, w->in_plane, j + 1, k);
-    t[5] = coef[5] * verdict_window_cell(c, w->below, j, k);
-    t[6] = coef[6] * verdict_window_cell(c, w->above, j, k);
-    double sum = 0, scale = 0;
-    for (int n = 0; n < 7; n++)
-        sum += t[n], scale += fabs(t[n]);
-    return fabs((double)got - sum) <= c->atol + c->rtol * scale;
-}
-
-// 1 if every wrong cell of interior plane i (wrong of them, all finite) is
-// the stencil with its terms from the planes *w, one choice for the whole
-// plane among the planes a march may hold (VERDICT_WINDOW_MAX_PLANES); the
-// first choice that explains the plane's first wrong cell and every other.
-static int verdict_window_of_plane(const sweep_case *c, const float *out, size_t i, verdict_window *w)
-{
-    long planes[VERDICT_WINDOW_MAX_PLANES], n = 0;
-    const long pick[VERDICT_WINDOW_MAX_PLANES] = {-1, 0, 1, 2, (long)i - 2, (long)i - 1, (long)i, (long)i + 1, (long)i + 2};
-    double coef[VERDICT_MAX_WEIGHTS], scale;
-    verdict_weights(c, coef);
-    for (int q = 0; q < VERDICT_WINDOW_MAX_PLANES; q++) {
-        long x = pick[q] < -1 ? -1 : pick[q] > (long)c->nz ? (long)c->nz : pick[q];
-        int seen = 0;
-        for (long m = 0; m < n; m++)
-            seen |= planes[m] == x;
-        if (!seen)
-            planes[n++] = x;
-    }
-    size_t plane = c->nx * c->ny, first = plane;
-    for (size_t p = 0; p < plane && first == plane; p++) {  // the plane's first wrong interior cell
-        size_t j = p / c->nx, k = p % c->nx;
-        if (!verdict_cell_written(c, i, j, k))
-            continue;
-        double want = verdict_expected(c, i, j, k, coef, &scale);
-        first = fabs((double)out[i * plane + p] - want) <= c->atol + c->rtol * scale ? plane : p;
-    }
-    if (first == plane)
-        return 0;
-    for (long a = 0; a < n; a++)
-        for (long b = 0; b < n; b++)
-            for (long d = 0; d < n; d++)
-                for (long e = 0; e < n; e++) {
-                    verdict_window cand = {planes[a], planes[b], planes[d], planes[e]};
-                    int all = 1;
-                    if (!verdict_window_explains(c, &cand, first / c->nx, first % c->nx, out[i * plane + first]))
-                        continue;
-                    for (size_t p = first + 1; all && p < plane; p++) {
-                        size_t j = p / c->nx, k = p % c->nx;
-                        if (!verdict_cell_written(c, i, j, k))
-                            continue;
-                        double want = verdict_expected(c, i, j, k, coef, &scale);
-                        float got = out[i * plane + p];
-                        all = fabs((double)got - want) <= c->atol + c->rtol * scale || verdict_window_explains(c, &cand, j, k, got);
-                    }
-                    if (all) {
-                        *w = cand;
-                        return 1;
-                    }
-                }
-    return 0;
-}
-
-// A plane as a hint names it: "3", or "-1 (outside the grid, 0)".
-static const char *verdict_plane_name(const sweep_case *c, long x, char *buf, size_t len)
-{
-    snprintf(buf, len, "%ld%s", x, x < 0 || x >= (long)c->nz ? " (outside the grid: 0)" : "");
-    return buf;
-}
-
-// The z march's rotation: if every wrong cell (all finite, a star of radius
-// 1) is the stencil with some of its terms from other planes than the
-// point's own, one choice of planes per plane (what a kernel whose planes
-// are rotated wrongly, or not at all, computes; visible on a grid of one
-// block in z, where no plane is right to compare with), names the first
-// such plane's choice in v and returns 1.
-static int verdict_plane_window(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
-{
-    verdict_window w, first;
-    long first_plane = -1;
-    if (c->filter_radius || c->star_radius != 1 || v->nan_cells || v->unwritten || t->wrong_finite == 0 || !t->out)
-        return 0;
-    for (size_t i = 1; i + 1 < c->nz; i++) {
-        if (t->plane_wrong[i] == 0)
-            continue;
-        if (!verdict_window_of_plane(c, t->out, i, &w))
-            return 0;
-        if (first_plane < 0)
-            first = w, first_plane = (long)i;
-    }
-    if (first_plane < 0)
-        return 0;
-    char centre[40], in_plane[40], below[40], above[40];
-    v->hint_key = HINT_WHOLE_PLANES;
-    snprintf(v->hint, sizeof(v->hint), "plane i = %ld is the stencil with its terms from other planes: the centre from plane %s, the in-plane neighbours from %s, z-1 from %s, z+1 from %s. A z march moves its planes one a step: load i-1 and i before the loop, then rotate prev <- curr <- next (registers and the shared plane) at the end of every step, in that order.",
-             first_plane, verdict_plane_name(c, first.centre, centre, sizeof(centre)), verdict_plane_name(c, first.in_plane, in_plane, sizeof(in_plane)),
-             verdict_plane_name(c, first.below, below, sizeof(below)), verdict_plane_name(c, first.above, above, sizeof(above)));
-    return 1;
-}
-
 // 1 if alt is a term that reads another cell of the point's own z column
 // (the centre or a z neighbour takes the cell of the centre or another z
 // neighbour): in a z march, a plane held in the wrong place.
@@ -977,6 +892,46 @@ static int verdict_alt_in_column(const verdict_alt *alt)
     int from = alt->moved - 1, to = alt->moved_to;
     int from_z = from == 0 || (from > 0 && (from - 1) % 6 / 2 == 2), to_z = to == 0 || (to - 1) % 6 / 2 == 2;
     return alt->moved && from_z && to_z;
+}
+
+// 1 if term n's neighbour of every wrong cell of c's output is a boundary
+// cell (one the kernel keeps, on a face of the grid), while some interior
+// cells are right: a term missing there only, where the neighbour was not
+// loaded (read as 0), not from the sum.
+static int verdict_dropped_at_faces(const sweep_case *c, const sweep_verdict *v, const verdict_tally *t, int n)
+{
+    double coef[VERDICT_MAX_WEIGHTS], scale;
+    if (n < 1 || v->wrong >= v->interior || !t->out)
+        return 0;
+    int d = (n - 1) / 6 + 1, a = (n - 1) % 6 / 2, s = (n - 1) % 2;
+    long step = s ? d : -d;
+    verdict_weights(c, coef);
+    for (size_t i = 0; i < c->nz; i++)
+        for (size_t j = 0; j < c->ny; j++)
+            for (size_t k = 0; k < c->nx; k++) {
+                if (!verdict_cell_written(c, i, j, k))
+                    continue;
+                double want = verdict_expected(c, i, j, k, coef, &scale);
+                if (fabs((double)t->out[(i * c->ny + j) * c->nx + k] - want) <= c->atol + c->rtol * scale)
+                    continue;
+                long ni = (long)i + (a == 2 ? step : 0), nj = (long)j + (a == 1 ? step : 0), nk = (long)k + (a == 0 ? step : 0);
+                if (verdict_cell_written(c, (size_t)ni, (size_t)nj, (size_t)nk))
+                    return 0;
+            }
+    return 1;
+}
+
+// On a grid so small that term n's cell is a boundary cell for every
+// interior point (N = 5 at radius 2), adds to v's hint that a load stopping
+// short of the grid's face leaves the same values as the term left out.
+static void verdict_faces_only_note(const sweep_case *c, sweep_verdict *v, int n)
+{
+    if (n < 1)
+        return;
+    int d = (n - 1) / 6 + 1, a = (n - 1) % 6 / 2;
+    size_t along = a == 0 ? c->nx : a == 1 ? c->ny : c->nz, used = strlen(v->hint);
+    if (along < 2 * (size_t)c->star_radius + (size_t)d + 1)
+        snprintf(v->hint + used, sizeof(v->hint) - used, " On this grid that cell is a boundary cell for every point: a load that stops short of the grid's face (the cell read as 0) leaves the same values, and larger grids tell the two apart.");
 }
 
 // Picks the hint for a case whose interior values are wrong.
@@ -1003,7 +958,7 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
         return;
     }
     if (v->nan_cells == 0 && c->filter_radius && t->wrong_finite > 0)
-        for (int a = 0; a < 3; a++)
+        for (int a = 0; a < VERDICT_CONV_ALTS; a++)
             if (t->conv_alt_match[a] == t->wrong_finite) {
                 v->hint_key = verdict_conv_alts[a].key;
                 snprintf(v->hint, sizeof(v->hint), "%s", verdict_conv_alts[a].text);
@@ -1012,11 +967,20 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
     if (v->nan_cells == 0 && !c->filter_radius)
         for (int a = 0; a < t->alts->n; a++)
             if (t->alt_match[a] == t->wrong_finite) {
+                if (t->alts->alt[a].dropped > 0 && verdict_dropped_at_faces(c, v, t, t->alts->alt[a].dropped)) {
+                    char cell[48];
+                    int n = t->alts->alt[a].dropped, d = (n - 1) / 6 + 1, axis = (n - 1) % 6 / 2, side = (n - 1) % 2;
+                    v->hint_key = HINT_TILE_EDGES;
+                    snprintf(v->hint, sizeof(v->hint), "wrong only where the c%d term's cell (%s) is a boundary cell, and there the values lack that term: the boundary cells were not loaded (read as 0). The grid's faces are where the tiles' halos end: guard each load by the grid's bounds (0 <= %c < N), not by the interior's.",
+                             n, verdict_cell_text(axis, side, d, cell, sizeof(cell)), verdict_axis_index[axis]);
+                    return;
+                }
                 v->hint_key = t->alts->alt[a].key;
                 snprintf(v->hint, sizeof(v->hint), "%s%s", t->alts->alt[a].text,
                          c->planes_first && verdict_alt_in_column(&t->alts->alt[a])
                              ? " In a z march that cell is another plane of the column: the planes are rotated in the wrong order (prev <- curr must come before curr <- next) or a ring slot names the wrong plane."
                              : "");
+                verdict_faces_only_note(c, v, t->alts->alt[a].dropped);
                 return;
             }
     if (verdict_plane_window(c, v, t))

@@ -46,6 +46,7 @@
 #define HINT_FILTER_TRANSPOSED "filter-transposed"   // F[j+r][i+r] for F[i+r][j+r]
 #define HINT_FILTER_FLIPPED    "filter-flipped"      // F[r-i][r-j]: the filter turned by 180 degrees
 #define HINT_RADIUS_FIXED      "radius-fixed"        // the filter's radius taken as 1 whatever r is
+#define HINT_FILTER_SHORT      "filter-loop-short"   // the filter's last row and column left out (tap loops to < 2r)
 // Lab 5 (Jacobi iteration; grader/judge/jacobi_verdict.c)
 #define HINT_IN_PLACE          "in-place-update"
 #define HINT_WRONG_BUFFER      "wrong-buffer"

@@ -473,7 +473,7 @@ void verdict_image_mistakes(const sweep_case *c, const sweep_buffers *b, sweep_v
     verdict_weights(c, x.f);
     int ghost = verdict_image_ghosts(&x, v, t, &by_ghost), sizes = verdict_image_sizes(&x, &by_sizes);
     int exact = 0;  // the hint already names a mistake whose values are these (a filter's)
-    for (int a = 0; a < 3; a++)
+    for (int a = 0; a < VERDICT_CONV_ALTS; a++)
         exact |= v->hint_key == verdict_conv_alts[a].key;
     if (ghost && !exact)
         verdict_image_ghost_hint(&x, &by_ghost, v);

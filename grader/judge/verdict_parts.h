@@ -1,7 +1,7 @@
-// grader/judge/verdict_parts.h — what the sweep verdict's two files share
+// grader/judge/verdict_parts.h — what the sweep verdict's files share
 // (verdict.c: the pass over the grid and its patterns; verdict_image.c: lab
-// 0's images, a kernel with one mistake simulated). Not for other rooms:
-// verdict.h is the verdict's interface.
+// 0's images, a kernel with one mistake simulated; verdict_window.c: the z
+// march's window). Not for other rooms: verdict.h is the verdict's interface.
 #ifndef STENCIL_VERDICT_PARTS_H
 #define STENCIL_VERDICT_PARTS_H
 
@@ -35,6 +35,9 @@ typedef struct verdict_alts {
     verdict_alt alt[VERDICT_MAX_ALTS];   // in the order they are tried: the first that explains every wrong cell names the hint
 } verdict_alts;
 
+// The mistaken convolutions the verdict tries (verdict_conv_alts).
+#define VERDICT_CONV_ALTS 4
+
 // What the pass over a grid counts, for the patterns that name a hint.
 typedef struct verdict_tally {
     size_t wrong_finite;          // wrong cells that hold a finite number
@@ -47,7 +50,7 @@ typedef struct verdict_tally {
     size_t boundary_inner;        // changed boundary cells off the grid's outermost layer (radius 2 and more: its inner layers)
     size_t border_wrong;          // convolution: wrong cells within r pixels of the image's edges
     size_t border_cells;          // and all cells there
-    size_t conv_alt_match[3];     // convolution: wrong finite cells each verdict_conv_alts entry explains
+    size_t conv_alt_match[VERDICT_CONV_ALTS]; // convolution: wrong finite cells each verdict_conv_alts entry explains
     size_t rows_mixed;            // wrong finite cells the stencil explains with its y neighbours ny floats away (nx != ny)
     size_t boundary_rows_mixed;   // changed boundary cells it explains likewise (stores at places with x and y exchanged)
     size_t *plane_wrong;          // wrong cells per plane i
@@ -60,12 +63,13 @@ typedef struct verdict_tally {
 // for tap (i, j) of the filter, or the radius it uses.
 typedef struct verdict_conv_alt {
     const char *key;      // hint key when the wrong cells match
-    int mode;             // 0 transposed F[j][i], 1 flipped F[2r-i][2r-j], 2 radius 1 with F[0..2][0..2]
+    int mode;             // 0 transposed F[j][i], 1 flipped F[2r-i][2r-j], 2 radius 1 with F[0..2][0..2], 3 F's last row and column left out
     const char *text;     // the hint sentence
 } verdict_conv_alt;
 
-// The three mistaken convolutions: filter transposed, flipped, radius 1.
-extern const verdict_conv_alt verdict_conv_alts[3];
+// The mistaken convolutions: filter transposed, flipped, radius 1, its last
+// row and column left out.
+extern const verdict_conv_alt verdict_conv_alts[VERDICT_CONV_ALTS];
 
 // 1 if value holds exactly the bit pattern bits.
 int verdict_has_bits(float value, uint32_t bits);
@@ -79,5 +83,14 @@ void verdict_weights(const sweep_case *c, double *coef);
 // Lab 0: on a failed image, names ghost-cells or sizes-mixed when the output
 // is exactly what a kernel with one such mistake leaves (verdict_image.c).
 void verdict_image_mistakes(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v, const verdict_tally *t);
+
+// The z march's window: if every wrong cell (all finite, at least r in
+// each wrong plane) is the stencil with some of its terms from other planes
+// than the point's own, one choice of planes per plane (what a kernel whose
+// window is shifted wrongly, or not at all, computes; visible on a grid of
+// one block in z, where no plane is right to compare with), names the
+// first such plane's choice in v (whole-planes) and returns 1; else 0, v
+// untouched (verdict_window.c).
+int verdict_plane_window(const sweep_case *c, sweep_verdict *v, const verdict_tally *t);
 
 #endif // STENCIL_VERDICT_PARTS_H

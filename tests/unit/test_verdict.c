@@ -584,6 +584,122 @@ static void test_plane_window(void **state)
     free_fixture(&f);
 }
 
+// Writes plane i of f's output (a star of radius 2) as the thirteen-point
+// stencil with its centre from plane centre, its in-plane neighbours from
+// in_plane and its z neighbours from z[0..3] (the planes of z-2, z-1, z+1,
+// z+2; outside the grid: 0).
+static void compute_window13(fixture *f, size_t i, long centre, long in_plane, const long z[4])
+{
+    const float *c = f->c.coef;
+    for (size_t j = 2; j + 2 < f->c.ny; j++)
+        for (size_t k = 2; k + 2 < f->c.nx; k++) {
+            double sum = c[0] * window_cell(f, centre, j, k);
+            for (int d = 1; d <= 2; d++)
+                sum += c[STENCIL_COEF_INDEX(0, 0, d)] * window_cell(f, in_plane, j, k - d) + c[STENCIL_COEF_INDEX(0, 1, d)] * window_cell(f, in_plane, j, k + d) +
+                       c[STENCIL_COEF_INDEX(1, 0, d)] * window_cell(f, in_plane, j - d, k) + c[STENCIL_COEF_INDEX(1, 1, d)] * window_cell(f, in_plane, j + d, k) +
+                       c[STENCIL_COEF_INDEX(2, 0, d)] * window_cell(f, z[2 - d], j, k) + c[STENCIL_COEF_INDEX(2, 1, d)] * window_cell(f, z[1 + d], j, k);
+            *grid_cell(f, i, j, k) = (float)sum;
+        }
+}
+
+// The window of a march of the star of radius 2 (five registers, one
+// shared plane), on a grid of random sizes, one block in z (no plane
+// right): a shift outside the loop, or a shared plane never refreshed, is
+// whole-planes naming all four z neighbours' planes; scattered wrong values
+// are not. A plane with a single wrong cell names nothing: one cell is
+// matched by chance among half a million choices of planes.
+static void test_plane_window_radius_two(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() ^ 0x77696e646f7732ull);
+    size_t nx = 6 + rng_next(&r) % 10, ny = 6 + rng_next(&r) % 10, nz = 6 + rng_next(&r) % 10;
+    printf("# plane window, radius 2: %zux%zux%zu\n", nx, ny, nz);
+    fixture f = make_star_fixture(nx, ny, nz, 2, 0x77696e32);
+    f.c.rtol = 2e-6;
+    for (size_t i = 2; i + 2 < nz; i++) {                // the shift outside the loop
+        const long z[4] = {-1, -1, 1, (long)i + 2};
+        compute_window13(&f, i, 0, 0, z);
+    }
+    sweep_verdict v = expect_hint(&f, HINT_WHOLE_PLANES);
+    assert_non_null(strstr(v.hint, "the centre from plane 0, the in-plane neighbours from 0, z-2 from -1 (outside the grid: 0), z-1 from -1 (outside the grid: 0), z+1 from 1, z+2 from 4"));
+    for (size_t i = 2; i + 2 < nz; i++) {                // the shared plane never refreshed
+        const long z[4] = {(long)i - 2, (long)i - 1, (long)i + 1, (long)i + 2};
+        compute_window13(&f, i, (long)i, 0, z);
+    }
+    v = expect_hint(&f, HINT_WHOLE_PLANES);
+    assert_non_null(strstr(v.hint, "plane i = 2 is the stencil"));
+    assert_non_null(strstr(v.hint, "zm2 <- zm1 <- cur <- zp1 <- zp2"));
+    for (size_t i = 2; i + 2 < nz; i++) {                // right again, then noise in one plane
+        const long z[4] = {(long)i - 2, (long)i - 1, (long)i + 1, (long)i + 2};
+        compute_window13(&f, i, (long)i, (long)i, z);
+    }
+    expect_hint(&f, NULL);
+    for (size_t j = 2; j + 2 < ny; j += 2)
+        *grid_cell(&f, nz / 2, j, 2 + rng_next(&r) % (nx - 4)) += 0.5f + (float)(rng_next(&r) % 100) / 100.0f;
+    expect_hint(&f, HINT_WRONG_VALUES);
+    free_fixture(&f);
+    fixture one = make_star_fixture(5, 5, 5, 2, 0x6f6e65);  // one interior point, its planes from the first ones
+    const long z[4] = {-1, -1, 1, 4};
+    compute_window13(&one, 2, 0, 0, z);
+    expect_hint(&one, HINT_WRONG_VALUES);
+    free_fixture(&one);
+}
+
+// The last planes of a grid never written, all else right: whole-planes,
+// naming them as a march or a grid of blocks that stops short; the same
+// planes in the middle of the grid keep the z loop's words.
+static void test_trailing_planes(void **state)
+{
+    (void)state;
+    fixture f = make_fixture(14, 21);
+    for (size_t i = 10; i < 13; i++)
+        for (size_t j = 1; j < 13; j++)
+            fill_bits(cell(&f, i, j, 1), 12, POISON_BITS);
+    sweep_verdict v = expect_hint(&f, HINT_WHOLE_PLANES);
+    assert_non_null(strstr(v.hint, "the last z planes (i = 10 to 12)"));
+    free_fixture(&f);
+    f = make_fixture(14, 22);
+    for (size_t i = 5; i < 8; i++)
+        for (size_t j = 1; j < 13; j++)
+            fill_bits(cell(&f, i, j, 1), 12, POISON_BITS);
+    v = expect_hint(&f, HINT_WHOLE_PLANES);
+    assert_null(strstr(v.hint, "the last z planes"));
+    free_fixture(&f);
+}
+
+// A term missing only where its neighbour is a boundary cell (a load that
+// stops short of the grid's face: the cell read as 0) is named as the
+// halo's load, tile-edges; the same term missing everywhere is term-missing.
+// The term, an x or y neighbour, is drawn at random (its number printed); a
+// z neighbour missing at a face leaves one whole plane wrong (whole-planes).
+static void test_term_missing_at_faces(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() ^ 0x66616365ull);
+    int term = 1 + (int)(rng_next(&r) % 4);
+    printf("# term missing at the faces: c%d\n", term);
+    fixture f = make_fixture(12, 23);
+    double coef[7];
+    for (int q = 0; q < 7; q++)
+        coef[q] = q == term ? 0.0 : f.c.coef[q];
+    int a = (term - 1) / 2, s = (term - 1) % 2;
+    for (size_t i = 1; i < 11; i++)
+        for (size_t j = 1; j < 11; j++)
+            for (size_t k = 1; k < 11; k++) {
+                size_t at = a == 0 ? k : a == 1 ? j : i;
+                if (at == (s ? 10u : 1u))  // the layer next to the face the term reads
+                    *cell(&f, i, j, k) = (float)reference_point(f.in, 12, 12, i, j, k, coef, 1, NULL);
+            }
+    sweep_verdict v = expect_hint(&f, HINT_TILE_EDGES);
+    assert_non_null(strstr(v.hint, "is a boundary cell"));
+    int identity[7] = {0, 1, 2, 3, 4, 5, 6};
+    compute_with(&f, identity, term);
+    expect_hint(&f, HINT_TERM_MISSING);
+    free_fixture(&f);
+}
+
 static void test_thread_order_and_timing(void **state)
 {
     (void)state;
@@ -1188,6 +1304,64 @@ static void test_image_sizes_mixed(void **state)
     }
 }
 
+// A convolution whose tap loops stop one short (i, j < 2r: the filter's
+// last row and column left out), on an image of random size and radius:
+// filter-loop-short; the same filter with only its last row left out is
+// no such kernel.
+static void test_image_filter_loop_short(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x73686f7274ull);
+    size_t w = 5 + rng_next(&g) % 30, h = 5 + rng_next(&g) % 30;
+    int r = 1 + (int)(rng_next(&g) % 4), fw = 2 * r + 1;
+    printf("# filter loop short: %zux%zu, r = %d\n", w, h, r);
+    fixture f = make_image_fixture(w, h, r, 0x73686f);
+    for (int last_column = 1; last_column >= 0; last_column--) {
+        double filter[VERDICT_MAX_WEIGHTS];
+        for (int i = 0; i < fw; i++)
+            for (int j = 0; j < fw; j++)
+                filter[i * fw + j] = i == fw - 1 || (last_column && j == fw - 1) ? 0.0 : f.c.coef[i * fw + j];
+        for (size_t p = 0; p < f.cells; p++)
+            f.out[f.guard + p] = (float)reference_conv_point(f.in, w, h, p / w, p % w, filter, r, NULL);
+        sweep_verdict v;
+        verdict_sweep(&f.c, &f.b, &v);
+        assert_non_null(v.hint_key);
+        if (last_column)
+            assert_string_equal(v.hint_key, HINT_FILTER_SHORT);
+        else
+            assert_string_not_equal(v.hint_key, HINT_FILTER_SHORT);
+    }
+    free_fixture(&f);
+}
+
+// An image whose first r rows and columns were never written, all else
+// right (a tile mapping without its - r), on a random size and radius:
+// unwritten-cells naming those rows and columns; the first r rows alone are
+// not that pattern (whatever else they are named).
+static void test_image_origin_shifted(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x6f726967ull);
+    int r = 1 + (int)(rng_next(&g) % 4);
+    size_t w = (size_t)r + 2 + rng_next(&g) % 30, h = (size_t)r + 2 + rng_next(&g) % 30;
+    printf("# origin shifted: %zux%zu, r = %d\n", w, h, r);
+    fixture f = make_image_fixture(w, h, r, 0x6f7269);
+    for (size_t p = 0; p < f.cells; p++)
+        if (p / w < (size_t)r)
+            fill_bits(&f.out[f.guard + p], 1, POISON_BITS);
+    sweep_verdict v;
+    assert_false(verdict_sweep(&f.c, &f.b, &v));
+    assert_null(strstr(v.hint, "rows and columns were never written"));
+    for (size_t p = 0; p < f.cells; p++)
+        if (p % w < (size_t)r)
+            fill_bits(&f.out[f.guard + p], 1, POISON_BITS);
+    v = expect_hint(&f, HINT_UNWRITTEN);
+    assert_non_null(strstr(v.hint, "rows and columns were never written"));
+    free_fixture(&f);
+}
+
 int main(void)
 {
     test_seed();
@@ -1210,6 +1384,11 @@ int main(void)
         cmocka_unit_test(test_tile_edges),
         cmocka_unit_test(test_whole_planes),
         cmocka_unit_test(test_plane_window),
+        cmocka_unit_test(test_plane_window_radius_two),
+        cmocka_unit_test(test_trailing_planes),
+        cmocka_unit_test(test_term_missing_at_faces),
+        cmocka_unit_test(test_image_filter_loop_short),
+        cmocka_unit_test(test_image_origin_shifted),
         cmocka_unit_test(test_thread_order_and_timing),
         cmocka_unit_test(test_no_interior),
         cmocka_unit_test(test_grids),

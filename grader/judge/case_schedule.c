@@ -339,8 +339,8 @@ static int schedule_run_alone(judge_session *s, case_plan *plan, judge_error *er
         if (s->args.fail_fast && failed_before)
             break;
         schedule_progress(&s->args, "  running %s ...%20s", r->name, "");
-        if (r->spec.timed)
-            tool_runs_wait(s);  // alone on the GPU: the runs started ahead end first
+        if (r->spec.timed && !gpu_turns_shared())
+            tool_runs_wait(s);  // alone on the GPU: the runs started ahead end first (with turns, the turn waits for them)
         env.early = s->bg.early[index].mem ? &s->bg.early[index] : NULL;
         if (schedule_case_whole(s, &env, r, &plan->reports[slot], err) != 0)
             return -1;

@@ -163,3 +163,8 @@ void gpu_turns_profiler_give(int fd)
     if (fd >= 0)
         close(fd);
 }
+
+int gpu_turns_shared(void)
+{
+    return turns.lock_dir != NULL;
+}

@@ -41,4 +41,8 @@ int gpu_turns_worker_take(void);
 int gpu_turns_profiler_take(void);
 void gpu_turns_profiler_give(int held);
 
+// 1 if this run takes turns (--gpu-lock-dir): a timed turn then waits for
+// every shared one, the helpers' included.
+int gpu_turns_shared(void);
+
 #endif // STENCIL_GPU_TURNS_H

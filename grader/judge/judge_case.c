@@ -455,12 +455,14 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     // A turn on the GPU for the runner: alone when timed or when Nsight Compute reads the GPU's traffic
     // counters (PROFILE=1: another context's traffic would count); the load counts are the student's
     // own instructions, counted by ncu's instrumentation of its kernels, which no other work changes.
+    // Nsight Compute's runs one at a time on the GPU: its lock first, then the turn (a run waiting for
+    // the profiler holds no turn, so a timer beside is not kept waiting behind it).
     int turn = env->gpu_turn && !env->emu;
+    int profiler = turn && env->ncu_metrics && env->profiler_take ? env->profiler_take() : -1;
     if (turn)
         env->gpu_turn(timed || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0));
     if (env->executor && !env->emu && !env->sanitize && !env->ncu_metrics)
         s = judge_serve_case(env, argv, log_path, &lim);
-    int profiler = turn && env->ncu_metrics && env->profiler_take ? env->profiler_take() : -1;
     if (!s.started)
         s = spawn_run(argv, envp, log_path, &lim);
     if (profiler >= 0)

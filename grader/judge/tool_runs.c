@@ -68,9 +68,12 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h)
 #ifdef _OPENMP
     omp_set_num_threads(s->args.cpus);  // the input and the check of a large case: the judge's own cases are small
 #endif
+    judge_case_env env = tool_env(s, h->tool);
+    // Nsight Compute's lock before the turn, as judge_spawn_runner takes them (here for the helper's life).
+    if (env.ncu_metrics && env.profiler_take)
+        env.profiler_take(), env.profiler_take = NULL;
     if (gpu_turns_worker_take() != 0)
         _exit(3);
-    judge_case_env env = tool_env(s, h->tool);
     memset(&r, 0, sizeof(r));
     r.spec = h->spec, r.seed = h->seed;
     conf_case_name(&h->spec, r.name, sizeof(r.name));
@@ -217,6 +220,7 @@ int tool_runs_case(struct judge_session *s, tool_kind tool, const lab_case *spec
     if (h && tool_helper_take(s, h, r, report)) {
         s->tools.ahead++;
     } else {
+        tool_runs_wait(s);  // no helper's tool beside this one (two profilers on a GPU: neither counts)
         judge_case_env env = tool_env(s, tool);
         if (schedule_run_kind(&env, &s->run, spec, seed, r, report) != 0)
             return -1;

@@ -15,7 +15,9 @@
 #include <libgen.h>
 #include <limits.h>
 #include <signal.h>
+#include <linux/capability.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -231,6 +233,88 @@ static void test_refuses_missing_readable(void **state)
     assert_non_null(strstr(why, "/no/such/readable/path"));
 }
 
+// A program that does not exist (a random name): refused, the reason naming it (Landlock opens it to allow its exec).
+static void test_refuses_missing_program(void **state)
+{
+    (void)state;
+    if (!sandbox_confines_writes())
+        skip();
+    rng r;
+    rng_init(&r, test_seed() ^ 0x9e0);
+    char missing[64], why[256];
+    snprintf(missing, sizeof(missing), "/tmp/stencil-no-such-program-%llx", (unsigned long long)rng_next(&r));
+    refusal_plan plan = {.lim = {.cpu_seconds = 1}, .program = missing};
+    expect_refusal(&plan, why, sizeof(why));
+    assert_non_null(strstr(why, "landlock: cannot open"));
+    assert_non_null(strstr(why, missing));
+}
+
+typedef struct clamp_plan {
+    unsigned hard_files;     // the hard RLIMIT_NOFILE the child sets before it confines itself
+    unsigned asked_files;    // the open files it then asks sandbox_enter for, more than hard_files
+    char folder[PATH_MAX];   // its writable folder
+} clamp_plan;
+
+// The child of test_limits_never_raised: returns 0 if the limit stayed at the hard limit.
+static int clamp_child(void *arg)
+{
+    clamp_plan *plan = arg;
+    struct rlimit hard = {plan->hard_files, plan->hard_files};
+    if (setrlimit(RLIMIT_NOFILE, &hard) != 0)
+        return FAULT_LIMITS;
+    sandbox_limits lim = {.open_files = plan->asked_files, .writable_dir = plan->folder};
+    char why[256] = "";
+    if (sandbox_enter(&lim, "/bin/true", why, sizeof(why)) != 0)
+        return FAULT_ENTER;
+    return limit_is(RLIMIT_NOFILE, plan->hard_files) ? 0 : FAULT_LIMITS;
+}
+
+// A limit above the current hard limit is lowered to it, never raised (random limits).
+static void test_limits_never_raised(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() ^ 0xc1a3);
+    static clamp_plan plan;
+    program_folder(plan.folder, sizeof(plan.folder));
+    plan.hard_files = 64 + rng_next(&r) % 512;
+    plan.asked_files = plan.hard_files + 1 + rng_next(&r) % 4096;
+    printf("# hard limit %u files, %u asked\n", plan.hard_files, plan.asked_files);
+    assert_int_equal(run_child(clamp_child, &plan), 0);
+}
+
+// The child of test_without_setpcap: gives up CAP_SETPCAP, then confines itself; returns the faults found.
+static int without_setpcap_child(void *arg)
+{
+    const char *folder = arg;
+    struct __user_cap_header_struct head = {_LINUX_CAPABILITY_VERSION_3, 0};
+    struct __user_cap_data_struct held[_LINUX_CAPABILITY_U32S_3];
+    if (syscall(SYS_capget, &head, held) != 0)
+        return FAULT_ENTER;
+    held[0].effective &= ~(1u << CAP_SETPCAP);
+    held[0].permitted &= ~(1u << CAP_SETPCAP);
+    if (syscall(SYS_capset, &head, held) != 0)
+        return FAULT_ENTER;
+    int described = strstr(sandbox_describe(), "none held") != NULL;
+    sandbox_limits lim = {.cpu_seconds = 20, .writable_dir = folder};
+    char why[256] = "";
+    if (sandbox_enter(&lim, "/bin/true", why, sizeof(why)) != 0)
+        return FAULT_ENTER;
+    pid_t pid = fork();
+    if (pid == 0)
+        _exit(0);
+    return (pid > 0 ? FAULT_FORK : 0) | (described ? 0 : FAULT_LIMITS);
+}
+
+// Without CAP_SETPCAP (the bounding set cannot be emptied) the process is still confined, and the description says so.
+static void test_without_setpcap(void **state)
+{
+    (void)state;
+    static char folder[PATH_MAX];
+    program_folder(folder, sizeof(folder));
+    assert_int_equal(run_child(without_setpcap_child, folder), 0);
+}
+
 // The child of test_protect_self: returns 0 if the process is no longer dumpable.
 static int protect_child(void *arg)
 {
@@ -259,6 +343,9 @@ int main(void)
         cmocka_unit_test(test_refuses_missing_arguments),
         cmocka_unit_test(test_refuses_missing_folder),
         cmocka_unit_test(test_refuses_missing_readable),
+        cmocka_unit_test(test_refuses_missing_program),
+        cmocka_unit_test(test_limits_never_raised),
+        cmocka_unit_test(test_without_setpcap),
         cmocka_unit_test(test_protect_and_describe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,7 +8,7 @@
 # Prints a line a room (its lines, the share that ran, its floor), or why a
 # room is not measured, then the total. Exits 1 when a measured room ran less
 # than its floor (or a suite failed), 2 when it cannot run (lcov missing, the
-# build failed). STEPS="unit cli labs emu class shim" runs only some of the suites
+# build failed). STEPS="unit cli labs platform emu class shim" runs only some of the suites
 # (the floors are then not enforced).
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -23,7 +23,7 @@ command -v lcov >/dev/null && command -v genhtml >/dev/null ||
 # reason and not held to its floor. The goal is 90 for every room; a floor
 # below it is the share reached so far, so that coverage can only grow.
 rooms_table="\
-grader/judge     85  unit,cli,labs  the unit tests, tests/cli.sh, tests/report_keys.sh, labs 1, 2 and 5 under emulation
+grader/judge     85  unit,cli,labs,platform  the unit tests, tests/cli.sh, tests/report_keys.sh, labs 1, 2 and 5 under emulation, tests/platform.sh
 grader/sandbox   90  unit           tests/unit/test_sandbox.c (its confined children write their counts before they end)
 reference        95  unit,labs      the unit tests and the labs' CPU references
 grader/class     75  class          tests/grade.sh (make grade through emulation; its Slurm path runs only where tests/slurm.sh does)
@@ -32,7 +32,7 @@ grader/shim      90  shim           tests/shim.sh (the shim against a fake execu
 grader/executor  -   -              GPU only, not measured: CUDA C built by nvcc, every path starts with the driver and a device"
 
 cov=build/cov
-steps=${STEPS:-unit cli labs emu class shim}
+steps=${STEPS:-unit cli labs platform emu class shim}
 suite_failed=0
 start=$SECONDS
 rm -rf "$cov" build/coverage
@@ -68,6 +68,7 @@ step unit unit_tests
 step cli tests/cli.sh "$cov/judge"
 step cli tests/report_keys.sh
 step labs env JUDGE="$cov/judge" tests/labs.sh emu 1 2 5
+step platform tests/platform.sh "$cov/judge"
 step emu env EMU_BUILD="$cov/emu" EMU_COVERAGE=--coverage tests/emu/run.sh
 step class env BUILD="$cov" tests/grade.sh
 step shim env BUILD="$cov" SHIM_COVERAGE=--coverage tests/shim.sh

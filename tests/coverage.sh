@@ -23,7 +23,7 @@ command -v lcov >/dev/null && command -v genhtml >/dev/null ||
 # reason and not held to its floor. The goal is 90 for every room; a floor
 # below it is the share reached so far, so that coverage can only grow.
 rooms_table="\
-grader/judge     85  unit,cli,labs,platform  the unit tests, tests/cli.sh, tests/report_keys.sh, labs 1, 2 and 5 under emulation, tests/platform.sh
+grader/judge     85  unit,cli,labs,platform  the unit tests, tests/cli.sh, tests/report_keys.sh, labs 1, 2 and 5 under emulation (solution, skeleton, hostile files), tests/platform.sh
 grader/sandbox   90  unit           tests/unit/test_sandbox.c (its confined children write their counts before they end)
 reference        95  unit,labs      the unit tests and the labs' CPU references
 grader/class     75  class          tests/grade.sh (make grade through emulation; its Slurm path runs only where tests/slurm.sh does)
@@ -61,13 +61,25 @@ unit_tests() {
     return $status
 }
 
+# lab_subset: the labs' files that take the judge's paths (a sweep, its hostile files' faults,
+# the load counts of lab 2, a whole solve), two halves side by side; fails if one does.
+lab_subset() {
+    local status=0
+    JUDGE="$cov/judge" KINDS="solution skeleton hostile" tests/labs.sh emu 1 >"$cov/labs-a.log" 2>&1 &
+    local first=$!
+    JUDGE="$cov/judge" KINDS="solution skeleton hostile" tests/labs.sh emu 2 5 >"$cov/labs-b.log" 2>&1 || status=1
+    wait "$first" || status=1
+    cat "$cov/labs-a.log" "$cov/labs-b.log"
+    return $status
+}
+
 echo "== coverage: building the kit with gcov instrumentation"
 make -s judge || exit 2  # the plain judge: make grade's judges and the emulation's builds use it
 make -s BUILD="$cov" CFLAGS="$cov_flags" unit-tests "$cov/judge" "$cov/grade" || exit 2
 step unit unit_tests
 step cli tests/cli.sh "$cov/judge"
 step cli tests/report_keys.sh
-step labs env JUDGE="$cov/judge" tests/labs.sh emu 1 2 5
+step labs lab_subset
 step platform tests/platform.sh "$cov/judge"
 step emu env EMU_BUILD="$cov/emu" EMU_COVERAGE=--coverage tests/emu/run.sh
 step class env BUILD="$cov" tests/grade.sh

@@ -28,6 +28,7 @@ grader/sandbox   90  unit           tests/unit/test_sandbox.c (its confined chil
 reference        95  unit,labs      the unit tests and the labs' CPU references
 grader/class     75  class          tests/grade.sh (make grade through emulation; its Slurm path runs only where tests/slurm.sh does)
 grader/emu       80  emu            tests/emu/run.sh (the runtime and the translator, built with EMU_COVERAGE=--coverage)
+grader/protocol  90  unit,cli,labs  the inline helpers of its headers (case files, bit patterns), run by the judge and the unit tests
 grader/shim      90  shim           tests/shim.sh (the shim against a fake executor; needs the CUDA toolkit's headers, not a GPU)
 grader/executor  -   -              GPU only, not measured: CUDA C built by nvcc, every path starts with the driver and a device"
 

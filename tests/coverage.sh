@@ -8,7 +8,7 @@
 # Prints a line a room (its lines, the share that ran, its floor), or why a
 # room is not measured, then the total. Exits 1 when a measured room ran less
 # than its floor (or a suite failed), 2 when it cannot run (lcov missing, the
-# build failed). STEPS="unit cli labs platform emu class shim" runs only some of the suites
+# build failed). STEPS="unit cli labs platform emu class slurm shim" runs only some of the suites
 # (the floors are then not enforced).
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -26,14 +26,14 @@ rooms_table="\
 grader/judge     85  unit,cli,labs,platform  the unit tests, tests/cli.sh, tests/report_keys.sh, labs 1, 2 and 5 under emulation (solution, skeleton, hostile files), tests/platform.sh
 grader/sandbox   90  unit           tests/unit/test_sandbox.c (its confined children write their counts before they end)
 reference        95  unit,labs      the unit tests and the labs' CPU references
-grader/class     75  class          tests/grade.sh (make grade through emulation; its Slurm path runs only where tests/slurm.sh does)
+grader/class     75  class,slurm    tests/grade.sh (make grade through emulation), tests/slurm.sh (the job array, where Slurm is installed; its tasks run the plain build/grade)
 grader/emu       80  emu            tests/emu/run.sh (the runtime and the translator, built with EMU_COVERAGE=--coverage)
 grader/protocol  90  unit,cli,labs  the inline helpers of its headers (case files, bit patterns), run by the judge and the unit tests
 grader/shim      90  shim           tests/shim.sh (the shim against a fake executor; needs the CUDA toolkit's headers, not a GPU)
 grader/executor  -   -              GPU only, not measured: CUDA C built by nvcc, every path starts with the driver and a device"
 
 cov=build/cov
-steps=${STEPS:-unit cli labs platform emu class shim}
+steps=${STEPS:-unit cli labs platform emu class slurm shim}
 suite_failed=0
 start=$SECONDS
 rm -rf "$cov" build/coverage
@@ -84,6 +84,7 @@ step labs lab_subset
 step platform tests/platform.sh "$cov/judge"
 step emu env EMU_BUILD="$cov/emu" EMU_COVERAGE=--coverage tests/emu/run.sh
 step class env BUILD="$cov" tests/grade.sh
+step slurm env BUILD="$cov" tests/slurm.sh
 step shim env BUILD="$cov" SHIM_COVERAGE=--coverage tests/shim.sh
 
 lcov --quiet --capture --directory "$cov" --output-file "$cov/all.info" --rc lcov_branch_coverage=0 2>/dev/null

@@ -27,7 +27,7 @@ grader/judge     85  unit,cli,labs,platform  the unit tests, tests/cli.sh, tests
 grader/sandbox   90  unit           tests/unit/test_sandbox.c (its confined children write their counts before they end)
 reference        95  unit,labs      the unit tests and the labs' CPU references
 grader/class     75  class,slurm    tests/grade.sh (make grade through emulation), tests/slurm.sh (the job array, where Slurm is installed; its tasks run the plain build/grade)
-grader/emu       80  emu            tests/emu/run.sh (the runtime and the translator, built with EMU_COVERAGE=--coverage)
+grader/emu       80  emu            tests/emu/run.sh (the runtime and the translator, built with EMU_COVERAGE)
 grader/protocol  90  unit,cli,labs  the inline helpers of its headers (case files, bit patterns), run by the judge and the unit tests
 grader/shim      90  shim           tests/shim.sh (the shim against a fake executor; needs the CUDA toolkit's headers, not a GPU)
 grader/executor  -   -              GPU only, not measured: CUDA C built by nvcc, every path starts with the driver and a device"
@@ -82,7 +82,7 @@ step cli tests/cli.sh "$cov/judge"
 step cli tests/report_keys.sh
 step labs lab_subset
 step platform tests/platform.sh "$cov/judge"
-step emu env EMU_BUILD="$cov/emu" EMU_COVERAGE=--coverage tests/emu/run.sh
+step emu env EMU_BUILD="$cov/emu" EMU_COVERAGE="--coverage -DSTENCIL_COVERAGE" tests/emu/run.sh
 step class env BUILD="$cov" tests/grade.sh
 step slurm env BUILD="$cov" tests/slurm.sh
 step shim env BUILD="$cov" SHIM_COVERAGE=--coverage tests/shim.sh

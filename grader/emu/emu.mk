@@ -31,8 +31,9 @@ EMU_SANITIZE ?= -fsanitize=address,undefined -fno-sanitize=bounds -fno-sanitize-
                 -fno-omit-frame-pointer
 # The runtime itself: optimised; it works with and without sanitizers.
 EMU_RUNTIME_CXXFLAGS ?= -std=c++17 -O2 -g -fno-omit-frame-pointer -Wall -Wextra
-# The kit's coverage build (tests/coverage.sh) sets --coverage: the translator, the runtime
-# and the programs linked with it are instrumented. Empty otherwise; the judge's runners never set it.
+# The kit's coverage build (tests/coverage.sh) sets --coverage -DSTENCIL_COVERAGE: the translator,
+# the runtime and the programs linked with it are instrumented, and a fault writes the counts before
+# the process dies. Empty otherwise; the judge's runners never set it.
 EMU_COVERAGE ?=
 EMU_LDLIBS ?=
 # Defines for a runner's own source (grader/build.mk: -DSTENCIL_INTERFACE_GRID for the grid interface).

@@ -2,8 +2,8 @@
 # tests/run.sh — `make test`, the kit's own tests, in three parts:
 #   1. host unit tests (cmocka), the test library's self-test
 #      (tests/lib_selftest.sh), the judge's command-line checks, the
-#      report keys between runner and judge (tests/report_keys.sh) and the
-#      length of grader/'s functions (tests/function_length.sh), and the
+#      report keys between runner and judge (tests/report_keys.sh), the
+#      length of grader/'s functions (tests/function_length.sh) and the
 #      shim against a fake executor (tests/shim.sh, where the CUDA toolkit's
 #      headers are) — always;
 #   2. every lab through the CPU emulation backend (solutions pass, skeletons

@@ -107,6 +107,27 @@ case = 5")
     "$judge" --kit "$kit" --lab 1 --backend emu --kernel tests/hostile/01-naive-sweep/does-not-compile.cu --json --json-out "$tmp/c.json" --summary-out "$tmp/c.kv" >"$tmp/c.out" 2>/dev/null
     expect "a compile error's JSON (stdout and --json-out) holds the compiler's messages" 0 "ok" -- python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); assert a==b and a["status"]=="rejected" and a["stage"]=="compile" and any("error" in m for m in a["compiler_messages"]) and a["score"]["points"]==0; print("ok")' "$tmp/c.out" "$tmp/c.json"
     expect "a compile error's summary says rejected" 0 "status=rejected" -- cat "$tmp/c.kv"
+    # --html-out: one self-contained page (nothing fetched) with the verdict, each case, the hint and where to read on.
+    html_check() {
+        local page=$tmp/mutant.html
+        "$judge" --kit "$kit" --lab 1 --backend emu --case 33 --kernel tests/mutants/01-naive-sweep/x-swapped.cu \
+            --html-out "$page" >/dev/null 2>&1
+        [ -s "$page" ] || { echo "no page written"; return 1; }
+        python3 - "$page" <<'PY'
+import re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+problems = [what for what, ok in (
+    ("a doctype", page.lstrip().lower().startswith("<!doctype html")),
+    ("the verdict FAIL", "FAIL" in page),
+    ("the case N=33", "33" in page),
+    ("the hint neighbours-swapped-x", "neighbours-swapped-x" in page),
+    ("what to do, from the handout", re.search(r"What to do: [^<]*handouts/", page) is not None),
+    ("nothing fetched", re.search(r'(src|href)="(https?:)?//', page) is None)) if not ok]
+print("missing: " + ", ".join(problems) if problems else "self-contained, verdict, case, hint, handout")
+sys.exit(1 if problems else 0)
+PY
+    }
+    expect "--html-out writes one self-contained page: verdict, case, hint and its handout" 0 "self-contained, verdict, case, hint, handout" -- html_check
     expect "JSON report on a kit error (--json-out)" 2 "unknown lab" -- "$judge" --kit "$kit" --lab 42 --json-out "$tmp/e.json"
     expect "that JSON says error" 0 '"status": "error"' -- cat "$tmp/e.json"
 fi

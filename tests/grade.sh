@@ -20,6 +20,7 @@ mkdir -p "$TMPDIR"
 
 
 make -s judge || exit 1
+grade=${BUILD:-build}/grade  # the class grader make grade runs (BUILD=: the coverage build's own)
 
 # The class: one entry of each kind.
 class="$tmp/class of 2026, section A"
@@ -49,7 +50,7 @@ wall=60
 make -s grade LAB=1 SUBMISSIONS="$class" OUT="$out" EMU=1 JOBS=3 WALL=$wall SEED="$seed" >"$log" 2>&1
 status=$?
 check "make grade on a class with ungraded submissions fails (got $status)" test "$status" -ne 0
-build/grade --kit . --lab 1 --submissions "$class" --out "$out" --backend emu --jobs 3 --wall $wall >"$tmp/again.log" 2>&1
+"$grade" --kit . --lab 1 --submissions "$class" --out "$out" --backend emu --jobs 3 --wall $wall >"$tmp/again.log" 2>&1
 status=$?
 check "build/grade exits 1 when a submission could not be graded (got $status)" test "$status" -eq 1
 check "a second run keeps every judged result" grep -qE "^8 already graded" "$tmp/again.log"
@@ -143,7 +144,7 @@ check "nothing written in the submissions folder" test "$(ls "$class" | wc -l)" 
 
 # A run stopped by SIGINT keeps what finished and resumes with the rest.
 out2="$tmp/results2"
-build/grade --kit . --lab 1 --submissions "$class" --out "$out2" --backend emu --jobs 1 --wall $wall --seed "$seed" >"$tmp/stop.log" 2>&1 &
+"$grade" --kit . --lab 1 --submissions "$class" --out "$out2" --backend emu --jobs 1 --wall $wall --seed "$seed" >"$tmp/stop.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 200); do  # until the first judged result lands
     [ -n "$(find "$out2/results" -name '*.kv' -newer "$out2/plan.tsv" 2>/dev/null | head -1)" ] && break
@@ -157,7 +158,7 @@ check "a stopped run exits 130 (got $status)" test "$status" -eq 130
 check "a stopped run leaves no temporary file" test -z "$(ls -A "$TMPDIR")"
 check "a stopped run leaves no partial result" test -z "$(find "$out2" -name '.tmp-*')"
 check "a stopped run says how to go on" grep -q "run the same make grade again" "$tmp/stop.log"
-build/grade --kit . --lab 1 --submissions "$class" --out "$out2" --backend emu --jobs 3 --wall $wall >"$tmp/resume.log" 2>&1
+"$grade" --kit . --lab 1 --submissions "$class" --out "$out2" --backend emu --jobs 3 --wall $wall >"$tmp/resume.log" 2>&1
 check "the second run resumes with the same seed" grep -q "resuming .*(seed $seed)" "$tmp/resume.log"
 check "the second run keeps what was graded" grep -qE "^[1-9][0-9]* already graded" "$tmp/resume.log"
 check "the resumed class has one row per entry" test "$(python3 -c "import csv,sys; print(len(list(csv.DictReader(open(sys.argv[1])))))" "$out2/summary.csv")" -eq "$entries"
@@ -166,13 +167,13 @@ cut -d, -f1,3-6 "$out2/summary.csv" | sort >"$tmp/b"
 check "the resumed class gives the same grades as the whole run" cmp -s "$tmp/a" "$tmp/b"
 
 # Bad input: one line, exit 2.
-expect "submissions not a folder" 2 "is not a folder" -- build/grade --kit . --lab 1 --submissions /nonexistent
-expect "unknown lab" 2 "unknown lab '42'" -- build/grade --kit . --lab 42 --submissions "$class"
-expect "JOBS=0" 2 "JOBS takes a whole number" -- build/grade --kit . --lab 1 --submissions "$class" --jobs 0
-expect "unknown option" 2 "unknown option '--colour'" -- build/grade --kit . --lab 1 --colour red
-expect "another seed on a results folder" 2 "was graded with SEED=$seed" -- build/grade --kit . --lab 1 --submissions "$class" --out "$out2" --backend emu --seed $((seed + 1))
-expect "another class in a results folder" 2 "not of this class" -- build/grade --kit . --lab 1 --submissions "$tmp" --out "$out2" --backend emu
+expect "submissions not a folder" 2 "is not a folder" -- "$grade" --kit . --lab 1 --submissions /nonexistent
+expect "unknown lab" 2 "unknown lab '42'" -- "$grade" --kit . --lab 42 --submissions "$class"
+expect "JOBS=0" 2 "JOBS takes a whole number" -- "$grade" --kit . --lab 1 --submissions "$class" --jobs 0
+expect "unknown option" 2 "unknown option '--colour'" -- "$grade" --kit . --lab 1 --colour red
+expect "another seed on a results folder" 2 "was graded with SEED=$seed" -- "$grade" --kit . --lab 1 --submissions "$class" --out "$out2" --backend emu --seed $((seed + 1))
+expect "another class in a results folder" 2 "not of this class" -- "$grade" --kit . --lab 1 --submissions "$tmp" --out "$out2" --backend emu
 expect "make grade without SUBMISSIONS" 2 "which submissions?" -- make -s grade LAB=1
-build/grade --kit . --lab 1 --submissions "$class" --out "$out2" --backend emu --seed $((seed + 1)) --fresh --jobs 3 --wall $wall >"$tmp/fresh.log" 2>&1
+"$grade" --kit . --lab 1 --submissions "$class" --out "$out2" --backend emu --seed $((seed + 1)) --fresh --jobs 3 --wall $wall >"$tmp/fresh.log" 2>&1
 check "FRESH=1 keeps the old results aside and starts again" eval 'ls -d "$out2".replaced-* >/dev/null 2>&1 && grep -q "seed $((seed + 1))" "$tmp/fresh.log"'
 finish grade

@@ -2,8 +2,10 @@
 # tests/run.sh — `make test`, the kit's own tests, in three parts:
 #   1. host unit tests (cmocka), the test library's self-test
 #      (tests/lib_selftest.sh), the judge's command-line checks, the
-#      report keys between runner and judge (tests/report_keys.sh) and the
-#      length of grader/'s functions (tests/function_length.sh) — always;
+#      report keys between runner and judge (tests/report_keys.sh), the
+#      length of grader/'s functions (tests/function_length.sh) and the
+#      shim against a fake executor (tests/shim.sh, where the CUDA toolkit's
+#      headers are) — always;
 #   2. every lab through the CPU emulation backend (solutions pass, skeletons
 #      and mutants fail with their hints) and those runs' verdicts held to the
 #      GPU's record (tests/compare.sh emu), then the autograder platforms
@@ -71,6 +73,8 @@ if { [ "$part" = all ] || [ "$part" = unit ]; } && [ "$have_cmocka" -eq 0 ]; the
     tally "$log"
     tests/function_length.sh | tee "$log"
     tally "$log"
+    tests/shim.sh | tee "$log"
+    tally "$log"
 elif [ "$part" = all ] || [ "$part" = unit ]; then
     echo "== host unit tests"
     make -s unit-tests judge || exit 1
@@ -98,6 +102,8 @@ elif [ "$part" = all ] || [ "$part" = unit ]; then
     tests/function_length.sh | tee "$log"
     tally "$log"
     tests/parity/test_compare.sh | tee "$log"
+    tally "$log"
+    tests/shim.sh | tee "$log"  # the shim against a fake executor (where the CUDA toolkit's headers are)
     tally "$log"
 fi
 

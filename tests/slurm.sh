@@ -26,6 +26,7 @@ check "a one-node cluster starts" test "$status" -eq 0
 [ "$status" -eq 0 ] || { cat "$tmp/start.log"; finish slurm; }
 . "$cluster/env.sh"
 make -s judge || exit 1
+grade=${BUILD:-build}/grade  # the class grader that submits the array (BUILD=: the coverage build's own; the tasks run build/grade)
 
 class="$tmp/class A"
 mkdir -p "$class/bob"
@@ -34,7 +35,7 @@ cp tests/mutants/01-naive-sweep/centre-dropped.cu "$class/bob/01-naive-sweep.cu"
 cp reference/solutions/01-naive-sweep.cu "$class/carol.cu"
 echo "stray" >"$class/notes.txt"
 out="$tmp/results"
-build/grade --kit . --lab 1 --submissions "$class" --out "$out" --backend emu --seed "$seed" --slurm >"$tmp/first.log" 2>&1
+"$grade" --kit . --lab 1 --submissions "$class" --out "$out" --backend emu --seed "$seed" --slurm >"$tmp/first.log" 2>&1
 status=$?
 check "the class is graded through one job array (exit $status: a stray file is not graded)" test "$status" -eq 1
 check "one array of the three kernel files" grep -q "submitting 3 submissions as one Slurm job array (--array=0-2)" "$tmp/first.log"
@@ -51,11 +52,11 @@ PY
 check "summary.csv: a row each, the verdicts expected ($(tail -1 "$tmp/py.log"))" grep -q "rows ok" "$tmp/py.log"
 # Lose one result: the second call submits only that one.
 rm -f "$out"/results/carol.cu-*.kv
-build/grade --kit . --lab 1 --submissions "$class" --out "$out" --backend emu --slurm >"$tmp/second.log" 2>&1
+"$grade" --kit . --lab 1 --submissions "$class" --out "$out" --backend emu --slurm >"$tmp/second.log" 2>&1
 check "the second call submits only the missing one" grep -q "submitting 1 submissions as one Slurm job array (--array=2)" "$tmp/second.log"
 check "the second call keeps the others" grep -q "^2 already graded" "$tmp/second.log"
 check "and the class is whole again" grep -q '"carol.cu","graded","pass"' "$out/summary.csv"
-build/grade --kit . --lab 1 --submissions "$class" --out "$out" --backend emu --slurm >"$tmp/third.log" 2>&1
+"$grade" --kit . --lab 1 --submissions "$class" --out "$out" --backend emu --slurm >"$tmp/third.log" 2>&1
 check "a third call submits nothing" eval '! grep -q "submitting" "$tmp/third.log"'
 
 # make check SLURM=1: the student's check as one job; the same report as a local run.

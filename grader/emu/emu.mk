@@ -31,6 +31,10 @@ EMU_SANITIZE ?= -fsanitize=address,undefined -fno-sanitize=bounds -fno-sanitize-
                 -fno-omit-frame-pointer
 # The runtime itself: optimised; it works with and without sanitizers.
 EMU_RUNTIME_CXXFLAGS ?= -std=c++17 -O2 -g -fno-omit-frame-pointer -Wall -Wextra
+# The kit's coverage build (tests/coverage.sh) sets --coverage -DSTENCIL_COVERAGE: the translator,
+# the runtime and the programs linked with it are instrumented, and a fault writes the counts before
+# the process dies. Empty otherwise; the judge's runners never set it.
+EMU_COVERAGE ?=
 EMU_LDLIBS ?=
 # Defines for a runner's own source (grader/build.mk: -DSTENCIL_INTERFACE_GRID for the grid interface).
 EMU_RUNNER_DEFINES ?=
@@ -51,7 +55,7 @@ EMU_IS_CLANG := $(shell $(EMU_CXX) --version 2>/dev/null | head -1 | grep -qi cl
 # LOAD_COUNTS=1 asks for them (grader/build.mk: the labs whose technique has load
 # floors); each access through a call makes the emulation two to three times slower.
 EMU_LOAD_COUNTS := $(if $(and $(filter 1,$(LOAD_COUNTS)),$(findstring address,$(EMU_SANITIZE)),$(if $(EMU_IS_CLANG),,1)),--param asan-instrumentation-with-call-threshold=0 -DSTENCIL_EMU_LOAD_COUNTS=1)
-EMU_LINK = $(EMU_CXX) -x c++ $(EMU_CXXFLAGS) $(EMU_SANITIZE) $(EMU_LOAD_COUNTS) $(EMU_INCLUDES) -MMD -MP -MT $@ -MF $@.d
+EMU_LINK = $(EMU_CXX) -x c++ $(EMU_CXXFLAGS) $(EMU_COVERAGE) $(EMU_SANITIZE) $(EMU_LOAD_COUNTS) $(EMU_INCLUDES) -MMD -MP -MT $@ -MF $@.d
 
 ifeq ($(shell command -v $(EMU_CXX) 2>/dev/null),)
 $(error CPU emulation needs a C++17 compiler: '$(EMU_CXX)' was not found (install g++, or set EMU_CXX))
@@ -72,11 +76,11 @@ emu-help:
 
 $(EMU_TRANSLATE): $(EMU_DIR)/translate/emu_translate.cpp
 	@mkdir -p $(dir $@)
-	$(EMU_HOST_CXX) -std=c++17 -O2 -Wall -Wextra -MMD -MP -o $@ $<
+	$(EMU_HOST_CXX) -std=c++17 -O2 -Wall -Wextra $(EMU_COVERAGE) -MMD -MP -o $@ $<
 
 $(EMU_BUILD)/obj/%.o: $(EMU_DIR)/%.cpp
 	@mkdir -p $(dir $@)
-	$(EMU_CXX) $(EMU_RUNTIME_CXXFLAGS) -I$(EMU_DIR)/include -I$(EMU_DIR) -I$(EMU_DIR)/../protocol -MMD -MP -c -o $@ $<
+	$(EMU_CXX) $(EMU_RUNTIME_CXXFLAGS) $(EMU_COVERAGE) -I$(EMU_DIR)/include -I$(EMU_DIR) -I$(EMU_DIR)/../protocol -MMD -MP -c -o $@ $<
 
 $(EMU_LIBRARY): $(EMU_RUNTIME_OBJECTS)
 	@mkdir -p $(dir $@)

@@ -15,6 +15,7 @@
 #include "lab_kind.h"
 #include "rng.h"
 #include "runner_build.h"
+#include "spawn.h"
 
 // Maps shared memory for every selected case whose reference is made ahead;
 // returns 1 if there is any.
@@ -60,7 +61,7 @@ void background_early_start(judge_session *s)
     for (int k = 0; k < run->conf.ncases; k++)
         if (bg->early[k].mem)
             lab_kind_of(&run->conf)->early_make(&run->conf, &run->conf.cases[k], rng_case_seed(run->seed, k), bg->early[k].mem, bg->early[k].bytes);
-    _exit(0);
+    spawn_child_exit(0);
 }
 
 void background_early_stop(background *bg)
@@ -100,7 +101,7 @@ void background_emu_start(judge_session *s)
         judge_fail(&err);
     worker_pool_path(&s->pool, -2, "emu", path, sizeof(path));
     FILE *f = fopen(path, "w");
-    _exit(f && fprintf(f, "%d\n%s\n", rc == 0 ? 0 : -1, s->bg.emu_runner) > 0 && fclose(f) == 0 ? 0 : 3);
+    spawn_child_exit(f && fprintf(f, "%d\n%s\n", rc == 0 ? 0 : -1, s->bg.emu_runner) > 0 && fclose(f) == 0 ? 0 : 3);
 }
 
 void background_emu_wait(judge_session *s)

@@ -87,6 +87,21 @@ static void spawn_readable_paths(const char *paths[SPAWN_READABLE_MAX + 1], char
     paths[n] = NULL;
 }
 
+// Writes this process's line counts under the coverage build (-DSTENCIL_COVERAGE); does nothing otherwise.
+static void spawn_coverage_dump(void)
+{
+#ifdef STENCIL_COVERAGE
+    extern void __gcov_dump(void);
+    __gcov_dump();
+#endif
+}
+
+void spawn_child_exit(int code)
+{
+    spawn_coverage_dump();
+    _exit(code);
+}
+
 // In the child: limits, output redirection, environment, then exec. Never
 // returns. A serving child (request_fd >= 0) reads its requests on its
 // standard input and answers on PROTOCOL_SERVE_REPLY_FD (reply_fd), and dies
@@ -144,10 +159,7 @@ static void spawn_child(char *const argv[], char *const env[], const char *log_p
     }
     for (int i = 0; env && env[i]; i++)
         putenv(env[i]);
-#ifdef STENCIL_COVERAGE
-    extern void __gcov_dump(void);  // exec replaces this image: write the child's counts first
-    __gcov_dump();
-#endif
+    spawn_coverage_dump();  // exec replaces this image: the child's counts are written first
     if (limits->confine_dir) {
         char why[256] = "";
         sandbox_limits box;

@@ -41,6 +41,12 @@ void spawn_stop_on_signals(void (*on_stop)(int signal));
 // Calls the on_stop of spawn_stop_on_signals if a stop signal has arrived.
 void spawn_check_stop(void);
 
+// Ends a process forked from the judge (a worker, a background helper) with
+// code, running no atexit handler: the temporary folder and the reports are
+// the judge's. The coverage build (-DSTENCIL_COVERAGE) writes the child's line
+// counts first, which _exit would lose.
+__attribute__((noreturn)) void spawn_child_exit(int code);
+
 // A child that serves many requests, one at a time: the executor serving
 // every case of a run (protocol.h's PROTOCOL_SERVE_*), one process and one
 // CUDA context instead of one a case.

@@ -28,7 +28,7 @@ static void worker_pool_tied(pid_t judge)
 {
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() != judge)
-        _exit(JUDGE_EXIT_KIT);
+        spawn_child_exit(JUDGE_EXIT_KIT);
 }
 
 pid_t worker_pool_fork(worker_pool *p, int slot)
@@ -84,7 +84,7 @@ void worker_pool_hand_over(const worker_pool *p, const char *message, int code)
     FILE *f = fopen(p->error_path, "w");
     if (f)
         fprintf(f, "%s\n", message), fclose(f);
-    _exit(code);  // no atexit handler: the temporary folder is the judge's
+    spawn_child_exit(code);  // no atexit handler: the temporary folder is the judge's
 }
 
 // In the judge: the error slot's worker left, if any, into err; returns -1 if it left one.
@@ -111,7 +111,7 @@ static int worker_pool_start(worker_pool *p, int slot, const worker_jobs *w, jud
     if (pid == 0) {
         if (w->work(w->ctx, slot, err) != 0)
             judge_fail(err);
-        _exit(0);
+        spawn_child_exit(0);
     }
     worker_pool_track(p, pid, slot);
     return 0;

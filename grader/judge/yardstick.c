@@ -9,6 +9,7 @@
 #include "case_schedule.h"
 #include "rng.h"
 #include "runner_build.h"
+#include "spawn.h"
 #include "yardstick.h"
 #include "yardstick_cache.h"
 
@@ -134,7 +135,7 @@ static void yardstick_early(judge_session *s)
         if (spec->timed && judge_options_case_selected(&s->args, spec, conf_case_name(spec, name, sizeof(name))))
             fprintf(f, "%d %.6f\n", k, yardstick_time_case(s, &env, spec, rng_case_seed(run->seed, k)));
     }
-    _exit(f && fclose(f) == 0 ? 0 : 3);
+    spawn_child_exit(f && fclose(f) == 0 ? 0 : 3);
 }
 
 int yardstick_prepare(judge_session *s, judge_error *err)

@@ -10,7 +10,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh "$@"; set -- "${suite_args[@]}"
-build=build/emu/tests
+build=${EMU_BUILD:-build/emu}/tests  # EMU_BUILD= (as emu.mk takes it): the coverage build keeps its own
 mkdir -p "$build"
 
 make -s -f grader/emu/emu.mk emu-tools || { echo "emulation backend: build failed"; exit 2; }

@@ -26,6 +26,9 @@ void __asan_set_error_report_callback(void (*callback)(const char *)) __attribut
 void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
 void __asan_report_error(void *pc, void *bp, void *sp, void *addr, int is_write, size_t size) __attribute__((weak));
 void __sanitizer_symbolize_pc(void *pc, const char *fmt, char *out_buf, size_t out_buf_size) __attribute__((weak));
+#ifdef STENCIL_COVERAGE
+void __gcov_dump(void);  // the coverage build's counts, written before a fault ends the process
+#endif
 }
 
 static char fault_report_path[4096];     // the runner's report file; empty when none
@@ -75,7 +78,22 @@ static void fault_context(char *out, size_t len)
     }
 }
 
-// Appends message (made one line) to the report file and stderr, once per process.
+// Appends the one-line message to the report file, if there is one.
+static void fault_append_report(const char *one_line)
+{
+    char text[1100];
+    int fd = fault_report_path[0] ? open(fault_report_path, O_WRONLY | O_APPEND | O_CREAT, 0644) : -1;
+    if (fd < 0)
+        return;
+    snprintf(text, sizeof(text), "error_stage=execute\nerror=%s\n", one_line);
+    if (write(fd, text, strlen(text)) < 0)
+        text[0] = '\0';
+    close(fd);
+}
+
+// Appends message (made one line) to the report file and stderr, once per
+// process. The process dies next (abort, a signal, the sanitizer): the
+// coverage build (EMU_COVERAGE) writes its line counts here.
 static void fault_publish(const char *message)
 {
     char one_line[1000], text[1100];
@@ -87,15 +105,11 @@ static void fault_publish(const char *message)
         if (*p == '\n' || *p == '\r')
             *p = ' ';
     snprintf(text, sizeof(text), "stencil-emu: fatal: %s\n", one_line);
-    if (write(2, text, strlen(text)) < 0 || !fault_report_path[0])
-        return;
-    int fd = open(fault_report_path, O_WRONLY | O_APPEND | O_CREAT, 0644);
-    if (fd < 0)
-        return;
-    snprintf(text, sizeof(text), "error_stage=execute\nerror=%s\n", one_line);
-    if (write(fd, text, strlen(text)) < 0)
-        text[0] = '\0';
-    close(fd);
+    if (write(2, text, strlen(text)) >= 0)
+        fault_append_report(one_line);
+#ifdef STENCIL_COVERAGE
+    __gcov_dump();
+#endif
 }
 
 // Describes address from what the runtime knows: device memory, shared

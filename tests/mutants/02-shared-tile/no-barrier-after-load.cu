@@ -9,7 +9,7 @@
 // expect-hint: tile-edges
 // expect-hint: wrong-values
 // expect-hint: nan-computed
-// parity: hints missing-barrier nan-computed — a GPU names the race through the sync case's racecheck (missing-barrier); emulation reads a tile cell before any thread stored it, where its shared memory holds NaN (nan-computed)
+// parity: hints missing-barrier thread-order tile-edges wrong-values nan-computed — a race: which hint shows depends on the order the threads ran in: a GPU names it through the sync case's racecheck (missing-barrier) or by the values one order left; emulation by its two thread orders disagreeing (thread-order), by a shared cell read before any thread stored it (its shared memory starts as NaN: nan-computed) or by the values
 #include "lab.h"
 
 #define IN_TILE_DIM 8                      // the grader reads this (OP/B model, technique)

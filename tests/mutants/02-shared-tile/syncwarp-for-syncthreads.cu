@@ -8,7 +8,7 @@
 // expect-hint: thread-order
 // expect-hint: nan-computed
 // expect-hint: wrong-values
-// parity: hints missing-barrier thread-order — a GPU names the race across warps through racecheck (missing-barrier); emulation finds it as its two thread orders disagreeing (thread-order)
+// parity: hints missing-barrier thread-order nan-computed wrong-values — a race: which hint shows depends on the order the threads ran in: a GPU names it through the sync case's racecheck (missing-barrier) or by the values one order left; emulation by its two thread orders disagreeing (thread-order), by a shared cell read before any thread stored it (its shared memory starts as NaN: nan-computed) or by the values
 #include "lab.h"
 
 #define IN_TILE_DIM 8                      // the grader reads this (OP/B model, technique)

@@ -2,7 +2,7 @@
 // expect-hint: thread-order
 // expect-hint: wrong-values
 // expect-hint: missing-barrier
-// parity: hints missing-barrier thread-order — a GPU names the race through the sync case's racecheck (missing-barrier); emulation finds it as its two thread orders disagreeing (thread-order)
+// parity: hints missing-barrier thread-order wrong-values — a race: which hint shows depends on the order the threads ran in: a GPU names it through the sync case's racecheck (missing-barrier) or by the values one order left; emulation by its two thread orders disagreeing (thread-order), by a shared cell read before any thread stored it (its shared memory starts as NaN: nan-computed) or by the values
 //
 // Lab 3 mutant: the instructor solution with the mistake above (marked MUTANT).
 // A thread that has nothing to compute (a halo thread, or a neighbour in the

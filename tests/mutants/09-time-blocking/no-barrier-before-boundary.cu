@@ -1,6 +1,7 @@
 // MUTANT: no __syncthreads() between the sweep and the boundary step of the one-block kernel: a thread copies a boundary cell's source before the thread that sweeps it has written this iteration's value
 // expect-hint: thread-order
 // expect-hint: boundary-race
+// parity: hints thread-order boundary-race — a race between the boundary's writes and the interior's reads: which hint shows depends on the order the threads ran in (emulation's two orders disagreeing: thread-order; the boundary's pattern: boundary-race)
 // judge-args: --case 29x41x11
 // (variant one-block-all-iterations with this one mistake; the kit's tests check it fails as expected)
 #include "jacobi.h"

@@ -220,7 +220,8 @@ int tool_runs_case(struct judge_session *s, tool_kind tool, const lab_case *spec
     if (h && tool_helper_take(s, h, r, report)) {
         s->tools.ahead++;
     } else {
-        tool_runs_wait(s);  // no helper's tool beside this one (two profilers on a GPU: neither counts)
+        if (tool == TOOL_LOADS)
+            tool_runs_wait(s);  // no helper's profiler beside this one (two on a GPU: neither counts)
         judge_case_env env = tool_env(s, tool);
         if (schedule_run_kind(&env, &s->run, spec, seed, r, report) != 0)
             return -1;

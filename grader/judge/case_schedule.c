@@ -37,6 +37,15 @@ typedef struct case_plan {
     kv_list reports[CONF_MAX_CASES];    // each slot's runner report
 } case_plan;
 
+// gpu_turns_take for judge_case_env's gpu_turn, which returns nothing: a lock
+// that cannot be opened there ends the run (judge_fail).
+static void schedule_gpu_turn(int exclusive)
+{
+    judge_error err;
+    if (gpu_turns_take(exclusive, &err) != 0)
+        judge_fail(&err);  // the callback returns nothing: no caller could recover
+}
+
 judge_case_env schedule_case_env(const judge_session *s, const char *runner, const char *student)
 {
     const judge_args *a = &s->args;
@@ -45,7 +54,7 @@ judge_case_env schedule_case_env(const judge_session *s, const char *runner, con
                           technique_find(run->conf.technique)->marches_z,
                           a->profile, student[0] ? student : NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
     if (!strcmp(run->backend, "gpu"))
-        env.gpu_turn = gpu_turns_case_take, env.gpu_turn_end = gpu_turns_give,
+        env.gpu_turn = schedule_gpu_turn, env.gpu_turn_end = gpu_turns_give,
         env.profiler_take = gpu_turns_profiler_take, env.profiler_give = gpu_turns_profiler_give;
     env.emu_memory_bytes = (unsigned long long)a->emu_memory_mb << 20;
     return env;

@@ -122,19 +122,14 @@ void gpu_turns_give(void)
     turns.held = 0;
 }
 
-void gpu_turns_case_take(int exclusive)
-{
-    judge_error err;
-    if (gpu_turns_take(exclusive, &err) != 0)
-        judge_fail(&err);  // the callback returns nothing: no caller could recover
-}
-
-int gpu_turns_worker_take(void)
+int gpu_turns_worker_take(int profiler)
 {
     int gate, lock;
     judge_error err;
     if (!turns.lock_dir || turns.slot < 0 || getpid() == turns.owner)
         return 0;
+    if (profiler)
+        gpu_turns_profiler_take();  // first: waiting for it, the helper holds no turn (held until it ends)
     if (gpu_turns_open(turns.slot, "gate", &gate, &err) != 0)
         return -1;
     if (gpu_turns_open(turns.slot, "lock", &lock, &err) != 0)

@@ -23,15 +23,15 @@ int gpu_turns_take(int exclusive, judge_error *err);
 // Ends the turn held, if any (judges waiting for the GPU go on).
 void gpu_turns_give(void);
 
-// gpu_turns_take for judge_case_env's gpu_turn, which returns nothing: a lock
-// that cannot be opened there ends the run (judge_fail).
-void gpu_turns_case_take(int exclusive);
 
 // In a helper forked from the judge that runs beside the judge's own work
 // (tool_runs.h): a shared turn of its own on the run's GPU, held until the
-// helper ends, so that no judge beside times while it runs. Returns 0 (also
-// without turns, or in the judge itself), or -1 if a lock file cannot be opened.
-int gpu_turns_worker_take(void);
+// helper ends, so that no judge beside times while it runs; with profiler,
+// Nsight Compute's lock first (gpu_turns_profiler_take), so that a helper
+// waiting for the profiler holds no turn and keeps no timer waiting. Both
+// are held until the helper ends. Returns 0 (also without turns, or in the
+// judge itself), or -1 if a lock file cannot be opened.
+int gpu_turns_worker_take(int profiler);
 
 // Nsight Compute's runs on the run's GPU, one at a time among the judges
 // sharing it (and their helpers): a second profiling session on a GPU fails

@@ -70,10 +70,9 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h)
 #endif
     judge_case_env env = tool_env(s, h->tool);
     // Nsight Compute's lock before the turn, as judge_spawn_runner takes them (here for the helper's life).
-    if (env.ncu_metrics && env.profiler_take)
-        env.profiler_take(), env.profiler_take = NULL;
-    if (gpu_turns_worker_take() != 0)
+    if (gpu_turns_worker_take(env.ncu_metrics != NULL) != 0)
         _exit(3);
+    env.profiler_take = NULL;  // held already
     memset(&r, 0, sizeof(r));
     r.spec = h->spec, r.seed = h->seed;
     conf_case_name(&h->spec, r.name, sizeof(r.name));

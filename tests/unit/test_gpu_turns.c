@@ -1,0 +1,144 @@
+// tests/unit/test_gpu_turns.c — judges and their helpers taking turns on a
+// GPU through lock files (grader/judge/gpu_turns.c), without a GPU: a helper's
+// shared turn keeps a timer out while it runs; Nsight Compute's runs go one
+// at a time; and a run waiting for the profiler holds no turn, so a timer is
+// not kept waiting behind it (the convoy a GPU suite of 12 judges met).
+#include "test_util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <sys/wait.h>
+
+#include "gpu_turns.h"
+
+static judge_run the_run;          // the run the turns are recorded in
+static char lock_dir[64];          // this test's lock folder
+
+// 1 if lock file NAME of GPU 0 can be taken alone right now (nobody holds it).
+static int lock_free(const char *name)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof(path), "%s/gpu-0.%s", lock_dir, name);
+    int fd = open(path, O_RDWR | O_CREAT, 0644);
+    assert_true(fd >= 0);
+    int free_now = flock(fd, LOCK_EX | LOCK_NB) == 0;
+    close(fd);
+    return free_now;
+}
+
+// Waits (up to 5 s) until lock NAME is held by someone, or released (want_held 0).
+static int lock_becomes(const char *name, int want_held)
+{
+    for (int i = 0; i < 500; i++) {
+        if (lock_free(name) != want_held)
+            return 1;
+        usleep(10000);
+    }
+    return 0;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    (void)test_seed();
+    snprintf(lock_dir, sizeof(lock_dir), "/tmp/stencil-turns-XXXXXX");
+    assert_non_null(mkdtemp(lock_dir));
+    gpu_turns_init(lock_dir, 1, &the_run);
+    judge_error err;
+    assert_int_equal(gpu_turns_take(0, &err), 0);  // the judge's first turn picks GPU 0
+    gpu_turns_give();
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", lock_dir);
+    return system(cmd);
+}
+
+// A helper's process: takes its turn (the profiler too when asked, as the
+// load count's helper does), and holds them until killed.
+static pid_t helper(int profiler)
+{
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        if (gpu_turns_worker_take(profiler) != 0)
+            _exit(3);
+        for (;;)
+            pause();
+    }
+    return pid;
+}
+
+static void end(pid_t pid)
+{
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+}
+
+static void test_helper_turn_keeps_timer_out(void **state)
+{
+    (void)state;
+    pid_t h = helper(0);
+    assert_true(lock_becomes("lock", 1));  // the helper's shared turn
+    assert_false(lock_free("lock"));        // a timer (exclusive) cannot start beside it
+    end(h);
+    assert_true(lock_becomes("lock", 0));   // its turn ends with it
+}
+
+static void test_one_profiler_at_a_time(void **state)
+{
+    (void)state;
+    pid_t first = helper(1);
+    assert_true(lock_becomes("profiler", 1));
+    pid_t second = helper(1);
+    usleep(100000 + (useconds_t)(test_seed() % 100000));
+    // The second waits for the profiler: it holds no turn, so only the first's shared turn is held.
+    // A judge's exclusive turn must wait for the first alone: once the first ends, the lock is free
+    // (the second has not taken a turn, as it has no profiler yet) until the second gets both.
+    end(first);
+    assert_true(lock_becomes("profiler", 1));  // the second has it now
+    end(second);
+    assert_true(lock_becomes("profiler", 0));
+    assert_true(lock_becomes("lock", 0));
+}
+
+static void test_waiting_for_profiler_holds_no_turn(void **state)
+{
+    (void)state;
+    pid_t holder = fork();                // a load count running: the profiler held (a process of its
+    assert_true(holder >= 0);             // own: a lock's file shared through fork would be shared too)
+    if (holder == 0) {
+        gpu_turns_profiler_take();
+        for (;;)
+            pause();
+    }
+    assert_true(lock_becomes("profiler", 1));
+    pid_t waiting = helper(1);            // a helper waiting for it
+    usleep(100000 + (useconds_t)(test_seed() % 100000));
+    assert_true(lock_free("lock"));       // it holds no turn: a timer could start now
+    judge_error err;
+    alarm(5);                             // a timer's exclusive turn must not block (SIGALRM would end the test)
+    assert_int_equal(gpu_turns_take(1, &err), 0);
+    alarm(0);
+    gpu_turns_give();
+    end(holder);
+    assert_true(lock_becomes("lock", 1));  // the helper got the profiler, then its turn
+    end(waiting);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_helper_turn_keeps_timer_out, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_one_profiler_at_a_time, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_waiting_for_profiler_holds_no_turn, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

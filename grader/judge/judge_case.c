@@ -3,6 +3,7 @@
 #include "judge_case.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -14,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gpu_locks.h"
 #include "kv.h"
 #include "lab_kind.h"
 #include "ncu.h"
@@ -455,18 +457,23 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     // A turn on the GPU for the runner: alone when timed or when Nsight Compute reads the GPU's traffic
     // counters (PROFILE=1: another context's traffic would count); the load counts are the student's
     // own instructions, counted by ncu's instrumentation of its kernels, which no other work changes.
-    // Nsight Compute's runs one at a time on the GPU: its lock first, then the turn (a run waiting for
-    // the profiler holds no turn, so a timer beside is not kept waiting behind it).
+    // Under Nsight Compute the executor takes the locks itself (the profiler's, then the turn) around
+    // its GPU work alone: the profiler's start-up and end, seconds, keep no judge beside waiting.
     int turn = env->gpu_turn && !env->emu;
-    int profiler = turn && env->ncu_metrics && env->profiler_take ? env->profiler_take() : -1;
+    int alone = timed || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0);
+    char locks[3 * PATH_MAX + 16];
+    if (turn && env->ncu_metrics && env->gpu_locks && env->gpu_locks(alone, locks, sizeof(locks)) && a < 45) {
+        argv[a++] = GPU_LOCKS_OPTION;
+        argv[a++] = locks;
+        argv[a] = NULL;
+        turn = 0;
+    }
     if (turn)
-        env->gpu_turn(timed || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0));
+        env->gpu_turn(alone);
     if (env->executor && !env->emu && !env->sanitize && !env->ncu_metrics)
         s = judge_serve_case(env, argv, log_path, &lim);
     if (!s.started)
         s = spawn_run(argv, envp, log_path, &lim);
-    if (profiler >= 0)
-        env->profiler_give(profiler);
     if (turn)
         env->gpu_turn_end();
     kv_load(report_path, report);

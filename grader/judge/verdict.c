@@ -1114,8 +1114,13 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
         snprintf(v->hint, sizeof(v->hint), "the kernel computed NaN: it reads a value nobody wrote (uninitialised shared memory, or an index outside the grid).");
         verdict_all_edge_note(c, v, t, "each pixel's filter reaches ghost cells, and a ghost cell read from in[] instead of taken as 0 gives NaN (the memory around the image holds NaN)");
     } else {
+        size_t thin, used;
         v->hint_key = HINT_WRONG_VALUES;
         snprintf(v->hint, sizeof(v->hint), "wrong values with no simpler pattern: compare each index with LAB_INDEX(i, j, k, N) (i plane, j row, k column) and each coefficient with the term it multiplies.");
+        used = strlen(v->hint);
+        if (verdict_window_thin_plane(c, v, t, &thin))
+            snprintf(v->hint + used, sizeof(v->hint) - used, " Plane i = %zu has only %zu wrong cell%s: too few to tell a z march's planes taken wrongly (its window rotated or shifted wrongly) from another mistake at radius %d, so no pattern is named from it; larger grids name it.",
+                     thin, t->plane_wrong[thin], t->plane_wrong[thin] > 1 ? "s" : "", c->star_radius);
     }
 }
 

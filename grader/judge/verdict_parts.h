@@ -105,4 +105,9 @@ int verdict_image_tap_off(const sweep_case *c, sweep_verdict *v, const verdict_t
 // untouched (verdict_window.c).
 int verdict_plane_window(const sweep_case *c, sweep_verdict *v, const verdict_tally *t);
 
+// 1 if a wrong plane of c (a star, its wrong cells finite) holds too few
+// wrong cells for verdict_plane_window to tell a window from another
+// mistake (one cell at radius 2: N = 5's single point); its index to *plane.
+int verdict_window_thin_plane(const sweep_case *c, const sweep_verdict *v, const verdict_tally *t, size_t *plane);
+
 #endif // STENCIL_VERDICT_PARTS_H

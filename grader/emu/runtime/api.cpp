@@ -16,6 +16,8 @@
 #include <stdint.h>
 
 #include "internal.h"
+#include "cuda_errors.h"
+#include "protocol.h"
 
 emu_options emu_opts;
 
@@ -149,9 +151,7 @@ void emu_execution_error(cudaError_t code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(execution_message, sizeof(execution_message), fmt, ap);
     va_end(ap);
-    for (char *p = execution_message; *p; p++)
-        if (*p == '\n' || *p == '\r')
-            *p = ' ';
+    protocol_one_line(execution_message);
     execution_error = code;
 }
 
@@ -178,53 +178,10 @@ cudaError_t cudaPeekAtLastError(void)
     return err != cudaSuccess ? err : last_error;
 }
 
-// One error code: its enumerator's name and CUDA's text for it.
-typedef struct error_text {
-    cudaError_t code;     // the value
-    const char *name;     // "cudaErrorInvalidValue"
-    const char *text;     // "invalid argument"
-} error_text;
-
-static const error_text error_texts[] = {
-    {cudaSuccess, "cudaSuccess", "no error"},
-    {cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument"},
-    {cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory"},
-    {cudaErrorInitializationError, "cudaErrorInitializationError", "initialization error"},
-    {cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
-    {cudaErrorInvalidSymbol, "cudaErrorInvalidSymbol", "invalid device symbol"},
-    {cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
-    {cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
-    {cudaErrorMissingConfiguration, "cudaErrorMissingConfiguration", "__global__ function call is not configured"},
-    {cudaErrorInvalidDeviceFunction, "cudaErrorInvalidDeviceFunction", "invalid device function"},
-    {cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
-    {cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal"},
-    {cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
-    {cudaErrorNotReady, "cudaErrorNotReady", "device not ready"},
-    {cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
-    {cudaErrorLaunchOutOfResources, "cudaErrorLaunchOutOfResources", "too many resources requested for launch"},
-    {cudaErrorLaunchTimeout, "cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
-    {cudaErrorAssert, "cudaErrorAssert", "device-side assert triggered"},
-    {cudaErrorIllegalInstruction, "cudaErrorIllegalInstruction", "an illegal instruction was encountered"},
-    {cudaErrorMisalignedAddress, "cudaErrorMisalignedAddress", "misaligned address"},
-    {cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
-    {cudaErrorNotPermitted, "cudaErrorNotPermitted", "operation not permitted"},
-    {cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
-    {cudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
-};
-
-// The table entry of err, or NULL.
-static const error_text *error_lookup(cudaError_t err)
-{
-    for (size_t i = 0; i < sizeof(error_texts) / sizeof(error_texts[0]); i++)
-        if (error_texts[i].code == err)
-            return &error_texts[i];
-    return NULL;
-}
-
 // CUDA's text for err; the explanation for the execution error.
 const char *cudaGetErrorString(cudaError_t err)
 {
-    const error_text *e = error_lookup(err);
+    const cuda_error_text *e = cuda_error_lookup(err);
     if (err != cudaSuccess && err == execution_error && execution_message[0])
         return execution_message;
     return e ? e->text : "unrecognized error code";
@@ -233,7 +190,7 @@ const char *cudaGetErrorString(cudaError_t err)
 // The enumerator's name of err.
 const char *cudaGetErrorName(cudaError_t err)
 {
-    const error_text *e = error_lookup(err);
+    const cuda_error_text *e = cuda_error_lookup(err);
     return e ? e->name : "unrecognized error code";
 }
 

@@ -19,6 +19,7 @@
 #include "rng.h"
 #include "sandbox.h"
 #include "tool_runs.h"
+#include "verdict.h"
 
 #define SCHEDULE_SIDE_BY_SIDE_MAX_BYTES (256.0 * 1024 * 1024) // a grid larger than this runs alone
 
@@ -92,7 +93,7 @@ static int schedule_case_too_large(judge_run *run, const lab_case *spec, case_re
         return 0;
     r->status = CASE_FAIL;
     snprintf(r->kind, sizeof(r->kind), "memory");
-    r->hint_key = "no-memory";
+    r->hint_key = HINT_NO_MEMORY;
     char name[48], place[256];
     snprintf(name, sizeof(name), "%s", r->name);
     snprintf(place, sizeof(place), "%s", where);

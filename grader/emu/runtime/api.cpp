@@ -426,19 +426,12 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
     return emu_api_return(err);
 }
 
-// Nothing is pending; reports an execution error.
-cudaError_t cudaStreamSynchronize(cudaStream_t stream)
-{
-    (void)stream;
-    return emu_api_synchronize();
-}
-
-// Always complete; reports an execution error.
-cudaError_t cudaStreamQuery(cudaStream_t stream)
-{
-    (void)stream;
-    return emu_api_synchronize();
-}
+// Work runs as issued, so nothing is ever pending: waiting for a stream or an
+// event, or asking whether it is done, reports an execution error alone.
+cudaError_t cudaStreamSynchronize(cudaStream_t) { return emu_api_synchronize(); }
+cudaError_t cudaStreamQuery(cudaStream_t) { return emu_api_synchronize(); }
+cudaError_t cudaEventSynchronize(cudaEvent_t) { return emu_api_synchronize(); }
+cudaError_t cudaEventQuery(cudaEvent_t) { return emu_api_synchronize(); }
 
 // Work is already in order: nothing to wait for.
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
@@ -478,20 +471,6 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
     event->ms = host_ms();
     event->recorded = 1;
     return cudaSuccess;
-}
-
-// Nothing is pending; reports an execution error.
-cudaError_t cudaEventSynchronize(cudaEvent_t event)
-{
-    (void)event;
-    return emu_api_synchronize();
-}
-
-// Always complete; reports an execution error.
-cudaError_t cudaEventQuery(cudaEvent_t event)
-{
-    (void)event;
-    return emu_api_synchronize();
 }
 
 // Host milliseconds between two recorded events.

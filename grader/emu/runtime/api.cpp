@@ -6,6 +6,7 @@
 // CUDA refuses sets the last error at once; an error found while a kernel
 // runs (the backend's strict checks) is reported by the next synchronising
 // call and is sticky from then on: every later call returns it.
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,24 +68,27 @@ static enum emu_order option_order(const char *name)
     exit(2);
 }
 
-// Sets the thread order and seed (tests); -1 for an unknown order.
-int emu_set_order(const char *order, unsigned long long seed)
+// Sets the order *which (the threads' or the blocks') from its name, and the
+// seed the shuffles draw from; returns 0, or -1 for an unknown order.
+static int order_set(enum emu_order *which, const char *order, unsigned long long seed)
 {
     emu_runtime_init();
-    if (order_parse(order, &emu_opts.order) != 0)
+    if (order_parse(order, which) != 0)
         return -1;
     emu_opts.seed = seed;
     return 0;
 }
 
+// Sets the thread order and seed (tests); -1 for an unknown order.
+int emu_set_order(const char *order, unsigned long long seed)
+{
+    return order_set(&emu_opts.order, order, seed);
+}
+
 // Sets the block order and seed (tests); -1 for an unknown order.
 int emu_set_block_order(const char *order, unsigned long long seed)
 {
-    emu_runtime_init();
-    if (order_parse(order, &emu_opts.block_order) != 0)
-        return -1;
-    emu_opts.seed = seed;
-    return 0;
+    return order_set(&emu_opts.block_order, order, seed);
 }
 
 // Half the machine's memory, between 1 and 16 GiB: what cudaMalloc may hand out.
@@ -278,6 +282,12 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
     return cudaSuccess;
 }
 
+// A size in bytes as an attribute's int (the largest int when it does not fit).
+static int attribute_bytes(size_t bytes)
+{
+    return bytes > INT_MAX ? INT_MAX : (int)bytes;
+}
+
 // One field of the device description.
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
 {
@@ -286,15 +296,8 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     if (err != cudaSuccess)
         return err;
     switch (attr) {
+    // the description's int fields
     case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
-    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
-    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
-    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
-    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
-    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
-    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
-    case cudaDevAttrMaxSharedMemoryPerBlock: *value = (int)p.sharedMemPerBlock; break;
-    case cudaDevAttrTotalConstantMemory: *value = (int)p.totalConstMem; break;
     case cudaDevAttrWarpSize: *value = p.warpSize; break;
     case cudaDevAttrMaxRegistersPerBlock: *value = p.regsPerBlock; break;
     case cudaDevAttrClockRate: *value = p.clockRate; break;
@@ -305,10 +308,6 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
     case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
     case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
-    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = (int)p.sharedMemPerMultiprocessor; break;
-    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = (int)p.sharedMemPerBlockOptin; break;
-    case cudaDevAttrMaxPitch: *value = (int)(p.memPitch > 2147483647 ? 2147483647 : p.memPitch); break;
-    case cudaDevAttrTextureAlignment: *value = (int)p.textureAlignment; break;
     case cudaDevAttrIntegrated: *value = p.integrated; break;
     case cudaDevAttrCanMapHostMemory: *value = p.canMapHostMemory; break;
     case cudaDevAttrConcurrentKernels: *value = p.concurrentKernels; break;
@@ -323,15 +322,29 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     case cudaDevAttrMaxRegistersPerMultiprocessor: *value = p.regsPerMultiprocessor; break;
     case cudaDevAttrManagedMemory: *value = p.managedMemory; break;
     case cudaDevAttrIsMultiGpuBoard: *value = p.isMultiGpuBoard; break;
-    case cudaDevAttrSingleToDoublePrecisionPerfRatio: *value = 2; break;
     case cudaDevAttrPageableMemoryAccess: *value = p.pageableMemoryAccess; break;
     case cudaDevAttrConcurrentManagedAccess: *value = p.concurrentManagedAccess; break;
     case cudaDevAttrCooperativeLaunch: *value = p.cooperativeLaunch; break;
     case cudaDevAttrMaxBlocksPerMultiprocessor: *value = p.maxBlocksPerMultiProcessor; break;
     case cudaDevAttrMaxPersistingL2CacheSize: *value = p.persistingL2CacheMaxSize; break;
     case cudaDevAttrMaxAccessPolicyWindowSize: *value = p.accessPolicyMaxWindowSize; break;
-    case cudaDevAttrReservedSharedMemoryPerBlock: *value = (int)p.reservedSharedMemPerBlock; break;
     case cudaDevAttrMemoryPoolsSupported: *value = p.memoryPoolsSupported; break;
+    // the block's and the grid's most in each axis
+    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
+    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
+    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
+    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
+    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
+    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
+    // sizes in bytes
+    case cudaDevAttrMaxSharedMemoryPerBlock: *value = attribute_bytes(p.sharedMemPerBlock); break;
+    case cudaDevAttrTotalConstantMemory: *value = attribute_bytes(p.totalConstMem); break;
+    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = attribute_bytes(p.sharedMemPerMultiprocessor); break;
+    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = attribute_bytes(p.sharedMemPerBlockOptin); break;
+    case cudaDevAttrMaxPitch: *value = attribute_bytes(p.memPitch); break;
+    case cudaDevAttrTextureAlignment: *value = attribute_bytes(p.textureAlignment); break;
+    case cudaDevAttrReservedSharedMemoryPerBlock: *value = attribute_bytes(p.reservedSharedMemPerBlock); break;
+    case cudaDevAttrSingleToDoublePrecisionPerfRatio: *value = 2; break;
     default: return emu_api_return(cudaErrorInvalidValue);
     }
     return cudaSuccess;

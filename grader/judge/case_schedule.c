@@ -64,7 +64,7 @@ judge_case_env schedule_case_env(const judge_session *s, const char *runner, con
 int schedule_run_kind(const judge_case_env *env, const judge_run *run, const lab_case *spec, uint64_t seed, case_result *r,
                       kv_list *report)
 {
-    return lab_kind_of(&run->conf)->run_case(env, spec, seed, r, report);
+    return lab_kind_of(&run->conf)->runner->run_case(env, spec, seed, r, report);
 }
 
 // The executor the cases of the judge process itself use: a GPU run's, not

@@ -18,7 +18,7 @@ const lab_kind *lab_kind_of(const lab_conf *c)
     char value[CONF_TEXT];
     for (int i = 0; lab_kind_at(i); i++) {
         const lab_kind *k = lab_kinds[i];
-        if (strcmp(k->runner, c->runner) != 0 || conf_get(c, k->key, value, sizeof(value)) != 0)
+        if (strcmp(k->runner->name, c->runner) != 0 || conf_get(c, k->runner->key, value, sizeof(value)) != 0)
             continue;
         if (!strcmp(value, k->value) || (!value[0] && k->is_default))
             return k;
@@ -29,7 +29,7 @@ const lab_kind *lab_kind_of(const lab_conf *c)
 int lab_kind_runner_takes(const char *runner, const char *key)
 {
     for (int i = 0; lab_kind_at(i); i++)
-        if (!strcmp(lab_kinds[i]->runner, runner) && !strcmp(lab_kinds[i]->key, key))
+        if (!strcmp(lab_kinds[i]->runner->name, runner) && !strcmp(lab_kinds[i]->runner->key, key))
             return 1;
     return 0;
 }
@@ -37,7 +37,7 @@ int lab_kind_runner_takes(const char *runner, const char *key)
 const char *lab_kind_default_value(const char *key)
 {
     for (int i = 0; lab_kind_at(i); i++)
-        if (lab_kinds[i]->is_default && !strcmp(lab_kinds[i]->key, key))
+        if (lab_kinds[i]->is_default && !strcmp(lab_kinds[i]->runner->key, key))
             return lab_kinds[i]->value;
     return "";
 }
@@ -46,8 +46,8 @@ void lab_kind_values(const char *key, const char **list, int cap)
 {
     int n = 0, runners = !strcmp(key, "runner");
     for (int i = 0; lab_kind_at(i) && n < cap - 1; i++) {
-        const char *v = runners ? lab_kinds[i]->runner : lab_kinds[i]->value;
-        int seen = !runners && strcmp(lab_kinds[i]->key, key) != 0;
+        const char *v = runners ? lab_kinds[i]->runner->name : lab_kinds[i]->value;
+        int seen = !runners && strcmp(lab_kinds[i]->runner->key, key) != 0;
         for (int q = 0; q < n && !seen; q++)
             seen = !strcmp(list[q], v);
         if (!seen)

@@ -55,16 +55,6 @@ static const char *solve_probe_heat(const lab_conf *c)
     return "#include \"heat2d.h\"\nint heat_solve(float *a, float *b, const heat_problem *p) { (void)a; (void)b; (void)p; return 0; }\n";
 }
 
-// The jacobi runner's kinds run a case as one whole solve, judged by
-// judge_jacobi.c; a timed case's reference can be made ahead.
-const lab_runner lab_runner_jacobi = {
-    .name = "jacobi",
-    .key = "update",
-    .run_case = jacobi_run_case,
-    .early_bytes = jacobi_early_bytes,
-    .early_make = jacobi_early_make,
-};
-
 const lab_kind lab_kind_jacobi = {
     .name = "Jacobi solve",
     .runner = &lab_runner_jacobi,

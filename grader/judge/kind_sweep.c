@@ -69,16 +69,6 @@ static const char *sweep_probe_grid(const lab_conf *c)
     return "#include \"grid.h\"\nvoid launch_sweep(float *i, float *o, unsigned int x, unsigned int y, unsigned int z) { (void)i; (void)o; (void)x; (void)y; (void)z; }\n";
 }
 
-// The sweep runner's kinds (these and lab 0's convolution) run a case as one
-// launch of the student's function, judged by judge_case.c; nothing is made ahead.
-const lab_runner lab_runner_sweep = {
-    .name = "sweep",
-    .key = "interface",
-    .run_case = judge_run_case,
-    .early_bytes = lab_kind_none_ahead,
-    .early_make = lab_kind_make_none,
-};
-
 const lab_kind lab_kind_sweep_cube = {
     .name = "cube sweep",
     .runner = &lab_runner_sweep,

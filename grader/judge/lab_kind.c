@@ -3,6 +3,17 @@
 
 #include <string.h>
 
+#include "judge_case.h"
+#include "judge_jacobi.h"
+
+// The runners, each: its name, the lab.conf key that picks among its kinds,
+// how a case runs and is judged, and the reference a timed case may have made
+// ahead. The sweep runner's kinds (a star's sweep, lab 0's convolution) run a
+// case as a launch of the student's function (judge_case.c), nothing made
+// ahead; the jacobi runner's as a whole solve (judge_jacobi.c).
+const lab_runner lab_runner_sweep = {"sweep", "interface", judge_run_case, lab_kind_none_ahead, lab_kind_make_none};
+const lab_runner lab_runner_jacobi = {"jacobi", "update", jacobi_run_case, jacobi_early_bytes, jacobi_early_make};
+
 // Every kind, in the order lab.conf's errors list the runners and values.
 static const lab_kind *const lab_kinds[] = {
     &lab_kind_sweep_cube, &lab_kind_sweep_grid, &lab_kind_convolution, &lab_kind_jacobi, &lab_kind_heat,

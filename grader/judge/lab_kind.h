@@ -71,7 +71,7 @@ int lab_kind_no_filter(const lab_case *lc);
 size_t lab_kind_none_ahead(const lab_conf *c, const lab_case *spec);
 void lab_kind_make_none(const lab_conf *c, const lab_case *spec, uint64_t seed, void *mem, size_t bytes);
 
-// The runners (kind_sweep.c, kind_solve.c) and the entries, one or more per kind file.
+// The runners (lab_kind.c) and the kinds, one or more entries per kind file.
 extern const lab_runner lab_runner_sweep, lab_runner_jacobi;
 extern const lab_kind lab_kind_sweep_cube, lab_kind_sweep_grid, lab_kind_convolution, lab_kind_jacobi, lab_kind_heat;
 

@@ -90,7 +90,7 @@ static verdict_alt *verdict_alt_add(verdict_alts *l, const char *key, int ncoef)
 // The two neighbours of one axis and distance swapped (radius r, ncoef coefficients).
 static void verdict_alts_swapped(int radius, int ncoef, verdict_alts *l)
 {
-    static const char *const swapped_keys[3] = {"neighbours-swapped-x", "neighbours-swapped-y", "neighbours-swapped-z"};
+    static const char *const swapped_keys[3] = {HINT_NEIGHBOURS_SWAPPED_X, HINT_NEIGHBOURS_SWAPPED_Y, HINT_NEIGHBOURS_SWAPPED_Z};
     char lo[48], hi[48];
     for (int d = 1; d <= radius; d++)
         for (int a = 0; a < 3; a++) {
@@ -106,7 +106,7 @@ static void verdict_alts_swapped(int radius, int ncoef, verdict_alts *l)
 // Two axes' coefficients exchanged.
 static void verdict_alts_axes(int radius, int ncoef, verdict_alts *l)
 {
-    static const char *const axes_keys[3][3] = {{NULL, "axes-swapped-xy", "axes-swapped-xz"}, {NULL, NULL, "axes-swapped-yz"}, {NULL, NULL, NULL}};
+    static const char *const axes_keys[3][3] = {{NULL, HINT_AXES_SWAPPED_XY, HINT_AXES_SWAPPED_XZ}, {NULL, NULL, HINT_AXES_SWAPPED_YZ}, {NULL, NULL, NULL}};
     for (int a = 0; a < 3; a++)
         for (int b = a + 1; b < 3; b++) {
             verdict_alt *alt = verdict_alt_add(l, axes_keys[a][b], ncoef);

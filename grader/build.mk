@@ -54,8 +54,11 @@ STAR_RADIUS_DEFINES := $(if $(filter-out 1,$(STAR_RADIUS)),-DSTENCIL_RADIUS=$(ST
 EMU_RUNNER_DEFINES := $(if $(filter grid,$(INTERFACE)),-DSTENCIL_INTERFACE_GRID)$(if $(filter image,$(INTERFACE)),-DSTENCIL_INTERFACE_IMAGE) $(STAR_RADIUS_DEFINES) \
                       $(if $(filter heat2d,$(UPDATE)),-DSTENCIL_UPDATE_HEAT2D)
 
-.PHONY: all
+.PHONY: all shared-parts
 all: $(if $(EXECUTOR),$(EXECUTOR)) $(if $(STUDENT),$(STUDENT)) $(if $(RUNNER),$(RUNNER))
+# What every student's build of this backend links (the shim and main() of the kind, or the
+# emulation's translator and runtime): built first, one judge at a time (the judge's build lock).
+shared-parts: $(if $(filter gpu,$(BACKEND)),$(SHIM_OBJS),emu-tools)
 
 ifeq ($(BACKEND),gpu)
 ifeq ($(NVCC_PATH),)

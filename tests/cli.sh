@@ -300,6 +300,31 @@ kit_build_check() {
 }
 [ -f grader/emu/emu.mk ] && expect "a kit that does not build: exit 2, the kit named, not the file; the file's own error: its compile error" 0 "kit faults told apart" -- kit_build_check
 
+# Judges side by side on a kit whose emulation tools are not built yet (a class's first
+# submissions, the GPU suite's first barrier checks): each builds its own file, and the
+# translator and runtime library they all link are built once, not written by three at once
+# (a half-written library failed the others' links: exit 2).
+fresh_side_by_side() {
+    local copy="$tmp/fresh kit" i codes=""
+    mkdir -p "$copy"
+    cp -r grader kernels labs reference "$copy/"
+    for i in 1 2 3; do
+        cp reference/solutions/01-naive-sweep.cu "$tmp/side$i.cu"
+        echo "// copy $i, seed $seed" >>"$tmp/side$i.cu"
+    done
+    for i in 1 2 3; do
+        "$judge" --kit "$copy" --lab 1 --backend emu --case 4 --seed "$seed" --kernel "$tmp/side$i.cu" >"$tmp/side$i.log" 2>&1 &
+    done
+    for i in 1 2 3; do
+        wait -n
+        codes+="$? "
+    done
+    [ "$codes" = "0 0 0 " ] || { echo "exits: $codes"; tail -n 3 "$tmp"/side*.log; return 1; }
+    grep -c "verdict: PASS" "$tmp"/side*.log | grep -vc ':1$' | grep -q '^0$' && echo "three built and passed"
+}
+draw_seed "side by side"
+[ -f grader/emu/emu.mk ] && expect "three judges side by side on a fresh emulation build: each passes (the shared tools built once)" 0 "three built and passed" -- fresh_side_by_side
+
 # A race whose two thread orders happen to agree on wrong values (seed 122, N=3: the
 # forward and the shuffled order of a 3-cell interior): the reverse order tells it.
 [ -f grader/emu/emu.mk ] && expect "a race the two orders agree on is told by a third (thread-order, not wrong-values)" 1 "[thread-order]" -- \

@@ -122,6 +122,28 @@ static int runner_build_lock(const char *log_path)
     return lock;
 }
 
+// Builds what every student's build of backend links (build.mk's shared-parts:
+// the shim, or the emulation's translator and runtime) with the make command
+// argv (n words) of a student's build, one judge at a time for the whole kit:
+// judges side by side (make grade JOBS=n, the GPU suite) building different
+// files must not write these files at once (a half-written runtime library
+// fails another's link). Its log goes beside log_path; a failure shows again
+// in the student's build, which makes the same files.
+static void runner_make_shared(const judge_args *a, const char *backend, char **argv, int n, const char *log_path,
+                               const spawn_limits *lim)
+{
+    char lock_log[PATH_MAX + 64], shared_log[PATH_MAX + 16];
+    snprintf(lock_log, sizeof(lock_log), "%s/build/%s/shared.log", a->kit, backend);
+    snprintf(shared_log, sizeof(shared_log), "%s.shared", log_path);
+    argv[n] = "shared-parts";
+    argv[n + 1] = NULL;
+    int lock = runner_build_lock(lock_log);
+    spawn_run(argv, NULL, shared_log, lim);
+    if (lock >= 0)
+        close(lock);
+    argv[n] = NULL;
+}
+
 int runner_make(const judge_args *a, const judge_run *run, const char *backend, const char *const vars[],
                 const char *log_path, judge_error *err)
 {
@@ -143,6 +165,8 @@ int runner_make(const judge_args *a, const judge_run *run, const char *backend, 
     argv[n] = NULL;
     // A student's file gets 5 minutes and 8 GiB of address space (nvcc's cicc needs a few GiB).
     spawn_limits lim = {student_file ? 300.0 : 600.0, 0, student_file ? 8ull << 30 : 0, NULL, 0, 0};
+    if (student_file && n < 19)
+        runner_make_shared(a, backend, argv, n, log_path, &lim);
     int lock = runner_build_lock(log_path);
     spawn_result s = spawn_run(argv, NULL, log_path, &lim);
     if (lock >= 0)

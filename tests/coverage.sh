@@ -27,7 +27,7 @@ rooms_table="\
 grader/judge     78  unit,cli,labs,platform  the unit tests, tests/cli.sh, tests/report_keys.sh, labs 1, 2 and 5 under emulation (solution, skeleton, hostile files), tests/platform.sh
 grader/sandbox   85  unit           tests/unit/test_sandbox.c (its confined children write their counts before they end)
 reference        95  unit,labs      the unit tests and the labs' CPU references
-grader/class     78  class,slurm    tests/grade.sh (make grade through emulation), tests/slurm.sh (the job array, where Slurm is installed; its tasks run the plain build/grade)
+grader/class     78  class,slurm    tests/grade.sh (make grade through emulation), tests/grade_fake_judge.sh (build/grade with a fake judge and a fake sbatch), tests/slurm.sh (the job array, where Slurm is installed; its tasks run the plain build/grade)
 grader/emu       85  emu            tests/emu/run.sh (the runtime and the translator, built with EMU_COVERAGE)
 grader/protocol  88  unit,cli,labs  the inline helpers of its headers (case files, bit patterns), run by the judge and the unit tests
 grader/shim      95  shim           tests/shim.sh (the shim against a fake executor; needs the CUDA toolkit's headers, not a GPU)
@@ -85,6 +85,7 @@ step labs lab_subset
 step platform tests/platform.sh "$cov/judge"
 step emu env EMU_BUILD="$cov/emu" EMU_COVERAGE="--coverage -DSTENCIL_COVERAGE" tests/emu/run.sh
 step class env BUILD="$cov" tests/grade.sh
+step class env BUILD="$cov" tests/grade_fake_judge.sh
 step slurm env BUILD="$cov" tests/slurm.sh
 step shim env BUILD="$cov" SHIM_COVERAGE=--coverage tests/shim.sh
 

@@ -56,6 +56,7 @@ pass | fail | no-json | pretty)
 signal) kill -KILL $$ ;;
 quits) echo "the judge's last word"; exit 3 ;;
 hang) exec sleep 60 ;;
+deaf) trap '' TERM; while :; do sleep 1; done ;;
 esac
 EOF
 cat >"$tmp/bin/sbatch" <<'EOF'
@@ -110,12 +111,14 @@ for i in $(seq 1 "$nfail"); do
     submission "$class" "fail$i.cu" "fail ${hints[RANDOM % 3]} 0.$((10 + RANDOM % 89))"
 done
 submission "$class" pretty.cu "pretty 0.$((10 + RANDOM % 89))"
+submission "$class" badhint.cu "fail <b>Bad_key</b> 0.$((10 + RANDOM % 89))"
 submission "$class" signal.cu signal
 submission "$class" quits.cu quits
 submission "$class" hang.cu hang
 submission "$class/three" a.cu pass
 submission "$class/three" b.cu pass
 submission "$class/three" c.cu pass
+judged=$((npass + nfail + 5))  # with pretty, badhint, signal, quits and hang
 echo "$npass passing and $nfail failing submissions beside the others"
 out=$tmp/out
 "$grade" --kit "$kit" --lab 1 --submissions "$class" --out "$out" --backend gpu --jobs 3 --wall 2 --fail-fast \
@@ -136,20 +139,22 @@ check "a judge past the wall limit is stopped, its row says so" \
 check "a folder of three .cu files none named for the lab is rejected, naming two and more" \
     eval 'csv_field "$csv" three message | grep -q "holds 3 .cu files (.*, .*, ...)"'
 check "each judge is given --fail-fast and the GPU's lock folder" \
-    test "$(grep -c -- "--gpu-lock-dir $out/locks --gpu-slots 1 --fail-fast" "$FAKE_JUDGE_LOG")" -eq $((npass + nfail + 4))
-check "the progress reaches every judged submission" grep -q "graded $((npass + nfail + 4))/$((npass + nfail + 4)), 3 not graded" "$tmp/class.err"
+    test "$(grep -c -- "--gpu-lock-dir $out/locks --gpu-slots 1 --fail-fast" "$FAKE_JUDGE_LOG")" -eq $judged
+check "the progress reaches every judged submission" grep -q "graded $judged/$judged, 3 not graded" "$tmp/class.err"
 check "results.jsonl: a report spread over lines is not embedded" python3 -c '
 import json, sys
 line = [json.loads(l) for l in open(sys.argv[1]) if json.loads(l)["submission"] == "pretty.cu"][0]
 sys.exit(line["report"] is not None or line["summary"]["verdict"] != "pass")' "$out/results.jsonl"
 page=$out/class.html
 check "class.html: a dot on the speed strip for each timed submission" \
-    test "$(grep -o '<circle' "$page" | wc -l)" -eq $((npass + nfail + 1))
+    test "$(grep -o '<circle' "$page" | wc -l)" -eq $((npass + nfail + 2))
 check "class.html: the GPU's name, escaped" grep -q "GPU: Fake &lt;GPU&gt; &amp; Co" "$page"
+check "class.html: a hint that is no key is shown escaped in its row, not ranked" \
+    eval 'grep -q "<td>&lt;b&gt;Bad_key&lt;/b&gt;</td>" "$page" && ! grep -q "#&lt;b&gt;Bad_key" "$page"'
 check "class.html: the kit's commit, through the branch HEAD names" grep -q "kit ${commit:0:12}\." "$page"
 echo "$commit" >"$kit/.git/HEAD"
 "$grade" --kit "$kit" --lab 1 --submissions "$class" --out "$out" --backend gpu >"$tmp/again.log" 2>&1
-check "a second run judges nothing again" grep -q "^$((npass + nfail + 4)) already graded" "$tmp/again.log"
+check "a second run judges nothing again" grep -q "^$judged already graded" "$tmp/again.log"
 check "class.html: a detached HEAD's commit" grep -q "kit ${commit:0:12}\." "$page"
 echo "ref: refs/heads/gone" >"$kit/.git/HEAD"
 "$grade" --kit "$kit" --lab 1 --submissions "$class" --out "$out" --backend gpu >/dev/null 2>&1
@@ -161,6 +166,8 @@ submission "$tmp/nojson" a.cu "no-json 0.5"
 check "a judge's report that cannot be kept is named, the run goes on" \
     grep -q "cannot write the result of a.cu in $tmp/out-nojson/results" "$tmp/nojson.log"
 check "and its row is missing, to be graded again" grep -q '"missing"' "$tmp/out-nojson/summary.csv"
+
+submission "$tmp/one-class" a.cu "pass 0.5"
 
 # ---------------------------------------------------------------- a run stopped by SIGTERM
 stopped=$tmp/stopped
@@ -211,6 +218,43 @@ status=$?
 check "without sbatch on PATH: exit 2 (got $status) and one line saying what SLURM=1 needs" \
     eval 'test "$status" -eq 2 && grep -q "sbatch not found: SLURM=1 needs Slurm.s client commands (sbatch) on PATH" "$tmp/slurm3.log"'
 
+# ---------------------------------------------------------------- judges that do not stop, or do not exist
+# A judge deaf to SIGTERM at the wall limit is killed GRADE_TERM_GRACE_S (10 s) later: as a
+# class's judge and as a Slurm task's (its plan saved by a job array whose fake sbatch ran no task).
+submission "$tmp/deaf" deaf.cu deaf
+submission "$tmp/deaf-task" deaf.cu deaf
+"$grade" --kit "$kit" --lab 1 --submissions "$tmp/deaf" --out "$tmp/out-deaf" --backend gpu --wall 1 >/dev/null 2>&1 &
+deaf_class=$!
+PATH=$tmp/bin:$PATH FAKE_SBATCH_SKIP=0 "$grade" --kit "$kit" --lab 1 --submissions "$tmp/deaf-task" --out "$tmp/out-deaf-task" \
+    --backend gpu --wall 1 --slurm >/dev/null 2>&1
+"$grade" --task 0 --out "$tmp/out-deaf-task" >"$tmp/deaf-task.log" 2>&1
+status=$?
+wait "$deaf_class"
+check "a class's judge deaf to SIGTERM is killed after the grace, its row the wall limit's" \
+    eval 'csv_field "$tmp/out-deaf/summary.csv" deaf.cu message | grep -q "stopped after the wall limit of 1 s"'
+check "a task's judge too (exit $status)" \
+    eval 'test "$status" -eq 0 && grep -q "^message=stopped after the wall limit of 1 s" "$tmp"/out-deaf-task/results/deaf.cu-*.kv'
+submission "$tmp/hang-task" hang.cu hang
+PATH=$tmp/bin:$PATH FAKE_SBATCH_SKIP=0 "$grade" --kit "$kit" --lab 1 --submissions "$tmp/hang-task" --out "$tmp/out-hang-task" \
+    --backend gpu --slurm >/dev/null 2>&1
+: >"$FAKE_JUDGE_LOG"
+"$grade" --task 0 --out "$tmp/out-hang-task" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 100); do
+    [ -s "$FAKE_JUDGE_LOG" ] && break
+    sleep 0.1
+done
+kill -TERM "$pid"
+wait "$pid"
+status=$?
+check "a task stopped by SIGTERM exits 2 (got $status), leaving no result and no temporary file" \
+    eval 'test "$status" -eq 2 && test -z "$(ls -A "$tmp/out-hang-task/results")"'
+mkdir -p "$tmp/nojudge/labs"
+cp -r labs/01-naive-sweep "$tmp/nojudge/labs/"
+"$grade" --kit "$tmp/nojudge" --lab 1 --submissions "$tmp/one-class" --out "$tmp/out-nojudge" --backend gpu >/dev/null 2>&1
+check "a kit without its judge: the row names what could not run" \
+    eval 'csv_field "$tmp/out-nojudge/summary.csv" a.cu message | grep -q "exited 127 without a report: cannot run $tmp/nojudge/build/judge"'
+
 # ---------------------------------------------------------------- --task, as a Slurm task runs it
 rm -f "$slurm_out"/results/zz-notes.txt-*.kv
 expect "a task of a rejected entry writes its row" 0 "" -- "$grade" --task 4 --out "$slurm_out"
@@ -220,6 +264,21 @@ expect "a task without its results folder" 2 "--task needs --out" -- "$grade" --
 expect "a task that is no number" 2 "--task takes an entry number of the saved plan" -- "$grade" --task one --out "$slurm_out"
 expect "a task of a folder without a plan" 2 "grade.meta is missing: not a results folder of make grade" -- \
     "$grade" --task 0 --out "$tmp/nothing"
+cp -r "$slurm_out" "$tmp/no-plan"
+rm "$tmp/no-plan/plan.tsv"
+expect "a task of a folder whose plan.tsv is gone" 2 "plan.tsv is missing: not a results folder of make grade" -- \
+    "$grade" --task 0 --out "$tmp/no-plan"
+cp -r "$slurm_out" "$tmp/bad-plan"
+{ echo "a line that is no entry"; cat "$slurm_out/plan.tsv"; } >"$tmp/bad-plan/plan.tsv"
+expect "a plan's line that is no entry is passed over" 2 "the plan in $tmp/bad-plan has entries 0 to 4" -- \
+    "$grade" --task 5 --out "$tmp/bad-plan"
+mkdir -p "$tmp/blocked-slurm/slurm/task.sh"
+cp "$slurm_out/grade.meta" "$slurm_out/plan.tsv" "$tmp/blocked-slurm/"
+PATH=$tmp/bin:$PATH "$grade" --kit "$kit" --lab 1 --submissions "$slurm_class" --out "$tmp/blocked-slurm" --backend gpu --slurm \
+    >"$tmp/blocked-slurm.log" 2>&1
+status=$?
+check "a task script that cannot be written: exit 2 (got $status), naming it" \
+    eval 'test "$status" -eq 2 && grep -q "cannot write $tmp/blocked-slurm/slurm/task.sh" "$tmp/blocked-slurm.log"'
 
 # ---------------------------------------------------------------- the command line's refusals
 expect "an option without its value" 2 "option --lab needs a value" -- "$grade" --kit "$kit" --lab
@@ -227,6 +286,7 @@ expect "an unknown backend" 2 "backend must be auto, gpu or emu, not 'cuda'" -- 
 expect "a seed that is no number" 2 "SEED must be a whole number, got '12x'" -- "$grade" --kit "$kit" --lab 1 --seed 12x
 expect "WALL=0" 2 "WALL takes a whole number from 1 to 86400, got '0'" -- "$grade" --kit "$kit" --lab 1 --wall 0
 expect "no lab" 2 "which lab?" -- "$grade" --kit "$kit" --submissions "$class"
+expect "no submissions" 2 "which submissions? make grade LAB=1" -- "$grade" --kit "$kit" --lab 1
 expect "a kit folder that does not exist" 2 "the kit folder $tmp/no-kit cannot be found" -- \
     "$grade" --kit "$tmp/no-kit" --lab 1 --submissions "$class"
 expect "a kit without labs" 2 "cannot open $tmp/bin/labs" -- "$grade" --kit "$tmp/bin" --lab 1 --submissions "$class"
@@ -237,7 +297,6 @@ expect "a lab named by its folder" 1 "grading 01-naive-sweep for" -- \
     "$grade" --kit "$kit" --lab 01-naive-sweep --submissions "$class" --out "$out" --backend gpu
 expect "another backend on a results folder" 2 "was graded with backend gpu, not emu" -- \
     "$grade" --kit "$kit" --lab 1 --submissions "$class" --out "$out" --backend emu
-submission "$tmp/one-class" a.cu "pass 0.5"
 expect "the default results folder, named for the lab and the class" 0 "results in $kit/build/grades/01-naive-sweep-one-class-" -- \
     "$grade" --kit "$kit" --lab 1 --submissions "$tmp/one-class" --backend gpu
 touch "$tmp/a-file"
@@ -269,4 +328,28 @@ refuse_file "a plan that cannot be saved" "$out/grade.meta.tmp" "cannot write $o
 refuse_file "a plan whose entries cannot be saved" "$out/plan.tsv.tmp" "cannot write $out/plan.tsv.tmp"
 refuse_file "summary.csv that cannot be written" "$out/summary.csv.tmp" "cannot write in $out"
 refuse_file "class.html that cannot be written" "$out/class.html.tmp" "cannot write $out/class.html.tmp"
+# block NAME PATH TEXT: puts a folder holding a file where PATH is (nothing renames onto it),
+# expects a resumed run of the class to exit 2 saying TEXT, then puts PATH's file back.
+block() {
+    mv "$2" "$tmp/set-aside" 2>/dev/null
+    mkdir -p "$2/kept"
+    expect "$1" 2 "$3" -- "$grade" --kit "$kit" --lab 1 --submissions "$class" --out "$out" --backend gpu
+    rm -rf "$2"
+    mv "$tmp/set-aside" "$2" 2>/dev/null
+}
+block "plan.tsv that cannot be put in place" "$out/plan.tsv" "cannot write $out/plan.tsv:"
+block "summary.csv that cannot be put in place" "$out/summary.csv" "cannot write $out/summary.csv or $out/results.jsonl"
+block "class.html that cannot be put in place" "$out/class.html" "cannot write $out/class.html:"
+for file in "$three_id.json" "$three_id.txt" ".tmp-$three_id.txt" ".tmp-$three_id.kv" "$three_id.kv"; do
+    block "a rejected row whose $file cannot be written" "$out/results/$file" "cannot write in $out/results"
+done
+# A judged result that cannot be put in place: named, the run goes on, the row missing.
+one_id=$(cut -f2 "$tmp/out-nojudge/plan.tsv")
+for file in "$one_id.txt" "$one_id.html" ".tmp-$one_id.kv" "$one_id.kv"; do
+    rm -rf "$tmp/out-one"
+    mkdir -p "$tmp/out-one/results/$file/kept"
+    "$grade" --kit "$kit" --lab 1 --submissions "$tmp/one-class" --out "$tmp/out-one" --backend gpu >"$tmp/one.log" 2>&1
+    check "a judged result whose $file cannot be put in place is named" \
+        grep -q "cannot write the result of a.cu in $tmp/out-one/results" "$tmp/one.log"
+done
 finish "grade (fake judge)"

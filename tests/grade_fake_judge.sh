@@ -153,9 +153,14 @@ check "class.html: a hint that is no key is shown escaped in its row, not ranked
     eval 'grep -q "<td>&lt;b&gt;Bad_key&lt;/b&gt;</td>" "$page" && ! grep -q "#&lt;b&gt;Bad_key" "$page"'
 check "class.html: the kit's commit, through the branch HEAD names" grep -q "kit ${commit:0:12}\." "$page"
 echo "$commit" >"$kit/.git/HEAD"
+rm "$out"/results/pass1.cu-*.json
 "$grade" --kit "$kit" --lab 1 --submissions "$class" --out "$out" --backend gpu >"$tmp/again.log" 2>&1
 check "a second run judges nothing again" grep -q "^$judged already graded" "$tmp/again.log"
 check "class.html: a detached HEAD's commit" grep -q "kit ${commit:0:12}\." "$page"
+check "results.jsonl: a row whose JSON report is gone has none" python3 -c '
+import json, sys
+line = [json.loads(l) for l in open(sys.argv[1]) if json.loads(l)["submission"] == "pass1.cu"][0]
+sys.exit(line["report"] is not None or line["summary"]["verdict"] != "pass")' "$out/results.jsonl"
 echo "ref: refs/heads/gone" >"$kit/.git/HEAD"
 "$grade" --kit "$kit" --lab 1 --submissions "$class" --out "$out" --backend gpu >/dev/null 2>&1
 check "class.html: a branch without its file is an unknown version" grep -q "kit unknown\." "$page"
@@ -321,12 +326,14 @@ refuse_file() {
     mkdir -p "$2"
     expect "$1" 2 "$3" -- "$grade" --kit "$kit" --lab 1 --submissions "$class" --out "$out" --backend gpu
     rmdir "$2"
+    check "$1: no temporary file left" test -z "$(find "$out" -name '*.tmp' -o -name '.tmp-*')"
 }
 three_id=$(awk -F'\t' '$5 != "-" { print $2; exit }' "$out/plan.tsv")
 refuse_file "a rejected row that cannot be written" "$out/results/.tmp-$three_id.json" "cannot write in $out/results"
 refuse_file "a plan that cannot be saved" "$out/grade.meta.tmp" "cannot write $out/grade.meta.tmp"
 refuse_file "a plan whose entries cannot be saved" "$out/plan.tsv.tmp" "cannot write $out/plan.tsv.tmp"
 refuse_file "summary.csv that cannot be written" "$out/summary.csv.tmp" "cannot write in $out"
+refuse_file "results.jsonl that cannot be written" "$out/results.jsonl.tmp" "cannot write in $out"
 refuse_file "class.html that cannot be written" "$out/class.html.tmp" "cannot write $out/class.html.tmp"
 # block NAME PATH TEXT: puts a folder holding a file where PATH is (nothing renames onto it),
 # expects a resumed run of the class to exit 2 saying TEXT, then puts PATH's file back.

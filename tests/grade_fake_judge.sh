@@ -99,6 +99,18 @@ submission() {
     echo "$3" >"$1/$2"
 }
 
+# stop_once_judging PID: once a fake judge has started (its log was emptied before), sends the
+# grade PID SIGTERM and sets status to its exit status.
+stop_once_judging() {
+    for _ in $(seq 1 100); do
+        [ -s "$FAKE_JUDGE_LOG" ] && break
+        sleep 0.1
+    done
+    kill -TERM "$1"
+    wait "$1"
+    status=$?
+}
+
 # ---------------------------------------------------------------- a class of every outcome
 class=$tmp/class
 npass=$((1 + RANDOM % 4))
@@ -180,14 +192,7 @@ for i in 1 2 3; do submission "$stopped" "hang$i.cu" hang; done
 : >"$FAKE_JUDGE_LOG"
 "$grade" --kit "$kit" --lab 1 --submissions "$stopped" --out "$tmp/out-stopped" --backend emu --jobs 1 --wall 60 \
     >"$tmp/stopped.log" 2>&1 &
-pid=$!
-for _ in $(seq 1 100); do
-    [ -s "$FAKE_JUDGE_LOG" ] && break
-    sleep 0.1
-done
-kill -TERM "$pid"
-wait "$pid"
-status=$?
+stop_once_judging $!
 check "a stopped run exits 130 (got $status)" test "$status" -eq 130
 check "no judge's lock folder for the emulation backend" eval '! grep -q -- --gpu-lock-dir "$FAKE_JUDGE_LOG"'
 check "each submission without a result has a missing row" \
@@ -244,14 +249,7 @@ PATH=$tmp/bin:$PATH FAKE_SBATCH_SKIP=0 "$grade" --kit "$kit" --lab 1 --submissio
     --backend gpu --slurm >/dev/null 2>&1
 : >"$FAKE_JUDGE_LOG"
 "$grade" --task 0 --out "$tmp/out-hang-task" >/dev/null 2>&1 &
-pid=$!
-for _ in $(seq 1 100); do
-    [ -s "$FAKE_JUDGE_LOG" ] && break
-    sleep 0.1
-done
-kill -TERM "$pid"
-wait "$pid"
-status=$?
+stop_once_judging $!
 check "a task stopped by SIGTERM exits 2 (got $status), leaving no result and no temporary file" \
     eval 'test "$status" -eq 2 && test -z "$(ls -A "$tmp/out-hang-task/results")"'
 mkdir -p "$tmp/nojudge/labs"

@@ -47,7 +47,7 @@ wanted=("$@")
 # translator_refusals: each source the translator cannot read exits 1 with
 # "FILE:LINE: error: WHY"; its command line's problems exit 2.
 translator_refusals() {
-    local translator=${EMU_BUILD:-build/emu}/tools/emu-translate dir
+    local translator=${EMU_BUILD:-build/emu}/tools/emu-translate dir name line why source
     dir=$(mktemp -d)
     echo '__global__ void k() {}' >"$dir/fine.cu"
     while IFS='|' read -r name line why source; do
@@ -76,7 +76,7 @@ for name in "${wanted[@]}"; do
     fi
     if [ "$name" = pipeline ]; then
         runner=$build/lab1/runner
-        if ! make -s -f grader/emu/emu.mk k=reference/solutions/01-naive-sweep.cu RUNNER="$runner" \
+        if ! make -s -f grader/emu/emu.mk KERNEL=reference/solutions/01-naive-sweep.cu RUNNER="$runner" \
                 RUNNER_SRC=grader/emu/runner_sweep.cu >"$build/pipeline.build.log" 2>&1 ||
            ! ${CXX:-g++} -std=c++17 -O2 -Wall -Igrader/protocol -o "$build/pipeline_check" tests/emu/pipeline_check.cpp \
                 >>"$build/pipeline.build.log" 2>&1; then

@@ -267,6 +267,12 @@ static void test_refuses_missing_program(void **state)
     assert_non_null(strstr(why, missing));
 }
 
+#ifndef SYS_landlock_create_ruleset  // C libraries older than the kernel: the numbers are the same on every architecture
+#define SYS_landlock_create_ruleset 444
+#define SYS_landlock_add_rule 445
+#define SYS_landlock_restrict_self 446
+#endif
+
 // A value of injected_fault's arg: the descriptor sandbox_enter opens for the program's Landlock rule.
 #define INJECT_RULE_FD 0xffffffffu
 

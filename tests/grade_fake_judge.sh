@@ -328,11 +328,11 @@ refuse_file() {
 }
 three_id=$(awk -F'\t' '$5 != "-" { print $2; exit }' "$out/plan.tsv")
 refuse_file "a rejected row that cannot be written" "$out/results/.tmp-$three_id.json" "cannot write in $out/results"
-refuse_file "a plan that cannot be saved" "$out/grade.meta.tmp" "cannot write $out/grade.meta.tmp"
-refuse_file "a plan whose entries cannot be saved" "$out/plan.tsv.tmp" "cannot write $out/plan.tsv.tmp"
+refuse_file "a plan that cannot be saved" "$out/grade.meta.tmp" "cannot write $out/grade.meta"
+refuse_file "a plan whose entries cannot be saved" "$out/plan.tsv.tmp" "cannot write $out/plan.tsv"
 refuse_file "summary.csv that cannot be written" "$out/summary.csv.tmp" "cannot write in $out"
 refuse_file "results.jsonl that cannot be written" "$out/results.jsonl.tmp" "cannot write in $out"
-refuse_file "class.html that cannot be written" "$out/class.html.tmp" "cannot write $out/class.html.tmp"
+refuse_file "class.html that cannot be written" "$out/class.html.tmp" "cannot write $out/class.html"
 # block NAME PATH TEXT: puts a folder holding a file where PATH is (nothing renames onto it),
 # expects a resumed run of the class to exit 2 saying TEXT, then puts PATH's file back.
 block() {

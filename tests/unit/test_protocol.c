@@ -1,14 +1,16 @@
 // tests/unit/test_protocol.c — grader/protocol/'s own helpers from both
 // sides' point of view: protocol_printable (random bytes come out as printable
 // UTF-8 of the same length, every kept character unchanged, every hidden one
-// '?') and the whole reads and writes of pipe_io.h (short counts, a signal
-// in the middle of a read, the end of input, a reader gone). Random inputs,
-// the seed printed.
+// '?'), the whole reads and writes of pipe_io.h (short counts, a signal
+// in the middle of a read, the end of input, a reader gone) and the GPU's
+// lock files of gpu_locks.h (which lock each taking holds, a wait broken by
+// a signal, a spec or a folder that is wrong). Random inputs, the seed printed.
 #include "test_util.h"
 
 #include <signal.h>
 #include <sys/wait.h>
 
+#include "gpu_locks.h"
 #include "pipe_io.h"
 #include "protocol.h"
 
@@ -250,6 +252,109 @@ static void test_pipe_reader_gone(void **state)
     sigaction(SIGPIPE, &before, NULL);
 }
 
+// ---------------------------------------------------------------------------
+// gpu_locks.h
+// ---------------------------------------------------------------------------
+
+// 1 if a new descriptor of path could take the flock op (LOCK_SH or LOCK_EX) now; it is given back at once.
+static int lock_free(const char *path, int op)
+{
+    int fd = open(path, O_RDWR);
+    assert_true(fd >= 0);
+    int got = flock(fd, op | LOCK_NB) == 0;
+    close(fd);
+    return got;
+}
+
+// gpu_locks_take holds the profiler's lock alone and a turn (alone or shared,
+// as the spec says) and gives the gate back; closing its descriptors gives
+// every lock back; a spec of fewer than three paths and a folder that does
+// not exist are refused, no descriptor left open.
+static void test_gpu_locks_take(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() ^ 0x10c5);
+    char dir[] = "/tmp/stencil-locks-XXXXXX", paths[3][256], spec[1024];
+    assert_non_null(mkdtemp(dir));
+    int k = (int)(rng_next(&r) % 8), fds[3];
+    const char *names[] = {GPU_LOCK_PROFILER, GPU_LOCK_GATE, GPU_LOCK_TURN};
+    for (int i = 0; i < 3; i++)
+        gpu_lock_path(paths[i], sizeof(paths[i]), dir, k, names[i]);
+    for (int alone = 0; alone < 2; alone++) {
+        snprintf(spec, sizeof(spec), "%s,%s,%s%s", paths[0], paths[1], paths[2], alone ? ",alone" : "");
+        assert_int_equal(gpu_locks_take(spec, fds), 0);
+        assert_false(lock_free(paths[0], LOCK_SH));       // the profiler's: one run at a time
+        assert_true(lock_free(paths[1], LOCK_EX));        // the gate: given back
+        assert_int_equal(lock_free(paths[2], LOCK_SH), !alone);
+        assert_false(lock_free(paths[2], LOCK_EX));
+        for (int i = 0; i < 3; i++)
+            close(fds[i]);
+        assert_true(lock_free(paths[0], LOCK_EX) && lock_free(paths[2], LOCK_EX));
+    }
+    snprintf(spec, sizeof(spec), "%s,%s", paths[0], paths[1]);
+    assert_int_equal(gpu_locks_take(spec, fds), -1);
+    assert_int_equal(errno, EINVAL);
+    snprintf(spec, sizeof(spec), "%s/gone/a,%s/gone/b,%s/gone/c", dir, dir, dir);
+    assert_int_equal(gpu_locks_take(spec, fds), -1);
+    assert_int_equal(errno, ENOENT);
+    assert_true(fds[0] == -1 && fds[1] == -1 && fds[2] == -1);
+    for (int i = 0; i < 3; i++)
+        unlink(paths[i]);
+    rmdir(dir);
+}
+
+static int lock_interruptions; // calls of count_lock_interruption
+
+// The interrupted callback of gpu_lock_flock: counts.
+static void count_lock_interruption(void)
+{
+    lock_interruptions++;
+}
+
+// A wait for a lock that another process holds goes on after a signal (the
+// callback told each time) and takes the lock once that process ends; a
+// descriptor that is no file fails at once.
+static void test_gpu_lock_waits_through_signals(void **state)
+{
+    (void)state;
+    char path[64];
+    int ready[2];
+    test_write_file(path, sizeof(path), "");
+    struct sigaction on_usr1 = {.sa_handler = count_interruption}, before;
+    assert_int_equal(sigaction(SIGUSR1, &on_usr1, &before), 0);
+    assert_int_equal(pipe(ready), 0);
+    fflush(stdout);
+    pid_t holder = fork();
+    assert_true(holder >= 0);
+    if (holder == 0) {  // holds the lock, tells the parent, interrupts its wait, then ends (the lock given back)
+        int fd = open(path, O_RDWR);
+        if (fd < 0 || flock(fd, LOCK_EX) != 0 || write(ready[1], "x", 1) != 1)
+            _exit(1);
+        usleep(100000);
+        kill(getppid(), SIGUSR1);
+        usleep(100000);
+        _exit(0);
+    }
+    char byte;
+    assert_int_equal(read(ready[0], &byte, 1), 1);
+    int fd = open(path, O_RDWR);
+    lock_interruptions = 0;
+    assert_int_equal(gpu_lock_flock(fd, LOCK_EX, count_lock_interruption), 0);
+    printf("# the lock taken after %d interruption(s)\n", lock_interruptions);
+    assert_true(lock_interruptions >= 1);
+    int status = 0;
+    assert_int_equal(waitpid(holder, &status, 0), holder);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    close(fd);
+    assert_int_equal(gpu_lock_flock(fd, LOCK_SH, NULL), -1);
+    assert_int_equal(errno, EBADF);
+    close(ready[0]);
+    close(ready[1]);
+    sigaction(SIGUSR1, &before, NULL);
+    unlink(path);
+}
+
 int main(void)
 {
     test_seed();
@@ -259,6 +364,8 @@ int main(void)
         cmocka_unit_test(test_printable_copy),
         cmocka_unit_test(test_pipe_read_whole),
         cmocka_unit_test(test_pipe_reader_gone),
+        cmocka_unit_test(test_gpu_locks_take),
+        cmocka_unit_test(test_gpu_lock_waits_through_signals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

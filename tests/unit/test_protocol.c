@@ -295,10 +295,14 @@ static void test_gpu_locks_take(void **state)
     snprintf(spec, sizeof(spec), "%s,%s", paths[0], paths[1]);
     assert_int_equal(gpu_locks_take(spec, fds), -1);
     assert_int_equal(errno, EINVAL);
-    snprintf(spec, sizeof(spec), "%s/gone/a,%s/gone/b,%s/gone/c", dir, dir, dir);
-    assert_int_equal(gpu_locks_take(spec, fds), -1);
-    assert_int_equal(errno, ENOENT);
-    assert_true(fds[0] == -1 && fds[1] == -1 && fds[2] == -1);
+    for (int missing = 0; missing < 3; missing++) {  // the first, second or third file in a folder that is gone
+        snprintf(spec, sizeof(spec), "%s%s,%s%s,%s%s", missing == 0 ? "/gone" : "", paths[0], missing == 1 ? "/gone" : "",
+                 paths[1], missing == 2 ? "/gone" : "", paths[2]);
+        assert_int_equal(gpu_locks_take(spec, fds), -1);
+        assert_int_equal(errno, ENOENT);
+        assert_true(fds[0] == -1 && fds[1] == -1 && fds[2] == -1);
+        assert_true(lock_free(paths[0], LOCK_EX));  // nothing kept when a later file failed
+    }
     for (int i = 0; i < 3; i++)
         unlink(paths[i]);
     rmdir(dir);

@@ -3,7 +3,8 @@
 #   1. host unit tests (cmocka), the test library's self-test
 #      (tests/lib_selftest.sh), the judge's command-line checks, the
 #      report keys between runner and judge (tests/report_keys.sh), the
-#      length of grader/'s functions (tests/function_length.sh) and the
+#      length of grader/'s functions (tests/function_length.sh), the class
+#      grader with a fake judge (tests/grade_fake_judge.sh) and the
 #      shim against a fake executor (tests/shim.sh, where the CUDA toolkit's
 #      headers are) — always;
 #   2. every lab through the CPU emulation backend (solutions pass, skeletons
@@ -73,6 +74,8 @@ if { [ "$part" = all ] || [ "$part" = unit ]; } && [ "$have_cmocka" -eq 0 ]; the
     tally "$log"
     tests/function_length.sh | tee "$log"
     tally "$log"
+    tests/grade_fake_judge.sh | tee "$log"
+    tally "$log"
     tests/shim.sh | tee "$log"
     tally "$log"
 elif [ "$part" = all ] || [ "$part" = unit ]; then
@@ -100,6 +103,8 @@ elif [ "$part" = all ] || [ "$part" = unit ]; then
     tests/report_keys.sh | tee "$log"
     tally "$log"
     tests/function_length.sh | tee "$log"
+    tally "$log"
+    tests/grade_fake_judge.sh | tee "$log"
     tally "$log"
     tests/parity/test_compare.sh | tee "$log"
     tally "$log"

@@ -35,6 +35,7 @@
 #include "grade.h"
 #include "judge_files.h"
 #include "kv.h"
+#include "spawn.h"
 #include "summary_keys.h"
 
 #define GRADE_TERM_GRACE_S 10.0   // a judge asked to stop gets this long before SIGKILL
@@ -128,7 +129,7 @@ static pid_t grade_start_judge(const grade_run *run, const grade_entry *e, const
         dup2(devnull, STDIN_FILENO), close(devnull);
     execv(judge, argv);
     fprintf(stderr, "cannot run %s: %s\n", judge, strerror(errno));
-    _exit(127);
+    spawn_child_exit(127);
 }
 
 // The last line of a file (a judge's last words), into buf.

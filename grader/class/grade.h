@@ -103,8 +103,8 @@ int grade_print_table(const grade_run *run);
 // an exit status.
 int grade_task(const char *out, int index);
 
-// Submits the entries without a result as one Slurm job array and waits for
-// it (sbatch --wait); returns 0 or -1 with err.
+// Submits the entries without a result (the caller has some) as one Slurm
+// job array and waits for it (sbatch --wait); returns 0 or -1 with err.
 int grade_slurm(const grade_run *run, char *err, size_t len);
 
 // Runs the judge on entry e and commits its result; used by the workers and

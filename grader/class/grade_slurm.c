@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "grade.h"
+#include "spawn.h"
 
 // Writes the array's index list for the entries without a result, ranges
 // folded ("0-4,7,9-12"), into list. Returns how many entries it names.
@@ -31,7 +32,7 @@ static int grade_slurm_missing(const grade_run *run, char *list, size_t len)
         count += j - i + 1;
         i = j;
     }
-    return used < len ? count : -1;
+    return count;
 }
 
 // Quotes s for a POSIX shell script into out ('...' with ' escaped).
@@ -53,13 +54,9 @@ int grade_slurm(const grade_run *run, char *err, size_t len)
 {
     char dir[PATH_MAX], script[PATH_MAX + 16], list[65536], grade[3 * PATH_MAX], out[3 * PATH_MAX], logs[3 * PATH_MAX];
     char array[65600], output[PATH_MAX + 32];
+    // the longest list: every other entry, each a range of at most 10 characters ("4093-4095,")
+    _Static_assert(sizeof(list) > 10 * (GRADE_MAX_ENTRIES / 2 + 1), "the job array's list must hold every entry");
     int count = grade_slurm_missing(run, list, sizeof(list));
-    if (count < 0) {
-        snprintf(err, len, "too many submissions for one job array list: grade them in several folders");
-        return -1;
-    }
-    if (count == 0)
-        return 0;
     snprintf(dir, sizeof(dir), "%s/slurm", run->out);
     mkdir(dir, 0755);
     snprintf(script, sizeof(script), "%s/task.sh", dir);
@@ -109,7 +106,7 @@ int grade_slurm(const grade_run *run, char *err, size_t len)
     if (pid == 0) {
         execvp("sbatch", argv);
         fprintf(stderr, "stencil-labs: cannot run sbatch: %s (SLURM=1 needs Slurm's client commands on PATH)\n", strerror(errno));
-        _exit(127);
+        spawn_child_exit(127);
     }
     int status = 0;
     if (pid < 0 || waitpid(pid, &status, 0) != pid) {

@@ -175,9 +175,9 @@ int grade_write_tables(const grade_run *run, char *err, size_t len)
     if (!csv || !jsonl) {
         snprintf(err, len, "cannot write in %s: %s", run->out, strerror(errno));
         if (csv)
-            fclose(csv);
+            fclose(csv), unlink(csv_tmp);
         if (jsonl)
-            fclose(jsonl);
+            fclose(jsonl), unlink(jsonl_tmp);
         return -1;
     }
     // The header: one list of columns (summary_keys.h) between the envelope's.
@@ -234,6 +234,7 @@ int grade_write_tables(const grade_run *run, char *err, size_t len)
     bad |= fclose(jsonl) != 0;
     if (bad || rename(csv_tmp, csv_path) != 0 || rename(jsonl_tmp, jsonl_path) != 0) {
         snprintf(err, len, "cannot write %s or %s: %s", csv_path, jsonl_path, strerror(errno));
+        unlink(csv_tmp), unlink(jsonl_tmp);
         return -1;
     }
     return 0;

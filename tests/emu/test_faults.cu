@@ -2,7 +2,10 @@
 // outside: each scenario runs in a child process (this program run again with
 // `--child NAME`), which must die with the runner's kernel-fault exit code (or
 // the assert's abort), print one line naming the kernel, block and thread, and
-// append error_stage=execute and error=... to the fault report file.
+// append error_stage=execute and error=... to the fault report file. What the
+// runtime refuses outright (a launch from a kernel, a malformed STENCIL_EMU_
+// option) ends the child with status 2 and one line; a fiber stack asked below
+// the runtime's least still runs a block with barriers.
 #include "emu_test.h"
 
 #include <signal.h>
@@ -137,6 +140,59 @@ static void child_stack_overflow(void)
     cudaDeviceSynchronize();
 }
 
+// Launched by launching_parent: never runs (a launch from device code is refused).
+__global__ void launched_child(float *out)
+{
+    out[threadIdx.x] = 1.0f;
+}
+
+// Launches launched_child from device code (dynamic parallelism).
+__global__ void launching_parent(float *out)
+{
+    launched_child<<<1, 4>>>(out);  // mark: launch-in-kernel
+}
+
+// Reverses a block of floats through shared memory (a barrier: every thread a fiber).
+__global__ void reverse_block(float *data)
+{
+    __shared__ float tile[128];
+    int t = threadIdx.x;
+    tile[t] = data[t];
+    __syncthreads();
+    data[t] = tile[blockDim.x - 1 - t];
+}
+
+// Launches a kernel from inside a kernel.
+static void child_launch_in_kernel(void)
+{
+    float *d;
+    cudaMalloc(&d, 4 * sizeof(float));
+    launching_parent<<<1, 1>>>(d);
+    cudaDeviceSynchronize();
+}
+
+// Makes the runtime read its options (the parent set a malformed one).
+static void child_reads_options(void)
+{
+    cudaFree(0);
+}
+
+// Reverses 128 floats with fibers on the stacks STENCIL_EMU_STACK_KB asked; exits 0 when right.
+static void child_small_stack(void)
+{
+    float h[128], *d;
+    for (int i = 0; i < 128; i++)
+        h[i] = (float)i;
+    cudaMalloc(&d, sizeof(h));
+    cudaMemcpy(d, h, sizeof(h), cudaMemcpyHostToDevice);
+    reverse_block<<<1, 128>>>(d);
+    cudaError_t err = cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);
+    for (int i = 0; i < 128; i++)
+        if (h[i] != (float)(127 - i))
+            exit(3);
+    exit(err == cudaSuccess ? 0 : 4);
+}
+
 // Runs the scenario called name; returns 2 when it survived (or is unknown).
 static int run_child_scenario(const char *name)
 {
@@ -146,7 +202,8 @@ static int run_child_scenario(const char *name)
     } scenarios[] = {{"write-past-end", child_write_past_end},   {"read-before-start", child_read_before_start},
                      {"shared-past-end", child_shared_past_end}, {"host-reads-device", child_host_reads_device},
                      {"device-assert", child_device_assert},     {"signed-overflow", child_signed_overflow},
-                     {"stack-overflow", child_stack_overflow}};
+                     {"stack-overflow", child_stack_overflow},   {"launch-in-kernel", child_launch_in_kernel},
+                     {"reads-options", child_reads_options},     {"small-stack", child_small_stack}};
     test_child_setup();
     for (size_t i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++)
         if (!strcmp(scenarios[i].name, name))
@@ -236,6 +293,53 @@ static void test_stack_overflow(void **state)
     check_fault(&r, "kernel recursing, block (0,0,0), thread (1,0,0)", "stack overflow", "STENCIL_EMU_STACK_KB");
 }
 
+// Each refusal ends the program with status 2 and its one line: a launch from
+// device code (named with its line), an order or a seed that is no option's
+// value (a random one, named).
+static void test_refusals_end_the_program(void **state)
+{
+    (void)state;
+    char bad_seed[32], bad_order[32], seed_line[96], order_line[128];
+    snprintf(bad_seed, sizeof(bad_seed), "%dx", test_random_int(0, 99999));
+    snprintf(bad_order, sizeof(bad_order), "sideways-%d", test_random_int(0, 99999));
+    snprintf(seed_line, sizeof(seed_line), "STENCIL_EMU_SEED must be a number (got '%s')", bad_seed);
+    snprintf(order_line, sizeof(order_line), "STENCIL_EMU_BLOCK_ORDER must be forward, reverse or shuffle (got '%s')", bad_order);
+    const struct {
+        const char *scenario, *variable, *value, *line;  // the child, what it is given, what it must say
+    } refusals[] = {
+        {"launch-in-kernel", NULL, NULL, "launches launched_child from inside a kernel; dynamic parallelism is not emulated"},
+        {"reads-options", "STENCIL_EMU_SEED", bad_seed, seed_line},
+        {"reads-options", "STENCIL_EMU_BLOCK_ORDER", bad_order, order_line},
+    };
+    for (size_t i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+        if (refusals[i].variable)
+            setenv(refusals[i].variable, refusals[i].value, 1);
+        child_result r = test_run_child(refusals[i].scenario);
+        if (refusals[i].variable)
+            unsetenv(refusals[i].variable);
+        if (!r.exited || r.exit_code != 2)
+            fail_msg("%s: expected exit 2, got %s %d; output: %.2000s", refusals[i].scenario, r.exited ? "exit" : "signal",
+                     r.exited ? r.exit_code : r.signal, r.output);
+        check_contains(r.output, "stencil-emu: ", refusals[i].line, NULL);
+    }
+    child_result r = test_run_child("launch-in-kernel");
+    check_contains(r.output, source_site("mark: launch-in-kernel"), NULL);
+}
+
+// A fiber stack asked below the least the runtime gives (16 KiB) is raised to it: a block with barriers runs right.
+static void test_small_stack_raised(void **state)
+{
+    (void)state;
+    char kb[16];
+    snprintf(kb, sizeof(kb), "%d", test_random_int(1, 15));
+    setenv("STENCIL_EMU_STACK_KB", kb, 1);
+    child_result r = test_run_child("small-stack");
+    unsetenv("STENCIL_EMU_STACK_KB");
+    if (!r.exited || r.exit_code != 0)
+        fail_msg("STENCIL_EMU_STACK_KB=%s: expected exit 0, got %s %d; output: %.2000s", kb, r.exited ? "exit" : "signal",
+                 r.exited ? r.exit_code : r.signal, r.output);
+}
+
 // Runs the suite, or one child scenario (--child NAME).
 int main(int argc, char **argv)
 {
@@ -245,6 +349,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_write_past_end),    cmocka_unit_test(test_shared_past_end),
         cmocka_unit_test(test_host_reads_device), cmocka_unit_test(test_device_assert),
         cmocka_unit_test(test_signed_overflow),   cmocka_unit_test(test_stack_overflow),
+        cmocka_unit_test(test_refusals_end_the_program), cmocka_unit_test(test_small_stack_raised),
     };
     test_seed("faults");
     return cmocka_run_group_tests_name("faults", tests, NULL, NULL);

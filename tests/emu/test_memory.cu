@@ -1,6 +1,8 @@
 // tests/emu/test_memory.cu — memory under CPU emulation: constant memory and
 // __device__ variables through the symbol API, atomics from many threads,
-// copies and their checks, device properties, events and streams, block orders.
+// copies and their checks, device properties and every attribute, host
+// memory kernels may use (managed, mapped) and what a pointer is, events and
+// streams, block orders, and an execution error every later call returns.
 #include "emu_test.h"
 #include "protocol.h"
 
@@ -65,6 +67,20 @@ __global__ void record_block_order(int *count, int *order, int *next)
         return;
     count[blockIdx.x] += 1;
     order[atomicAdd(next, 1)] = (int)blockIdx.x;
+}
+
+// Adds 1 to each of the n floats at p (device, managed or mapped host memory).
+__global__ void add_one(float *p, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        p[i] += 1.0f;
+}
+
+// Stops the launch with an execution error (CUDA's __trap()).
+__global__ void trapping(void)
+{
+    __trap();
 }
 
 // ---------------------------------------------------------------------------
@@ -274,6 +290,167 @@ static void test_device_properties(void **state)
     assert_true(driver >= 12000 && runtime >= 12000);
 }
 
+// Every attribute cudaDeviceGetAttribute answers is the matching field of
+// cudaGetDeviceProperties (asked in a random order); an attribute it does not
+// know, another device and no place to write are refused.
+static void test_device_attributes(void **state)
+{
+    (void)state;
+    cudaDeviceProp p;
+    check_cuda(cudaGetDeviceProperties(&p, 0), "cudaGetDeviceProperties");
+    struct {
+        enum cudaDeviceAttr attr;  // asked
+        long long want;            // the property's value
+    } table[] = {
+        {cudaDevAttrMaxThreadsPerBlock, p.maxThreadsPerBlock}, {cudaDevAttrMaxBlockDimX, p.maxThreadsDim[0]},
+        {cudaDevAttrMaxBlockDimY, p.maxThreadsDim[1]}, {cudaDevAttrMaxBlockDimZ, p.maxThreadsDim[2]},
+        {cudaDevAttrMaxGridDimX, p.maxGridSize[0]}, {cudaDevAttrMaxGridDimY, p.maxGridSize[1]},
+        {cudaDevAttrMaxGridDimZ, p.maxGridSize[2]}, {cudaDevAttrMaxSharedMemoryPerBlock, (long long)p.sharedMemPerBlock},
+        {cudaDevAttrTotalConstantMemory, (long long)p.totalConstMem}, {cudaDevAttrWarpSize, p.warpSize},
+        {cudaDevAttrMaxRegistersPerBlock, p.regsPerBlock}, {cudaDevAttrClockRate, p.clockRate},
+        {cudaDevAttrMultiProcessorCount, p.multiProcessorCount}, {cudaDevAttrMemoryClockRate, p.memoryClockRate},
+        {cudaDevAttrGlobalMemoryBusWidth, p.memoryBusWidth}, {cudaDevAttrL2CacheSize, p.l2CacheSize},
+        {cudaDevAttrMaxThreadsPerMultiProcessor, p.maxThreadsPerMultiProcessor},
+        {cudaDevAttrComputeCapabilityMajor, p.major}, {cudaDevAttrComputeCapabilityMinor, p.minor},
+        {cudaDevAttrMaxSharedMemoryPerMultiprocessor, (long long)p.sharedMemPerMultiprocessor},
+        {cudaDevAttrMaxSharedMemoryPerBlockOptin, (long long)p.sharedMemPerBlockOptin},
+        {cudaDevAttrMaxPitch, (long long)p.memPitch}, {cudaDevAttrTextureAlignment, (long long)p.textureAlignment},
+        {cudaDevAttrIntegrated, p.integrated}, {cudaDevAttrCanMapHostMemory, p.canMapHostMemory},
+        {cudaDevAttrConcurrentKernels, p.concurrentKernels}, {cudaDevAttrEccEnabled, p.ECCEnabled},
+        {cudaDevAttrPciBusId, p.pciBusID}, {cudaDevAttrPciDeviceId, p.pciDeviceID},
+        {cudaDevAttrAsyncEngineCount, p.asyncEngineCount}, {cudaDevAttrUnifiedAddressing, p.unifiedAddressing},
+        {cudaDevAttrStreamPrioritiesSupported, p.streamPrioritiesSupported},
+        {cudaDevAttrGlobalL1CacheSupported, p.globalL1CacheSupported},
+        {cudaDevAttrLocalL1CacheSupported, p.localL1CacheSupported},
+        {cudaDevAttrMaxRegistersPerMultiprocessor, p.regsPerMultiprocessor},
+        {cudaDevAttrManagedMemory, p.managedMemory}, {cudaDevAttrIsMultiGpuBoard, p.isMultiGpuBoard},
+        {cudaDevAttrSingleToDoublePrecisionPerfRatio, 2}, {cudaDevAttrPageableMemoryAccess, p.pageableMemoryAccess},
+        {cudaDevAttrConcurrentManagedAccess, p.concurrentManagedAccess},
+        {cudaDevAttrCooperativeLaunch, p.cooperativeLaunch},
+        {cudaDevAttrMaxBlocksPerMultiprocessor, p.maxBlocksPerMultiProcessor},
+        {cudaDevAttrMaxPersistingL2CacheSize, p.persistingL2CacheMaxSize},
+        {cudaDevAttrMaxAccessPolicyWindowSize, p.accessPolicyMaxWindowSize},
+        {cudaDevAttrReservedSharedMemoryPerBlock, (long long)p.reservedSharedMemPerBlock},
+        {cudaDevAttrMemoryPoolsSupported, p.memoryPoolsSupported},
+    };
+    const int n = (int)(sizeof(table) / sizeof(table[0]));
+    for (int i = n - 1; i > 0; i--) {  // a random order: no answer may depend on the one before
+        int j = test_random_int(0, i);
+        auto swap = table[i];
+        table[i] = table[j];
+        table[j] = swap;
+    }
+    for (int i = 0; i < n; i++) {
+        int value = -12345;
+        check_cuda(cudaDeviceGetAttribute(&value, table[i].attr, 0), "cudaDeviceGetAttribute");
+        if (value != table[i].want)
+            fail_msg("attribute %d is %d, its property %lld", (int)table[i].attr, value, table[i].want);
+    }
+    int value = 0, device = -1;
+    assert_int_equal(cudaDeviceGetAttribute(&value, (enum cudaDeviceAttr)100000, 0), cudaErrorInvalidValue);
+    assert_int_equal(cudaDeviceGetAttribute(&value, cudaDevAttrWarpSize, 1), cudaErrorInvalidDevice);
+    assert_int_equal(cudaGetDeviceProperties(NULL, 0), cudaErrorInvalidValue);
+    cudaGetLastError();
+    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+    assert_int_equal(device, 0);
+    check_cuda(cudaDeviceSetLimit(cudaLimitStackSize, 4096), "cudaDeviceSetLimit");
+}
+
+// Managed and mapped host memory: kernels read and write it, the host sees
+// the result at once; cudaPointerGetAttributes tells each kind of pointer
+// apart; cudaFreeHost frees only what cudaMallocHost or cudaHostAlloc gave.
+static void test_host_memory(void **state)
+{
+    (void)state;
+    int n = test_random_int(1, 3000);
+    float *managed, *pinned, *mapped, *device, h[3000];
+    test_fill_floats(h, (size_t)n);
+    check_cuda(cudaMallocManaged((void **)&managed, n * sizeof(float), cudaMemAttachGlobal), "cudaMallocManaged");
+    check_cuda(cudaMallocHost((void **)&pinned, n * sizeof(float)), "cudaMallocHost");
+    check_cuda(cudaHostAlloc((void **)&mapped, n * sizeof(float), 0), "cudaHostAlloc");
+    check_cuda(cudaMalloc(&device, n * sizeof(float)), "cudaMalloc");
+    float *const kinds[] = {managed, pinned, mapped};
+    for (int k = 0; k < 3; k++) {
+        memcpy(kinds[k], h, n * sizeof(float));
+        add_one<<<(n + 127) / 128, 128>>>(kinds[k], n);
+        check_cuda(cudaDeviceSynchronize(), "a kernel on host memory");
+        for (int i = 0; i < n; i++)
+            assert_true(kinds[k][i] == h[i] + 1.0f);
+    }
+    struct {
+        const void *pointer;           // asked about
+        enum cudaMemoryType type;      // what it is
+    } expected[] = {{managed, cudaMemoryTypeManaged}, {pinned, cudaMemoryTypeHost}, {mapped, cudaMemoryTypeHost},
+                    {device, cudaMemoryTypeDevice}, {h, cudaMemoryTypeUnregistered}};
+    for (size_t e = 0; e < sizeof(expected) / sizeof(expected[0]); e++) {
+        struct cudaPointerAttributes attr;
+        check_cuda(cudaPointerGetAttributes(&attr, expected[e].pointer), "cudaPointerGetAttributes");
+        assert_int_equal(attr.type, expected[e].type);
+        assert_ptr_equal(attr.type == cudaMemoryTypeUnregistered ? attr.hostPointer : attr.devicePointer,
+                         expected[e].pointer);
+    }
+    assert_int_equal(cudaMallocHost(NULL, 64), cudaErrorInvalidValue);
+    assert_int_equal(cudaFreeHost(device), cudaErrorInvalidValue);
+    cudaGetLastError();
+    check_cuda(cudaFreeHost(NULL), "cudaFreeHost(NULL)");
+    check_cuda(cudaFreeHost(pinned), "cudaFreeHost");
+    check_cuda(cudaFreeHost(mapped), "cudaFreeHost");
+    check_cuda(cudaFree(managed), "cudaFree of managed memory");
+    cudaFree(device);
+}
+
+// An execution error (a __trap()) is returned by every later call, whatever
+// it asks, until cudaDeviceReset; after it the same calls work again.
+static void test_error_is_sticky(void **state)
+{
+    (void)state;
+    float *d = NULL, *managed = NULL;
+    int value = 0;
+    size_t free_bytes = 0;
+    cudaStream_t stream;
+    cudaEvent_t start, stop;
+    check_cuda(cudaEventCreate(&start), "cudaEventCreate");
+    check_cuda(cudaEventCreate(&stop), "cudaEventCreate");
+    check_cuda(cudaEventRecord(start, 0), "cudaEventRecord");
+    check_cuda(cudaEventRecord(stop, 0), "cudaEventRecord");
+    check_cuda(cudaMalloc(&d, 64 * sizeof(float)), "cudaMalloc");
+    check_cuda(cudaMallocManaged((void **)&managed, 64 * sizeof(float), cudaMemAttachGlobal), "cudaMallocManaged");
+    trapping<<<1, test_random_int(1, 64)>>>();
+    const cudaError_t sticky = cudaErrorLaunchFailure;
+    expect_execution_error(sticky);
+    cudaDeviceProp prop;
+    cudaFuncAttributes attr;
+    struct cudaPointerAttributes where;
+    float ms = 0.0f;
+    float *more = NULL;
+    void *symbol = NULL;
+    const cudaError_t answers[] = {
+        cudaSetDevice(0), cudaGetDeviceProperties(&prop, 0), cudaDeviceGetAttribute(&value, cudaDevAttrWarpSize, 0),
+        cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), cudaEventCreateWithFlags(&start, cudaEventDefault),
+        cudaEventRecord(stop, 0), cudaEventElapsedTime(&ms, start, stop), cudaEventQuery(stop), cudaStreamQuery(0),
+        cudaStreamWaitEvent(0, stop, 0), cudaDeviceSetLimit(cudaLimitStackSize, 4096),
+        cudaFuncGetAttributes(&attr, add_one), cudaFuncSetAttribute(add_one, cudaFuncAttributeMaxDynamicSharedMemorySize, 0),
+        cudaMalloc(&more, 64), cudaMallocManaged((void **)&more, 64, cudaMemAttachGlobal), cudaFreeHost(managed),
+        cudaPointerGetAttributes(&where, d), cudaGetSymbolAddress(&symbol, hits), cudaMemGetInfo(&free_bytes, NULL),
+        cudaMemset(d, 0, 64), cudaMemsetAsync(d, 0, 64, 0),
+    };
+    for (size_t i = 0; i < sizeof(answers) / sizeof(answers[0]); i++)
+        if (answers[i] != sticky)
+            fail_msg("call %zu after the error returned %s, not %s", i, cudaGetErrorName(answers[i]), cudaGetErrorName(sticky));
+    add_one<<<1, 32>>>(d, 64);
+    assert_int_equal(cudaGetLastError(), sticky);
+    check_cuda(cudaDeviceReset(), "cudaDeviceReset");
+    check_cuda(cudaMalloc(&d, 64 * sizeof(float)), "cudaMalloc after the reset");
+    check_cuda(cudaMemsetAsync(d, 0, 64 * sizeof(float), 0), "cudaMemsetAsync after the reset");
+    check_cuda(cudaStreamQuery(0), "cudaStreamQuery after the reset");
+    check_cuda(cudaEventCreate(&stop), "cudaEventCreate after the reset");
+    check_cuda(cudaEventRecord(stop, 0), "cudaEventRecord after the reset");
+    check_cuda(cudaStreamWaitEvent(0, stop, 0), "cudaStreamWaitEvent after the reset");
+    check_cuda(cudaEventQuery(stop), "cudaEventQuery after the reset");
+    cudaEventDestroy(stop);
+    cudaFree(d);
+}
+
 // Events time host work in milliseconds; streams run work in call order.
 static void test_events_and_streams(void **state)
 {
@@ -341,6 +518,9 @@ int main(void)
         cmocka_unit_test_setup(test_copies_and_their_checks, test_reset_device),
         cmocka_unit_test_setup(test_kit_grids_refuse_host_copies, test_reset_device),
         cmocka_unit_test_setup(test_device_properties, test_reset_device),
+        cmocka_unit_test_setup(test_device_attributes, test_reset_device),
+        cmocka_unit_test_setup(test_host_memory, test_reset_device),
+        cmocka_unit_test_setup(test_error_is_sticky, test_reset_device),
         cmocka_unit_test_setup(test_events_and_streams, test_reset_device),
         cmocka_unit_test_setup(test_block_orders, test_reset_device),
     };

@@ -1,6 +1,7 @@
 // tests/emu/test_sync.cu — barriers and warp operations under CPU emulation:
 // barriers not reached by every thread (named, with both threads' lines),
-// warp shuffle reductions and scans in every thread order, votes, and the
+// warp shuffle reductions and scans in every thread order, votes, the warp
+// reductions and the active mask of a partial warp, and the
 // warp-synchronous code a GPU may tolerate but the backend flags or exposes,
 // and __syncwarp() in place of a __syncthreads().
 #include "emu_test.h"
@@ -233,6 +234,20 @@ static float lockstep_sum_xor(const float *v32, int lane_out)
         memcpy(v, w, sizeof(v));
     }
     return v[lane_out];
+}
+
+// Each thread writes its warp's five reductions of in (unsigned sum, min,
+// max; signed min, max) and __activemask() at out[6 * t ...].
+__global__ void warp_reductions(const int *in, unsigned int *out)
+{
+    int t = threadIdx.x;
+    unsigned int mask = __activemask(), u = (unsigned int)in[t];
+    out[6 * t + 0] = __reduce_add_sync(mask, u);
+    out[6 * t + 1] = __reduce_min_sync(mask, u);
+    out[6 * t + 2] = __reduce_max_sync(mask, u);
+    out[6 * t + 3] = (unsigned int)__reduce_min_sync(mask, in[t]);
+    out[6 * t + 4] = (unsigned int)__reduce_max_sync(mask, in[t]);
+    out[6 * t + 5] = mask;
 }
 
 // ---------------------------------------------------------------------------
@@ -495,6 +510,45 @@ static void test_votes(void **state)
     cudaFree(d_warp);
 }
 
+// The warp reductions agree with the host's over random values of both signs,
+// in every thread order; the active mask of the last, partial warp holds its
+// threads only.
+static void test_warp_reductions(void **state)
+{
+    (void)state;
+    const char *orders[] = {"forward", "reverse", "shuffle"};
+    int threads = test_random_int(33, 256), h_in[256], *d_in;
+    unsigned int h_out[6 * 256], *d_out;
+    for (int t = 0; t < threads; t++)
+        h_in[t] = test_random_int(-1000000, 1000000);
+    check_cuda(cudaMalloc(&d_in, sizeof(h_in)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_out, sizeof(h_out)), "cudaMalloc");
+    check_cuda(cudaMemcpy(d_in, h_in, sizeof(h_in), cudaMemcpyHostToDevice), "upload");
+    for (int o = 0; o < 3; o++) {
+        emu_set_order(orders[o], 5);
+        warp_reductions<<<1, threads>>>(d_in, d_out);
+        check_cuda(cudaMemcpy(h_out, d_out, 6 * threads * sizeof(unsigned int), cudaMemcpyDeviceToHost), "download");
+        for (int w = 0; w * 32 < threads; w++) {
+            int lanes = threads - 32 * w < 32 ? threads - 32 * w : 32;
+            unsigned int sum = 0, umin = UINT_MAX, umax = 0;
+            int smin = INT_MAX, smax = INT_MIN;
+            for (int l = 0; l < lanes; l++) {
+                unsigned int u = (unsigned int)h_in[32 * w + l];
+                sum += u, umin = u < umin ? u : umin, umax = u > umax ? u : umax;
+                smin = h_in[32 * w + l] < smin ? h_in[32 * w + l] : smin;
+                smax = h_in[32 * w + l] > smax ? h_in[32 * w + l] : smax;
+            }
+            const unsigned int want[6] = {sum, umin, umax, (unsigned int)smin, (unsigned int)smax,
+                                          lanes == 32 ? FULL_MASK : (1u << lanes) - 1};
+            for (int l = 0; l < lanes; l++)
+                assert_memory_equal(&h_out[6 * (32 * w + l)], want, sizeof(want));
+        }
+    }
+    emu_set_order("forward", 1);
+    cudaFree(d_in);
+    cudaFree(d_out);
+}
+
 // Runs the suite; exits non-zero when a test failed.
 int main(void)
 {
@@ -508,6 +562,7 @@ int main(void)
         cmocka_unit_test_setup(test_syncwarp_is_no_block_barrier, test_reset_device),
         cmocka_unit_test_setup(test_warp_spin_lets_others_run, test_reset_device),
         cmocka_unit_test_setup(test_votes, test_reset_device),
+        cmocka_unit_test_setup(test_warp_reductions, test_reset_device),
     };
     test_seed("sync");
     return cmocka_run_group_tests_name("sync", tests, NULL, NULL);

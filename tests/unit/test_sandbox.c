@@ -3,7 +3,9 @@
 // status, what it could still do (random limits, random file names; the seed
 // is printed). tests/sandbox.sh attacks the sandbox from a program it execs;
 // this file holds the calls' own contracts: the limits set, the one writable
-// folder, no new process, no signal to the parent, and each refusal's reason.
+// folder, no new process, no signal to the parent, and each refusal's reason,
+// the kernel's own refusals included (a child fails one call of sandbox_enter's
+// with a seccomp filter of its own before it calls it: each step's reason).
 //
 // Under the coverage build (-DSTENCIL_COVERAGE) a child writes its line counts
 // before it ends: in Landlock mode it may write only beside this program, which
@@ -16,6 +18,10 @@
 #include <limits.h>
 #include <signal.h>
 #include <linux/capability.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <pthread.h>
+#include <stddef.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/resource.h>
@@ -140,16 +146,28 @@ static void test_landlock_mode(void **state)
     assert_int_equal(access(plan.inside, F_OK), -1);  // the child removed what it made
 }
 
-// The child of test_no_files_mode: confines itself with no files; returns the faults found.
-static int no_files_child(void *arg)
+// The thread of no_files_child: confines itself with no files; returns the faults found (as a pointer).
+static void *no_files_thread(void *arg)
 {
     const char *target = arg;
     sandbox_limits lim = {.cpu_seconds = 10, .no_files = 1};
     char why[256] = "";
     if (sandbox_enter(&lim, "/bin/true", why, sizeof(why)) != 0)
-        return FAULT_ENTER;
+        return (void *)(intptr_t)FAULT_ENTER;
     int fd = open(target, O_RDONLY);
-    return fd >= 0 ? FAULT_OPEN : 0;
+    return (void *)(intptr_t)(fd >= 0 ? FAULT_OPEN : 0);
+}
+
+// The child of test_no_files_mode: confines one thread of its own with no
+// files (Landlock and seccomp hold the calling thread), so that the child's
+// unconfined first thread can still write the line counts; returns the faults found.
+static int no_files_child(void *arg)
+{
+    pthread_t thread;
+    void *faults = NULL;
+    if (pthread_create(&thread, NULL, no_files_thread, arg) != 0 || pthread_join(thread, &faults) != 0)
+        return FAULT_ENTER;
+    return (int)(intptr_t)faults;
 }
 
 // No-files mode: a file that exists and is readable cannot be opened once confined.
@@ -249,6 +267,144 @@ static void test_refuses_missing_program(void **state)
     assert_non_null(strstr(why, missing));
 }
 
+#ifndef SYS_landlock_create_ruleset  // C libraries older than the kernel: the numbers are the same on every architecture
+#define SYS_landlock_create_ruleset 444
+#define SYS_landlock_add_rule 445
+#define SYS_landlock_restrict_self 446
+#endif
+
+// A value of injected_fault's arg: the descriptor sandbox_enter opens for the program's Landlock rule.
+#define INJECT_RULE_FD 0xffffffffu
+
+// One call of sandbox_enter's that a child makes fail with EPERM, and what sandbox_enter must then say.
+typedef struct injected_fault {
+    const char *name;    // the call and the step, for the test's output
+    long nr;             // the system call that fails
+    long nr_also;        // a second number that fails the same way (0: none)
+    int arg;             // the argument compared (-1: every call of nr fails)
+    uint32_t value;      // the low 32 bits that fail (INJECT_RULE_FD: the rule's descriptor)
+    int needs_landlock;  // 1: the step exists only where the kernel has Landlock
+    int needs_setpcap;   // 1: the step runs only where the process holds CAP_SETPCAP
+    int refused;         // 1: sandbox_enter must refuse; 0: it must confine the child
+    const char *text;    // what its reason (refused) or sandbox_describe (confined) must contain
+} injected_fault;
+
+static const injected_fault injected_faults[] = {
+    {"prlimit64: the rlimits", SYS_prlimit64, 0, -1, 0, 0, 0, 1, "setrlimit: Operation not permitted"},
+    {"capget: CAP_SETPCAP unknown", SYS_capget, 0, -1, 0, 0, 0, 0, "none held"},
+    {"prctl PR_CAPBSET_DROP", SYS_prctl, 0, 0, PR_CAPBSET_DROP, 0, 1, 1, "PR_CAPBSET_DROP: Operation not permitted"},
+    {"prctl PR_CAP_AMBIENT", SYS_prctl, 0, 0, PR_CAP_AMBIENT, 0, 0, 1, "clearing the ambient capabilities"},
+    {"capset", SYS_capset, 0, -1, 0, 0, 0, 1, "capset: Operation not permitted"},
+    {"prctl PR_SET_NO_NEW_PRIVS", SYS_prctl, 0, 0, PR_SET_NO_NEW_PRIVS, 0, 0, 1, "no_new_privs: Operation not permitted"},
+    {"landlock ABI probe: no Landlock", SYS_landlock_create_ruleset, 0, 2, 1, 1, 0, 0, "no landlock"},
+    {"landlock_create_ruleset", SYS_landlock_create_ruleset, 0, 2, 0, 1, 0, 1, "landlock_create_ruleset (ABI"},
+    {"fstat of the rule's path", SYS_newfstatat, SYS_fstat, 0, INJECT_RULE_FD, 1, 0, 1, "landlock: rule for /bin/true"},
+    {"landlock_add_rule", SYS_landlock_add_rule, 0, -1, 0, 1, 0, 1, "landlock: rule for /bin/true"},
+    {"landlock_restrict_self", SYS_landlock_restrict_self, 0, -1, 0, 1, 0, 1, "landlock_restrict_self: Operation not permitted"},
+    {"prctl PR_SET_SECCOMP", SYS_prctl, 0, 0, PR_SET_SECCOMP, 0, 0, 1, "seccomp: Operation not permitted"},
+};
+
+// Installs a filter on the calling process that fails fault's call with EPERM (no_new_privs first). Returns 0 or -1.
+static int inject_fault(const injected_fault *fault, uint32_t value)
+{
+    uint32_t low = (uint32_t)offsetof(struct seccomp_data, args) + 8u * (uint32_t)(fault->arg < 0 ? 0 : fault->arg);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    low += 4;
+#endif
+    struct sock_filter insn[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)fault->nr, 1, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)(fault->nr_also ? fault->nr_also : fault->nr), 0, 2),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, low),
+        fault->arg < 0 ? (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0, 1, 0)
+                       : (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, value, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+    };
+    struct sock_fprog prog = {sizeof(insn) / sizeof(insn[0]), insn};
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
+        return -1;
+    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
+}
+
+// The lowest descriptor but one that is free: the one the program's Landlock rule opens (the ruleset takes the lowest).
+static uint32_t rule_descriptor(void)
+{
+    int ruleset = open("/dev/null", O_RDONLY);
+    int rule = open("/dev/null", O_RDONLY);
+    close(ruleset);
+    close(rule);
+    return (uint32_t)rule;
+}
+
+static char folder_for_faults[PATH_MAX]; // the children's writable folder, where the line counts live
+
+typedef struct fault_plan {
+    const injected_fault *fault; // the call that fails
+    sandbox_limits lim;          // what the child asks for
+    int pipe_fd;                 // where the child writes the reason, or the description once confined
+} fault_plan;
+
+// The child of test_kernel_refusals: fails one call, describes, confines itself; returns 0 if refused, 1 if confined, 2 if the fault could not be set.
+static int fault_child(void *arg)
+{
+    fault_plan *plan = arg;
+    uint32_t value = plan->fault->value == INJECT_RULE_FD ? rule_descriptor() : plan->fault->value;
+    if (inject_fault(plan->fault, value) != 0)
+        return 2;
+    char described[256], why[256] = "";
+    snprintf(described, sizeof(described), "%s", sandbox_describe());
+    int refused = sandbox_enter(&plan->lim, "/bin/true", why, sizeof(why)) != 0;
+    const char *text = refused ? why : described;
+    ssize_t n = write(plan->pipe_fd, text, strlen(text));
+    (void)n;
+    return refused ? 0 : 1;
+}
+
+// 1 if this process holds CAP_SETPCAP (sandbox_enter then empties the bounding set).
+static int holds_setpcap(void)
+{
+    struct __user_cap_header_struct head = {_LINUX_CAPABILITY_VERSION_3, 0};
+    struct __user_cap_data_struct held[_LINUX_CAPABILITY_U32S_3];
+    return syscall(SYS_capget, &head, held) == 0 && ((held[0].effective >> CAP_SETPCAP) & 1);
+}
+
+// Each call sandbox_enter makes, failed by the kernel (a filter of the child's
+// own): refused with the step and the error named, or (a probe failing) the
+// child confined all the same and described as the kernel then looks (random limits).
+static void test_kernel_refusals(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() ^ 0xfa017);
+    static fault_plan plan;
+    program_folder(folder_for_faults, sizeof(folder_for_faults));
+    for (size_t i = 0; i < sizeof(injected_faults) / sizeof(injected_faults[0]); i++) {
+        const injected_fault *fault = &injected_faults[i];
+        if ((fault->needs_landlock && !sandbox_confines_writes()) || (fault->needs_setpcap && !holds_setpcap())) {
+            printf("# %s: not a step here (no Landlock or no CAP_SETPCAP)\n", fault->name);
+            continue;
+        }
+        memset(&plan, 0, sizeof(plan));
+        plan.fault = fault;
+        plan.lim.cpu_seconds = 5 + rng_next(&r) % 60;
+        plan.lim.open_files = 32 + rng_next(&r) % 200;
+        plan.lim.writable_dir = folder_for_faults;
+        int fds[2];
+        assert_int_equal(pipe(fds), 0);
+        plan.pipe_fd = fds[1];
+        int status = run_child(fault_child, &plan);
+        close(fds[1]);
+        char text[256];
+        ssize_t n = read(fds[0], text, sizeof(text) - 1);
+        close(fds[0]);
+        text[n > 0 ? n : 0] = '\0';
+        printf("# %s fails: %s: %s\n", fault->name, status == 0 ? "refused" : "confined", text);
+        assert_int_equal(status, fault->refused ? 0 : 1);
+        assert_non_null(strstr(text, fault->text));
+    }
+}
+
 typedef struct clamp_plan {
     unsigned hard_files;     // the hard RLIMIT_NOFILE the child sets before it confines itself
     unsigned asked_files;    // the open files it then asks sandbox_enter for, more than hard_files
@@ -346,6 +502,7 @@ int main(void)
         cmocka_unit_test(test_refuses_missing_program),
         cmocka_unit_test(test_limits_never_raised),
         cmocka_unit_test(test_without_setpcap),
+        cmocka_unit_test(test_kernel_refusals),
         cmocka_unit_test(test_protect_and_describe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,375 @@
+// tests/unit/test_protocol.c — grader/protocol/'s own helpers from both
+// sides' point of view: protocol_printable (random bytes come out as printable
+// UTF-8 of the same length, every kept character unchanged, every hidden one
+// '?'), the whole reads and writes of pipe_io.h (short counts, a signal
+// in the middle of a read, the end of input, a reader gone) and the GPU's
+// lock files of gpu_locks.h (which lock each taking holds, a wait broken by
+// a signal, a spec or a folder that is wrong). Random inputs, the seed printed.
+#include "test_util.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+
+#include "gpu_locks.h"
+#include "pipe_io.h"
+#include "protocol.h"
+
+// ---------------------------------------------------------------------------
+// protocol_printable
+// ---------------------------------------------------------------------------
+
+// Decodes the character at s as protocol_printable reads UTF-8 (a lead byte
+// C2-F4 and its continuation bytes) into *code; returns its length, or 0 if s
+// holds no such sequence. *code is UINT32_MAX for a sequence of that shape
+// that is no character (overlong, a surrogate, past U+10FFFF), which
+// protocol_printable keeps as it is.
+static int utf8_decode(const unsigned char *s, unsigned *code)
+{
+    int len = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+                                : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+    if (len == 0)
+        return 0;
+    unsigned c = len == 1 ? s[0] : s[0] & (0x7f >> len);
+    for (int k = 1; k < len; k++) {
+        if ((s[k] & 0xc0) != 0x80)
+            return 0;
+        c = c << 6 | (s[k] & 0x3f);
+    }
+    static const unsigned least[] = {0, 0, 0x80, 0x800, 0x10000};
+    int character = c >= least[len] && c <= 0x10ffff && !(c >= 0xd800 && c <= 0xdfff);
+    *code = character ? c : UINT32_MAX;
+    return len;
+}
+
+// 1 if code may not be printed: a control (C0 but tab and, when kept, newline; DEL; C1) or a bidirectional control.
+static int code_hidden(unsigned code, int keep_newlines)
+{
+    if (code == '\t' || (keep_newlines && code == '\n') || code == UINT32_MAX)
+        return 0;
+    return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code == 0x61c || code == 0x200e || code == 0x200f ||
+           (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+}
+
+// Writes code as UTF-8 at out; returns its length.
+static int utf8_encode(unsigned code, char *out)
+{
+    unsigned char *o = (unsigned char *)out;
+    if (code < 0x80) {
+        o[0] = (unsigned char)code;
+        return 1;
+    }
+    int len = code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+    static const unsigned char lead[] = {0, 0, 0xc0, 0xe0, 0xf0};
+    for (int k = len - 1; k > 0; k--, code >>= 6)
+        o[k] = (unsigned char)(0x80 | (code & 0x3f));
+    o[0] = (unsigned char)(lead[len] | code);
+    return len;
+}
+
+// Asserts that out is in of the same length: each whole, printable character of in kept, the rest '?'.
+static void expect_printable_of(const char *in, const char *out, int keep_newlines)
+{
+    const unsigned char *a = (const unsigned char *)in, *b = (const unsigned char *)out;
+    assert_int_equal(strlen(in), strlen(out));
+    while (*a) {
+        unsigned code = 0;
+        int len = utf8_decode(a, &code);
+        if (len > 0 && !code_hidden(code, keep_newlines)) {
+            assert_memory_equal(a, b, (size_t)len);
+        } else {
+            len = len > 0 ? len : 1;
+            for (int k = 0; k < len; k++)
+                assert_int_equal(b[k], '?');
+        }
+        a += len;
+        b += len;
+    }
+}
+
+// Random text: ASCII, controls, raw bytes, cut sequences and whole characters (hidden ones among them).
+static void random_text(rng *r, char *text, size_t size)
+{
+    static const unsigned picks[] = {'a', 'Z', '\t', '\n', 0x1b, 0x7f, 0xe9, 0x85, 0x9b, 0x61c, 0x4e2d, 0x200e,
+                                     0x202e, 0x2067, 0x2069, 0x2070, 0x1f600, 0xfeff};
+    size_t n = 0;
+    while (n + 5 < size) {
+        unsigned kind = (unsigned)(rng_next(r) % 4);
+        if (kind == 0) {
+            text[n++] = (char)(1 + rng_next(r) % 255);  // any byte but the end
+        } else if (kind == 1) {
+            char whole[4];
+            int len = utf8_encode(picks[rng_next(r) % (sizeof(picks) / sizeof(picks[0]))], whole);
+            int cut = 1 + (int)(rng_next(r) % (unsigned)len);  // a sequence cut short, or whole
+            memcpy(text + n, whole, (size_t)cut);
+            n += (size_t)cut;
+        } else {
+            n += (size_t)utf8_encode(picks[rng_next(r) % (sizeof(picks) / sizeof(picks[0]))], text + n);
+        }
+    }
+    text[n] = '\0';
+}
+
+// Random texts: what comes out has the same length, printable characters unchanged, the rest '?'; a second pass changes nothing.
+static void test_printable_random(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() ^ 0x9e17ab1e);
+    for (int round = 0; round < 2000; round++) {
+        char in[200], out[200], again[200];
+        random_text(&r, in, 6 + rng_next(&r) % (sizeof(in) - 6));
+        int keep_newlines = (int)(rng_next(&r) & 1);
+        memcpy(out, in, sizeof(in));
+        protocol_printable(out, keep_newlines);
+        expect_printable_of(in, out, keep_newlines);
+        memcpy(again, out, sizeof(out));
+        protocol_printable(again, keep_newlines);
+        assert_string_equal(again, out);
+    }
+}
+
+// Each hidden character alone becomes as many '?' as its bytes; a newline stays only when asked; a null text is left alone.
+static void test_printable_each_hidden(void **state)
+{
+    (void)state;
+    static const unsigned hidden[] = {0x1b, 0x7f, 0x80, 0x9f, 0x61c, 0x200e, 0x200f, 0x202a,
+                                      0x202e, 0x2066, 0x2069};
+    for (size_t i = 0; i < sizeof(hidden) / sizeof(hidden[0]); i++) {
+        char text[8] = "";
+        int len = utf8_encode(hidden[i], text);
+        protocol_printable(text, 1);
+        assert_int_equal(strspn(text, "?"), (size_t)len);
+        assert_int_equal(strlen(text), (size_t)len);
+    }
+    char lines[] = "a\nb\tc";
+    protocol_printable(lines, 1);
+    assert_string_equal(lines, "a\nb\tc");
+    protocol_printable(lines, 0);
+    assert_string_equal(lines, "a?b\tc");
+    protocol_printable(NULL, 0);
+}
+
+// protocol_printable_copy: cut to its room (random sizes), made printable; no room at all leaves dst untouched.
+static void test_printable_copy(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() ^ 0xc0b1);
+    for (int round = 0; round < 500; round++) {
+        char src[120], dst[120], expected[120];
+        random_text(&r, src, sizeof(src));
+        size_t room = 1 + rng_next(&r) % sizeof(dst);
+        size_t kept = strnlen(src, room - 1);
+        memcpy(expected, src, kept);
+        expected[kept] = '\0';
+        protocol_printable(expected, 0);
+        assert_ptr_equal(protocol_printable_copy(dst, room, src), dst);
+        assert_string_equal(dst, expected);
+    }
+    char untouched[4] = "abc";
+    assert_ptr_equal(protocol_printable_copy(untouched, 0, "\x1b[2J"), untouched);
+    assert_string_equal(untouched, "abc");
+}
+
+// ---------------------------------------------------------------------------
+// pipe_io.h
+// ---------------------------------------------------------------------------
+
+static volatile sig_atomic_t interruptions; // SIGUSR1s the reading process took
+
+// Counts an interruption (installed without SA_RESTART: the read it breaks returns EINTR).
+static void count_interruption(int sig)
+{
+    (void)sig;
+    interruptions++;
+}
+
+// Writes len bytes of data to fd in pieces of random sizes, signalling reader with SIGUSR1 before the first; ends the process.
+static void write_in_pieces(int fd, const unsigned char *data, size_t len, pid_t reader, uint64_t seed)
+{
+    rng r;
+    rng_init(&r, seed);
+    usleep(50000);  // the reader is blocked in read() by now
+    kill(reader, SIGUSR1);
+    usleep(50000);
+    for (size_t at = 0; at < len;) {
+        size_t piece = 1 + rng_next(&r) % 700;
+        piece = piece < len - at ? piece : len - at;
+        if (pipe_write_all(fd, data + at, piece) != 0)
+            _exit(1);
+        at += piece;
+    }
+    _exit(0);
+}
+
+// A read broken by a signal goes on, pieces of random sizes come out whole, and input that ends early is an error.
+static void test_pipe_read_whole(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() ^ 0x919e);
+    static unsigned char sent[20000], got[20001];
+    size_t len = 1000 + rng_next(&r) % (sizeof(sent) - 1000);
+    for (size_t i = 0; i < len; i++)
+        sent[i] = (unsigned char)rng_next(&r);
+    struct sigaction on_usr1 = {.sa_handler = count_interruption}, before;
+    assert_int_equal(sigaction(SIGUSR1, &on_usr1, &before), 0);
+    interruptions = 0;
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    fflush(stdout);
+    pid_t writer = fork();
+    assert_true(writer >= 0);
+    if (writer == 0)
+        write_in_pieces(fds[1], sent, len, getppid(), rng_next(&r));
+    close(fds[1]);
+    assert_int_equal(pipe_read_all(fds[0], got, len), 0);
+    assert_memory_equal(got, sent, len);
+    assert_int_equal(pipe_read_all(fds[0], got, 1), -1);  // the writer is done: the end of input
+    int status = 0;
+    assert_int_equal(waitpid(writer, &status, 0), writer);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    close(fds[0]);
+    sigaction(SIGUSR1, &before, NULL);
+    printf("# %zu bytes read whole, %d interruption(s)\n", len, (int)interruptions);
+    assert_true(interruptions >= 1);
+}
+
+// A write whose reader is gone fails (SIGPIPE ignored, as the kit's sides do), and so does a read of a closed descriptor.
+static void test_pipe_reader_gone(void **state)
+{
+    (void)state;
+    int fds[2];
+    char byte = 'x';
+    assert_int_equal(pipe(fds), 0);
+    struct sigaction ignore = {.sa_handler = SIG_IGN}, before;
+    assert_int_equal(sigaction(SIGPIPE, &ignore, &before), 0);
+    close(fds[0]);
+    assert_int_equal(pipe_write_all(fds[1], &byte, 1), -1);
+    assert_int_equal(errno, EPIPE);
+    close(fds[1]);
+    assert_int_equal(pipe_read_all(fds[1], &byte, 1), -1);
+    sigaction(SIGPIPE, &before, NULL);
+}
+
+// ---------------------------------------------------------------------------
+// gpu_locks.h
+// ---------------------------------------------------------------------------
+
+// 1 if a new descriptor of path could take the flock op (LOCK_SH or LOCK_EX) now; it is given back at once.
+static int lock_free(const char *path, int op)
+{
+    int fd = open(path, O_RDWR);
+    assert_true(fd >= 0);
+    int got = flock(fd, op | LOCK_NB) == 0;
+    close(fd);
+    return got;
+}
+
+// gpu_locks_take holds the profiler's lock alone and a turn (alone or shared,
+// as the spec says) and gives the gate back; closing its descriptors gives
+// every lock back; a spec of fewer than three paths and a folder that does
+// not exist are refused, no descriptor left open.
+static void test_gpu_locks_take(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() ^ 0x10c5);
+    char dir[] = "/tmp/stencil-locks-XXXXXX", paths[3][256], spec[1024];
+    assert_non_null(mkdtemp(dir));
+    int k = (int)(rng_next(&r) % 8), fds[3];
+    const char *names[] = {GPU_LOCK_PROFILER, GPU_LOCK_GATE, GPU_LOCK_TURN};
+    for (int i = 0; i < 3; i++)
+        gpu_lock_path(paths[i], sizeof(paths[i]), dir, k, names[i]);
+    for (int alone = 0; alone < 2; alone++) {
+        snprintf(spec, sizeof(spec), "%s,%s,%s%s", paths[0], paths[1], paths[2], alone ? ",alone" : "");
+        assert_int_equal(gpu_locks_take(spec, fds), 0);
+        assert_false(lock_free(paths[0], LOCK_SH));       // the profiler's: one run at a time
+        assert_true(lock_free(paths[1], LOCK_EX));        // the gate: given back
+        assert_int_equal(lock_free(paths[2], LOCK_SH), !alone);
+        assert_false(lock_free(paths[2], LOCK_EX));
+        for (int i = 0; i < 3; i++)
+            close(fds[i]);
+        assert_true(lock_free(paths[0], LOCK_EX) && lock_free(paths[2], LOCK_EX));
+    }
+    snprintf(spec, sizeof(spec), "%s,%s", paths[0], paths[1]);
+    assert_int_equal(gpu_locks_take(spec, fds), -1);
+    assert_int_equal(errno, EINVAL);
+    for (int missing = 0; missing < 3; missing++) {  // the first, second or third file in a folder that is gone
+        snprintf(spec, sizeof(spec), "%s%s,%s%s,%s%s", missing == 0 ? "/gone" : "", paths[0], missing == 1 ? "/gone" : "",
+                 paths[1], missing == 2 ? "/gone" : "", paths[2]);
+        assert_int_equal(gpu_locks_take(spec, fds), -1);
+        assert_int_equal(errno, ENOENT);
+        assert_true(fds[0] == -1 && fds[1] == -1 && fds[2] == -1);
+        assert_true(lock_free(paths[0], LOCK_EX));  // nothing kept when a later file failed
+    }
+    for (int i = 0; i < 3; i++)
+        unlink(paths[i]);
+    rmdir(dir);
+}
+
+static int lock_interruptions; // calls of count_lock_interruption
+
+// The interrupted callback of gpu_lock_flock: counts.
+static void count_lock_interruption(void)
+{
+    lock_interruptions++;
+}
+
+// A wait for a lock that another process holds goes on after a signal (the
+// callback told each time) and takes the lock once that process ends; a
+// descriptor that is no file fails at once.
+static void test_gpu_lock_waits_through_signals(void **state)
+{
+    (void)state;
+    char path[64];
+    int ready[2];
+    test_write_file(path, sizeof(path), "");
+    struct sigaction on_usr1 = {.sa_handler = count_interruption}, before;
+    assert_int_equal(sigaction(SIGUSR1, &on_usr1, &before), 0);
+    assert_int_equal(pipe(ready), 0);
+    fflush(stdout);
+    pid_t holder = fork();
+    assert_true(holder >= 0);
+    if (holder == 0) {  // holds the lock, tells the parent, interrupts its wait, then ends (the lock given back)
+        int fd = open(path, O_RDWR);
+        if (fd < 0 || flock(fd, LOCK_EX) != 0 || write(ready[1], "x", 1) != 1)
+            _exit(1);
+        usleep(100000);
+        kill(getppid(), SIGUSR1);
+        usleep(100000);
+        _exit(0);
+    }
+    char byte;
+    assert_int_equal(read(ready[0], &byte, 1), 1);
+    int fd = open(path, O_RDWR);
+    lock_interruptions = 0;
+    assert_int_equal(gpu_lock_flock(fd, LOCK_EX, count_lock_interruption), 0);
+    printf("# the lock taken after %d interruption(s)\n", lock_interruptions);
+    assert_true(lock_interruptions >= 1);
+    int status = 0;
+    assert_int_equal(waitpid(holder, &status, 0), holder);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    close(fd);
+    assert_int_equal(gpu_lock_flock(fd, LOCK_SH, NULL), -1);
+    assert_int_equal(errno, EBADF);
+    close(ready[0]);
+    close(ready[1]);
+    sigaction(SIGUSR1, &before, NULL);
+    unlink(path);
+}
+
+int main(void)
+{
+    test_seed();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_printable_random),
+        cmocka_unit_test(test_printable_each_hidden),
+        cmocka_unit_test(test_printable_copy),
+        cmocka_unit_test(test_pipe_read_whole),
+        cmocka_unit_test(test_pipe_reader_gone),
+        cmocka_unit_test(test_gpu_locks_take),
+        cmocka_unit_test(test_gpu_lock_waits_through_signals),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -8,7 +8,7 @@
 # Prints a line a room (its lines, the share that ran, its floor), or why a
 # room is not measured, then the total. Exits 1 when a measured room ran less
 # than its floor (or a suite failed), 2 when it cannot run (lcov missing, the
-# build failed). STEPS="unit cli labs platform emu class slurm shim" runs only some of the suites
+# build failed). STEPS="unit cli labs platform fakegpu emu class slurm shim" runs only some of the suites
 # (the floors are then not enforced).
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -24,17 +24,17 @@ command -v lcov >/dev/null && command -v genhtml >/dev/null ||
 # below it is the share reached so far (less a point or two: random inputs
 # take slightly different paths), so that coverage can only grow.
 rooms_table="\
-grader/judge     78  unit,cli,labs,platform  the unit tests, tests/cli.sh, tests/report_keys.sh, labs 1, 2 and 5 under emulation (solution, skeleton, hostile files), tests/platform.sh
+grader/judge     78  unit,cli,labs,platform,fakegpu  the unit tests, tests/cli.sh, tests/report_keys.sh, labs 1, 2 and 5 under emulation (solution, skeleton, hostile files), tests/platform.sh, tests/fake_gpu.sh (the GPU backend on tests/fakes/)
 grader/sandbox   85  unit           tests/unit/test_sandbox.c (its confined children write their counts before they end)
 reference        95  unit,labs      the unit tests and the labs' CPU references
 grader/class     78  class,slurm    tests/grade.sh (make grade through emulation), tests/slurm.sh (the job array, where Slurm is installed; its tasks run the plain build/grade)
 grader/emu       85  emu            tests/emu/run.sh (the runtime and the translator, built with EMU_COVERAGE)
-grader/protocol  88  unit,cli,labs  the inline helpers of its headers (case files, bit patterns), run by the judge and the unit tests
+grader/protocol  88  unit,cli,labs,fakegpu  the inline helpers of its headers (case files, bit patterns), run by the judge and the unit tests
 grader/shim      95  shim           tests/shim.sh (the shim against a fake executor; needs the CUDA toolkit's headers, not a GPU)
 grader/executor  -   -              GPU only, not measured: CUDA C built by nvcc, every path starts with the driver and a device"
 
 cov=build/cov
-steps=${STEPS:-unit cli labs platform emu class slurm shim}
+steps=${STEPS:-unit cli labs platform fakegpu emu class slurm shim}
 suite_failed=0
 start=$SECONDS
 rm -rf "$cov" build/coverage
@@ -83,6 +83,7 @@ step cli tests/cli.sh "$cov/judge"
 step cli tests/report_keys.sh
 step labs lab_subset
 step platform tests/platform.sh "$cov/judge"
+step fakegpu tests/fake_gpu.sh "$cov/judge"
 step emu env EMU_BUILD="$cov/emu" EMU_COVERAGE="--coverage -DSTENCIL_COVERAGE" tests/emu/run.sh
 step class env BUILD="$cov" tests/grade.sh
 step slurm env BUILD="$cov" tests/slurm.sh

@@ -211,6 +211,14 @@ cp -r "$lab1" "$nobuild/labs/"
 expect "an executor that does not build: the one-line reason" 77 "the GPU executor did not build:" -- \
     env PATH="$tools:$base_path" FAKE_CC=false "$judge" --kit "$nobuild" --lab "$nobuild/labs/01-naive-sweep" --backend gpu --case 4
 
+echo "-- a large case checked on the GPU, a sample of it by the judge"
+echo "case = 204 group=large" >>"$lab1/lab.conf"
+fake_run sample STENCIL_FAKE_GPU=gpu-check -- --lab "$lab1" --kernel "$student1" --case 204
+outcome sample "a case the GPU found right passes on the sample the judge checks (no other grid came back)" 0 "verdict: PASS"
+fake_run samplewrong STENCIL_FAKE_GPU=gpu-check -- --lab "$lab1" --kernel "$PWD/tests/mutants/01-naive-sweep/x-swapped.cu" --case 204
+holds samplewrong "a sample the judge finds wrong fails the case, whatever the GPU's check said" \
+    'c["N=204"]["hint_key"] == "wrong-values" and "though the GPU\u0027s check of the whole grid found none" in c["N=204"]["reason"]'
+
 echo "-- the technique's load floors, counted by Nsight Compute"
 fake_run loads STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --jobs 2
 outcome loads "lab 2's solution passes with its loads counted" 0 "verdict: PASS"

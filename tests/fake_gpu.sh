@@ -65,18 +65,16 @@ lab_conf() {
 }
 sweep_keys="title chapter runner kernel solution technique opb_model timeout time_reps rtol atol"
 speed="points = speed 1 full_at=0.8 zero_at=0.3 against=solution"
-lab_conf 01-naive-sweep "$sweep_keys" "points = sizes 5
+sweep_points="points = sizes 5
 points = large 1
 points = technique 2
-$speed
+$speed"
+lab_conf 01-naive-sweep "$sweep_keys" "$sweep_points
 case = 4 group=sizes
 case = 5 group=sizes
 case = 33 group=sizes
 case = 40 timed group=large"
-lab_conf 02-shared-tile "$sweep_keys" "points = sizes 5
-points = large 1
-points = technique 2
-$speed
+lab_conf 02-shared-tile "$sweep_keys" "$sweep_points
 case = 5 group=sizes
 case = 13 group=sizes
 case = 34 sync group=sizes

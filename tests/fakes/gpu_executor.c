@@ -166,21 +166,28 @@ static size_t fake_guard(const fake_case *c)
     return (size_t)protocol_guard_cells((unsigned long long)c->pitch * c->n[1]);
 }
 
-// The file of the case's checked output: out.bin, or the newest buffer of a whole solve (its report's result=).
-static const char *fake_output_name(const fake_case *c)
+// The number the case's report (as the student's program left it) gives key, or fallback.
+static double fake_report_number(const fake_case *c, const char *key, double fallback)
 {
     char path[4096], line[256];
-    int result = 0;
-    if (!c->jacobi)
-        return CASE_OUTPUT;
+    size_t n = strlen(key);
+    double value = fallback;
     snprintf(path, sizeof(path), "%s/%s", c->outdir, CASE_REPORT);
     FILE *f = fopen(path, "r");
     while (f && fgets(line, sizeof(line), f))
-        if (!strncmp(line, "result=", 7))
-            result = atoi(line + 7);
+        if (!strncmp(line, key, n) && line[n] == '=')
+            value = atof(line + n + 1);
     if (f)
         fclose(f);
-    return result == 1 ? CASE_JACOBI_B : CASE_JACOBI_A;
+    return value;
+}
+
+// The file of the case's checked output: out.bin, or the newest buffer of a whole solve (its report's result=).
+static const char *fake_output_name(const fake_case *c)
+{
+    if (!c->jacobi)
+        return CASE_OUTPUT;
+    return fake_report_number(c, "result", 0) == 1 ? CASE_JACOBI_B : CASE_JACOBI_A;
 }
 
 // Adds delta to the middle cell of dir's grid name (guarded, as the runner saved it).
@@ -270,14 +277,7 @@ static void fake_timed(const fake_case *c, const char *mode)
     fake_report(c, "bandwidth_by", "%s", COPY_LIMIT_BY_KERNEL);
     double ms = 8.0 * (double)fake_cells(c) / (gbs * 1e9) * 1e3;
     if (c->jacobi) {
-        char path[4096], line[256];
-        snprintf(path, sizeof(path), "%s/%s", c->outdir, CASE_REPORT);
-        FILE *f = fopen(path, "r");
-        while (f && fgets(line, sizeof(line), f))
-            if (!strncmp(line, "iterations=", 11))
-                iters = atof(line + 11);
-        if (f)
-            fclose(f);
+        iters = fake_report_number(c, "iterations", 1);
         fake_report(c, "timed_iterations", "%.0f", iters);
         fake_report(c, "time_per_iter_ms", "%.6f", ms);
     }

@@ -96,41 +96,51 @@ static void fake_fail(const fake_case *c, int code, const char *stage, const cha
     _exit(code);
 }
 
+// Takes what c needs of option o, whose value is v ("" when it has none).
+static void fake_take_option(fake_case *c, const char *o, const char *v)
+{
+    if (!strcmp(o, "--outdir")) c->outdir = v;
+    else if (!strcmp(o, "--student")) c->student = v;
+    else if (!strcmp(o, "--kind")) c->jacobi = !strcmp(v, "jacobi");
+    else if (!strcmp(o, "--size")) c->size = v, sscanf(v, "%u,%u,%u", &c->n[0], &c->n[1], &c->n[2]);
+    else if (!strcmp(o, "--pitch")) c->pitch = (unsigned)atoi(v);
+    else if (!strcmp(o, "--time")) c->time_reps = atoi(v);
+    else if (!strcmp(o, "--log")) c->log = v;
+    else if (!strcmp(o, "--yardstick")) c->yardstick = 1;
+    else if (!strcmp(o, "--gpu-check")) {
+        c->gpu_check = 1;
+        for (const char *p = v; *p && c->nplanes < GPU_CHECK_MAX_PLANES; p += strcspn(p, ","), p += *p == ',')
+            c->planes[c->nplanes++] = (unsigned)atoi(p);
+    }
+}
+
+// 1 if option o is the executor's own, which the student's program does not take.
+static int fake_executor_only(const char *o)
+{
+    static const char *const own[] = {"--kind", "--student", "--accuracy", "--time-budget", "--time", "--gpu-check",
+                                      "--log", "--file-bytes", "--yardstick", "--serve", NULL};
+    for (int k = 0; own[k]; k++)
+        if (!strcmp(o, own[k]))
+            return 1;
+    return 0;
+}
+
 // Parses the case's arguments (argv[0] the executor's name) into c; the
 // student's arguments are the case's own, less the executor's options.
+// Returns 0, or -1 when the case folder or the student's program is missing.
 static int fake_parse(int argc, char **argv, fake_case *c)
 {
-    static const char *const executor_only[] = {"--kind", "--student", "--accuracy", "--time-budget", "--time",
-                                                "--gpu-check", "--log", "--file-bytes", NULL};
     int np = 1;
     memset(c, 0, sizeof(*c));
     for (int i = 1; i < argc; i++) {
-        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : "";
-        int own = 0;
-        if (!strcmp(o, "--yardstick") || !strcmp(o, "--serve")) {
-            c->yardstick |= !strcmp(o, "--yardstick");
-            continue;
-        }
-        for (int k = 0; executor_only[k]; k++)
-            own |= !strcmp(o, executor_only[k]);
-        if (!strcmp(o, "--outdir")) c->outdir = v;
-        else if (!strcmp(o, "--student")) c->student = v;
-        else if (!strcmp(o, "--kind")) c->jacobi = !strcmp(v, "jacobi");
-        else if (!strcmp(o, "--size")) c->size = v, sscanf(v, "%u,%u,%u", &c->n[0], &c->n[1], &c->n[2]);
-        else if (!strcmp(o, "--pitch")) c->pitch = (unsigned)atoi(v);
-        else if (!strcmp(o, "--time")) c->time_reps = atoi(v);
-        else if (!strcmp(o, "--log")) c->log = v;
-        else if (!strcmp(o, "--gpu-check")) {
-            c->gpu_check = 1;
-            for (const char *p = v; *p && c->nplanes < GPU_CHECK_MAX_PLANES; p += strcspn(p, ",") + (p[strcspn(p, ",")] != 0))
-                c->planes[c->nplanes++] = (unsigned)atoi(p);
-        }
-        if (!own && np + 2 < FAKE_MAX_ARGS) {
+        int valued = i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0;
+        fake_take_option(c, argv[i], valued ? argv[i + 1] : "");
+        if (!fake_executor_only(argv[i]) && np + 2 < FAKE_MAX_ARGS) {
             c->pass[np++] = argv[i];
-            if (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0)
+            if (valued)
                 c->pass[np++] = argv[i + 1];
         }
-        i += i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0;
+        i += valued;
     }
     c->pass[0] = (char *)c->student;
     c->pass[np] = NULL;

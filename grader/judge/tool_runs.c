@@ -15,6 +15,7 @@
 #include "judge_files.h"
 #include "judge_session.h"
 #include "rng.h"
+#include "spawn.h"
 #include "technique.h"
 #include "tool_cache.h"
 #include "tool_runs.h"
@@ -71,23 +72,23 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h)
     judge_case_env env = tool_env(s, h->tool);
     // Nsight Compute's lock before the turn, as judge_spawn_runner takes them (here for the helper's life).
     if (gpu_turns_worker_take(env.ncu_metrics != NULL) != 0)
-        _exit(3);
+        spawn_child_exit(3);
     env.profiler_take = NULL;  // held already
     memset(&r, 0, sizeof(r));
     r.spec = h->spec, r.seed = h->seed;
     conf_case_name(&h->spec, r.name, sizeof(r.name));
     if (schedule_run_kind(&env, &s->run, &r.spec, h->seed, &r, &report) != 0)
-        _exit(3);
+        spawn_child_exit(3);
     worker_pool_path(&s->pool, h->slot, "report", path, sizeof(path));
     snprintf(tmp, sizeof(tmp), "%s.tmp", path);
     if (kv_save(tmp, &report) != 0 || rename(tmp, path) != 0)
-        _exit(3);
+        spawn_child_exit(3);
     worker_pool_path(&s->pool, h->slot, "result", path, sizeof(path));
     snprintf(tmp, sizeof(tmp), "%s.tmp", path);
     FILE *f = fopen(tmp, "wb");  // hint_key points into the judge's tables: the same address in the judge it was forked from
     int ok = f && fwrite(&r, sizeof(r), 1, f) == 1;
     ok = f && fclose(f) == 0 && ok;
-    _exit(ok && rename(tmp, path) == 0 ? 0 : 3);
+    spawn_child_exit(ok && rename(tmp, path) == 0 ? 0 : 3);  // its line counts written first (coverage build)
 }
 
 // Starts a helper running spec (seed) under tool, unless remembered already.

@@ -191,6 +191,12 @@ for mode in fault:kernel-fault refused:refused-call late-call:late-call no-memor
     fake_run "mode-${mode%%:*}" STENCIL_FAKE_GPU="${mode%%:*}" -- --lab "$lab1" --kernel "$student1" --case 5
     holds "mode-${mode%%:*}" "the executor's ${mode%%:*} gives ${mode#*:}" "c['N=5']['hint_key'] == '${mode#*:}'"
 done
+fake_run killed STENCIL_FAKE_GPU=killed -- --lab "$lab1" --kernel "$student1" --case 5
+holds killed "an executor killed by a signal: the case fails naming the signal" \
+    'c["N=5"]["kind"] == "crash" and "signal 9" in c["N=5"]["reason"]'
+fake_run noout STENCIL_FAKE_GPU=no-output -- --lab "$lab1" --kernel "$student1" --case 5
+holds noout "a case said finished without its output: runner-failed" \
+    'c["N=5"]["hint_key"] == "runner-failed" and "output files are missing" in c["N=5"]["reason"]'
 fake_run hang STENCIL_FAKE_GPU=hang -- --lab "$lab1" --kernel "$student1" --case 4 --timeout 2
 holds hang "an executor that never answers is stopped at the case's limit" 'c["N=4"]["hint_key"] == "timeout"'
 
@@ -203,6 +209,9 @@ echo sm_10 >"$kit/build/gpu/detected/arch"
 fake_run rearch -- --lab "$lab1" --kernel "$student1" --case 4
 check "an architecture kept of another GPU is probed again" [ "$(cat "$kit/build/gpu/detected/arch")" = sm_90 ]
 outcome rearch "and the run goes on" 0 "verdict: PASS"
+echo not-an-arch >"$kit/build/gpu/detected/arch"
+fake_run archjunk -- --lab "$lab1" --kernel "$student1" --case 4
+check "a kept architecture that is none is asked of the probe" [ "$(cat "$kit/build/gpu/detected/arch")" = sm_90 ]
 nobuild=$tmp/nobuild
 fake_gpu_kit "$nobuild"
 cp -r "$lab1" "$nobuild/labs/"
@@ -235,6 +244,10 @@ touch_kernel "$student2" counters
 fake_run noperm STENCIL_FAKE_NCU=no-permission -- --lab "$lab2" --kernel "$student2" --case 40
 holds noperm "counters without permission: the floors not counted" \
     'r["technique"]["status"] == "ok" and "could not count the loads here" in t'
+touch_kernel "$student2" profiled
+fake_run profiled STENCIL_FAKE_NCU_GPU=wrong -- --lab "$lab2" --kernel "$student2" --case 40
+holds profiled "a kernel wrong only under Nsight Compute fails the technique" \
+    'c["N=40"]["status"] == "ok" and r["technique"]["status"] == "fail" and "under Nsight Compute, which counts the loads, case N=40 did not pass" in t'
 fake_run kitonly STENCIL_FAKE_NCU=kit-only -- --lab "$lab2" --kernel "$student2" --case 40
 holds kitonly "only the kit's kernels counted: no loads of the student's, the floors fail" \
     'r["technique"]["status"] == "fail" and "0.00 floats read from shared" in t'
@@ -245,6 +258,8 @@ fake_run race STENCIL_FAKE_SANITIZER=hazard -- --lab "$lab2" --kernel "$student2
 holds race "a racecheck hazard fails the sync case" \
     'c["N=34"]["hint_key"] == "missing-barrier" and "RAW hazard on shared memory in block (2,1,0)" in c["N=34"]["detail"]'
 holds race "and the note says the GPU's own run passed" '"the GPU\u0027s own run passed" in c["N=34"]["note"]'
+fake_run racewarn STENCIL_FAKE_SANITIZER=warning -- --lab "$lab2" --kernel "$student2" --case 34
+holds racewarn "a hazard racecheck calls a warning fails the sync case too" 'c["N=34"]["hint_key"] == "missing-barrier"'
 fake_run lookrace STENCIL_FAKE_SANITIZER=hazard STENCIL_FAKE_GPU=wrong STENCIL_FAKE_GPU_SIZE=5,5,5 -- --lab "$lab2" --kernel "$student2" --case 5
 holds lookrace "a case of wrong values gets a second look for a race" \
     'c["N=5"]["hint_key"] == "missing-barrier" and "the wrong values come from this race" in c["N=5"]["note"]'
@@ -255,6 +270,9 @@ holds nosan "without compute-sanitizer the race check is skipped, said so" \
 holds nosan "and without ncu the floors are not counted, said so" '"is not on PATH" in t'
 fake_run sanmissing -- --lab "$lab2" --kernel "$student2" --case 5 --sanitize
 outcome sanmissing "SANITIZE=1 without compute-sanitizer: a one-line reason" 2 "SANITIZE=1 needs compute-sanitizer, which is not on PATH"
+fake_run profilenone -- --lab "$lab2" --kernel "$student2" --case 40 --profile
+holds profilenone "PROFILE=1 without ncu: OP/B not measured, said so" \
+    '"OP/B not measured: Nsight Compute (ncu) is not installed or not on PATH" in c["N=40"]["note"]'
 tools=$tmp/tools-all
 fake_run memcheck STENCIL_FAKE_SANITIZER=error -- --lab "$lab2" --kernel "$student2" --case 13 --sanitize
 holds memcheck "memcheck's error fails the case with its access" \
@@ -266,8 +284,10 @@ holds profile "PROFILE=1 measures OP/B with ncu on the timed case" '"OP/B measur
 
 echo "-- judges side by side taking turns on the GPU"
 mkdir -p "$tmp/locks"
-fake_run turns STENCIL_FAKE_NCU_LOADS=1.5,7 -- --lab "$lab2" --kernel "$student2" --gpu-lock-dir "$tmp/locks" --gpu-slots 2
-outcome turns "a run with turns passes" 0 "verdict: PASS"
+touch_kernel "$student2" turns
+fake_run turns STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 CUDA_VISIBLE_DEVICES=3,5 -- --lab "$lab2" --kernel "$student2" \
+    --gpu-lock-dir "$tmp/locks" --gpu-slots 2 --jobs 2
+outcome turns "a run with turns passes, its tool runs in helpers beside it" 0 "tool runs: 3 ahead in helpers, 0 remembered, 0 in the judge"
 check "it takes its turns through lock files" test -f "$tmp/locks/gpu-0.lock" -a -f "$tmp/locks/gpu-0.gate"
 holds turns "its turns are in the report, a timed one alone" 'r["gpu_turns"] and any(turn[2] == 1 for turn in r["gpu_turns"])'
 holds turns "and each turn taken is given back" 'all(0 < turn[0] <= turn[1] for turn in r["gpu_turns"])'
@@ -280,6 +300,9 @@ holds jacobi "the timed solve carries the executor's figures" \
     'any((case["timing"] or {}).get("reps") == 10 for case in r["cases"])'
 fake_run jacobiwrong STENCIL_FAKE_GPU=rep-wrong -- --lab "$kit/labs/05-jacobi" --kernel "$student5" --case 24x20x16
 holds jacobiwrong "a wrong timed solve: timed-rep-wrong" '"timed-rep-wrong" in hints'
+fake_run jacobinoout STENCIL_FAKE_GPU=no-output -- --lab "$kit/labs/05-jacobi" --kernel "$student5" --case 20x17x9
+holds jacobinoout "a solve said finished without its grids: runner-failed" \
+    'c["20x17x9"]["hint_key"] == "runner-failed" and "output files are missing" in c["20x17x9"]["reason"]'
 fake_run heat -- --lab "$kit/labs/10-heat-2d" --solution
 outcome heat "lab 10's solution passes, its padded rows through the executor" 0 "verdict: PASS"
 fake_run conv STENCIL_FAKE_NCU_LOADS=2,30 -- --lab "$kit/labs/00-convolution" --solution

@@ -20,6 +20,8 @@
 //   late-call  a call after the host function returned (RUNNER_VIOLATION)
 //   no-memory  the grids do not fit (RUNNER_NO_MEMORY)
 //   hang       never answers (the judge's time limit ends it)
+//   killed     the executor itself killed by a signal, nothing reported
+//   no-output  the case said finished, its output grid missing
 //   gpu-check  --gpu-check said right: only the sample planes come back
 //   no-gpu     the probe finds no device (RUNNER_NO_GPU)
 // STENCIL_FAKE_GPU_SIZE=NX,NY,NZ limits the mode to cases of that size; a
@@ -304,6 +306,8 @@ static void fake_fail_by_mode(const fake_case *c, const char *mode)
     if (!strcmp(mode, "hang"))
         for (;;)
             pause();
+    if (!strcmp(mode, "killed"))
+        kill(getpid(), SIGKILL);
     if (!strcmp(mode, "crash")) {
         fake_report(c, "violation_kind", "program-ended");
         fake_fail(c, RUNNER_VIOLATION, "program", "the program was killed by signal 11 (Segmentation fault) during the call");
@@ -331,6 +335,11 @@ static int fake_case_run(const fake_case *c)
         return code < 0 ? RUNNER_USAGE : code;
     if (!strcmp(mode, "wrong"))
         fake_change_middle(c, fake_output_name(c), 1.0f);
+    if (!strcmp(mode, "no-output")) {
+        char path[4096];
+        snprintf(path, sizeof(path), "%s/%s", c->outdir, fake_output_name(c));
+        unlink(path);
+    }
     if (c->time_reps > 0)
         fake_timed(c, mode);
     if (c->gpu_check && !strcmp(mode, "gpu-check"))

@@ -38,9 +38,8 @@ for program in make cc g++ ar awk python3 bash; do
     case ":$base_path:" in *":$dir:"*) ;; *) base_path=${base_path:+$base_path:}$dir ;; esac
 done
 toolkit_on_path=$(PATH=$base_path command -v ncu compute-sanitizer)
-mkdir -p "$tmp/tools-all" "$tmp/tools-sanitizer" "$tmp/tools-none"
+mkdir -p "$tmp/tools-all" "$tmp/tools-none"
 ln -s "$PWD/tests/fakes/tools/ncu" "$PWD/tests/fakes/tools/compute-sanitizer" "$tmp/tools-all/"
-ln -s "$PWD/tests/fakes/tools/compute-sanitizer" "$tmp/tools-sanitizer/"
 
 # fake_gpu_kit DIR: makes DIR a kit that shares this one's sources and emulation build, with
 # tests/fakes/gpu_build.mk as its grader/build.mk and build folders of its own.
@@ -264,15 +263,19 @@ fake_run lookrace STENCIL_FAKE_SANITIZER=hazard STENCIL_FAKE_GPU=wrong STENCIL_F
 holds lookrace "a case of wrong values gets a second look for a race" \
     'c["N=5"]["hint_key"] == "missing-barrier" and "the wrong values come from this race" in c["N=5"]["note"]'
 tools=$tmp/tools-none
-fake_run nosan -- --lab "$lab2" --kernel "$student2" --case 34
-holds nosan "without compute-sanitizer the race check is skipped, said so" \
-    '"race check skipped: compute-sanitizer is not on PATH" in c["N=34"]["note"]'
-holds nosan "and without ncu the floors are not counted, said so" '"is not on PATH" in t'
-fake_run sanmissing -- --lab "$lab2" --kernel "$student2" --case 5 --sanitize
-outcome sanmissing "SANITIZE=1 without compute-sanitizer: a one-line reason" 2 "SANITIZE=1 needs compute-sanitizer, which is not on PATH"
-fake_run profilenone -- --lab "$lab2" --kernel "$student2" --case 40 --profile
-holds profilenone "PROFILE=1 without ncu: OP/B not measured, said so" \
-    '"OP/B not measured: Nsight Compute (ncu) is not installed or not on PATH" in c["N=40"]["note"]'
+if [ -n "$toolkit_on_path" ]; then
+    skip "the runs without ncu and compute-sanitizer" "the folders of make and the compilers hold the real ones ($toolkit_on_path)"
+else
+    fake_run nosan -- --lab "$lab2" --kernel "$student2" --case 34
+    holds nosan "without compute-sanitizer the race check is skipped, said so" \
+        '"race check skipped: compute-sanitizer is not on PATH" in c["N=34"]["note"]'
+    holds nosan "and without ncu the floors are not counted, said so" '"is not on PATH" in t'
+    fake_run sanmissing -- --lab "$lab2" --kernel "$student2" --case 5 --sanitize
+    outcome sanmissing "SANITIZE=1 without compute-sanitizer: a one-line reason" 2 "SANITIZE=1 needs compute-sanitizer, which is not on PATH"
+    fake_run profilenone -- --lab "$lab2" --kernel "$student2" --case 40 --profile
+    holds profilenone "PROFILE=1 without ncu: OP/B not measured, said so" \
+        '"OP/B not measured: Nsight Compute (ncu) is not installed or not on PATH" in c["N=40"]["note"]'
+fi
 tools=$tmp/tools-all
 fake_run memcheck STENCIL_FAKE_SANITIZER=error -- --lab "$lab2" --kernel "$student2" --case 13 --sanitize
 holds memcheck "memcheck's error fails the case with its access" \

@@ -24,7 +24,7 @@ command -v lcov >/dev/null && command -v genhtml >/dev/null ||
 # below it is the share reached so far (less a point or two: random inputs
 # take slightly different paths), so that coverage can only grow.
 rooms_table="\
-grader/judge     78  unit,cli,labs,platform,fakegpu  the unit tests, tests/cli.sh, tests/report_keys.sh, labs 1, 2 and 5 under emulation (solution, skeleton, hostile files), tests/platform.sh, tests/fake_gpu.sh (the GPU backend on tests/fakes/)
+grader/judge     90  unit,cli,labs,platform,fakegpu  the unit tests, tests/cli.sh, tests/report_keys.sh, labs 1, 2 and 5 under emulation (solution, skeleton, hostile files), tests/platform.sh, tests/fake_gpu.sh (the GPU backend on tests/fakes/)
 grader/sandbox   85  unit           tests/unit/test_sandbox.c (its confined children write their counts before they end)
 reference        95  unit,labs      the unit tests and the labs' CPU references
 grader/class     78  class,slurm    tests/grade.sh (make grade through emulation), tests/slurm.sh (the job array, where Slurm is installed; its tasks run the plain build/grade)

@@ -69,7 +69,7 @@ $(EXECUTOR): $(EXEC_SRCS) $(EXEC_HDRS) $(KIT)/grader/sandbox/sandbox.c
 	$(NVCC) $(GPU_FLAGS) -arch=$(ARCH) $(EXEC_SRCS) $@.sandbox.o -o $@ -L$(CUDA_LIB)/stubs -lcuda
 
 # The kit's CUDA runtime shim and the student program's main(), once per kind of lab.
-$(SHIM_DIR)/shim.o: $(KIT)/grader/shim/shim.cpp $(KIT)/grader/protocol/wire.h
+$(SHIM_DIR)/shim.o: $(KIT)/grader/shim/shim.cpp $(KIT)/grader/protocol/wire.h $(KIT)/grader/protocol/cuda_errors.h
 	@mkdir -p $(dir $@)
 	$(HOST_CXX) $(SHIM_FLAGS) -c $< -o $@
 $(SHIM_DIR)/student_main_jacobi.o: $(KIT)/grader/shim/student_main.cpp $(KIT)/grader/protocol/wire.h $(KIT)/kernels/jacobi.h

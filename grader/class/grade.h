@@ -59,6 +59,18 @@ int grade_load_row(const grade_run *run, const grade_entry *e, kv_list *kv);
 // Returns 0, or -1 with the reason in err.
 int grade_write_dashboard(const grade_run *run, char *err, size_t len);
 
+// What fills a file the class run writes whole: f's contents from ctx.
+typedef void grade_fill(FILE *f, const void *ctx);
+
+// Writes a file whole: fill writes into tmp, which then takes path's place,
+// so a reader never meets half a file. Returns 0, or -1 (tmp removed, errno
+// saying why).
+int grade_write_whole(const char *tmp, const char *path, grade_fill *fill, const void *ctx);
+
+// grade_write_whole through path's sibling path.tmp. Returns 0, or -1 with
+// "cannot write PATH: reason" in err.
+int grade_write_beside(const char *path, grade_fill *fill, const void *ctx, char *err, size_t len);
+
 // Fills run->entries from the submissions folder (sorted by name, hidden
 // entries skipped). Returns 0, or -1 with the reason in err.
 int grade_find_entries(grade_run *run, char *err, size_t len);

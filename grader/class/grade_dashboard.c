@@ -269,27 +269,27 @@ static void dash_body(FILE *f, const grade_run *run, dash_tally *t)
     fprintf(f, "</table>\n<p>Each row's report: results/&lt;id&gt;.html; every row in summary.csv and results.jsonl.</p>\n</body></html>\n");
 }
 
+// What the page is made of: the class and its tally.
+typedef struct dash_page {
+    const grade_run *run;        // the class
+    dash_tally *t;               // what dash_tally_class counted (dash_body ranks its hints)
+} dash_page;
+
+// Fills class.html from the class and its tally.
+static void dash_page_write(FILE *f, const void *ctx)
+{
+    const dash_page *page = ctx;
+    dash_head(f, page->run, page->t);
+    dash_body(f, page->run, page->t);
+}
+
 int grade_write_dashboard(const grade_run *run, char *err, size_t len)
 {
     static dash_tally t;
-    char path[PATH_MAX + 32], tmp[PATH_MAX + 40];
+    char path[PATH_MAX + 32];
     memset(&t, 0, sizeof(t));
-    snprintf(path, sizeof(path), "%s/class.html", run->out);
-    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        snprintf(err, len, "cannot write %s: %s", tmp, strerror(errno));
-        return -1;
-    }
     dash_tally_class(&t, run);
-    dash_head(f, run, &t);
-    dash_body(f, run, &t);
-    int bad = ferror(f) != 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        snprintf(err, len, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
+    dash_page page = {run, &t};
+    snprintf(path, sizeof(path), "%s/class.html", run->out);
+    return grade_write_beside(path, dash_page_write, &page, err, len);
 }

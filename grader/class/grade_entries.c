@@ -234,139 +234,151 @@ static void grade_envelope(FILE *f, const grade_run *run, const grade_entry *e, 
     grade_kv_line(f, "wall_s", num);
 }
 
-// Renames tmp onto final; returns 0 or -1.
-static int grade_rename(const char *tmp, const char *final)
+// Moves e's temporary result file of extension ext into place; returns 0 or -1.
+static int grade_move_result(const grade_run *run, const grade_entry *e, const char *ext)
 {
+    char tmp[PATH_MAX], final[PATH_MAX];
+    grade_result_path(run, e, ext, 1, tmp, sizeof(tmp));
+    grade_result_path(run, e, ext, 0, final, sizeof(final));
     return rename(tmp, final) == 0 ? 0 : -1;
+}
+
+// A result the class grader writes itself: a row the judge did not give.
+typedef struct grade_own_result {
+    const grade_run *run;        // the class
+    const grade_entry *e;        // the submission
+    const char *status;          // summary_keys.h's status (rejected, error)
+    const char *stage;           // where it stopped (build, judge, ...)
+    const char *message;         // why, in one line
+    char max[32];                // the lab's maximum score, as the row shows it
+    double wall_s;               // how long the submission took
+} grade_own_result;
+
+// Fills the JSON report: the judge's fields that a reader of results.jsonl needs.
+static void grade_own_json(FILE *f, const void *ctx)
+{
+    const grade_own_result *o = ctx;
+    fprintf(f, "{\"status\": ");
+    json_write_to(f), json_string(o->status);
+    fprintf(f, ", \"stage\": ");
+    json_string(o->stage);
+    fprintf(f, ", \"message\": ");
+    json_string(o->message);
+    fprintf(f, ", \"verdict\": \"error\", \"score\": {\"points\": 0, \"max\": %s, \"lab_max\": %s, \"items\": []}, \"cases\": []}\n", o->max, o->max);
+}
+
+// Fills the text report: the submission's name and why, made printable.
+static void grade_own_text(FILE *f, const void *ctx)
+{
+    const grade_own_result *o = ctx;
+    char shown_name[sizeof(o->e->name)], shown_message[1024];
+    fprintf(f, "%s: %s\n", protocol_printable_copy(shown_name, sizeof(shown_name), o->e->name),
+            protocol_printable_copy(shown_message, sizeof(shown_message), o->message));
+}
+
+// Fills the summary: the envelope, every summary key empty, then the row's own.
+static void grade_own_summary(FILE *f, const void *ctx)
+{
+    const grade_own_result *o = ctx;
+    grade_envelope(f, o->run, o->e, o->wall_s);
+#define GRADE_EMPTY_KEY(key, type, what) grade_kv_line(f, #key, "");
+    SUMMARY_KEYS(GRADE_EMPTY_KEY)
+#undef GRADE_EMPTY_KEY
+    grade_kv_line(f, "status", o->status);  // later lines win when read back
+    grade_kv_line(f, "verdict", "error");
+    grade_kv_line(f, "score", "0");
+    grade_kv_line(f, "max_score", o->max);
+    grade_kv_line(f, "lab_max_score", o->max);
+    grade_kv_line(f, "stage", o->stage);
+    grade_kv_line(f, "exit", "2");
+    grade_kv_line(f, "message", o->message);
+}
+
+// Writes o's result file of extension ext whole, through its temporary name.
+static int grade_own_file(const grade_own_result *o, const char *ext, grade_fill *fill)
+{
+    char tmp[PATH_MAX], final[PATH_MAX];
+    grade_result_path(o->run, o->e, ext, 1, tmp, sizeof(tmp));
+    grade_result_path(o->run, o->e, ext, 0, final, sizeof(final));
+    return grade_write_whole(tmp, final, fill, o);
 }
 
 int grade_write_own_result(const grade_run *run, const grade_entry *e, const char *status, const char *stage, const char *message,
                            double wall_s)
 {
-    char tmp[PATH_MAX], final[PATH_MAX], max[32];
-    FILE *f;
-    snprintf(max, sizeof(max), "%.4g", run->lab_max);
-    grade_result_path(run, e, "html", 1, tmp, sizeof(tmp));  // no judge's report stands for this row (a stopped judge's, an old one)
-    unlink(tmp);
-    grade_result_path(run, e, "html", 0, final, sizeof(final));
-    unlink(final);
-    // The JSON report: the judge's fields that a reader of results.jsonl needs.
-    grade_result_path(run, e, "json", 1, tmp, sizeof(tmp));
-    if (!(f = fopen(tmp, "w")))
+    grade_own_result o = {run, e, status, stage, message, "", wall_s};
+    char stale[PATH_MAX];
+    snprintf(o.max, sizeof(o.max), "%.4g", run->lab_max);
+    grade_result_path(run, e, "html", 1, stale, sizeof(stale));  // no judge's report stands for this row (a stopped judge's, an old one)
+    unlink(stale);
+    grade_result_path(run, e, "html", 0, stale, sizeof(stale));
+    unlink(stale);
+    if (grade_own_file(&o, "json", grade_own_json) != 0 || grade_own_file(&o, "txt", grade_own_text) != 0)
         return -1;
-    fprintf(f, "{\"status\": ");
-    json_write_to(f), json_string(status);
-    fprintf(f, ", \"stage\": ");
-    json_string(stage);
-    fprintf(f, ", \"message\": ");
-    json_string(message);
-    fprintf(f, ", \"verdict\": \"error\", \"score\": {\"points\": 0, \"max\": %s, \"lab_max\": %s, \"items\": []}, \"cases\": []}\n", max, max);
-    if (fclose(f) != 0)
-        return -1;
-    grade_result_path(run, e, "json", 0, final, sizeof(final));
-    if (grade_rename(tmp, final) != 0)
-        return -1;
-    grade_result_path(run, e, "txt", 1, tmp, sizeof(tmp));
-    if (!(f = fopen(tmp, "w")))
-        return -1;
-    char shown_name[sizeof(e->name)], shown_message[1024];
-    fprintf(f, "%s: %s\n", protocol_printable_copy(shown_name, sizeof(shown_name), e->name),
-            protocol_printable_copy(shown_message, sizeof(shown_message), message));
-    if (fclose(f) != 0)
-        return -1;
-    grade_result_path(run, e, "txt", 0, final, sizeof(final));
-    if (grade_rename(tmp, final) != 0)
-        return -1;
-    // The summary, last: it marks the result whole.
-    grade_result_path(run, e, "kv", 1, tmp, sizeof(tmp));
-    if (!(f = fopen(tmp, "w")))
-        return -1;
-    grade_envelope(f, run, e, wall_s);
-#define GRADE_EMPTY_KEY(key, type, what) grade_kv_line(f, #key, "");
-    SUMMARY_KEYS(GRADE_EMPTY_KEY)
-#undef GRADE_EMPTY_KEY
-    grade_kv_line(f, "status", status);  // later lines win when read back
-    grade_kv_line(f, "verdict", "error");
-    grade_kv_line(f, "score", "0");
-    grade_kv_line(f, "max_score", max);
-    grade_kv_line(f, "lab_max_score", max);
-    grade_kv_line(f, "stage", stage);
-    grade_kv_line(f, "exit", "2");
-    grade_kv_line(f, "message", message);
-    if (fclose(f) != 0)
-        return -1;
-    grade_result_path(run, e, "kv", 0, final, sizeof(final));
-    return grade_rename(tmp, final);
+    return grade_own_file(&o, "kv", grade_own_summary);  // the summary, last: it marks the result whole
+}
+
+// What grade_commit_result's summary is made of: the envelope's facts and the judge's summary.
+typedef struct grade_judged {
+    const grade_run *run;        // the class
+    const grade_entry *e;        // the submission
+    double wall_s;               // how long it took
+    FILE *summary;               // the judge's summary, open for reading
+} grade_judged;
+
+// Fills the summary: the envelope, then the judge's lines.
+static void grade_judged_summary(FILE *f, const void *ctx)
+{
+    const grade_judged *j = ctx;
+    char line[4096];
+    grade_envelope(f, j->run, j->e, j->wall_s);
+    while (fgets(line, sizeof(line), j->summary))
+        fputs(line, f);
 }
 
 int grade_commit_result(const grade_run *run, const grade_entry *e, double wall_s)
 {
-    char tmp[PATH_MAX], final[PATH_MAX], line[4096];
-    grade_result_path(run, e, "json", 1, tmp, sizeof(tmp));
-    grade_result_path(run, e, "json", 0, final, sizeof(final));
-    if (grade_rename(tmp, final) != 0)
-        return -1;
-    grade_result_path(run, e, "txt", 1, tmp, sizeof(tmp));
-    grade_result_path(run, e, "txt", 0, final, sizeof(final));
-    if (grade_rename(tmp, final) != 0)
+    char tmp[PATH_MAX], final[PATH_MAX], judged[PATH_MAX];
+    if (grade_move_result(run, e, "json") != 0 || grade_move_result(run, e, "txt") != 0)
         return -1;
     grade_result_path(run, e, "html", 1, tmp, sizeof(tmp));  // the HTML report, when the judge got as far as writing it
     grade_result_path(run, e, "html", 0, final, sizeof(final));
-    if (access(tmp, F_OK) == 0 ? grade_rename(tmp, final) != 0 : (unlink(final), 0))
+    if (access(tmp, F_OK) == 0 ? rename(tmp, final) != 0 : (unlink(final), 0))
         return -1;
     // The judge's summary, behind the envelope, into a new file renamed last.
-    char judged[PATH_MAX];
+    grade_judged j = {run, e, wall_s, NULL};
     grade_result_path(run, e, "summary", 1, judged, sizeof(judged));
+    if (!(j.summary = fopen(judged, "r")))
+        return -1;
     grade_result_path(run, e, "kv", 1, tmp, sizeof(tmp));
-    FILE *in = fopen(judged, "r"), *out = fopen(tmp, "w");
-    if (!in || !out) {
-        if (in)
-            fclose(in);
-        if (out)
-            fclose(out);
-        return -1;
-    }
-    grade_envelope(out, run, e, wall_s);
-    while (fgets(line, sizeof(line), in))
-        fputs(line, out);
-    fclose(in);
-    unlink(judged);
-    if (fclose(out) != 0)
-        return -1;
     grade_result_path(run, e, "kv", 0, final, sizeof(final));
-    return grade_rename(tmp, final);
+    int rc = grade_write_whole(tmp, final, grade_judged_summary, &j);
+    fclose(j.summary);
+    unlink(judged);
+    return rc;
 }
 
 // ---------------------------------------------------------------------------
 // The saved plan (grade.meta, plan.tsv): what a resumed run or a Slurm task reads
 // ---------------------------------------------------------------------------
 
-int grade_save_plan(const grade_run *run, char *err, size_t len)
+// Fills grade.meta: the run's parameters.
+static void grade_plan_meta(FILE *f, const void *ctx)
 {
-    char path[PATH_MAX], tmp[PATH_MAX + 8], hex[3 * PATH_MAX];
-    snprintf(path, sizeof(path), "%s/grade.meta", run->out);
-    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        snprintf(err, len, "cannot write %s: %s", tmp, strerror(errno));
-        return -1;
-    }
+    const grade_run *run = ctx;
+    char hex[3 * PATH_MAX];
     grade_hex(run->kit, hex, sizeof(hex));
     fprintf(f, "kit=%s\n", hex);
     grade_hex(run->submissions, hex, sizeof(hex));
     fprintf(f, "submissions=%s\n", hex);
     fprintf(f, "lab=%s\nlab_name=%s\nskeleton=%s\nbackend=%s\nseed=%llu\nwall_s=%g\nfail_fast=%d\nlab_max=%g\n", run->lab,
             run->lab_name, run->skeleton, run->backend, (unsigned long long)run->seed, run->wall_s, run->fail_fast, run->lab_max);
-    if (fclose(f) != 0 || rename(tmp, path) != 0) {
-        snprintf(err, len, "cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
-    snprintf(path, sizeof(path), "%s/plan.tsv", run->out);
-    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-    if (!(f = fopen(tmp, "w"))) {
-        snprintf(err, len, "cannot write %s: %s", tmp, strerror(errno));
-        return -1;
-    }
+}
+
+// Fills plan.tsv: a line an entry.
+static void grade_plan_entries(FILE *f, const void *ctx)
+{
+    const grade_run *run = ctx;
     for (int i = 0; i < run->nentries; i++) {
         const grade_entry *e = &run->entries[i];
         char name[600], kernel[3 * PATH_MAX], reject[1200];
@@ -375,11 +387,16 @@ int grade_save_plan(const grade_run *run, char *err, size_t len)
         grade_hex(e->reject, reject, sizeof(reject));
         fprintf(f, "%d\t%s\t%s\t%s\t%s\t%016llx\n", i, e->id, name, kernel, reject, (unsigned long long)e->content_hash);
     }
-    if (fclose(f) != 0 || rename(tmp, path) != 0) {
-        snprintf(err, len, "cannot write %s: %s", path, strerror(errno));
+}
+
+int grade_save_plan(const grade_run *run, char *err, size_t len)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof(path), "%s/grade.meta", run->out);
+    if (grade_write_beside(path, grade_plan_meta, run, err, len) != 0)
         return -1;
-    }
-    return 0;
+    snprintf(path, sizeof(path), "%s/plan.tsv", run->out);
+    return grade_write_beside(path, grade_plan_entries, run, err, len);
 }
 
 int grade_load_plan(const char *out, grade_run *run, char *err, size_t len)

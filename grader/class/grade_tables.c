@@ -107,6 +107,34 @@ static FILE *grade_open_tmp(const char *path, char *tmp, size_t len)
     return fopen(tmp, "w");
 }
 
+int grade_write_whole(const char *tmp, const char *path, grade_fill *fill, const void *ctx)
+{
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return -1;
+    fill(f, ctx);
+    int bad = ferror(f) != 0;
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        int why = errno;
+        unlink(tmp);
+        errno = why;
+        return -1;
+    }
+    return 0;
+}
+
+int grade_write_beside(const char *path, grade_fill *fill, const void *ctx, char *err, size_t len)
+{
+    char tmp[PATH_MAX + 8];
+    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    if (grade_write_whole(tmp, path, fill, ctx) != 0) {
+        snprintf(err, len, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 int grade_load_row(const grade_run *run, const grade_entry *e, kv_list *kv)
 {
     static const grade_run *for_run;  // the run graded_max was found for

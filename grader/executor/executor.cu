@@ -40,6 +40,7 @@
 
 #include "case_io.h"
 #include "executor.h"
+#include "gpu_locks.h"
 #include "jacobi.h"
 #include "pipe_io.h"
 #include "sandbox.h"
@@ -81,6 +82,8 @@ typedef struct exec_args {
     int nsample;             // how many
     const char *log;         // a served case: the file its output goes to (--log)
     unsigned long long file_bytes; // a served case: the largest file it may write (--file-bytes; 0: no limit)
+    const char *gpu_locks;   // under Nsight Compute beside other judges: the GPU's lock files this run takes around
+                             // its GPU work (GPU_LOCKS_OPTION: "PROFILER,GATE,TURN[,alone]"), NULL: none
 } exec_args;
 
 // The LAB_BC_* value called name, or -1.
@@ -152,6 +155,7 @@ static exec_args exec_parse(int argc, char **argv)
         else if (!strcmp(o, "--log")) a.log = v;
         else if (!strcmp(o, "--gpu-check")) ok = (a.gpu_check = exec_parse_planes(v, a.sample, &a.nsample)) == 1;
         else if (!strcmp(o, "--file-bytes")) ok = sscanf(v, "%llu", &a.file_bytes) == 1;
+        else if (!strcmp(o, GPU_LOCKS_OPTION)) a.gpu_locks = v;
         else ok = 0;
         if (!ok) {
             fprintf(stderr, "executor: unexpected argument '%s' (the judge starts this program; run make check)\n", o);
@@ -938,6 +942,26 @@ static void exec_jacobi_case(const exec_args *a)
     free(s.h_f);
 }
 
+// Takes the GPU's locks named by spec (GPU_LOCKS_OPTION: the profiler's,
+// then a turn through its gate, shared or alone) for the case's GPU work, so
+// that a profiler's start-up and end (seconds) hold neither. fds gets what to
+// give back (-1 each when spec is NULL); a lock that cannot be taken ends the
+// run (the kit's fault, exit RUNNER_USAGE).
+static void exec_gpu_locks_take(const char *spec, int fds[3])
+{
+    fds[0] = fds[1] = fds[2] = -1;
+    if (spec && gpu_locks_take(spec, fds) != 0)
+        runner_fail(RUNNER_USAGE, "kit", "cannot take the GPU locks %s: %s", spec, strerror(errno));
+}
+
+// Gives back what exec_gpu_locks_take took: the turn first, then the profiler.
+static void exec_gpu_locks_give(int fds[3])
+{
+    for (int i = 2; i >= 0; i--)
+        if (fds[i] >= 0)
+            close(fds[i]), fds[i] = -1;
+}
+
 // Runs case a in this process: its report, the device lines, the case.
 // A failure ends the process (runner_fail) with its exit code.
 static void exec_run_case(const exec_args *a)
@@ -959,12 +983,15 @@ static void exec_run_case(const exec_args *a)
         runner_report_file = NULL;
         return;
     }
+    int locks[3];
+    exec_gpu_locks_take(a->gpu_locks, locks);
     if (!strcmp(a->kind, "jacobi"))
         exec_jacobi_case(a);
     else
         exec_sweep_case(a);
     exec_stop(&exec);
     runner_check(cudaDeviceSynchronize(), "finish the case");  // nothing of the case's left running on the GPU
+    exec_gpu_locks_give(locks);
     exec_trace("trace_end");
     runner_report("status", "ok");
     fclose(runner_report_file);

@@ -192,6 +192,18 @@ __device__ static double trusted_expected(const float *in, size_t p, unsigned j,
     return want;
 }
 
+// 1 if position q of two guarded buffers (guard cells, the grid's cells,
+// guard cells) lies in a guard zone, where it adds 1 to *guards if either
+// buffer's cell lost GUARD_BITS; 0 for a cell of the grid.
+__device__ static inline bool trusted_in_guard(size_t q, size_t guard, size_t cells, const float *a_base, const float *b_base,
+                                               unsigned long long *guards)
+{
+    if (q >= guard && q < guard + cells)
+        return false;
+    *guards += !trusted_same_bits(a_base[q], GUARD_BITS) || !trusted_same_bits(b_base[q], GUARD_BITS);
+    return true;
+}
+
 // Checks every cell of a sweep's output (see trusted_sweep_check).
 __global__ void trusted_sweep_verify(const float *in_base, const float *out_base, size_t guard, trusted_dims d,
                                      trusted_weights wt, double rtol, double atol, uint64_t key, check_counts *c)
@@ -200,11 +212,8 @@ __global__ void trusted_sweep_verify(const float *in_base, const float *out_base
     size_t cells = (size_t)nx * ny * nz, total = cells + 2 * guard, plane = (size_t)nx * ny;
     unsigned long long hash = 0, wrong = 0, unwritten = 0, boundary = 0, guards = 0, first = ~0ull;
     for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < total; q += (size_t)gridDim.x * blockDim.x) {
-        if (q < guard || q >= guard + cells) {
-            if (!trusted_same_bits(in_base[q], GUARD_BITS) || !trusted_same_bits(out_base[q], GUARD_BITS))
-                guards++;
+        if (trusted_in_guard(q, guard, cells, in_base, out_base, &guards))
             continue;
-        }
         size_t p = q - guard;
         const float *in = in_base + guard;
         unsigned k = (unsigned)(p % nx), j = (unsigned)((p / nx) % ny), i = (unsigned)(p / plane);
@@ -417,11 +426,8 @@ __global__ void trusted_jacobi_verify(const float *got_base, const float *f_base
     size_t cells = (size_t)s.pitch * s.n[1] * s.n[2], total = cells + 2 * guard;
     unsigned long long hash = 0, wrong = 0, guards = 0, first = ~0ull;
     for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < total; q += (size_t)gridDim.x * blockDim.x) {
-        if (q < guard || q >= guard + cells) {
-            if (!trusted_same_bits(got_base[q], GUARD_BITS) || !trusted_same_bits(f_base[q], GUARD_BITS))
-                guards++;
+        if (trusted_in_guard(q, guard, cells, got_base, f_base, &guards))
             continue;
-        }
         size_t p = q - guard;
         unsigned i, j, k;
         hash += trusted_term(key, p, f_base[q]);

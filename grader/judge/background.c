@@ -26,7 +26,7 @@ static int background_early_map(judge_session *s)
     for (int k = 0; k < run->conf.ncases; k++) {
         char name[48];
         const lab_case *spec = &run->conf.cases[k];
-        size_t bytes = lab_kind_of(&run->conf)->early_bytes(&run->conf, spec);
+        size_t bytes = lab_kind_of(&run->conf)->runner->early_bytes(&run->conf, spec);
         if (!bytes || !judge_options_case_selected(&s->args, spec, conf_case_name(spec, name, sizeof(name))))
             continue;
         void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -60,7 +60,7 @@ void background_early_start(judge_session *s)
 #endif
     for (int k = 0; k < run->conf.ncases; k++)
         if (bg->early[k].mem)
-            lab_kind_of(&run->conf)->early_make(&run->conf, &run->conf.cases[k], rng_case_seed(run->seed, k), bg->early[k].mem, bg->early[k].bytes);
+            lab_kind_of(&run->conf)->runner->early_make(&run->conf, &run->conf.cases[k], rng_case_seed(run->seed, k), bg->early[k].mem, bg->early[k].bytes);
     spawn_child_exit(0);
 }
 

@@ -19,6 +19,7 @@
 #include "rng.h"
 #include "sandbox.h"
 #include "tool_runs.h"
+#include "verdict.h"
 
 #define SCHEDULE_SIDE_BY_SIDE_MAX_BYTES (256.0 * 1024 * 1024) // a grid larger than this runs alone
 
@@ -52,10 +53,10 @@ judge_case_env schedule_case_env(const judge_session *s, const char *runner, con
     const judge_run *run = &s->run;
     judge_case_env env = {&run->conf, runner, !strcmp(run->backend, "emu"), a->sanitize, a->keep, 0,
                           technique_find(run->conf.technique)->marches_z,
-                          a->profile, student[0] ? student : NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+                          a->profile, student[0] ? student : NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, 0};
     if (!strcmp(run->backend, "gpu"))
         env.gpu_turn = schedule_gpu_turn, env.gpu_turn_end = gpu_turns_give,
-        env.profiler_take = gpu_turns_profiler_take, env.profiler_give = gpu_turns_profiler_give;
+        env.gpu_locks = gpu_turns_lock_spec;
     env.emu_memory_bytes = (unsigned long long)a->emu_memory_mb << 20;
     return env;
 }
@@ -63,7 +64,7 @@ judge_case_env schedule_case_env(const judge_session *s, const char *runner, con
 int schedule_run_kind(const judge_case_env *env, const judge_run *run, const lab_case *spec, uint64_t seed, case_result *r,
                       kv_list *report)
 {
-    return lab_kind_of(&run->conf)->run_case(env, spec, seed, r, report);
+    return lab_kind_of(&run->conf)->runner->run_case(env, spec, seed, r, report);
 }
 
 // The executor the cases of the judge process itself use: a GPU run's, not
@@ -92,7 +93,7 @@ static int schedule_case_too_large(judge_run *run, const lab_case *spec, case_re
         return 0;
     r->status = CASE_FAIL;
     snprintf(r->kind, sizeof(r->kind), "memory");
-    r->hint_key = "no-memory";
+    r->hint_key = HINT_NO_MEMORY;
     char name[48], place[256];
     snprintf(name, sizeof(name), "%s", r->name);
     snprintf(place, sizeof(place), "%s", where);

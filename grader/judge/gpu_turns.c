@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "gpu_locks.h"
 #include "gpu_turns.h"
 #include "spawn.h"
 
@@ -44,7 +45,7 @@ static double gpu_turns_wall_clock(void)
 static int gpu_turns_open(int k, const char *name, int *fd, judge_error *err)
 {
     char path[PATH_MAX];
-    snprintf(path, sizeof(path), "%s/gpu-%d.%s", turns.lock_dir, k, name);
+    gpu_lock_path(path, sizeof(path), turns.lock_dir, k, name);
     *fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (*fd < 0)
         return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "cannot open the GPU lock %s: %s", path, strerror(errno));
@@ -54,8 +55,7 @@ static int gpu_turns_open(int k, const char *name, int *fd, judge_error *err)
 // flock that goes on after a signal's interruption (and stops the run on a stop signal).
 static void gpu_turns_flock(int fd, int op)
 {
-    while (flock(fd, op) != 0 && errno == EINTR)
-        spawn_check_stop();
+    gpu_lock_flock(fd, op, spawn_check_stop);
 }
 
 // Picks this run's GPU among the slots (an idle one if any, else by pid)
@@ -67,7 +67,7 @@ static int gpu_turns_pick_slot(judge_error *err)
     const char *given = getenv("CUDA_VISIBLE_DEVICES");
     int slot = (int)(getpid() % turns.slots), fd;
     for (int k = 0; k < turns.slots; k++) {
-        if (gpu_turns_open(k, "lock", &fd, err) != 0)
+        if (gpu_turns_open(k, GPU_LOCK_TURN, &fd, err) != 0)
             return -1;
         int idle = flock(fd, LOCK_EX | LOCK_NB) == 0;
         close(fd);
@@ -88,9 +88,9 @@ static int gpu_turns_pick_slot(judge_error *err)
     }
     setenv("CUDA_VISIBLE_DEVICES", visible, 1);
     turns.slot = slot;
-    if (gpu_turns_open(slot, "gate", &turns.gate_fd, err) != 0)
+    if (gpu_turns_open(slot, GPU_LOCK_GATE, &turns.gate_fd, err) != 0)
         return -1;
-    return gpu_turns_open(slot, "lock", &turns.lock_fd, err);
+    return gpu_turns_open(slot, GPU_LOCK_TURN, &turns.lock_fd, err);
 }
 
 int gpu_turns_take(int exclusive, judge_error *err)
@@ -100,9 +100,7 @@ int gpu_turns_take(int exclusive, judge_error *err)
         return 0;
     if (turns.slot < 0 && gpu_turns_pick_slot(err) != 0)
         return -1;
-    gpu_turns_flock(turns.gate_fd, LOCK_EX);
-    gpu_turns_flock(turns.lock_fd, exclusive ? LOCK_EX : LOCK_SH);
-    gpu_turns_flock(turns.gate_fd, LOCK_UN);
+    gpu_lock_turn(turns.gate_fd, turns.lock_fd, exclusive, spawn_check_stop);
     turns.held = 1;
     if (run->ngpu_turns < JUDGE_MAX_GPU_TURNS) {
         run->gpu_turns[run->ngpu_turns][0] = gpu_turns_wall_clock();
@@ -122,41 +120,31 @@ void gpu_turns_give(void)
     turns.held = 0;
 }
 
-int gpu_turns_worker_take(int profiler)
+int gpu_turns_worker_take(void)
 {
     int gate, lock;
     judge_error err;
     if (!turns.lock_dir || turns.slot < 0 || getpid() == turns.owner)
         return 0;
-    if (profiler)
-        gpu_turns_profiler_take();  // first: waiting for it, the helper holds no turn (held until it ends)
-    if (gpu_turns_open(turns.slot, "gate", &gate, &err) != 0)
+    if (gpu_turns_open(turns.slot, GPU_LOCK_GATE, &gate, &err) != 0)
         return -1;
-    if (gpu_turns_open(turns.slot, "lock", &lock, &err) != 0)
+    if (gpu_turns_open(turns.slot, GPU_LOCK_TURN, &lock, &err) != 0)
         return close(gate), -1;
-    gpu_turns_flock(gate, LOCK_EX);
-    gpu_turns_flock(lock, LOCK_SH);  // held until this process ends (the lock's file stays open)
-    gpu_turns_flock(gate, LOCK_UN);
+    gpu_lock_turn(gate, lock, 0, spawn_check_stop);  // held until this process ends (the lock's file stays open)
     close(gate);
     return 0;
 }
 
-int gpu_turns_profiler_take(void)
+int gpu_turns_lock_spec(int alone, char *spec, size_t len)
 {
-    char path[PATH_MAX];
-    if (!turns.lock_dir || turns.slot < 0)
-        return -1;
-    snprintf(path, sizeof(path), "%s/gpu-%d.profiler", turns.lock_dir, turns.slot);
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd >= 0)
-        gpu_turns_flock(fd, LOCK_EX);
-    return fd;  // (-1: the profiler runs without, as with no turns)
-}
-
-void gpu_turns_profiler_give(int fd)
-{
-    if (fd >= 0)
-        close(fd);
+    char paths[3][PATH_MAX];
+    const char *names[3] = {GPU_LOCK_PROFILER, GPU_LOCK_GATE, GPU_LOCK_TURN};
+    if (!turns.lock_dir || turns.slot < 0 || (turns.held && getpid() == turns.owner))
+        return 0;
+    for (int i = 0; i < 3; i++)
+        gpu_lock_path(paths[i], sizeof(paths[i]), turns.lock_dir, turns.slot, names[i]);
+    int n = snprintf(spec, len, "%s,%s,%s%s", paths[0], paths[1], paths[2], alone ? ",alone" : "");
+    return n > 0 && (size_t)n < len;
 }
 
 int gpu_turns_shared(void)

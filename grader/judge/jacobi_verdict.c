@@ -526,25 +526,55 @@ static size_t jv_unwritten(const jv_run *r, double allowed, size_t *outer)
     return n;
 }
 
+// What a last step's plainest failures say, in the terms of its update.
+typedef struct jv_plain_words {
+    const char *edge;       // HINT_OFF_BY_ONE: every unwritten cell on the first or last interior layer
+    const char *unwritten;  // HINT_UNWRITTEN: interior cells never written, elsewhere too
+    const char *nan;        // HINT_NAN: the step computed NaN
+    const char *wrong;      // HINT_WRONG_VALUES: none of the patterns looked for
+} jv_plain_words;
+
+static const jv_plain_words jv_sweep_words = {
+    "interior cells on the first or last interior layer are never written: check the interior range (1 <= i <= nz-2 means i < nz-1) in each axis.",
+    "some interior cells are never written: does the grid of blocks cover every point of the rectangular grid, in x, y and z?",
+    "the sweep computed NaN: it reads a value nobody wrote (uninitialised shared memory, or an index outside the grid).",
+    "the last sweep does not follow from the other buffer: compare each index with JACOBI_INDEX(i, j, k, nx, ny) and the formula with jacobi.h.",
+};
+static const jv_plain_words jv_heat_words = {
+    "interior cells on the first or last interior row or column are never written: 1 <= k <= nx-2 means k < nx-1 (and the same for j).",
+    "some interior cells are never written: does the grid of blocks cover every point, nx along x and ny along y?",
+    "the step computed NaN: it read a value nobody wrote (shared memory never loaded, or a padding cell past the row's end).",
+    "the last step does not follow from the other buffer: compare each index with HEAT_INDEX(j, k, p->pitch) and the formula with heat2d.h.",
+};
+
+// Fails v with the plainest reason a last step is wrong, worded by w:
+// interior cells never written (off by one when all lie on the outer interior
+// layers), NaN computed, else wrong values.
+static void jv_fail_plainly(const jv_run *r, const jv_plain_words *w, jacobi_verdict *v)
+{
+    size_t outer, unwritten = jv_unwritten(r, v->allowed, &outer);
+    if (unwritten > 0) {
+        int edge = outer == unwritten && jv_has_inner_cells(&r->c->g);  // on a grid of outer layers alone the rule holds of any cell
+        jv_fail(v, edge ? HINT_OFF_BY_ONE : HINT_UNWRITTEN, edge ? w->edge : w->unwritten);
+    } else if (isnan(v->first_got) || isnan(v->max_err)) {
+        jv_fail(v, HINT_NAN, w->nan);
+    } else {
+        jv_fail(v, HINT_WRONG_VALUES, w->wrong);
+    }
+}
+
 // Names what is wrong with a last sweep that does not follow from the other
 // buffer, given as doubles. Fills v.
 static void jv_explain_bad_sweep(const jv_run *r, const double *other, double step_tol, jacobi_verdict *v)
 {
     double h = r->c->g.h;
-    size_t outer, unwritten = jv_unwritten(r, v->allowed, &outer);
     if (jv_sweep_mismatch(r, other, h * h, step_tol) == 0 || jv_sweep_mismatch(r, other, 0.0, step_tol) == 0 ||
         jv_sweep_mismatch(r, other, -h, step_tol) == 0) {
         jv_fail(v, HINT_SOURCE_TERM, "the sweep's f term is wrong (its sign, missing, or h instead of h*h): v = (sum of the six neighbours - h*h*f) / 6.");
     } else if (jv_matches_flaw(r, JACOBI_GAUSS_SEIDEL, v->allowed) == 1) {
         jv_fail(v, HINT_IN_PLACE, "the grid matches Gauss-Seidel (an in-place update): read the old grid, write the other buffer.");
-    } else if (unwritten > 0) {
-        int edge = outer == unwritten && jv_has_inner_cells(&r->c->g);  // on a grid of outer layers alone the rule holds of any cell
-        jv_fail(v, edge ? HINT_OFF_BY_ONE : HINT_UNWRITTEN, edge ? "interior cells on the first or last interior layer are never written: check the interior range (1 <= i <= nz-2 means i < nz-1) in each axis."
-                                                                 : "some interior cells are never written: does the grid of blocks cover every point of the rectangular grid, in x, y and z?");
-    } else if (isnan(v->first_got) || isnan(v->max_err)) {
-        jv_fail(v, HINT_NAN, "the sweep computed NaN: it reads a value nobody wrote (uninitialised shared memory, or an index outside the grid).");
     } else {
-        jv_fail(v, HINT_WRONG_VALUES, "the last sweep does not follow from the other buffer: compare each index with JACOBI_INDEX(i, j, k, nx, ny) and the formula with jacobi.h.");
+        jv_fail_plainly(r, &jv_sweep_words, v);
     }
 }
 
@@ -636,7 +666,7 @@ static size_t jv_sizes_mixed(const jv_run *r, double allowed, char *axis)
 static void jv_explain_bad_heat_step(const jv_run *r, const double *other, double step_tol, jacobi_verdict *v)
 {
     const jacobi_grid *g = &r->c->g;
-    size_t outer, unwritten = jv_unwritten(r, v->allowed, &outer), before_tail, from;
+    size_t before_tail, from;
     char axis = 0, hint[400];
     size_t wrong = jv_heat_mismatch(r, other, JV_HEAT_RIGHT, step_tol, &before_tail);
     if (jv_heat_mismatch(r, other, JV_HEAT_RATE_NEGATED, step_tol, &from) == 0 || jv_heat_mismatch(r, other, JV_HEAT_NO_FOUR_U, step_tol, &from) == 0 ||
@@ -654,14 +684,8 @@ static void jv_explain_bad_heat_step(const jv_run *r, const double *other, doubl
         snprintf(hint, sizeof(hint), "whole %s from %c = %zu on were never written, and %zu is about %s: nx and ny are mixed up (x runs along a row, to nx; y counts rows, to ny; blockIdx.x and threadIdx.x go with x).",
                  axis == 'k' ? "columns" : "rows", axis == 'k' ? 'x' : 'y', from, from, axis == 'k' ? "ny" : "nx");
         jv_fail(v, HINT_SIZES_MIXED, hint);
-    } else if (unwritten > 0) {
-        int edge = outer == unwritten && jv_has_inner_cells(g);  // on a grid of outer layers alone the rule holds of any cell
-        jv_fail(v, edge ? HINT_OFF_BY_ONE : HINT_UNWRITTEN, edge ? "interior cells on the first or last interior row or column are never written: 1 <= k <= nx-2 means k < nx-1 (and the same for j)."
-                                                                 : "some interior cells are never written: does the grid of blocks cover every point, nx along x and ny along y?");
-    } else if (isnan(v->first_got) || isnan(v->max_err)) {
-        jv_fail(v, HINT_NAN, "the step computed NaN: it read a value nobody wrote (shared memory never loaded, or a padding cell past the row's end).");
     } else {
-        jv_fail(v, HINT_WRONG_VALUES, "the last step does not follow from the other buffer: compare each index with HEAT_INDEX(j, k, p->pitch) and the formula with heat2d.h.");
+        jv_fail_plainly(r, &jv_heat_words, v);
     }
 }
 

@@ -3,6 +3,7 @@
 #include "judge_case.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -14,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gpu_locks.h"
 #include "kv.h"
 #include "lab_kind.h"
 #include "ncu.h"
@@ -124,7 +126,7 @@ static void case_explain_rep(const kv_list *report, const judge_hint_words *word
     if (kv_get(report, "timed_rep_launch")) {  // a launch the checked call did not make: the kernel timed is not the one judged
         snprintf(r->reason, sizeof(r->reason), "a later call launched otherwise than the checked one: %s", case_key(report, "timed_rep_launch"));
         snprintf(hint, sizeof(hint), "every call of %s must make the same launches as the first (checked) one: the same kernels, as many times, with the same grid, block and dynamic shared memory (a whole solve: every solve of as many iterations); the kernel that is timed must be the one whose result and technique were judged. Tune the launch at build time or within one call; a set-up launch on the first call only must be a single launch of a shape used nowhere else.", words->function);
-        case_set_hint(r, "wrong", "timed-rep-wrong", hint);
+        case_set_hint(r, "wrong", HINT_TIMED_REP_WRONG, hint);
         return;
     }
     snprintf(r->reason, sizeof(r->reason), "timed repetition %s gave a wrong output: %s wrong, %s never written, %s boundary cells changed, %s guard cells changed%s%s",
@@ -135,7 +137,7 @@ static void case_explain_rep(const kv_list *report, const judge_hint_words *word
     if (kv_get(report, "timed_rep_first"))
         snprintf(r->detail, sizeof(r->detail), "first wrong cell (i,j,k) = (%s); every timed repetition gets a fresh random input", case_key(report, "timed_rep_first"));
     snprintf(hint, sizeof(hint), "the checked call was right, a later call of %s was not: it must compute the whole answer from the input it is given on every call (no work done once and kept, no copy of an earlier answer, no state carried between calls); a race, whose outcome changes from call to call, shows so too.", words->function);
-    case_set_hint(r, "wrong", "timed-rep-wrong", hint);
+    case_set_hint(r, "wrong", HINT_TIMED_REP_WRONG, hint);
 }
 
 // A case's time limit: lab.conf's, in CPU seconds under emulation, and
@@ -188,11 +190,11 @@ static void case_explain_launch(const judge_case_env *env, const kv_list *report
         case_set_hint(r, "launch", HINT_LAUNCH_SWAPPED, hint);
     } else if (env->emu && strstr(tail, "stencil-emu: cudaLaunch")) {  // the emulator's refusals of a launch call (launch.cpp)
         snprintf(hint, sizeof(hint), "a call was refused, as it is on a GPU: the last output says which and why (%s may launch its kernels with <<<...>>> or cudaLaunchKernel, once per step that needs the whole grid in step).", words->function);
-        case_set_hint(r, "refused", "refused-call", hint);
+        case_set_hint(r, "refused", HINT_REFUSED_CALL, hint);
     } else if (err && strstr(err, "cudaErrorInvalidConfiguration"))
-        case_set_hint(r, "launch", "launch-config", "a block may hold at most 1024 threads (and blockDim.z at most 64), no dimension may be 0, and dynamic shared memory over 48 KB needs cudaFuncSetAttribute: check the dim3 values of every launch.");
+        case_set_hint(r, "launch", HINT_LAUNCH_CONFIG, "a block may hold at most 1024 threads (and blockDim.z at most 64), no dimension may be 0, and dynamic shared memory over 48 KB needs cudaFuncSetAttribute: check the dim3 values of every launch.");
     else
-        case_set_hint(r, "launch", "launch-config", words->launch);
+        case_set_hint(r, "launch", HINT_LAUNCH_CONFIG, words->launch);
 }
 
 void judge_explain_runner(const judge_case_env *env, const spawn_result *s, const kv_list *report,
@@ -208,7 +210,7 @@ void judge_explain_runner(const judge_case_env *env, const spawn_result *s, cons
     if (s->timed_out) {
         snprintf(r->reason, sizeof(r->reason), "TIMEOUT: killed after %.0f s%s, the lab's limit per case", judge_case_limit_s(env),
                  env->emu ? " of CPU time (emulation)" : "");
-        case_set_hint(r, "timeout", "timeout", words->timeout);
+        case_set_hint(r, "timeout", HINT_TIMEOUT, words->timeout);
     } else if (s->over_memory) {
         snprintf(r->reason, sizeof(r->reason), "the program held more than the %.2f GiB of memory it may and was stopped (emulation counts its host memory and its cudaMalloc alike)",
                  (double)judge_emu_student_memory(env) / (1ull << 30));
@@ -219,16 +221,16 @@ void judge_explain_runner(const judge_case_env *env, const spawn_result *s, cons
         case_explain_launch(env, report, err, tail, words, r);
     } else if (code == RUNNER_KERNEL_FAULT) {
         snprintf(r->reason, sizeof(r->reason), "the kernel crashed: %s", err ? err : tail);
-        case_set_hint(r, "fault", "kernel-fault", env->emu ? "an access outside an allocation or a barrier problem: the message names the CUDA thread; fix the index or guard it uses."
+        case_set_hint(r, "fault", HINT_KERNEL_FAULT, env->emu ? "an access outside an allocation or a barrier problem: the message names the CUDA thread; fix the index or guard it uses."
                       : env->sanitize ? "compute-sanitizer's report above names the access, the source line and the thread: fix the index or the guard there."
                       : words->fault);
     } else if (code == RUNNER_NO_MEMORY) {
         snprintf(r->reason, sizeof(r->reason), "the case does not fit in memory: %s", err ? err : tail);
-        case_set_hint(r, "memory", "no-memory", "this grid is too large for this device's memory: grade on a larger GPU, or remove the case from lab.conf.");
+        case_set_hint(r, "memory", HINT_NO_MEMORY, "this grid is too large for this device's memory: grade on a larger GPU, or remove the case from lab.conf.");
     } else if (code == RUNNER_REFUSED) {
         snprintf(r->reason, sizeof(r->reason), "refused: %s", err ? err : "a call the lab does not allow");
         snprintf(hint, sizeof(hint), "%s may launch kernels on the default stream, and use cudaMalloc/cudaFree, cudaMemset and device-to-device copies; streams, events and host copies of the kit's grids are not allowed (the kit times and checks the work itself).", words->function);
-        case_set_hint(r, "refused", "refused-call", hint);
+        case_set_hint(r, "refused", HINT_REFUSED_CALL, hint);
     } else if (code == RUNNER_VIOLATION && !strcmp(case_key(report, "violation_kind"), PROTOCOL_VIOLATION_RECORDS)) {
         snprintf(r->reason, sizeof(r->reason), "the kit's launch records were tampered with: %s", err ? err : "?");
         snprintf(hint, sizeof(hint), "the kit records every launch %s makes itself, and the technique is judged on those records: launch your kernels with <<<...>>> and leave the records alone.", words->function);
@@ -236,7 +238,7 @@ void judge_explain_runner(const judge_case_env *env, const spawn_result *s, cons
     } else if (code == RUNNER_VIOLATION && !strcmp(case_key(report, "violation_kind"), "late-call")) {
         snprintf(r->reason, sizeof(r->reason), "late call: %s", err ? err : "?");
         snprintf(hint, sizeof(hint), "every CUDA call must be made before %s returns: no threads that launch later, no calls from atexit handlers, static constructors or destructors.", words->function);
-        case_set_hint(r, "late", "late-call", hint);
+        case_set_hint(r, "late", HINT_LATE_CALL, hint);
     } else if (code == RUNNER_REP_WRONG) {
         case_explain_rep(report, words, r);
     } else if (code == RUNNER_VIOLATION || s->signaled) {
@@ -244,11 +246,11 @@ void judge_explain_runner(const judge_case_env *env, const spawn_result *s, cons
         if (s->signaled && !err)
             snprintf(r->reason, sizeof(r->reason), "the program crashed (signal %d: %s)", s->signal, strsignal(s->signal));
         snprintf(hint, sizeof(hint), "the program ended during the case: host code in the kernel file crashed or called exit(); it must only define its kernels and %s, and return from it.", words->function);
-        case_set_hint(r, s->signaled ? "crash" : "exited", s->signaled ? "kernel-fault" : "runner-failed", hint);
+        case_set_hint(r, s->signaled ? "crash" : "exited", s->signaled ? HINT_KERNEL_FAULT : HINT_RUNNER_FAILED, hint);
     } else {
         snprintf(r->reason, sizeof(r->reason), "the runner ended without its results (exit %d, stage %s)", s->exit_code, stage ? stage : "?");
         snprintf(hint, sizeof(hint), "does the kernel file call exit() or print to the grader's files? It must only define its kernels and %s.", words->function);
-        case_set_hint(r, code == RUNNER_OK ? "exited" : "kit", "runner-failed", hint);
+        case_set_hint(r, code == RUNNER_OK ? "exited" : "kit", HINT_RUNNER_FAILED, hint);
     }
     if (env->sanitize == 1)
         sanitizer_memcheck_summary(log_path, r->detail, sizeof(r->detail));
@@ -455,18 +457,23 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     // A turn on the GPU for the runner: alone when timed or when Nsight Compute reads the GPU's traffic
     // counters (PROFILE=1: another context's traffic would count); the load counts are the student's
     // own instructions, counted by ncu's instrumentation of its kernels, which no other work changes.
-    // Nsight Compute's runs one at a time on the GPU: its lock first, then the turn (a run waiting for
-    // the profiler holds no turn, so a timer beside is not kept waiting behind it).
+    // Under Nsight Compute the executor takes the locks itself (the profiler's, then the turn) around
+    // its GPU work alone: the profiler's start-up and end, seconds, keep no judge beside waiting.
     int turn = env->gpu_turn && !env->emu;
-    int profiler = turn && env->ncu_metrics && env->profiler_take ? env->profiler_take() : -1;
+    int alone = timed || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0);
+    char locks[3 * PATH_MAX + 16];
+    if (turn && env->ncu_metrics && env->gpu_locks && env->gpu_locks(alone, locks, sizeof(locks)) && a < 45) {
+        argv[a++] = GPU_LOCKS_OPTION;
+        argv[a++] = locks;
+        argv[a] = NULL;
+        turn = 0;
+    }
     if (turn)
-        env->gpu_turn(timed || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0));
+        env->gpu_turn(alone);
     if (env->executor && !env->emu && !env->sanitize && !env->ncu_metrics)
         s = judge_serve_case(env, argv, log_path, &lim);
     if (!s.started)
         s = spawn_run(argv, envp, log_path, &lim);
-    if (profiler >= 0)
-        env->profiler_give(profiler);
     if (turn)
         env->gpu_turn_end();
     kv_load(report_path, report);
@@ -522,7 +529,7 @@ static void case_judge_sample(const judge_case_env *env, const lab_case *spec, c
     if (case_map(dir, CASE_SAMPLE, plane * (size_t)sample->n, &got) != 0) {
         r->status = CASE_FAIL;
         snprintf(r->kind, sizeof(r->kind), "exited");
-        r->hint_key = "runner-failed";
+        r->hint_key = HINT_RUNNER_FAILED;
         snprintf(r->reason, sizeof(r->reason), "the runner said the output was right on the GPU but left no sample of it");
         return;
     }
@@ -617,7 +624,7 @@ static void case_judge_outputs(const judge_case_env *env, const lab_case *spec, 
         (dir2 && case_map(dir2, CASE_OUTPUT, total, &out2) != 0)) {
         r->status = CASE_FAIL;
         snprintf(r->kind, sizeof(r->kind), "exited");
-        r->hint_key = "runner-failed";
+        r->hint_key = HINT_RUNNER_FAILED;
         snprintf(r->reason, sizeof(r->reason), "the runner said it finished but its output files are missing or the wrong size");
         snprintf(r->hint, sizeof(r->hint), "does the kernel file call exit() or write files? It must only define the kernel and %s.", case_words(env)->function);
         goto unmap;
@@ -711,7 +718,7 @@ static void case_read_loads(const char *dir, const spawn_result *s, case_result 
 static void case_launch_shape(const kv_list *report, int halo, case_result *r)
 {
     static const char *symptoms[] = {HINT_TILE_EDGES, HINT_THREAD_ORDER, HINT_NAN, HINT_WRONG_VALUES, HINT_UNWRITTEN,
-                                     HINT_TILE_SEAM, HINT_OFF_BY_ONE, HINT_NOTHING_WRITTEN, "timed-rep-wrong", NULL};
+                                     HINT_TILE_SEAM, HINT_OFF_BY_ONE, HINT_NOTHING_WRITTEN, HINT_TIMED_REP_WRONG, NULL};
     static const char axis[3] = {'x', 'y', 'z'};
     long t = (long)kv_number(report, "in_tile_dim", 0), o = (long)kv_number(report, "out_tile_dim", 0);
     launch_info li;

@@ -37,8 +37,8 @@ typedef struct judge_case_env {
     void (*gpu_turn)(int exclusive);   // GPU: takes a turn on the GPU around each runner (judges side by side): alone
                                        // for a timed run or a profiler's, shared otherwise; NULL: no turns
     void (*gpu_turn_end)(void);        // and ends it (the judge's own work before and after holds none)
-    int (*profiler_take)(void);        // GPU: Nsight Compute's runs one at a time on the GPU (gpu_turns.h), or NULL
-    void (*profiler_give)(int held);   // and the next one's turn
+    int (*gpu_locks)(int alone, char *spec, size_t len); // GPU: a run under Nsight Compute takes the GPU's locks itself
+                                       // around its GPU work (gpu_turns_lock_spec: 1 and the executor's option value), NULL
     unsigned long long emu_memory_bytes; // emulation: the memory a student's program may hold (--emu-memory; 0: judge_emu_resident_limit's)
 } judge_case_env;
 

@@ -553,7 +553,7 @@ static int jacobi_judge_outputs(const judge_case_env *env, jacobi_spec *s, const
         jacobi_unmap(&m);
         r->status = CASE_FAIL;
         snprintf(r->kind, sizeof(r->kind), "exited");
-        r->hint_key = "runner-failed";
+        r->hint_key = HINT_RUNNER_FAILED;
         snprintf(r->reason, sizeof(r->reason), "the runner said it finished but its output files are missing or the wrong size");
         snprintf(r->hint, sizeof(r->hint), "does the kernel file call exit() or write files? It must only define its kernels and %s.", s->heat ? "heat_solve" : "jacobi_solve");
         return 0;
@@ -600,7 +600,7 @@ static void jacobi_bad_spec(const lab_conf *conf, const jacobi_spec *s, const la
 {
     r->status = CASE_FAIL;
     snprintf(r->kind, sizeof(r->kind), "kit");
-    r->hint_key = "runner-failed";
+    r->hint_key = HINT_RUNNER_FAILED;
     snprintf(r->reason, sizeof(r->reason), "lab.conf line %d: %s", spec->line, s->error);
     snprintf(r->hint, sizeof(r->hint), "fix the case line in %s (its header lists the options).", conf->path);
 }

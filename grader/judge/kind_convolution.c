@@ -49,8 +49,7 @@ static const char *convolution_probe(const lab_conf *c)
 
 const lab_kind lab_kind_convolution = {
     .name = "convolution",
-    .runner = "sweep",
-    .key = "interface",
+    .runner = &lab_runner_sweep,
     .value = INTERFACE_IMAGE,
     .star_radius_max = 1,
     .case_options = convolution_options,
@@ -58,9 +57,6 @@ const lab_kind lab_kind_convolution = {
     .case_flops = convolution_flops,
     .filter_radius = conf_case_radius,
     .probe_source = convolution_probe,
-    .run_case = judge_run_case,
-    .early_bytes = lab_kind_none_ahead,
-    .early_make = lab_kind_make_none,
     .words = &convolution_words,
     .verdict_words = VERDICT_WORDS_IMAGE,
 };

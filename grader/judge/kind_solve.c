@@ -57,8 +57,7 @@ static const char *solve_probe_heat(const lab_conf *c)
 
 const lab_kind lab_kind_jacobi = {
     .name = "Jacobi solve",
-    .runner = "jacobi",
-    .key = "update",
+    .runner = &lab_runner_jacobi,
     .value = UPDATE_JACOBI,
     .is_default = 1,
     .case_options = jacobi_options,
@@ -66,26 +65,19 @@ const lab_kind lab_kind_jacobi = {
     .case_flops = solve_flops_jacobi,
     .filter_radius = lab_kind_no_filter,
     .probe_source = solve_probe_jacobi,
-    .run_case = jacobi_run_case,
-    .early_bytes = jacobi_early_bytes,
-    .early_make = jacobi_early_make,
     .words = &solve_words_jacobi,
     .solve_update = JACOBI_UPDATE_JACOBI,
 };
 
 const lab_kind lab_kind_heat = {
     .name = "heat solve",
-    .runner = "jacobi",
-    .key = "update",
+    .runner = &lab_runner_jacobi,
     .value = UPDATE_HEAT2D,
     .case_options = heat_options,
     .check_case = lab_kind_any_case,
     .case_flops = solve_flops_heat,
     .filter_radius = lab_kind_no_filter,
     .probe_source = solve_probe_heat,
-    .run_case = jacobi_run_case,
-    .early_bytes = jacobi_early_bytes,
-    .early_make = jacobi_early_make,
     .words = &solve_words_heat,
     .solve_update = JACOBI_UPDATE_HEAT2D,
 };

@@ -71,8 +71,7 @@ static const char *sweep_probe_grid(const lab_conf *c)
 
 const lab_kind lab_kind_sweep_cube = {
     .name = "cube sweep",
-    .runner = "sweep",
-    .key = "interface",
+    .runner = &lab_runner_sweep,
     .value = INTERFACE_CUBE,
     .is_default = 1,
     .star_radius_max = 2,
@@ -81,17 +80,13 @@ const lab_kind lab_kind_sweep_cube = {
     .case_flops = sweep_flops,
     .filter_radius = lab_kind_no_filter,
     .probe_source = sweep_probe_cube,
-    .run_case = judge_run_case,
-    .early_bytes = lab_kind_none_ahead,
-    .early_make = lab_kind_make_none,
     .words = &sweep_words_cube,
     .verdict_words = VERDICT_WORDS_CUBE,
 };
 
 const lab_kind lab_kind_sweep_grid = {
     .name = "grid sweep",
-    .runner = "sweep",
-    .key = "interface",
+    .runner = &lab_runner_sweep,
     .value = INTERFACE_GRID,
     .star_radius_max = 1,
     .case_options = sweep_options,
@@ -99,9 +94,6 @@ const lab_kind lab_kind_sweep_grid = {
     .case_flops = sweep_flops,
     .filter_radius = lab_kind_no_filter,
     .probe_source = sweep_probe_grid,
-    .run_case = judge_run_case,
-    .early_bytes = lab_kind_none_ahead,
-    .early_make = lab_kind_make_none,
     .words = &sweep_words_grid,
     .verdict_words = VERDICT_WORDS_GRID,
 };

@@ -3,6 +3,17 @@
 
 #include <string.h>
 
+#include "judge_case.h"
+#include "judge_jacobi.h"
+
+// The runners, each: its name, the lab.conf key that picks among its kinds,
+// how a case runs and is judged, and the reference a timed case may have made
+// ahead. The sweep runner's kinds (a star's sweep, lab 0's convolution) run a
+// case as a launch of the student's function (judge_case.c), nothing made
+// ahead; the jacobi runner's as a whole solve (judge_jacobi.c).
+const lab_runner lab_runner_sweep = {"sweep", "interface", judge_run_case, lab_kind_none_ahead, lab_kind_make_none};
+const lab_runner lab_runner_jacobi = {"jacobi", "update", jacobi_run_case, jacobi_early_bytes, jacobi_early_make};
+
 // Every kind, in the order lab.conf's errors list the runners and values.
 static const lab_kind *const lab_kinds[] = {
     &lab_kind_sweep_cube, &lab_kind_sweep_grid, &lab_kind_convolution, &lab_kind_jacobi, &lab_kind_heat,
@@ -18,7 +29,7 @@ const lab_kind *lab_kind_of(const lab_conf *c)
     char value[CONF_TEXT];
     for (int i = 0; lab_kind_at(i); i++) {
         const lab_kind *k = lab_kinds[i];
-        if (strcmp(k->runner, c->runner) != 0 || conf_get(c, k->key, value, sizeof(value)) != 0)
+        if (strcmp(k->runner->name, c->runner) != 0 || conf_get(c, k->runner->key, value, sizeof(value)) != 0)
             continue;
         if (!strcmp(value, k->value) || (!value[0] && k->is_default))
             return k;
@@ -29,7 +40,7 @@ const lab_kind *lab_kind_of(const lab_conf *c)
 int lab_kind_runner_takes(const char *runner, const char *key)
 {
     for (int i = 0; lab_kind_at(i); i++)
-        if (!strcmp(lab_kinds[i]->runner, runner) && !strcmp(lab_kinds[i]->key, key))
+        if (!strcmp(lab_kinds[i]->runner->name, runner) && !strcmp(lab_kinds[i]->runner->key, key))
             return 1;
     return 0;
 }
@@ -37,7 +48,7 @@ int lab_kind_runner_takes(const char *runner, const char *key)
 const char *lab_kind_default_value(const char *key)
 {
     for (int i = 0; lab_kind_at(i); i++)
-        if (lab_kinds[i]->is_default && !strcmp(lab_kinds[i]->key, key))
+        if (lab_kinds[i]->is_default && !strcmp(lab_kinds[i]->runner->key, key))
             return lab_kinds[i]->value;
     return "";
 }
@@ -46,8 +57,8 @@ void lab_kind_values(const char *key, const char **list, int cap)
 {
     int n = 0, runners = !strcmp(key, "runner");
     for (int i = 0; lab_kind_at(i) && n < cap - 1; i++) {
-        const char *v = runners ? lab_kinds[i]->runner : lab_kinds[i]->value;
-        int seen = !runners && strcmp(lab_kinds[i]->key, key) != 0;
+        const char *v = runners ? lab_kinds[i]->runner->name : lab_kinds[i]->value;
+        int seen = !runners && strcmp(lab_kinds[i]->runner->key, key) != 0;
         for (int q = 0; q < n && !seen; q++)
             seen = !strcmp(list[q], v);
         if (!seen)

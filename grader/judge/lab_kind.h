@@ -18,11 +18,21 @@ struct judge_case_env;
 struct case_result;
 struct judge_hint_words;
 
+// What every kind of one runner shares: the runner itself, the lab.conf key
+// that picks one of its kinds, and how its cases run.
+typedef struct lab_runner {
+    const char *name;                 // lab.conf's runner: the executor's --kind, the build's KIND, grader/emu/runner_<name>.cu
+    const char *key;                  // the lab.conf key that tells its kinds apart: "interface" or "update"
+    int (*run_case)(const struct judge_case_env *env, const lab_case *spec, uint64_t seed, struct case_result *r,
+                    kv_list *report_out);                       // runs and judges one case (judge_run_case's contract)
+    size_t (*early_bytes)(const lab_conf *c, const lab_case *spec);  // memory for a timed case's reference made ahead, 0: none
+    void (*early_make)(const lab_conf *c, const lab_case *spec, uint64_t seed, void *mem, size_t bytes);  // makes it there (a helper process)
+} lab_runner;
+
 typedef struct lab_kind {
     const char *name;                 // the kind in words, for messages ("cube sweep", "heat solve")
-    const char *runner;               // lab.conf's runner: the executor's --kind, the build's KIND, grader/emu/runner_<runner>.cu
-    const char *key;                  // the lab.conf key that tells it from its runner's other kinds: "interface" or "update"
-    const char *value;                // that key's value for this kind (protocol.h's INTERFACE_* or UPDATE_*)
+    const lab_runner *runner;         // its runner, shared with the runner's other kinds
+    const char *value;                // the runner's key's value for this kind (protocol.h's INTERFACE_* or UPDATE_*)
     int is_default;                   // 1: its runner's kind when lab.conf leaves the key out
     int star_radius_max;              // the widest star lab.conf's stencil may name: 2 (star13), 1 (star7), 0 (no stencil key)
     const char *const *case_options;  // the key=value options its cases take (NULL-terminated); conf_load refuses others
@@ -30,10 +40,6 @@ typedef struct lab_kind {
     double (*case_flops)(const lab_conf *c, const lab_case *lc);  // the flops of one output point, as the OP/B models count them
     int (*filter_radius)(const lab_case *lc);                   // a case's filter radius (its r=), 0 for a star's sweep or a solve
     const char *(*probe_source)(const lab_conf *c);             // the smallest kernel file of the kind that builds
-    int (*run_case)(const struct judge_case_env *env, const lab_case *spec, uint64_t seed, struct case_result *r,
-                    kv_list *report_out);                       // runs and judges one case (judge_run_case's contract)
-    size_t (*early_bytes)(const lab_conf *c, const lab_case *spec);  // memory for a timed case's reference made ahead, 0: none
-    void (*early_make)(const lab_conf *c, const lab_case *spec, uint64_t seed, void *mem, size_t bytes);  // makes it there (a helper process)
     const struct judge_hint_words *words;  // how its failures are worded (the student's function, a timeout, a fault)
     int verdict_words;                // a sweep's VERDICT_WORDS_*: whose names the verdict's hints use (0 for a solve)
     int solve_update;                 // a whole solve's JACOBI_UPDATE_*: the step the reference applies (0 for a sweep)
@@ -65,7 +71,8 @@ int lab_kind_no_filter(const lab_case *lc);
 size_t lab_kind_none_ahead(const lab_conf *c, const lab_case *spec);
 void lab_kind_make_none(const lab_conf *c, const lab_case *spec, uint64_t seed, void *mem, size_t bytes);
 
-// The entries, one or more per kind file.
+// The runners (lab_kind.c) and the kinds, one or more entries per kind file.
+extern const lab_runner lab_runner_sweep, lab_runner_jacobi;
 extern const lab_kind lab_kind_sweep_cube, lab_kind_sweep_grid, lab_kind_convolution, lab_kind_jacobi, lab_kind_heat;
 
 #endif // STENCIL_LAB_KIND_H

@@ -45,6 +45,13 @@ void spawn_stop_on_signals(void (*on_stop)(int signal))
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);  // a server gone between two cases: its pipe's EPIPE is handled, not a signal that ends the judge
+}
+
+void spawn_forget_parents_children(void)
+{
+    spawn_active_group = 0;
+    spawn_server_group = 0;
 }
 
 void spawn_check_stop(void)

@@ -38,6 +38,11 @@ spawn_result spawn_run(char *const argv[], char *const env[], const char *log_pa
 // next spawn_run, or at spawn_check_stop). on_stop must not return.
 void spawn_stop_on_signals(void (*on_stop)(int signal));
 
+// In a process just forked from the judge (a worker, a helper): the judge's
+// running child and serving child are not its own, so a stop signal there
+// (tool_runs_stop's SIGTERM to a helper) kills only what it started itself.
+void spawn_forget_parents_children(void);
+
 // Calls the on_stop of spawn_stop_on_signals if a stop signal has arrived.
 void spawn_check_stop(void);
 

@@ -481,29 +481,33 @@ static int opb_star(int radius, opb_model *m)
     return 0;
 }
 
+// A star's model where each output point moves floats floats through global
+// memory: book OP/B = flops / (floats * 4), its formula followed by why.
+// Returns 0, or -1 for a star the kit does not have.
+static int opb_per_point(int radius, int floats, const char *why, opb_model *m)
+{
+    if (opb_star(radius, m) != 0)
+        return -1;
+    const double flops = reference_flops(radius);
+    m->book = flops / (floats * 4.0);
+    snprintf(m->formula, sizeof(m->formula), "%.0f / (%d * 4) = %.2f%s", flops, floats, m->book, why);
+    return 0;
+}
+
 // Lab 1's model: every one of the 6r + 1 points loaded from global memory.
 static int opb_naive(const lab_technique *k, int t, int o, int radius, opb_model *m)
 {
     (void)k, (void)t, (void)o;
-    if (opb_star(radius, m) != 0)
-        return -1;
-    const double flops = reference_flops(radius);
-    const int points = STENCIL_NCOEF(radius);
-    m->book = flops / (points * 4.0);
-    snprintf(m->formula, sizeof(m->formula), "%.0f / (%d * 4) = %.2f", flops, points, m->book);
-    return 0;
+    return opb_per_point(radius, STENCIL_NCOEF(radius), "", m);
 }
 
 // Past the book: every point read once and written once, the most a sweep can reach.
 static int opb_speed(const lab_technique *k, int t, int o, int radius, opb_model *m)
 {
     (void)k, (void)t, (void)o;
-    if (opb_star(radius, m) != 0)
+    if (opb_per_point(radius, 2, " (each point read once and written once: the streaming bound)", m) != 0)
         return -1;
-    const double flops = reference_flops(radius);
-    m->book = flops / (2.0 * 4.0);
     m->bound = m->book;
-    snprintf(m->formula, sizeof(m->formula), "%.0f / (2 * 4) = %.2f (each point read once and written once: the streaming bound)", flops, m->book);
     return 0;
 }
 

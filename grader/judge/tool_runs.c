@@ -70,10 +70,10 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h)
     omp_set_num_threads(s->args.cpus);  // the input and the check of a large case: the judge's own cases are small
 #endif
     judge_case_env env = tool_env(s, h->tool);
-    // Nsight Compute's lock before the turn, as judge_spawn_runner takes them (here for the helper's life).
-    if (gpu_turns_worker_take(env.ncu_metrics != NULL) != 0)
+    // A turn of its own for the helper's life; under Nsight Compute, the executor takes the locks
+    // around its GPU work instead (judge_spawn_runner).
+    if (!env.ncu_metrics && gpu_turns_worker_take() != 0)
         spawn_child_exit(3);
-    env.profiler_take = NULL;  // held already
     memset(&r, 0, sizeof(r));
     r.spec = h->spec, r.seed = h->seed;
     conf_case_name(&h->spec, r.name, sizeof(r.name));

@@ -26,18 +26,39 @@ static const char verdict_axis_name[3] = {'x', 'y', 'z'};    // axis a's name
 static const char verdict_axis_index[3] = {'k', 'j', 'i'};   // the index that moves along it
 static const char *const verdict_axis_stride[3] = {"1", "N", "N*N"};
 static const char *const verdict_axis_unit[3][2] = {{"", ""}, {"row", "N floats"}, {"plane", "N*N floats"}};
-static const char *const verdict_distance_word[STENCIL_MAX_RADIUS + 2] = {"", "one", "two", "three"};
+static const char *const verdict_distance_word[] = {"", "one", "two", "three"};  // up to a star's radius + 1 and VERDICT_LANE_REACH
+_Static_assert(sizeof(verdict_distance_word) / sizeof(verdict_distance_word[0]) > (STENCIL_MAX_RADIUS + 1 > VERDICT_LANE_REACH ? STENCIL_MAX_RADIUS + 1 : VERDICT_LANE_REACH),
+               "verdict_distance_word: a word for every distance a hint names");
+
+// The input cell off[a] cells along each axis a from (i, j, k), as an array
+// expression: in[i][j-1][k+2].
+static const char *verdict_offset_text(const int off[3], char *buf, size_t len)
+{
+    char part[3][8];
+    for (int b = 0; b < 3; b++)
+        if (off[b])
+            snprintf(part[b], sizeof(part[b]), "%c%+d", verdict_axis_index[b], off[b]);
+        else
+            snprintf(part[b], sizeof(part[b]), "%c", verdict_axis_index[b]);
+    snprintf(buf, len, "in[%s][%s][%s]", part[2], part[1], part[0]);
+    return buf;
+}
 
 // The input cell d cells along axis a on side s (0: minus) of (i, j, k), as
 // an array expression: in[i][j][k-1].
 static const char *verdict_cell_text(int a, int s, int d, char *buf, size_t len)
 {
-    char part[3][8];
-    for (int b = 0; b < 3; b++)
-        snprintf(part[b], sizeof(part[b]), "%c", verdict_axis_index[b]);
-    snprintf(part[a], sizeof(part[a]), "%c%c%d", verdict_axis_index[a], s ? '+' : '-', d);
-    snprintf(buf, len, "in[%s][%s][%s]", part[2], part[1], part[0]);
-    return buf;
+    int off[3] = {0, 0, 0};
+    off[a] = s ? d : -d;
+    return verdict_offset_text(off, buf, len);
+}
+
+// The offset of term n's cell from the point, per axis (x, y, z), into off.
+static void verdict_term_offset(int n, int off[3])
+{
+    off[0] = off[1] = off[2] = 0;
+    if (n > 0)
+        off[(n - 1) % 6 / 2] = (n - 1) % 2 ? (n - 1) / 6 + 1 : -((n - 1) / 6 + 1);
 }
 
 // Term n of a star of radius r in words, into buf: "c0 (the centre, in[i][j][k])"
@@ -69,7 +90,7 @@ static verdict_alt *verdict_alt_add(verdict_alts *l, const char *key, int ncoef)
 // The two neighbours of one axis and distance swapped (radius r, ncoef coefficients).
 static void verdict_alts_swapped(int radius, int ncoef, verdict_alts *l)
 {
-    static const char *const swapped_keys[3] = {"neighbours-swapped-x", "neighbours-swapped-y", "neighbours-swapped-z"};
+    static const char *const swapped_keys[3] = {HINT_NEIGHBOURS_SWAPPED_X, HINT_NEIGHBOURS_SWAPPED_Y, HINT_NEIGHBOURS_SWAPPED_Z};
     char lo[48], hi[48];
     for (int d = 1; d <= radius; d++)
         for (int a = 0; a < 3; a++) {
@@ -85,7 +106,7 @@ static void verdict_alts_swapped(int radius, int ncoef, verdict_alts *l)
 // Two axes' coefficients exchanged.
 static void verdict_alts_axes(int radius, int ncoef, verdict_alts *l)
 {
-    static const char *const axes_keys[3][3] = {{NULL, "axes-swapped-xy", "axes-swapped-xz"}, {NULL, NULL, "axes-swapped-yz"}, {NULL, NULL, NULL}};
+    static const char *const axes_keys[3][3] = {{NULL, HINT_AXES_SWAPPED_XY, HINT_AXES_SWAPPED_XZ}, {NULL, NULL, HINT_AXES_SWAPPED_YZ}, {NULL, NULL, NULL}};
     for (int a = 0; a < 3; a++)
         for (int b = a + 1; b < 3; b++) {
             verdict_alt *alt = verdict_alt_add(l, axes_keys[a][b], ncoef);
@@ -182,10 +203,34 @@ static void verdict_alts_scaled_moved(int ncoef, verdict_alts *l)
         }
 }
 
+// One term read from a cell up to VERDICT_LANE_REACH columns from its own
+// that is no term's cell (a float4's point taking that term from another
+// lane's: up.x where up.y belongs); cells on the x axis are the other
+// alternatives' (the centre and the x neighbours).
+static void verdict_alts_lanes(int radius, int ncoef, verdict_alts *l)
+{
+    char term[96], cell[48];
+    for (int n = 0; n < ncoef; n++)
+        for (int dx = -VERDICT_LANE_REACH; dx <= VERDICT_LANE_REACH; dx++) {
+            int off[3];
+            verdict_term_offset(n, off);
+            off[0] += dx;
+            if (dx == 0 || (!off[1] && !off[2] && abs(off[0]) <= radius))
+                continue;
+            verdict_alt *alt = verdict_alt_add(l, HINT_TERM_WRONG_CELL, ncoef);
+            alt->lane = n + 1, alt->lane_dx = dx;
+            snprintf(alt->text, sizeof(alt->text), "the values match the stencil with its %s term multiplying %s instead, the cell %s column%s %s its own: that term reads the wrong cell.",
+                     verdict_term_text(n, term, sizeof(term)), verdict_offset_text(off, cell, sizeof(cell)), verdict_distance_word[abs(dx)],
+                     abs(dx) > 1 ? "s" : "", dx < 0 ? "before" : "after");
+        }
+}
+
 // What a kernel with one classic mistake computes, for a star of radius r:
 // the two neighbours of one axis and distance swapped, two axes' coefficients
 // exchanged, the centre or one neighbour left out, one neighbour read a cell
-// further out than it should. For r = 1, c1..c6 as kernels/lab.h names them.
+// further out than it should, one term doubled, negated or on another
+// term's cell, one term read a few columns off its cell. For r = 1, c1..c6
+// as kernels/lab.h names them.
 static void verdict_alts_for(int radius, verdict_alts *l)
 {
     const int ncoef = STENCIL_NCOEF(radius);
@@ -195,6 +240,7 @@ static void verdict_alts_for(int radius, verdict_alts *l)
     verdict_alts_missing(radius, ncoef, l);
     verdict_alts_offset(radius, ncoef, l);
     verdict_alts_scaled_moved(ncoef, l);
+    verdict_alts_lanes(radius, ncoef, l);
 }
 
 // ---------------------------------------------------------------------------
@@ -340,6 +386,24 @@ static void verdict_note_first(sweep_verdict *v, size_t i, size_t j, size_t k, d
     v->first_got = got;
 }
 
+// Moves lane alternative va's term (weight cn) at cell (i, j, k) to the cell
+// va->lane_dx columns from its own: adjusts *alt and *scale. Returns 0 when
+// that cell lies outside its row (no such kernel reads it).
+static int verdict_lane_term(const sweep_case *c, size_t i, size_t j, size_t k, const verdict_alt *va, double cn, double *alt,
+                             double *scale)
+{
+    int off[3];
+    verdict_term_offset(va->lane - 1, off);
+    long col = (long)k + off[0], moved = col + va->lane_dx;
+    if (moved < 0 || moved >= (long)c->nx)
+        return 0;
+    size_t row = (((size_t)((long)i + off[2])) * c->ny + (size_t)((long)j + off[1])) * c->nx;
+    double own = c->in[row + (size_t)col], other = c->in[row + (size_t)moved];
+    *alt += cn * (other - own);
+    *scale += fabs(cn * other);
+    return 1;
+}
+
 // Tests which alternative stencils explain a wrong finite cell.
 static void verdict_try_alts(const sweep_case *c, size_t i, size_t j, size_t k, float got,
                              verdict_tally *t)
@@ -369,6 +433,10 @@ static void verdict_try_alts(const sweep_case *c, size_t i, size_t j, size_t k, 
             double near = c->in[p + d * stride], far = c->in[p + (d + 1) * stride];
             alt += alt_c[n] * (far - near);
             scale += fabs(alt_c[n] * far);
+        }
+        if (va->lane && !verdict_lane_term(c, i, j, k, va, alt_c[va->lane - 1], &alt, &scale)) {
+            t->alt_missed[a] = 1;
+            continue;
         }
         if (fabs((double)got - alt) <= c->atol + c->rtol * scale)
             t->alt_match[a]++;
@@ -894,17 +962,12 @@ static int verdict_alt_in_column(const verdict_alt *alt)
     return alt->moved && from_z && to_z;
 }
 
-// 1 if term n's neighbour of every wrong cell of c's output is a boundary
-// cell (one the kernel keeps, on a face of the grid), while some interior
-// cells are right: a term missing there only, where the neighbour was not
-// loaded (read as 0), not from the sum.
-static int verdict_dropped_at_faces(const sweep_case *c, const sweep_verdict *v, const verdict_tally *t, int n)
+// Calls visit(ctx, i, j, k) for each written cell of c whose value in
+// t->out lies outside the tolerance, in scan order, until visit returns 0.
+// Returns 0 if a visit did, else 1.
+static int verdict_each_wrong(const sweep_case *c, const verdict_tally *t, int (*visit)(void *, size_t, size_t, size_t), void *ctx)
 {
     double coef[VERDICT_MAX_WEIGHTS], scale;
-    if (n < 1 || v->wrong >= v->interior || !t->out)
-        return 0;
-    int d = (n - 1) / 6 + 1, a = (n - 1) % 6 / 2, s = (n - 1) % 2;
-    long step = s ? d : -d;
     verdict_weights(c, coef);
     for (size_t i = 0; i < c->nz; i++)
         for (size_t j = 0; j < c->ny; j++)
@@ -914,11 +977,64 @@ static int verdict_dropped_at_faces(const sweep_case *c, const sweep_verdict *v,
                 double want = verdict_expected(c, i, j, k, coef, &scale);
                 if (fabs((double)t->out[(i * c->ny + j) * c->nx + k] - want) <= c->atol + c->rtol * scale)
                     continue;
-                long ni = (long)i + (a == 2 ? step : 0), nj = (long)j + (a == 1 ? step : 0), nk = (long)k + (a == 0 ? step : 0);
-                if (verdict_cell_written(c, (size_t)ni, (size_t)nj, (size_t)nk))
+                if (!visit(ctx, i, j, k))
                     return 0;
             }
     return 1;
+}
+
+// What verdict_dropped_at_faces asks of each wrong cell.
+typedef struct verdict_face_probe {
+    const sweep_case *c;  // the case
+    int off[3];           // the offset of the dropped term's cell
+} verdict_face_probe;
+
+// 1 if the dropped term's cell of wrong cell (i, j, k) is a boundary cell.
+static int verdict_term_cell_kept(void *ctx, size_t i, size_t j, size_t k)
+{
+    const verdict_face_probe *f = ctx;
+    return !verdict_cell_written(f->c, (size_t)((long)i + f->off[2]), (size_t)((long)j + f->off[1]), (size_t)((long)k + f->off[0]));
+}
+
+// 1 if term n's neighbour of every wrong cell of c's output is a boundary
+// cell (one the kernel keeps, on a face of the grid), while some interior
+// cells are right: a term missing there only, where the neighbour was not
+// loaded (read as 0), not from the sum.
+static int verdict_dropped_at_faces(const sweep_case *c, const sweep_verdict *v, const verdict_tally *t, int n)
+{
+    verdict_face_probe f = {.c = c};
+    if (n < 1 || v->wrong >= v->interior || !t->out)
+        return 0;
+    verdict_term_offset(n, f.off);
+    return verdict_each_wrong(c, t, verdict_term_cell_kept, &f);
+}
+
+// Adds column k's residue mod 4 to the mask at ctx (a wrong cell's lane).
+static int verdict_note_lane(void *ctx, size_t i, size_t j, size_t k)
+{
+    (void)i, (void)j;
+    *(unsigned *)ctx |= 1u << (k % 4);
+    return 1;
+}
+
+// Lane alternative alt named every wrong cell of c: if they all lie in the
+// columns k of one residue mod 4 (while the interior has others) and the
+// term's cell is another point of the same four, adds to v's hint which
+// point of a float4 takes the term from which other point's lane.
+static void verdict_lane_note(const sweep_case *c, sweep_verdict *v, const verdict_tally *t, const verdict_alt *alt)
+{
+    static const char comp[4] = {'x', 'y', 'z', 'w'};
+    unsigned wrong = 0;
+    size_t lo = verdict_lo(c), used = strlen(v->hint);
+    if (!alt->lane || !t->out || c->nx < lo + 2 * 4)
+        return;
+    verdict_each_wrong(c, t, verdict_note_lane, &wrong);
+    int lane = wrong == 1 ? 0 : wrong == 2 ? 1 : wrong == 4 ? 2 : wrong == 8 ? 3 : -1, from = lane + alt->lane_dx;
+    if (lane < 0 || from < 0 || from > 3)
+        return;
+    size_t first = lo + ((size_t)lane + 4 - lo % 4) % 4;
+    snprintf(v->hint + used, sizeof(v->hint) - used, " Every wrong cell lies in a column k = %zu, %zu, %zu, ... (k %% 4 == %d): a thread that computes four x points as a float4 (columns 4m to 4m+3) gives its .%c point that term from the .%c lane (a .%c where the .%c belongs).",
+             first, first + 4, first + 8, lane, comp[lane], comp[from], comp[from], comp[lane]);
 }
 
 // On a grid so small that term n's cell is a boundary cell for every
@@ -964,6 +1080,8 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
                 snprintf(v->hint, sizeof(v->hint), "%s", verdict_conv_alts[a].text);
                 return;
             }
+    if (v->nan_cells == 0 && c->filter_radius && t->wrong_finite > 0 && verdict_image_tap_off(c, v, t))
+        return;
     if (v->nan_cells == 0 && !c->filter_radius)
         for (int a = 0; a < t->alts->n; a++)
             if (t->alt_match[a] == t->wrong_finite) {
@@ -981,6 +1099,7 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
                              ? " In a z march that cell is another plane of the column: the planes are rotated in the wrong order (prev <- curr must come before curr <- next) or a ring slot names the wrong plane."
                              : "");
                 verdict_faces_only_note(c, v, t->alts->alt[a].dropped);
+                verdict_lane_note(c, v, t, &t->alts->alt[a]);
                 return;
             }
     if (verdict_plane_window(c, v, t))
@@ -995,8 +1114,13 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
         snprintf(v->hint, sizeof(v->hint), "the kernel computed NaN: it reads a value nobody wrote (uninitialised shared memory, or an index outside the grid).");
         verdict_all_edge_note(c, v, t, "each pixel's filter reaches ghost cells, and a ghost cell read from in[] instead of taken as 0 gives NaN (the memory around the image holds NaN)");
     } else {
+        size_t thin, used;
         v->hint_key = HINT_WRONG_VALUES;
         snprintf(v->hint, sizeof(v->hint), "wrong values with no simpler pattern: compare each index with LAB_INDEX(i, j, k, N) (i plane, j row, k column) and each coefficient with the term it multiplies.");
+        used = strlen(v->hint);
+        if (verdict_window_thin_plane(c, v, t, &thin))
+            snprintf(v->hint + used, sizeof(v->hint) - used, " Plane i = %zu has only %zu wrong cell%s: too few to tell a z march's planes taken wrongly (its window rotated or shifted wrongly) from another mistake at radius %d, so no pattern is named from it; larger grids name it.",
+                     thin, t->plane_wrong[thin], t->plane_wrong[thin] > 1 ? "s" : "", c->star_radius);
     }
 }
 

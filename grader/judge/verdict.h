@@ -69,6 +69,22 @@
 #define HINT_ROW_TAIL          "row-tail"            // wrong only in the last cells of rows: a vector path past the last whole float4
 #define HINT_PADDING           "padding-written"     // a row's padding (columns nx..pitch-1) written
 #define HINT_ROW_PITCH         "row-pitch"           // rows taken nx floats apart in the padded layout (p->pitch ignored)
+// A pair of the star's coefficients exchanged (verdict.c)
+#define HINT_NEIGHBOURS_SWAPPED_X "neighbours-swapped-x"  // c1 and c2
+#define HINT_NEIGHBOURS_SWAPPED_Y "neighbours-swapped-y"  // c3 and c4
+#define HINT_NEIGHBOURS_SWAPPED_Z "neighbours-swapped-z"  // c5 and c6
+#define HINT_AXES_SWAPPED_XY   "axes-swapped-xy"     // the x and y coefficients
+#define HINT_AXES_SWAPPED_XZ   "axes-swapped-xz"     // the x and z coefficients
+#define HINT_AXES_SWAPPED_YZ   "axes-swapped-yz"     // the y and z coefficients
+// How the run ended (judge_case.c, judge_jacobi.c, case_schedule.c)
+#define HINT_TIMEOUT           "timeout"             // the case's time limit
+#define HINT_LAUNCH_CONFIG     "launch-config"       // the runner's launch error
+#define HINT_KERNEL_FAULT      "kernel-fault"        // the runner's fault report
+#define HINT_NO_MEMORY         "no-memory"           // the case does not fit in memory
+#define HINT_REFUSED_CALL      "refused-call"        // a CUDA call the labs do not allow (the executor)
+#define HINT_LATE_CALL         "late-call"           // a CUDA call after the host function returned (the executor)
+#define HINT_TIMED_REP_WRONG   "timed-rep-wrong"     // a timed repetition's output or launches wrong (the executor)
+#define HINT_RUNNER_FAILED     "runner-failed"       // the program ended without its results
 
 // The words a case's hints are written in: the student's interface.
 #define VERDICT_WORDS_CUBE  0   // kernels/lab.h: N, LAB_INDEX, launch_stencil

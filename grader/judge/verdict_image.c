@@ -452,6 +452,103 @@ static int verdict_image_sizes(const verdict_image_ctx *x, verdict_image_kernel 
     return 0;
 }
 
+// ---------------------------------------------------------------------------
+// One tap's weight off by a whole term
+// ---------------------------------------------------------------------------
+
+// How one tap's weight may be off: the kernel weighs that tap's pixel with
+// F[tap] + f_times * F[tap] + plus.
+typedef struct verdict_tap_kind {
+    int f_times;        // the tap's own weight added this many times more (1: twice, -1: left out, -2: subtracted)
+    int plus;           // 1: the pixel added once more, unweighted (a sum started at it)
+    const char *key;    // hint key (the centre tap left out names HINT_CENTRE_MISSING)
+    const char *text;   // the hint: arguments the tap's weight, then its pixel
+} verdict_tap_kind;
+
+static const verdict_tap_kind verdict_tap_kinds[] = {
+    {1, 0, HINT_TERM_DOUBLED, "the values match the convolution with the tap %s (on %s) counted twice: add each tap once."},
+    {-1, 0, HINT_TERM_MISSING, "the values match the convolution without the tap %s (on %s): the tap loops must take every tap, i and j from 0 to 2r inclusive."},
+    {-2, 0, HINT_TERM_SIGN, "the values match the convolution with the tap %s (on %s) subtracted: every tap is added, F[i][j] times its pixel."},
+    {0, 1, HINT_TERM_DOUBLED, "the values match the convolution plus %2$s, the pixel of the tap %1$s, once more with weight 1: the sum starts at that pixel and the tap loop adds it again. Start the sum at 0."},
+};
+#define VERDICT_TAP_KINDS (int)(sizeof(verdict_tap_kinds) / sizeof(verdict_tap_kinds[0]))
+
+// The pixel tap q (row-major in the filter of radius r) reads for pixel
+// (row, col) of c's image: 0 for a ghost cell.
+static double verdict_tap_pixel(const sweep_case *c, int q, long row, long col)
+{
+    int r = c->filter_radius, w = 2 * r + 1;
+    long y = row + q / w - r, x = col + q % w - r;
+    return y < 0 || y >= (long)c->ny || x < 0 || x >= (long)c->nx ? 0.0 : (double)c->in[(size_t)y * c->nx + (size_t)x];
+}
+
+// Marks in dead[q][kind] each (tap, kind) whose changed weight does not give
+// got at pixel (row, col) (want and scale: the convolution there); returns
+// how many it marked.
+static int verdict_tap_cull(const sweep_case *c, const double *f, long row, long col, double got, double want, double scale,
+                            unsigned char (*dead)[VERDICT_TAP_KINDS])
+{
+    int culled = 0, taps = FILTER_NWEIGHTS(c->filter_radius);
+    for (int q = 0; q < taps; q++) {
+        double pixel = verdict_tap_pixel(c, q, row, col);
+        for (int m = 0; m < VERDICT_TAP_KINDS; m++) {
+            double extra = (verdict_tap_kinds[m].f_times * f[q] + verdict_tap_kinds[m].plus) * pixel;
+            if (dead[q][m] || fabs(got - want - extra) <= c->atol + c->rtol * (scale + fabs(extra)))
+                continue;
+            dead[q][m] = 1;
+            culled++;
+        }
+    }
+    return culled;
+}
+
+// Writes lab 0's hint for tap q of kind m into v.
+static void verdict_tap_hint(const sweep_case *c, int q, int m, sweep_verdict *v)
+{
+    int r = c->filter_radius, w = 2 * r + 1, dy = q / w - r, dx = q % w - r;
+    char weight[48], pixel[48], rows[16] = "row", cols[16] = "col";
+    if (dy)
+        snprintf(rows, sizeof(rows), "row%+d", dy);
+    if (dx)
+        snprintf(cols, sizeof(cols), "col%+d", dx);
+    snprintf(weight, sizeof(weight), "%sF[%d][%d]", dx || dy ? "" : "at the centre, ", q / w, q % w);
+    snprintf(pixel, sizeof(pixel), "in[%s][%s]", rows, cols);
+    v->hint_key = verdict_tap_kinds[m].f_times == -1 && !dx && !dy ? HINT_CENTRE_MISSING : verdict_tap_kinds[m].key;
+    snprintf(v->hint, sizeof(v->hint), verdict_tap_kinds[m].text, weight, pixel);
+}
+
+int verdict_image_tap_off(const sweep_case *c, sweep_verdict *v, const verdict_tally *t)
+{
+    static unsigned char dead[VERDICT_MAX_WEIGHTS][VERDICT_TAP_KINDS];
+    double f[VERDICT_MAX_WEIGHTS];
+    int left = FILTER_NWEIGHTS(c->filter_radius) * VERDICT_TAP_KINDS;
+    if (!c->filter_radius || v->nan_cells || v->unwritten || !t->out || c->nz != 1)
+        return 0;
+    memset(dead, 0, sizeof(dead));
+    verdict_weights(c, f);
+    for (long p = 0; p < (long)(c->nx * c->ny) && left > 0; p++) {
+        long row = p / (long)c->nx, col = p % (long)c->nx;
+        double scale, want = reference_conv_point(c->in, c->nx, c->ny, (size_t)row, (size_t)col, f, c->filter_radius, &scale);
+        left -= verdict_tap_cull(c, f, row, col, (double)t->out[p], want, scale, dead);
+    }
+    for (int m = 0; m < VERDICT_TAP_KINDS && left > 0; m++)
+        for (int q = 0; q < FILTER_NWEIGHTS(c->filter_radius); q++)
+            if (!dead[q][m]) {
+                verdict_tap_hint(c, q, m, v);
+                return 1;
+            }
+    return 0;
+}
+
+// 1 if key is a hint verdict_image_tap_off gives.
+static int verdict_image_tap_key(const char *key)
+{
+    for (int m = 0; m < VERDICT_TAP_KINDS; m++)
+        if (key && !strcmp(key, verdict_tap_kinds[m].key))
+            return 1;
+    return key && !strcmp(key, HINT_CENTRE_MISSING);
+}
+
 // A failed image case (filter radius > 0) whose input is untouched: if a
 // kernel with one ghost-cell or one sizes mistake leaves exactly this output,
 // its hint replaces the one the symptoms gave (the reason, which says what
@@ -475,6 +572,7 @@ void verdict_image_mistakes(const sweep_case *c, const sweep_buffers *b, sweep_v
     int exact = 0;  // the hint already names a mistake whose values are these (a filter's)
     for (int a = 0; a < VERDICT_CONV_ALTS; a++)
         exact |= v->hint_key == verdict_conv_alts[a].key;
+    exact |= verdict_image_tap_key(v->hint_key);
     if (ghost && !exact)
         verdict_image_ghost_hint(&x, &by_ghost, v);
     else if (sizes && !exact)

@@ -22,13 +22,18 @@ typedef struct verdict_alt {
     double factor;
     int moved;            // 0, or n + 1: term n's coefficient applied to the value of term moved_to's cell instead of its own
     int moved_to;
+    int lane;             // 0, or n + 1: term n reads the cell lane_dx columns from its own, no term's cell (a float4's other lane)
+    int lane_dx;          // -3 .. 3, not 0
 } verdict_alt;
 
 // The most alternatives a star of the kit's largest radius has: per distance
 // 3 swapped pairs and 6 dropped and 6 misplaced terms; 3 axis exchanges and
-// the centre; each of its terms doubled or negated, and each taken from any
-// other term's cell.
-#define VERDICT_MAX_ALTS (STENCIL_MAX_RADIUS * 15 + 4 + 2 * STENCIL_MAX_NCOEF + STENCIL_MAX_NCOEF * (STENCIL_MAX_NCOEF - 1))
+// the centre; each of its terms doubled or negated, each taken from any
+// other term's cell, and each read from a cell up to VERDICT_LANE_REACH
+// columns from its own.
+#define VERDICT_LANE_REACH 3  // a float4's lanes: the farthest another lane lies from a point's own
+#define VERDICT_MAX_ALTS (STENCIL_MAX_RADIUS * 15 + 4 + 2 * STENCIL_MAX_NCOEF + STENCIL_MAX_NCOEF * (STENCIL_MAX_NCOEF - 1) + \
+                          2 * VERDICT_LANE_REACH * STENCIL_MAX_NCOEF)
 
 typedef struct verdict_alts {
     int n;                               // alternatives
@@ -84,6 +89,13 @@ void verdict_weights(const sweep_case *c, double *coef);
 // is exactly what a kernel with one such mistake leaves (verdict_image.c).
 void verdict_image_mistakes(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v, const verdict_tally *t);
 
+// Lab 0: if every pixel of the image is the convolution with one tap's
+// weight off by a whole term (that tap counted twice, left out, subtracted,
+// or its pixel added once more with weight 1: a sum started at the pixel),
+// names that tap in v (term-doubled, term-missing, centre-missing,
+// term-sign) and returns 1; else 0, v untouched (verdict_image.c).
+int verdict_image_tap_off(const sweep_case *c, sweep_verdict *v, const verdict_tally *t);
+
 // The z march's window: if every wrong cell (all finite, at least r in
 // each wrong plane) is the stencil with some of its terms from other planes
 // than the point's own, one choice of planes per plane (what a kernel whose
@@ -92,5 +104,10 @@ void verdict_image_mistakes(const sweep_case *c, const sweep_buffers *b, sweep_v
 // first such plane's choice in v (whole-planes) and returns 1; else 0, v
 // untouched (verdict_window.c).
 int verdict_plane_window(const sweep_case *c, sweep_verdict *v, const verdict_tally *t);
+
+// 1 if a wrong plane of c (a star, its wrong cells finite) holds too few
+// wrong cells for verdict_plane_window to tell a window from another
+// mistake (one cell at radius 2: N = 5's single point); its index to *plane.
+int verdict_window_thin_plane(const sweep_case *c, const sweep_verdict *v, const verdict_tally *t, size_t *plane);
 
 #endif // STENCIL_VERDICT_PARTS_H

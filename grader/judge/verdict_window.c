@@ -20,7 +20,12 @@
 // The fewest wrong cells a plane of a star of radius r must have for its
 // window to be named: one for the seven-point star (its 6561 choices of
 // planes match one cell by chance a few times in a hundred), two for radius
-// 2, whose 4.8 million choices match any one cell by chance.
+// 2, whose 4.8 million choices match any one cell by chance. Even on the
+// smallest grid with an interior (N = 5: one point, planes -1 .. 5, 7^6 =
+// 117649 choices) some choice matches an arbitrary wrong value within the
+// labs' tolerance about one time in eight (measured on the kit's random
+// inputs and coefficients, a wrong term added to the right value): one
+// value cannot tell a window from another mistake there.
 #define VERDICT_WINDOW_MIN_CELLS(r) ((size_t)(r))
 
 // The slots of a window: the centre, the in-plane neighbours, then the z
@@ -264,4 +269,16 @@ int verdict_plane_window(const sweep_case *c, sweep_verdict *v, const verdict_ta
         return 0;
     verdict_window_hint(c, first_plane, &first, v);
     return 1;
+}
+
+int verdict_window_thin_plane(const sweep_case *c, const sweep_verdict *v, const verdict_tally *t, size_t *plane)
+{
+    if (c->filter_radius || v->nan_cells || v->unwritten || t->wrong_finite == 0)
+        return 0;
+    for (size_t i = (size_t)c->star_radius; i + (size_t)c->star_radius < c->nz; i++)
+        if (t->plane_wrong[i] > 0 && t->plane_wrong[i] < VERDICT_WINDOW_MIN_CELLS(c->star_radius)) {
+            *plane = i;
+            return 1;
+        }
+    return 0;
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "judge.h"
+#include "protocol.h"
 #include "spawn.h"
 #include "worker_pool.h"
 
@@ -36,6 +37,7 @@ pid_t worker_pool_fork(worker_pool *p, int slot)
     fflush(NULL);
     pid_t judge = getpid(), pid = fork();
     if (pid == 0) {
+        spawn_forget_parents_children();
         worker_pool_path(p, slot, "error", p->error_path, sizeof(p->error_path));
         worker_pool_tied(judge);
     }
@@ -109,8 +111,10 @@ static int worker_pool_start(worker_pool *p, int slot, const worker_jobs *w, jud
     if (pid < 0)
         return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "cannot start a process for case %s: %s", w->name(w->ctx, slot), strerror(errno));
     if (pid == 0) {
-        if (w->work(w->ctx, slot, err) != 0)
-            judge_fail(err);
+        if (w->work(w->ctx, slot, err) != 0) {
+            protocol_printable(err->message, 0);  // it may name the student's file, or quote its words
+            worker_pool_hand_over(p, err->message, err->code);
+        }
         spawn_child_exit(0);
     }
     worker_pool_track(p, pid, slot);

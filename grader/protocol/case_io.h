@@ -36,10 +36,7 @@ static void runner_report(const char *key, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(value, sizeof(value), fmt, ap);
     va_end(ap);
-    for (char *p = value; *p; p++)
-        if (*p == '\n' || *p == '\r')
-            *p = ' ';
-    fprintf(runner_report_file, "%s=%s\n", key, value);
+    fprintf(runner_report_file, "%s=%s\n", key, protocol_one_line(value));
     fflush(runner_report_file);
 }
 

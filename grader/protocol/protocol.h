@@ -143,6 +143,16 @@ static inline char *protocol_printable_copy(char *dst, size_t len, const char *s
     return dst;
 }
 
+// Makes s one line in place: each newline or carriage return becomes a
+// space, so a message fits a key=value line or a one-line report. Returns s.
+static inline char *protocol_one_line(char *s)
+{
+    for (char *p = s; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+    return s;
+}
+
 // The sweep labs' student interfaces (lab.conf's `interface`): the host
 // function a runner built for each calls, as the judge names it in its
 // messages. A runner is built for one (grader/build.mk INTERFACE=, which

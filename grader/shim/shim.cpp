@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cuda_errors.h"
 #include "pipe_io.h"
 #include "wire.h"
 
@@ -506,49 +507,15 @@ extern "C" cudaError_t cudaPeekAtLastError(void)
     return shim_request(WIRE_LAST_ERROR, &clear, sizeof(clear), NULL, 0, NULL, 0);
 }
 
-typedef struct shim_error_text {
-    cudaError_t code;   // the error
-    const char *name;   // cudaGetErrorName
-    const char *text;   // cudaGetErrorString
-} shim_error_text;
-
-static const shim_error_text shim_errors[] = {
-    {cudaSuccess, "cudaSuccess", "no error"},
-    {cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument"},
-    {cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory"},
-    {cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
-    {cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
-    {cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
-    {cudaErrorInvalidDeviceFunction, "cudaErrorInvalidDeviceFunction", "invalid device function"},
-    {cudaErrorInvalidSymbol, "cudaErrorInvalidSymbol", "invalid device symbol"},
-    {cudaErrorNotPermitted, "cudaErrorNotPermitted", "operation not permitted (the kit does not allow this call in a lab)"},
-    {cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
-    {cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
-    {cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
-    {cudaErrorLaunchOutOfResources, "cudaErrorLaunchOutOfResources", "too many resources requested for launch"},
-    {cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
-    {cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal"},
-    {cudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
-};
-
-// The table entry of e, or NULL.
-static const shim_error_text *shim_error_entry(cudaError_t e)
-{
-    for (size_t i = 0; i < sizeof(shim_errors) / sizeof(shim_errors[0]); i++)
-        if (shim_errors[i].code == e)
-            return &shim_errors[i];
-    return NULL;
-}
-
 extern "C" const char *cudaGetErrorName(cudaError_t error)
 {
-    const shim_error_text *t = shim_error_entry(error);
+    const cuda_error_text *t = cuda_error_lookup(error);
     return t ? t->name : "cudaErrorOther";
 }
 
 extern "C" const char *cudaGetErrorString(cudaError_t error)
 {
-    const shim_error_text *t = shim_error_entry(error);
+    const cuda_error_text *t = cuda_error_lookup(error);
     return t ? t->text : "CUDA error (see its number)";
 }
 

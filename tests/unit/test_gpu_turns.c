@@ -1,8 +1,10 @@
 // tests/unit/test_gpu_turns.c — judges and their helpers taking turns on a
-// GPU through lock files (grader/judge/gpu_turns.c), without a GPU: a helper's
-// shared turn keeps a timer out while it runs; Nsight Compute's runs go one
-// at a time; and a run waiting for the profiler holds no turn, so a timer is
-// not kept waiting behind it (the convoy a GPU suite of 12 judges met).
+// GPU through lock files (grader/judge/gpu_turns.c, grader/protocol/gpu_locks.h),
+// without a GPU: a helper's shared turn keeps a timer out while it runs;
+// Nsight Compute's runs (the executor taking the locks gpu_turns_lock_spec
+// names) go one at a time; and a run waiting for the profiler holds no turn,
+// so a timer is not kept waiting behind it (the convoy a GPU suite of 12
+// judges met).
 #include "test_util.h"
 
 #include <errno.h>
@@ -10,8 +12,10 @@
 #include <limits.h>
 #include <signal.h>
 #include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 
+#include "gpu_locks.h"
 #include "gpu_turns.h"
 
 static judge_run the_run;          // the run the turns are recorded in
@@ -61,14 +65,33 @@ static int teardown(void **state)
     return system(cmd);
 }
 
-// A helper's process: takes its turn (the profiler too when asked, as the
-// load count's helper does), and holds them until killed.
-static pid_t helper(int profiler)
+// A helper's process: takes its shared turn and holds it until killed.
+static pid_t helper(void)
 {
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
-        if (gpu_turns_worker_take(profiler) != 0)
+        prctl(PR_SET_PDEATHSIG, SIGKILL);  // a failed test's children end with it
+        if (gpu_turns_worker_take() != 0)
+            _exit(3);
+        for (;;)
+            pause();
+    }
+    return pid;
+}
+
+// A run under Nsight Compute: the executor's process, taking the locks the
+// judge names for it (alone or shared), holding them until killed.
+static pid_t profiled_run(int alone)
+{
+    char spec[3 * PATH_MAX + 16];
+    assert_int_equal(gpu_turns_lock_spec(alone, spec, sizeof(spec)), 1);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        int fds[3];
+        if (gpu_locks_take(spec, fds) != 0)
             _exit(3);
         for (;;)
             pause();
@@ -85,7 +108,7 @@ static void end(pid_t pid)
 static void test_helper_turn_keeps_timer_out(void **state)
 {
     (void)state;
-    pid_t h = helper(0);
+    pid_t h = helper();
     assert_true(lock_becomes("lock", 1));  // the helper's shared turn
     assert_false(lock_free("lock"));        // a timer (exclusive) cannot start beside it
     end(h);
@@ -95,15 +118,17 @@ static void test_helper_turn_keeps_timer_out(void **state)
 static void test_one_profiler_at_a_time(void **state)
 {
     (void)state;
-    pid_t first = helper(1);
+    pid_t first = profiled_run(0);
     assert_true(lock_becomes("profiler", 1));
-    pid_t second = helper(1);
+    assert_true(lock_becomes("lock", 1));   // and its shared turn
+    pid_t second = profiled_run((int)(test_seed() % 2));
     usleep(100000 + (useconds_t)(test_seed() % 100000));
     // The second waits for the profiler: it holds no turn, so only the first's shared turn is held.
     // A judge's exclusive turn must wait for the first alone: once the first ends, the lock is free
     // (the second has not taken a turn, as it has no profiler yet) until the second gets both.
     end(first);
     assert_true(lock_becomes("profiler", 1));  // the second has it now
+    assert_true(lock_becomes("lock", 1));
     end(second);
     assert_true(lock_becomes("profiler", 0));
     assert_true(lock_becomes("lock", 0));
@@ -112,15 +137,23 @@ static void test_one_profiler_at_a_time(void **state)
 static void test_waiting_for_profiler_holds_no_turn(void **state)
 {
     (void)state;
-    pid_t holder = fork();                // a load count running: the profiler held (a process of its
-    assert_true(holder >= 0);             // own: a lock's file shared through fork would be shared too)
+    pid_t holder = profiled_run(0);       // a load count running: the profiler held
+    assert_true(lock_becomes("profiler", 1));
+    end(holder);                          // (its turn given back: only the profiler is held below)
+    holder = fork();
+    assert_true(holder >= 0);
     if (holder == 0) {
-        gpu_turns_profiler_take();
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        char path[PATH_MAX];
+        gpu_lock_path(path, sizeof(path), lock_dir, 0, GPU_LOCK_PROFILER);
+        int fd = open(path, O_RDWR | O_CREAT, 0644);
+        if (fd < 0 || gpu_lock_flock(fd, LOCK_EX, NULL) != 0)
+            _exit(3);
         for (;;)
             pause();
     }
     assert_true(lock_becomes("profiler", 1));
-    pid_t waiting = helper(1);            // a helper waiting for it
+    pid_t waiting = profiled_run(0);      // another profiled run waiting for it
     usleep(100000 + (useconds_t)(test_seed() % 100000));
     assert_true(lock_free("lock"));       // it holds no turn: a timer could start now
     judge_error err;
@@ -129,8 +162,27 @@ static void test_waiting_for_profiler_holds_no_turn(void **state)
     alarm(0);
     gpu_turns_give();
     end(holder);
-    assert_true(lock_becomes("lock", 1));  // the helper got the profiler, then its turn
+    assert_true(lock_becomes("lock", 1));  // the waiting run got the profiler, then its turn
     end(waiting);
+}
+
+// The judge holding a turn names no locks for a runner (it runs inside that
+// turn); a spec that is not three paths is refused.
+static void test_lock_spec(void **state)
+{
+    (void)state;
+    char spec[3 * PATH_MAX + 16];
+    int fds[3];
+    assert_int_equal(gpu_turns_lock_spec(1, spec, sizeof(spec)), 1);
+    assert_non_null(strstr(spec, ",alone"));
+    assert_non_null(strstr(spec, "/gpu-0.profiler,"));
+    judge_error err;
+    assert_int_equal(gpu_turns_take(0, &err), 0);
+    assert_int_equal(gpu_turns_lock_spec(0, spec, sizeof(spec)), 0);
+    gpu_turns_give();
+    assert_int_equal(gpu_turns_lock_spec(0, spec, 8), 0);  // too short for the paths
+    assert_int_equal(gpu_locks_take("/tmp/only-one", fds), -1);
+    assert_int_equal(fds[0], -1);
 }
 
 int main(void)
@@ -139,6 +191,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_helper_turn_keeps_timer_out, setup, teardown),
         cmocka_unit_test_setup_teardown(test_one_profiler_at_a_time, setup, teardown),
         cmocka_unit_test_setup_teardown(test_waiting_for_profiler_holds_no_turn, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_lock_spec, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -39,7 +39,7 @@ static void test_every_lab_resolves(void **state)
         const lab_kind *kind = lab_kind_of(&c);
         if (!kind)
             fail_msg("%s: runner %s resolves to no kind of lab", labs.gl_pathv[i], c.runner);
-        assert_string_equal(kind->runner, c.runner);
+        assert_string_equal(kind->runner->name, c.runner);
         for (int k = 0; lab_kind_at(k); k++)
             kind_used[k] |= lab_kind_at(k) == kind;
         const lab_technique *t = technique_find(c.technique), *model = technique_find(c.opb_model);
@@ -67,16 +67,17 @@ static void test_kinds_complete(void **state)
     for (const lab_kind *k; (k = lab_kind_at(n)); n++) {
         assert_non_null(k->name);
         assert_non_null(k->runner);
-        assert_non_null(k->key);
+        assert_non_null(k->runner->name);
+        assert_non_null(k->runner->key);
         assert_non_null(k->value);
         assert_non_null(k->case_options);
         assert_non_null(k->check_case);
         assert_non_null(k->case_flops);
         assert_non_null(k->filter_radius);
         assert_non_null(k->probe_source);
-        assert_non_null(k->run_case);
-        assert_non_null(k->early_bytes);
-        assert_non_null(k->early_make);
+        assert_non_null(k->runner->run_case);
+        assert_non_null(k->runner->early_bytes);
+        assert_non_null(k->runner->early_make);
         assert_non_null(k->words);
         assert_non_null(k->words->function);
         assert_non_null(k->words->timeout);
@@ -85,15 +86,15 @@ static void test_kinds_complete(void **state)
         static lab_conf c;
         memset(&c, 0, sizeof(c));
         c.star_radius = 1;
-        snprintf(c.runner, sizeof(c.runner), "%s", k->runner);
-        assert_int_equal(conf_get(&c, k->key, c.title, sizeof(c.title)), 0);  // the key is one lab.conf has
-        snprintf(!strcmp(k->key, "interface") ? c.interface : c.update, sizeof(c.update), "%s", k->value);
+        snprintf(c.runner, sizeof(c.runner), "%s", k->runner->name);
+        assert_int_equal(conf_get(&c, k->runner->key, c.title, sizeof(c.title)), 0);  // the key is one lab.conf has
+        snprintf(!strcmp(k->runner->key, "interface") ? c.interface : c.update, sizeof(c.update), "%s", k->value);
         assert_ptr_equal(lab_kind_of(&c), k);
         if (!strstr(k->probe_source(&c), k->words->function))
             fail_msg("the probe file of %s does not define %s", k->name, k->words->function);
-        assert_true(lab_kind_runner_takes(k->runner, k->key));
+        assert_true(lab_kind_runner_takes(k->runner->name, k->runner->key));
         for (int q = 0; q < n; q++)
-            assert_false(!strcmp(lab_kind_at(q)->runner, k->runner) && !strcmp(lab_kind_at(q)->value, k->value));
+            assert_false(lab_kind_at(q)->runner == k->runner && !strcmp(lab_kind_at(q)->value, k->value));
     }
     assert_true(n >= 3);
     assert_string_equal(lab_kind_default_value("interface"), INTERFACE_CUBE);

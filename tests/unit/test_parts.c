@@ -8,6 +8,7 @@
 #include <time.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include "judge.h"
 #include "rng.h"
@@ -16,6 +17,7 @@
 #include "report.h"
 #include "spawn.h"
 #include "technique.h"
+#include "worker_pool.h"
 #include "yardstick_cache.h"
 
 // ---------------------------------------------------------------------------
@@ -680,6 +682,61 @@ static void test_spawn_server(void **state)
     unlink(case_log);
 }
 
+static void test_ignore_stop(int sig)
+{
+    (void)sig;
+}
+
+// A helper forked from the judge and stopped by SIGTERM (tool_runs_stop) kills
+// only what it started: the judge's serving child lives on and serves the next
+// case; a server gone is an error for the judge, not a SIGPIPE that ends it.
+static void test_helper_stop_leaves_server(void **state)
+{
+    (void)state;
+    char log[] = "/tmp/stencil-server-XXXXXX", case_log[] = "/tmp/stencil-served-XXXXXX";
+    close(mkstemp(log));
+    close(mkstemp(case_log));
+    char dir[] = "/tmp/stencil-pool-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char *argv[] = {"sh", "-c", (char *)fake_server, NULL};
+    spawn_limits lim = {5.0, 1u << 20, 0, NULL, 0, 0};
+    char *ok[] = {"--act", "ok", NULL};
+    spawn_server srv;
+    memset(&srv, 0, sizeof(srv));
+    spawn_stop_on_signals(test_ignore_stop);
+    spawn_result r = spawn_server_start(&srv, argv, NULL, log, 5.0);
+    assert_true(r.started && r.exited && r.exit_code == RUNNER_OK && srv.pid > 0);
+    worker_pool pool;
+    memset(&pool, 0, sizeof(pool));
+    pool.dir = dir;
+    int helpers = 1 + (int)(test_seed() % 3);
+    for (int i = 0; i < helpers; i++) {
+        pid_t helper = worker_pool_fork(&pool, -1);
+        if (helper == 0) {
+            pause();  // until the judge's SIGTERM, whose handler kills the groups this process owns
+            _exit(0);
+        }
+        assert_true(helper > 0);
+        struct timespec nap = {0, 20 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+        kill(helper, SIGTERM);
+        waitpid(helper, NULL, 0);
+        assert_int_equal(kill(srv.pid, 0), 0);
+        r = spawn_server_run(&srv, ok, case_log, &lim);
+        assert_true(r.started && r.exited && r.exit_code == RUNNER_OK);
+    }
+    // The server killed from outside: the next case is an error, and this process lives.
+    kill(-srv.pid, SIGKILL);
+    struct timespec nap = {0, 50 * 1000 * 1000};
+    nanosleep(&nap, NULL);
+    r = spawn_server_run(&srv, ok, case_log, &lim);
+    assert_false(r.exited && r.exit_code == RUNNER_OK);
+    assert_int_equal(srv.pid, 0);
+    unlink(log);
+    unlink(case_log);
+    rmdir(dir);
+}
+
 // ---------------------------------------------------------------------------
 // the solution's figures kept between runs
 // ---------------------------------------------------------------------------
@@ -899,6 +956,7 @@ int main(void)
         cmocka_unit_test(test_technique_heat2d),
         cmocka_unit_test(test_spawn),
         cmocka_unit_test(test_spawn_server),
+        cmocka_unit_test(test_helper_stop_leaves_server),
         cmocka_unit_test(test_yardstick_cache),
         cmocka_unit_test(test_ncu_csv),
         cmocka_unit_test(test_json_parses),

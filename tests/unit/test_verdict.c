@@ -412,6 +412,61 @@ static void test_single_term_mistakes(void **state)
     }
 }
 
+// One term read a few columns from its own cell, in every fourth column
+// only (a float4's point taking the term from another lane), on a grid of
+// random size and radius: term-wrong-cell naming the term, the cell and the
+// lane; the same mistake in every column names no lane; two terms moved
+// are not that mistake.
+static void test_term_from_other_lane(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x6c616e65ull);
+    int radius = 1 + (int)(rng_next(&g) % 2), lane = (int)(rng_next(&g) % 4), dx;
+    do
+        dx = (int)(rng_next(&g) % 7) - 3;
+    while (dx == 0 || lane + dx < 0 || lane + dx > 3);
+    int n = STENCIL_COEF_INDEX(1 + (int)(rng_next(&g) % 2), (int)(rng_next(&g) % 2), 1 + (int)(rng_next(&g) % (uint64_t)radius));
+    size_t nx = 4 * (4 + rng_next(&g) % 6), ny = 2 * (size_t)radius + 2 + rng_next(&g) % 8, nz = 2 * (size_t)radius + 2 + rng_next(&g) % 6;
+    printf("# term from another lane: %zux%zux%zu, radius %d, c%d, lane %d from %d\n", nx, ny, nz, radius, n, lane, lane + dx);
+    fixture f = make_star_fixture(nx, ny, nz, radius, 0x6c616e);
+    int d = (n - 1) / 6 + 1, axis = (n - 1) % 6 / 2, side = (n - 1) % 2;
+    long step = (side ? 1 : -1) * d * (axis == 1 ? (long)nx : (long)(nx * ny));
+    double coef[STENCIL_MAX_NCOEF];
+    for (int q = 0; q < STENCIL_NCOEF(radius); q++)
+        coef[q] = f.c.coef[q];
+    for (int every = 0; every < 2; every++) {
+        for (size_t i = (size_t)radius; i + (size_t)radius < nz; i++)
+            for (size_t j = (size_t)radius; j + (size_t)radius < ny; j++)
+                for (size_t k = (size_t)radius; k + (size_t)radius < nx; k++) {
+                    long p = (long)((i * ny + j) * nx + k);
+                    double want = reference_point(f.in, nx, ny, i, j, k, coef, radius, NULL);
+                    int moved = every ? (long)k + dx >= 0 && (long)k + dx < (long)nx : (int)(k % 4) == lane;
+                    if (moved)
+                        want += coef[n] * (f.in[p + step + dx] - f.in[p + step]);
+                    *grid_cell(&f, i, j, k) = (float)want;
+                }
+        sweep_verdict v = expect_hint(&f, HINT_TERM_WRONG_CELL);
+        char text[64];
+        snprintf(text, sizeof(text), "its c%d (", n);
+        assert_non_null(strstr(v.hint, text));
+        snprintf(text, sizeof(text), "k%+d]", dx);
+        assert_non_null(strstr(v.hint, text));
+        snprintf(text, sizeof(text), "(k %% 4 == %d)", lane);
+        if (every)
+            assert_null(strstr(v.hint, "(k % 4 =="));
+        else
+            assert_non_null(strstr(v.hint, text));
+    }
+    for (size_t k = (size_t)radius; k + (size_t)radius < nx; k += 4)  // a second term moved as well, in some cells
+        *grid_cell(&f, (size_t)radius, (size_t)radius, k) += (float)(coef[0] * f.in[((size_t)radius * ny + (size_t)radius) * nx + k + 1]);
+    sweep_verdict v;
+    verdict_sweep(&f.c, &f.b, &v);
+    assert_non_null(v.hint_key);
+    assert_null(strstr(v.hint, "its own: that term reads the wrong cell"));
+    free_fixture(&f);
+}
+
 // One x or y neighbour read two cells away (a flat index, as such a kernel
 // reads it): neighbour-offset, naming the term. (A z neighbour two planes
 // away reads outside the grid on the first or last plane: a fault, or whole
@@ -642,7 +697,8 @@ static void test_plane_window_radius_two(void **state)
     fixture one = make_star_fixture(5, 5, 5, 2, 0x6f6e65);  // one interior point, its planes from the first ones
     const long z[4] = {-1, -1, 1, 4};
     compute_window13(&one, 2, 0, 0, z);
-    expect_hint(&one, HINT_WRONG_VALUES);
+    v = expect_hint(&one, HINT_WRONG_VALUES);
+    assert_non_null(strstr(v.hint, "Plane i = 2 has only 1 wrong cell: too few to tell a z march's planes taken wrongly"));
     free_fixture(&one);
 }
 
@@ -1304,6 +1360,45 @@ static void test_image_sizes_mixed(void **state)
     }
 }
 
+// One filter tap's weight off by a whole term (counted twice, left out,
+// subtracted, its pixel added once more with weight 1), on an image of
+// random size and radius and a random tap: the key for it, naming that tap;
+// the centre left out is centre-missing; two taps off are none of these.
+static void test_image_tap_off(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x746170ull);
+    static const struct { double f_times, plus; const char *key; } kinds[] = {
+        {1, 0, HINT_TERM_DOUBLED}, {-1, 0, HINT_TERM_MISSING}, {-2, 0, HINT_TERM_SIGN}, {0, 1, HINT_TERM_DOUBLED}};
+    for (int kind = 0; kind < 4; kind++) {
+        int r = 1 + (int)(rng_next(&g) % CONV_MAX_RADIUS), fw = 2 * r + 1;
+        size_t w = 1 + rng_next(&g) % 40, h = 1 + rng_next(&g) % 40;
+        int tap = kind == 3 || rng_next(&g) % 3 == 0 ? r * fw + r : (int)(rng_next(&g) % (uint64_t)(fw * fw));
+        int ty = tap / fw - r, tx = tap % fw - r;
+        if ((long)h <= labs((long)ty) || (long)w <= labs((long)tx))  // the tap must reach a pixel of the image
+            ty = tx = 0, tap = r * fw + r;
+        printf("# tap off: %zux%zu, r = %d, F[%d][%d], kind %d\n", w, h, r, tap / fw, tap % fw, kind);
+        fixture f = make_image_fixture(w, h, r, 0x746170 + (uint64_t)kind);
+        double filter[VERDICT_MAX_WEIGHTS];
+        for (int q = 0; q < fw * fw; q++)
+            filter[q] = f.c.coef[q] + (q == tap ? kinds[kind].f_times * f.c.coef[q] + kinds[kind].plus : 0.0);
+        for (size_t p = 0; p < f.cells; p++)
+            f.out[f.guard + p] = (float)reference_conv_point(f.in, w, h, p / w, p % w, filter, r, NULL);
+        sweep_verdict v = expect_hint(&f, kind == 1 && tap == r * fw + r ? HINT_CENTRE_MISSING : kinds[kind].key);
+        char name[48];
+        snprintf(name, sizeof(name), "F[%d][%d]", tap / fw, tap % fw);
+        assert_non_null(strstr(v.hint, name));
+        filter[(tap + 1) % (fw * fw)] *= 2.0;  // a second tap counted twice
+        for (size_t p = 0; p < f.cells; p++)
+            f.out[f.guard + p] = (float)reference_conv_point(f.in, w, h, p / w, p % w, filter, r, NULL);
+        verdict_sweep(&f.c, &f.b, &v);
+        if (w >= (size_t)fw && h >= (size_t)fw)  // every tap reaches pixels of the image: two taps off show
+            assert_null(strstr(v.hint, "the values match the convolution with the tap"));
+        free_fixture(&f);
+    }
+}
+
 // A convolution whose tap loops stop one short (i, j < 2r: the filter's
 // last row and column left out), on an image of random size and radius:
 // filter-loop-short; the same filter with only its last row left out is
@@ -1378,6 +1473,7 @@ int main(void)
         cmocka_unit_test(test_guards_and_input),
         cmocka_unit_test(test_alternative_stencils),
         cmocka_unit_test(test_single_term_mistakes),
+        cmocka_unit_test(test_term_from_other_lane),
         cmocka_unit_test(test_neighbour_offset),
         cmocka_unit_test(test_tile_seam_and_index_overflow),
         cmocka_unit_test(test_grid_stops_short),
@@ -1387,6 +1483,7 @@ int main(void)
         cmocka_unit_test(test_plane_window_radius_two),
         cmocka_unit_test(test_trailing_planes),
         cmocka_unit_test(test_term_missing_at_faces),
+        cmocka_unit_test(test_image_tap_off),
         cmocka_unit_test(test_image_filter_loop_short),
         cmocka_unit_test(test_image_origin_shifted),
         cmocka_unit_test(test_thread_order_and_timing),

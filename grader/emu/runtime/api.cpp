@@ -6,6 +6,7 @@
 // CUDA refuses sets the last error at once; an error found while a kernel
 // runs (the backend's strict checks) is reported by the next synchronising
 // call and is sticky from then on: every later call returns it.
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,8 @@
 #include <stdint.h>
 
 #include "internal.h"
+#include "cuda_errors.h"
+#include "protocol.h"
 
 emu_options emu_opts;
 
@@ -65,24 +68,27 @@ static enum emu_order option_order(const char *name)
     exit(2);
 }
 
-// Sets the thread order and seed (tests); -1 for an unknown order.
-int emu_set_order(const char *order, unsigned long long seed)
+// Sets the order *which (the threads' or the blocks') from its name, and the
+// seed the shuffles draw from; returns 0, or -1 for an unknown order.
+static int order_set(enum emu_order *which, const char *order, unsigned long long seed)
 {
     emu_runtime_init();
-    if (order_parse(order, &emu_opts.order) != 0)
+    if (order_parse(order, which) != 0)
         return -1;
     emu_opts.seed = seed;
     return 0;
 }
 
+// Sets the thread order and seed (tests); -1 for an unknown order.
+int emu_set_order(const char *order, unsigned long long seed)
+{
+    return order_set(&emu_opts.order, order, seed);
+}
+
 // Sets the block order and seed (tests); -1 for an unknown order.
 int emu_set_block_order(const char *order, unsigned long long seed)
 {
-    emu_runtime_init();
-    if (order_parse(order, &emu_opts.block_order) != 0)
-        return -1;
-    emu_opts.seed = seed;
-    return 0;
+    return order_set(&emu_opts.block_order, order, seed);
 }
 
 // Half the machine's memory, between 1 and 16 GiB: what cudaMalloc may hand out.
@@ -149,9 +155,7 @@ void emu_execution_error(cudaError_t code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(execution_message, sizeof(execution_message), fmt, ap);
     va_end(ap);
-    for (char *p = execution_message; *p; p++)
-        if (*p == '\n' || *p == '\r')
-            *p = ' ';
+    protocol_one_line(execution_message);
     execution_error = code;
 }
 
@@ -178,53 +182,10 @@ cudaError_t cudaPeekAtLastError(void)
     return err != cudaSuccess ? err : last_error;
 }
 
-// One error code: its enumerator's name and CUDA's text for it.
-typedef struct error_text {
-    cudaError_t code;     // the value
-    const char *name;     // "cudaErrorInvalidValue"
-    const char *text;     // "invalid argument"
-} error_text;
-
-static const error_text error_texts[] = {
-    {cudaSuccess, "cudaSuccess", "no error"},
-    {cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument"},
-    {cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory"},
-    {cudaErrorInitializationError, "cudaErrorInitializationError", "initialization error"},
-    {cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
-    {cudaErrorInvalidSymbol, "cudaErrorInvalidSymbol", "invalid device symbol"},
-    {cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
-    {cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
-    {cudaErrorMissingConfiguration, "cudaErrorMissingConfiguration", "__global__ function call is not configured"},
-    {cudaErrorInvalidDeviceFunction, "cudaErrorInvalidDeviceFunction", "invalid device function"},
-    {cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
-    {cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal"},
-    {cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
-    {cudaErrorNotReady, "cudaErrorNotReady", "device not ready"},
-    {cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
-    {cudaErrorLaunchOutOfResources, "cudaErrorLaunchOutOfResources", "too many resources requested for launch"},
-    {cudaErrorLaunchTimeout, "cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
-    {cudaErrorAssert, "cudaErrorAssert", "device-side assert triggered"},
-    {cudaErrorIllegalInstruction, "cudaErrorIllegalInstruction", "an illegal instruction was encountered"},
-    {cudaErrorMisalignedAddress, "cudaErrorMisalignedAddress", "misaligned address"},
-    {cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
-    {cudaErrorNotPermitted, "cudaErrorNotPermitted", "operation not permitted"},
-    {cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
-    {cudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
-};
-
-// The table entry of err, or NULL.
-static const error_text *error_lookup(cudaError_t err)
-{
-    for (size_t i = 0; i < sizeof(error_texts) / sizeof(error_texts[0]); i++)
-        if (error_texts[i].code == err)
-            return &error_texts[i];
-    return NULL;
-}
-
 // CUDA's text for err; the explanation for the execution error.
 const char *cudaGetErrorString(cudaError_t err)
 {
-    const error_text *e = error_lookup(err);
+    const cuda_error_text *e = cuda_error_lookup(err);
     if (err != cudaSuccess && err == execution_error && execution_message[0])
         return execution_message;
     return e ? e->text : "unrecognized error code";
@@ -233,7 +194,7 @@ const char *cudaGetErrorString(cudaError_t err)
 // The enumerator's name of err.
 const char *cudaGetErrorName(cudaError_t err)
 {
-    const error_text *e = error_lookup(err);
+    const cuda_error_text *e = cuda_error_lookup(err);
     return e ? e->name : "unrecognized error code";
 }
 
@@ -321,6 +282,12 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
     return cudaSuccess;
 }
 
+// A size in bytes as an attribute's int (the largest int when it does not fit).
+static int attribute_bytes(size_t bytes)
+{
+    return bytes > INT_MAX ? INT_MAX : (int)bytes;
+}
+
 // One field of the device description.
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
 {
@@ -329,15 +296,8 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     if (err != cudaSuccess)
         return err;
     switch (attr) {
+    // the description's int fields
     case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
-    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
-    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
-    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
-    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
-    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
-    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
-    case cudaDevAttrMaxSharedMemoryPerBlock: *value = (int)p.sharedMemPerBlock; break;
-    case cudaDevAttrTotalConstantMemory: *value = (int)p.totalConstMem; break;
     case cudaDevAttrWarpSize: *value = p.warpSize; break;
     case cudaDevAttrMaxRegistersPerBlock: *value = p.regsPerBlock; break;
     case cudaDevAttrClockRate: *value = p.clockRate; break;
@@ -348,10 +308,6 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
     case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
     case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
-    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = (int)p.sharedMemPerMultiprocessor; break;
-    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = (int)p.sharedMemPerBlockOptin; break;
-    case cudaDevAttrMaxPitch: *value = (int)(p.memPitch > 2147483647 ? 2147483647 : p.memPitch); break;
-    case cudaDevAttrTextureAlignment: *value = (int)p.textureAlignment; break;
     case cudaDevAttrIntegrated: *value = p.integrated; break;
     case cudaDevAttrCanMapHostMemory: *value = p.canMapHostMemory; break;
     case cudaDevAttrConcurrentKernels: *value = p.concurrentKernels; break;
@@ -366,15 +322,29 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     case cudaDevAttrMaxRegistersPerMultiprocessor: *value = p.regsPerMultiprocessor; break;
     case cudaDevAttrManagedMemory: *value = p.managedMemory; break;
     case cudaDevAttrIsMultiGpuBoard: *value = p.isMultiGpuBoard; break;
-    case cudaDevAttrSingleToDoublePrecisionPerfRatio: *value = 2; break;
     case cudaDevAttrPageableMemoryAccess: *value = p.pageableMemoryAccess; break;
     case cudaDevAttrConcurrentManagedAccess: *value = p.concurrentManagedAccess; break;
     case cudaDevAttrCooperativeLaunch: *value = p.cooperativeLaunch; break;
     case cudaDevAttrMaxBlocksPerMultiprocessor: *value = p.maxBlocksPerMultiProcessor; break;
     case cudaDevAttrMaxPersistingL2CacheSize: *value = p.persistingL2CacheMaxSize; break;
     case cudaDevAttrMaxAccessPolicyWindowSize: *value = p.accessPolicyMaxWindowSize; break;
-    case cudaDevAttrReservedSharedMemoryPerBlock: *value = (int)p.reservedSharedMemPerBlock; break;
     case cudaDevAttrMemoryPoolsSupported: *value = p.memoryPoolsSupported; break;
+    // the block's and the grid's most in each axis
+    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
+    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
+    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
+    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
+    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
+    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
+    // sizes in bytes
+    case cudaDevAttrMaxSharedMemoryPerBlock: *value = attribute_bytes(p.sharedMemPerBlock); break;
+    case cudaDevAttrTotalConstantMemory: *value = attribute_bytes(p.totalConstMem); break;
+    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = attribute_bytes(p.sharedMemPerMultiprocessor); break;
+    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = attribute_bytes(p.sharedMemPerBlockOptin); break;
+    case cudaDevAttrMaxPitch: *value = attribute_bytes(p.memPitch); break;
+    case cudaDevAttrTextureAlignment: *value = attribute_bytes(p.textureAlignment); break;
+    case cudaDevAttrReservedSharedMemoryPerBlock: *value = attribute_bytes(p.reservedSharedMemPerBlock); break;
+    case cudaDevAttrSingleToDoublePrecisionPerfRatio: *value = 2; break;
     default: return emu_api_return(cudaErrorInvalidValue);
     }
     return cudaSuccess;
@@ -469,19 +439,12 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
     return emu_api_return(err);
 }
 
-// Nothing is pending; reports an execution error.
-cudaError_t cudaStreamSynchronize(cudaStream_t stream)
-{
-    (void)stream;
-    return emu_api_synchronize();
-}
-
-// Always complete; reports an execution error.
-cudaError_t cudaStreamQuery(cudaStream_t stream)
-{
-    (void)stream;
-    return emu_api_synchronize();
-}
+// Work runs as issued, so nothing is ever pending: waiting for a stream or an
+// event, or asking whether it is done, reports an execution error alone.
+cudaError_t cudaStreamSynchronize(cudaStream_t) { return emu_api_synchronize(); }
+cudaError_t cudaStreamQuery(cudaStream_t) { return emu_api_synchronize(); }
+cudaError_t cudaEventSynchronize(cudaEvent_t) { return emu_api_synchronize(); }
+cudaError_t cudaEventQuery(cudaEvent_t) { return emu_api_synchronize(); }
 
 // Work is already in order: nothing to wait for.
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
@@ -521,20 +484,6 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
     event->ms = host_ms();
     event->recorded = 1;
     return cudaSuccess;
-}
-
-// Nothing is pending; reports an execution error.
-cudaError_t cudaEventSynchronize(cudaEvent_t event)
-{
-    (void)event;
-    return emu_api_synchronize();
-}
-
-// Always complete; reports an execution error.
-cudaError_t cudaEventQuery(cudaEvent_t event)
-{
-    (void)event;
-    return emu_api_synchronize();
 }
 
 // Host milliseconds between two recorded events.

@@ -101,9 +101,7 @@ static void fault_publish(const char *message)
         return;
     fault_done = 1;
     snprintf(one_line, sizeof(one_line), "%s", message);
-    for (char *p = one_line; *p; p++)
-        if (*p == '\n' || *p == '\r')
-            *p = ' ';
+    protocol_one_line(one_line);
     snprintf(text, sizeof(text), "stencil-emu: fatal: %s\n", one_line);
     if (write(2, text, strlen(text)) >= 0)
         fault_append_report(one_line);

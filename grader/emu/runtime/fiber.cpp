@@ -74,6 +74,15 @@ static void fiber_arrived(void *fake_stack)
     }
 }
 
+// Records the stack a new fiber runs on, for the annotations of its first
+// switch; it has no fake stack yet.
+static void fiber_runs_on(emu_fiber *fiber, const emu_stack *stack)
+{
+    fiber->stack_bottom = stack->bottom;
+    fiber->stack_size = stack->size;
+    fiber->asan_fake_stack = NULL;
+}
+
 // ---------------------------------------------------------------------------
 // The switch itself
 // ---------------------------------------------------------------------------
@@ -99,9 +108,7 @@ void emu_fiber_prepare(emu_fiber *fiber, const emu_stack *stack, void (*entry)(v
     fiber->entry_arg = arg;
     makecontext(&fiber->context, (void (*)(void))fiber_ucontext_entry, 2, (unsigned int)(bits >> 16 >> 16),
                 (unsigned int)(bits & 0xffffffffu));
-    fiber->stack_bottom = stack->bottom;
-    fiber->stack_size = stack->size;
-    fiber->asan_fake_stack = NULL;
+    fiber_runs_on(fiber, stack);
 }
 
 // The C library's own swapcontext: ASan intercepts the one programs link
@@ -131,6 +138,23 @@ extern "C" void emu_fiber_swap(void **save_stack_pointer, void *load_stack_point
 extern "C" void emu_fiber_trampoline(void);
 
 #if defined(__x86_64__)
+
+// Lays out below top (16-byte aligned) the frame emu_fiber_swap pops, return
+// address last, for a new fiber that runs entry(arg); returns its stack pointer.
+static uint64_t *fiber_first_frame(uintptr_t top, void (*entry)(void *), void *arg)
+{
+    uint64_t *frame = (uint64_t *)(top - 72);
+    uint32_t mxcsr = 0x1f80;                   // all exceptions masked, round to nearest
+    uint16_t x87_control = 0x037f;             // the same for x87
+    memset(frame, 0, 72);
+    memcpy(&frame[0], &x87_control, sizeof(x87_control));
+    memcpy(&frame[1], &mxcsr, sizeof(mxcsr));
+    frame[4] = (uint64_t)(uintptr_t)arg;       // r13: the entry's argument
+    frame[5] = (uint64_t)(uintptr_t)entry;     // r12: the entry
+    frame[7] = 0;                              // rbp: ends frame-pointer walks
+    frame[8] = (uint64_t)(uintptr_t)&emu_fiber_trampoline;
+    return frame;
+}
 
 // emu_fiber_swap saves the callee-saved registers, the SSE and x87 control
 // words and the stack pointer of the running context, then restores another's.
@@ -171,26 +195,21 @@ __asm__(
     "    ud2\n"
     ".size emu_fiber_trampoline, .-emu_fiber_trampoline\n");
 
-void emu_fiber_prepare(emu_fiber *fiber, const emu_stack *stack, void (*entry)(void *), void *arg)
-{
-    uintptr_t top = ((uintptr_t)stack->bottom + stack->size) & ~(uintptr_t)15;
-    uint64_t *frame = (uint64_t *)(top - 72);  // the frame emu_fiber_swap pops, return address last
-    uint32_t mxcsr = 0x1f80;                   // all exceptions masked, round to nearest
-    uint16_t x87_control = 0x037f;             // the same for x87
-    memset(frame, 0, 72);
-    memcpy(&frame[0], &x87_control, sizeof(x87_control));
-    memcpy(&frame[1], &mxcsr, sizeof(mxcsr));
-    frame[4] = (uint64_t)(uintptr_t)arg;       // r13: the entry's argument
-    frame[5] = (uint64_t)(uintptr_t)entry;     // r12: the entry
-    frame[7] = 0;                              // rbp: ends frame-pointer walks
-    frame[8] = (uint64_t)(uintptr_t)&emu_fiber_trampoline;
-    fiber->stack_pointer = frame;
-    fiber->stack_bottom = stack->bottom;
-    fiber->stack_size = stack->size;
-    fiber->asan_fake_stack = NULL;
-}
-
 #else // __aarch64__
+
+// Lays out below top (16-byte aligned) the frame emu_fiber_swap restores for
+// a new fiber that runs entry(arg); returns its stack pointer.
+static uint64_t *fiber_first_frame(uintptr_t top, void (*entry)(void *), void *arg)
+{
+    uint64_t *frame = (uint64_t *)(top - 176);
+    memset(frame, 0, 176);
+    frame[0] = (uint64_t)(uintptr_t)entry;      // x19: the entry
+    frame[1] = (uint64_t)(uintptr_t)arg;        // x20: its argument
+    frame[10] = 0;                              // x29: ends frame-pointer walks
+    frame[11] = (uint64_t)(uintptr_t)&emu_fiber_trampoline;  // x30: where the switch returns
+    frame[20] = 0;                              // fpcr: round to nearest, no traps
+    return frame;
+}
 
 // emu_fiber_swap saves x19-x30, d8-d15 and the floating-point control
 // register of the running context below its stack pointer, then restores
@@ -241,23 +260,14 @@ __asm__(
     "    brk #0\n"
     ".size emu_fiber_trampoline, .-emu_fiber_trampoline\n");
 
+#endif
+
 void emu_fiber_prepare(emu_fiber *fiber, const emu_stack *stack, void (*entry)(void *), void *arg)
 {
     uintptr_t top = ((uintptr_t)stack->bottom + stack->size) & ~(uintptr_t)15;
-    uint64_t *frame = (uint64_t *)(top - 176);  // the frame emu_fiber_swap restores
-    memset(frame, 0, 176);
-    frame[0] = (uint64_t)(uintptr_t)entry;      // x19: the entry
-    frame[1] = (uint64_t)(uintptr_t)arg;        // x20: its argument
-    frame[10] = 0;                              // x29: ends frame-pointer walks
-    frame[11] = (uint64_t)(uintptr_t)&emu_fiber_trampoline;  // x30: where the switch returns
-    frame[20] = 0;                              // fpcr: round to nearest, no traps
-    fiber->stack_pointer = frame;
-    fiber->stack_bottom = stack->bottom;
-    fiber->stack_size = stack->size;
-    fiber->asan_fake_stack = NULL;
+    fiber->stack_pointer = fiber_first_frame(top, entry, arg);
+    fiber_runs_on(fiber, stack);
 }
-
-#endif
 
 // Saves the running context into from and resumes to.
 static void fiber_jump(emu_fiber *from, emu_fiber *to)

@@ -245,47 +245,22 @@ static inline unsigned int __ballot_sync(unsigned int mask, int predicate, const
     return (unsigned int)emu_warp_op(EMU_WARP_BALLOT, mask, predicate != 0, 0, 32, file, line);
 }
 
-// The sum of value over the lanes of mask.
-static inline unsigned int __reduce_add_sync(unsigned int mask, unsigned int value,
-                                             const char *file = __builtin_FILE(), int line = __builtin_LINE())
-{
-    return (unsigned int)emu_warp_op(EMU_WARP_REDUCE_ADD, mask, value, 0, 32, file, line);
-}
-
-// The sum of value over the lanes of mask.
-static inline int __reduce_add_sync(unsigned int mask, int value, const char *file = __builtin_FILE(),
-                                    int line = __builtin_LINE())
-{
-    return (int)emu_warp_op(EMU_WARP_REDUCE_ADD, mask, (uint32_t)value, 0, 32, file, line);
-}
-
-// The least value over the lanes of mask.
-static inline unsigned int __reduce_min_sync(unsigned int mask, unsigned int value,
-                                             const char *file = __builtin_FILE(), int line = __builtin_LINE())
-{
-    return (unsigned int)emu_warp_op(EMU_WARP_REDUCE_MIN, mask, value, 0, 32, file, line);
-}
-
-// The least value over the lanes of mask.
-static inline int __reduce_min_sync(unsigned int mask, int value, const char *file = __builtin_FILE(),
-                                    int line = __builtin_LINE())
-{
-    return (int)emu_warp_op(EMU_WARP_REDUCE_MIN_SIGNED, mask, (uint32_t)value, 0, 32, file, line);
-}
-
-// The greatest value over the lanes of mask.
-static inline unsigned int __reduce_max_sync(unsigned int mask, unsigned int value,
-                                             const char *file = __builtin_FILE(), int line = __builtin_LINE())
-{
-    return (unsigned int)emu_warp_op(EMU_WARP_REDUCE_MAX, mask, value, 0, 32, file, line);
-}
-
-// The greatest value over the lanes of mask.
-static inline int __reduce_max_sync(unsigned int mask, int value, const char *file = __builtin_FILE(),
-                                    int line = __builtin_LINE())
-{
-    return (int)emu_warp_op(EMU_WARP_REDUCE_MAX_SIGNED, mask, (uint32_t)value, 0, 32, file, line);
-}
+// The reductions over the lanes of mask, each for an unsigned int and an int
+// as CUDA offers them: __reduce_add_sync the sum, __reduce_min_sync the least
+// value, __reduce_max_sync the greatest (an int's compared signed).
+#define EMU_REDUCTION(name, type, kind)                                                                       \
+    static inline type name(unsigned int mask, type value, const char *file = __builtin_FILE(),              \
+                            int line = __builtin_LINE())                                                      \
+    {                                                                                                         \
+        return (type)emu_warp_op(kind, mask, (uint32_t)value, 0, 32, file, line);                            \
+    }
+EMU_REDUCTION(__reduce_add_sync, unsigned int, EMU_WARP_REDUCE_ADD)
+EMU_REDUCTION(__reduce_add_sync, int, EMU_WARP_REDUCE_ADD)
+EMU_REDUCTION(__reduce_min_sync, unsigned int, EMU_WARP_REDUCE_MIN)
+EMU_REDUCTION(__reduce_min_sync, int, EMU_WARP_REDUCE_MIN_SIGNED)
+EMU_REDUCTION(__reduce_max_sync, unsigned int, EMU_WARP_REDUCE_MAX)
+EMU_REDUCTION(__reduce_max_sync, int, EMU_WARP_REDUCE_MAX_SIGNED)
+#undef EMU_REDUCTION
 
 // The lanes of this warp that have not returned.
 static inline unsigned int __activemask(void) { return emu_active_mask(); }

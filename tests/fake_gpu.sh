@@ -294,6 +294,11 @@ outcome turns "a run with turns passes, its tool runs in helpers beside it" 0 "t
 check "it takes its turns through lock files" test -f "$tmp/locks/gpu-0.lock" -a -f "$tmp/locks/gpu-0.gate"
 holds turns "its turns are in the report, a timed one alone" 'r["gpu_turns"] and any(turn[2] == 1 for turn in r["gpu_turns"])'
 holds turns "and each turn taken is given back" 'all(0 < turn[0] <= turn[1] for turn in r["gpu_turns"])'
+mkdir -p "$tmp/locks-ncu"
+touch_kernel "$student2" profiler
+fake_run turnsncu STENCIL_FAKE_NCU_LOADS=1.5,7 -- --lab "$lab2" --kernel "$student2" --case 40 --gpu-lock-dir "$tmp/locks-ncu" --jobs 1
+outcome turnsncu "the load count under turns passes" 0 "verdict: PASS"
+check "the executor under Nsight Compute takes the GPU's profiler lock the judge names" test -f "$tmp/locks-ncu/gpu-0.profiler"
 
 echo "-- whole solves and the image convolution"
 student5=$(solution_copy 05-jacobi)

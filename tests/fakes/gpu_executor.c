@@ -36,6 +36,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "gpu_locks.h"
 #include "pipe_io.h"
 #include "protocol.h"
 
@@ -56,6 +57,7 @@ typedef struct fake_case {
     int nplanes;                     // how many
     int jacobi;                      // --kind jacobi: a whole solve
     const char *log;                 // --log: a served case's output
+    const char *gpu_locks;           // GPU_LOCKS_OPTION: the locks taken around the case's GPU work, NULL: none
     char *pass[FAKE_MAX_ARGS];       // the student's program and the arguments it takes, NULL-ended
 } fake_case;
 
@@ -109,6 +111,7 @@ static void fake_take_option(fake_case *c, const char *o, const char *v)
     else if (!strcmp(o, "--time")) c->time_reps = atoi(v);
     else if (!strcmp(o, "--log")) c->log = v;
     else if (!strcmp(o, "--yardstick")) c->yardstick = 1;
+    else if (!strcmp(o, GPU_LOCKS_OPTION)) c->gpu_locks = v;
     else if (!strcmp(o, "--gpu-check")) {
         c->gpu_check = 1;
         for (const char *p = v; *p && c->nplanes < GPU_CHECK_MAX_PLANES; p += strcspn(p, ","), p += *p == ',')
@@ -120,7 +123,7 @@ static void fake_take_option(fake_case *c, const char *o, const char *v)
 static int fake_executor_only(const char *o)
 {
     static const char *const own[] = {"--kind", "--student", "--accuracy", "--time-budget", "--time", "--gpu-check",
-                                      "--log", "--file-bytes", "--yardstick", "--serve", NULL};
+                                      "--log", "--file-bytes", "--yardstick", "--serve", GPU_LOCKS_OPTION, NULL};
     for (int k = 0; own[k]; k++)
         if (!strcmp(o, own[k]))
             return 1;
@@ -328,8 +331,14 @@ static void fake_fail_by_mode(const fake_case *c, const char *mode)
 static int fake_case_run(const fake_case *c)
 {
     const char *mode = fake_mode(c);
+    int locks[3] = {-1, -1, -1};
+    if (c->gpu_locks && gpu_locks_take(c->gpu_locks, locks) != 0)  // as the executor does, around the GPU work
+        fake_fail(c, RUNNER_USAGE, "kit", "the fake executor could not take the GPU locks");
     fake_fail_by_mode(c, mode);
     int code = fake_run_student(c);
+    for (int i = 2; i >= 0; i--)
+        if (locks[i] >= 0)
+            close(locks[i]);
     fake_report(c, "backend", "gpu");
     if (code != RUNNER_OK)
         return code < 0 ? RUNNER_USAGE : code;

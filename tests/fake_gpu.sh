@@ -280,8 +280,9 @@ tools=$tmp/tools-all
 fake_run memcheck STENCIL_FAKE_SANITIZER=error -- --lab "$lab2" --kernel "$student2" --case 13 --sanitize
 holds memcheck "memcheck's error fails the case with its access" \
     'c["N=13"]["hint_key"] == "kernel-fault" and "Invalid __global__ read of size 4 bytes" in c["N=13"]["detail"]'
-fake_run memclean -- --lab "$lab2" --kernel "$student2" --sanitize
-outcome memclean "a clean file passes under SANITIZE=1" 0 "verdict: PASS"
+touch_kernel "$student2" sidebyside  # the load count's helper runs, and ends while the slow cases run side by side
+fake_run memclean STENCIL_FAKE_SANITIZER_SECONDS=3 -- --lab "$lab2" --kernel "$student2" --sanitize --jobs 2
+outcome memclean "a clean file passes under SANITIZE=1, its cases side by side while a helper ends" 0 "verdict: PASS — 4 of 4 cases passed"
 fake_run profile -- --lab "$lab2" --kernel "$student2" --case 40 --profile
 holds profile "PROFILE=1 measures OP/B with ncu on the timed case" '"OP/B measured with ncu" in c["N=40"]["note"]'
 

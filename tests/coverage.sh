@@ -8,7 +8,7 @@
 # Prints a line a room (its lines, the share that ran, its floor), or why a
 # room is not measured, then the total. Exits 1 when a measured room ran less
 # than its floor (or a suite failed), 2 when it cannot run (lcov missing, the
-# build failed). STEPS="unit cli labs platform emu class slurm shim" runs only some of the suites
+# build failed). STEPS="unit cli labs platform fakegpu emu class slurm shim" runs only some of the suites
 # (the floors are then not enforced).
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -26,17 +26,17 @@ command -v lcov >/dev/null && command -v genhtml >/dev/null ||
 # floor counts on root (CAP_SETPCAP) and a kernel with Landlock: without
 # them the steps that use them do not run and its share is lower.
 rooms_table="\
-grader/judge     78  unit,cli,labs,platform  the unit tests, tests/cli.sh, tests/report_keys.sh, labs 1, 2 and 5 under emulation (solution, skeleton, hostile files), tests/platform.sh
-grader/sandbox   96  unit           tests/unit/test_sandbox.c (its confined children write their counts before they end; each call sandbox_enter makes failed in turn)
+grader/judge     89  unit,cli,labs,platform,fakegpu  the unit tests, tests/cli.sh, tests/report_keys.sh, labs 1, 2 and 5 under emulation (solution, skeleton, hostile files), tests/platform.sh, tests/fake_gpu.sh (the GPU backend on tests/fakes/)
+grader/sandbox   95  unit           tests/unit/test_sandbox.c (its confined children write their counts before they end; each call sandbox_enter makes failed in turn)
 reference        95  unit,labs      the unit tests and the labs' CPU references
-grader/class     96  class,slurm    tests/grade.sh (make grade through emulation), tests/grade_fake_judge.sh (build/grade with a fake judge and a fake sbatch), tests/slurm.sh (the job array, where Slurm is installed; its tasks run the plain build/grade)
-grader/emu       93  emu            tests/emu/run.sh (the runtime and the translator, built with EMU_COVERAGE; the translator's refusals)
-grader/protocol  98  unit,cli,labs  the inline helpers of its headers (case files, bit patterns, printable text, whole pipe reads), run by the judge and the unit tests (tests/unit/test_protocol.c)
+grader/class     95  class,slurm    tests/grade.sh (make grade through emulation), tests/grade_fake_judge.sh (build/grade with a fake judge and a fake sbatch), tests/slurm.sh (the job array, where Slurm is installed; its tasks run the plain build/grade)
+grader/emu       92  emu            tests/emu/run.sh (the runtime and the translator, built with EMU_COVERAGE; the translator's refusals)
+grader/protocol  95  unit,cli,labs,fakegpu  the inline helpers of its headers (case files, bit patterns, printable text, whole pipe reads, the GPU's lock files), run by the judge and the unit tests (tests/unit/test_protocol.c)
 grader/shim      95  shim           tests/shim.sh (the shim against a fake executor; needs the CUDA toolkit's headers, not a GPU)
 grader/executor  -   -              GPU only, not measured: CUDA C built by nvcc, every path starts with the driver and a device"
 
 cov=build/cov
-steps=${STEPS:-unit cli labs platform emu class slurm shim}
+steps=${STEPS:-unit cli labs platform fakegpu emu class slurm shim}
 suite_failed=0
 start=$SECONDS
 rm -rf "$cov" build/coverage
@@ -85,6 +85,7 @@ step cli tests/cli.sh "$cov/judge"
 step cli tests/report_keys.sh
 step labs lab_subset
 step platform tests/platform.sh "$cov/judge"
+step fakegpu tests/fake_gpu.sh "$cov/judge"
 step emu env EMU_BUILD="$cov/emu" EMU_COVERAGE="--coverage -DSTENCIL_COVERAGE" tests/emu/run.sh
 step class env BUILD="$cov" tests/grade.sh
 step class env BUILD="$cov" tests/grade_fake_judge.sh

@@ -9,7 +9,8 @@
 #      headers are) — always;
 #   2. every lab through the CPU emulation backend (solutions pass, skeletons
 #      and mutants fail with their hints) and those runs' verdicts held to the
-#      GPU's record (tests/compare.sh emu), then the autograder platforms
+#      GPU's record (tests/compare.sh emu), the judge's GPU backend on a fake
+#      GPU (tests/fake_gpu.sh, tests/fakes/), then the autograder platforms
 #      through it (tests/platform.sh) and the report's pictures and HTML page
 #      (tests/pictures.sh) — always;
 #   3. the same on the GPU, plus the GPU-vs-emulation comparison of both
@@ -164,6 +165,8 @@ if [ "$part" = all ] || [ "$part" = emu ]; then
             tests/emu/run.sh | tee "$log"
             tally "$log"
         fi
+        tests/fake_gpu.sh | tee "$log"  # the judge's GPU backend on a fake GPU (tests/fakes/)
+        tally "$log"
     else
         skipped=$((skipped + 1))
         echo "  SKIPPED: this tree has no emulation backend (grader/emu/emu.mk)"

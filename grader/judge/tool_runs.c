@@ -15,6 +15,7 @@
 #include "judge_files.h"
 #include "judge_session.h"
 #include "rng.h"
+#include "spawn.h"
 #include "technique.h"
 #include "tool_cache.h"
 #include "tool_runs.h"
@@ -72,22 +73,22 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h)
     // A turn of its own for the helper's life; under Nsight Compute, the executor takes the locks
     // around its GPU work instead (judge_spawn_runner).
     if (!env.ncu_metrics && gpu_turns_worker_take() != 0)
-        _exit(3);
+        spawn_child_exit(3);
     memset(&r, 0, sizeof(r));
     r.spec = h->spec, r.seed = h->seed;
     conf_case_name(&h->spec, r.name, sizeof(r.name));
     if (schedule_run_kind(&env, &s->run, &r.spec, h->seed, &r, &report) != 0)
-        _exit(3);
+        spawn_child_exit(3);
     worker_pool_path(&s->pool, h->slot, "report", path, sizeof(path));
     snprintf(tmp, sizeof(tmp), "%s.tmp", path);
     if (kv_save(tmp, &report) != 0 || rename(tmp, path) != 0)
-        _exit(3);
+        spawn_child_exit(3);
     worker_pool_path(&s->pool, h->slot, "result", path, sizeof(path));
     snprintf(tmp, sizeof(tmp), "%s.tmp", path);
     FILE *f = fopen(tmp, "wb");  // hint_key points into the judge's tables: the same address in the judge it was forked from
     int ok = f && fwrite(&r, sizeof(r), 1, f) == 1;
     ok = f && fclose(f) == 0 && ok;
-    _exit(ok && rename(tmp, path) == 0 ? 0 : 3);
+    spawn_child_exit(ok && rename(tmp, path) == 0 ? 0 : 3);  // its line counts written first (coverage build)
 }
 
 // Starts a helper running spec (seed) under tool, unless remembered already.

@@ -122,7 +122,9 @@ static int worker_pool_start(worker_pool *p, int slot, const worker_jobs *w, jud
 }
 
 // Waits for the next worker to end and collects it; returns 1 if one of the
-// pool's ended, 0 if another child or a signal woke the wait, -1 with err.
+// pool's case workers ended, 0 if another child (a helper beside the cases:
+// a negative slot, forgotten here, its wait status lost as an untracked
+// child's is) or a signal woke the wait, -1 with err.
 static int worker_pool_reap(worker_pool *p, const worker_jobs *w, judge_error *err)
 {
     int status;
@@ -138,6 +140,8 @@ static int worker_pool_reap(worker_pool *p, const worker_jobs *w, judge_error *e
         return 0;
     int slot = p->slots[place];
     p->pids[place] = 0;
+    if (slot < 0)
+        return 0;
     if (worker_pool_left_error(p, slot, err) != 0 || w->collect(w->ctx, slot, status, err) != 0)
         return -1;
     return 1;

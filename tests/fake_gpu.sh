@@ -1,0 +1,321 @@
+#!/usr/bin/env bash
+# tests/fake_gpu.sh — the judge's GPU backend without a GPU: the judge run
+# with --kit on a throw-away kit whose grader/build.mk is
+# tests/fakes/gpu_build.mk, so its executor is the test double
+# tests/fakes/gpu_executor.c (the grids from the emulation runner of the
+# file, the timing and the GPU's failures chosen by STENCIL_FAKE_GPU), with
+# tests/fakes/tools/ (ncu, compute-sanitizer) on PATH or not. The throw-away
+# kit shares the kit's sources and its build/emu, and builds its own
+# build/gpu and build/yardstick; the kit's own build/gpu is never touched.
+# Each check asserts on what a user sees: the exit status, the report's
+# lines, the JSON's cases, hint keys and technique line, the files the judge
+# keeps (the yardstick, the tool runs remembered, the GPU's lock files).
+# The labs' cases here are small ones of each lab's kinds (a timed one among
+# them), written into the throw-away kit's lab.conf from the judge's answers.
+#
+# usage: tests/fake_gpu.sh [JUDGE] [--match PATTERN]     (default build/judge)
+# Prints a line per check and "fake-gpu: N passed, M failed[, K skipped]".
+set -u
+cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh "$@"; set -- "${suite_args[@]}"
+judge=${1:-build/judge}
+case $judge in /*) ;; *) judge=$PWD/$judge ;; esac
+echo "== the judge's GPU backend on a fake GPU (tests/fakes/)"
+if [ ! -f grader/emu/emu.mk ] || ! command -v python3 >/dev/null; then
+    skip "the GPU backend on a fake GPU" "the fake executor needs the emulation backend (grader/emu/emu.mk) and python3"
+    finish fake-gpu
+fi
+draw_seed "the judge's inputs on the fake GPU"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+make -s -f grader/emu/emu.mk emu-tools >/dev/null || { fail "the emulation's runtime builds"; finish fake-gpu; }
+
+# The programs the judge runs (make, the compilers, python3), without the CUDA toolkit's
+# folders: the only ncu and compute-sanitizer it finds are the fakes a check puts first.
+base_path=""
+for program in make cc g++ ar awk python3 bash; do
+    dir=$(dirname "$(command -v "$program")")
+    case ":$base_path:" in *":$dir:"*) ;; *) base_path=${base_path:+$base_path:}$dir ;; esac
+done
+toolkit_on_path=$(PATH=$base_path command -v ncu compute-sanitizer)
+mkdir -p "$tmp/tools-all" "$tmp/tools-none"
+ln -s "$PWD/tests/fakes/tools/ncu" "$PWD/tests/fakes/tools/compute-sanitizer" "$tmp/tools-all/"
+
+# fake_gpu_kit DIR: makes DIR a kit that shares this one's sources and emulation build, with
+# tests/fakes/gpu_build.mk as its grader/build.mk and build folders of its own.
+fake_gpu_kit() {
+    local dir=$1 entry
+    mkdir -p "$dir/grader" "$dir/labs" "$dir/build"
+    for entry in kernels reference handouts tests; do ln -s "$PWD/$entry" "$dir/$entry"; done
+    for entry in grader/*; do [ "$entry" = grader/build.mk ] || ln -s "$PWD/$entry" "$dir/$entry"; done
+    ln -s "$PWD/tests/fakes/gpu_build.mk" "$dir/grader/build.mk"
+    ln -s "$PWD/build/emu" "$dir/build/emu"
+}
+kit=$tmp/kit
+fake_gpu_kit "$kit"
+
+# lab_conf FOLDER KEYS LINES: the throw-away kit's lab FOLDER with the kit's lab.conf keys KEYS
+# (as the judge reads them) and LINES (its points and cases).
+lab_conf() {
+    local folder=$1 lab=$((10#${1%%-*}))
+    mkdir -p "$kit/labs/$folder"
+    # shellcheck disable=SC2086  # KEYS is a list of words
+    { conf_lines "$judge" "$PWD" "$lab" $2 && printf '%s\n' "$3"; } >"$kit/labs/$folder/lab.conf"
+}
+sweep_keys="title chapter runner kernel solution technique opb_model timeout time_reps rtol atol"
+speed="points = speed 1 full_at=0.8 zero_at=0.3 against=solution"
+sweep_points="points = sizes 5
+points = large 1
+points = technique 2
+$speed"
+lab_conf 01-naive-sweep "$sweep_keys" "$sweep_points
+case = 4 group=sizes
+case = 5 group=sizes
+case = 33 group=sizes
+case = 40 timed group=large"
+lab_conf 02-shared-tile "$sweep_keys" "$sweep_points
+case = 5 group=sizes
+case = 13 group=sizes
+case = 34 sync group=sizes
+case = 40 timed group=large"
+lab_conf 05-jacobi "$sweep_keys" "points = boundaries 3
+points = large 1
+points = technique 2
+$speed
+case = 35x30x17 bc=dirichlet iters=40 group=boundaries
+case = 20x17x9 bc=periodic iters=9 sync group=boundaries
+case = 24x20x16 bc=periodic iters=30 check=10 timed group=large"
+lab_conf 10-heat-2d "$sweep_keys update" "points = grids 4
+points = large 1
+points = technique 2
+$speed
+case = 67x30 steps=15 group=grids
+case = 130x90 steps=20 timed group=large"
+lab_conf 00-convolution "$sweep_keys interface" "points = small 4
+points = large 1
+points = technique 2
+$speed
+case = 37x29 r=3 group=small
+case = 100x77 r=4 sync group=small
+case = 300x200 r=2 timed group=large"
+
+# fake_run NAME [VAR=VALUE...] -- ARGS...: the judge on the fake GPU (tools from $tools, the
+# environment's VARs), its output in $tmp/NAME.out, its JSON in $tmp/NAME.json, its status in $tmp/NAME.status.
+tools=$tmp/tools-all
+fake_run() {
+    local name=$1 vars=()
+    shift
+    while [ "$1" != -- ]; do vars+=("$1"); shift; done
+    shift
+    env PATH="$tools:$base_path" NVCC=nvcc-not-in-this-test "${vars[@]}" "$judge" --kit "$kit" --backend gpu \
+        --seed "$seed" --json-out "$tmp/$name.json" "$@" >"$tmp/$name.out" 2>&1
+    echo $? >"$tmp/$name.status"
+}
+
+# outcome NAME CHECK STATUS TEXT: CHECK passes when run NAME exited STATUS and its output holds TEXT.
+outcome() {
+    local got
+    got=$(cat "$tmp/$1.status")
+    if [ "$got" = "$3" ] && grep -qF -- "$4" "$tmp/$1.out"; then
+        pass "$2"
+    else
+        fail "$2" "exit $got (expected $3), output: $(tail -c 700 "$tmp/$1.out")"
+    fi
+}
+
+# holds NAME CHECK EXPR: CHECK passes when the Python expression EXPR holds of run NAME's JSON
+# report r (c: its cases by name; hints: the set of their hint keys; t: the technique's detail).
+holds() {
+    if python3 - "$tmp/$1.json" "$3" <<'PY'; then pass "$2"; else fail "$2" "$(head -c 900 "$tmp/$1.json")"; fi
+import json, sys
+r = json.load(open(sys.argv[1]))
+c = {case["name"]: case for case in r.get("cases", [])}
+hints = {case["hint_key"] for case in r.get("cases", []) if case.get("hint_key")}
+t = r.get("technique", {}).get("detail", "")
+sys.exit(0 if eval(sys.argv[2]) else 1)
+PY
+}
+
+# solution_copy LAB: a copy of LAB's solution outside the kit (graded as a student's file: the solution times the yardstick).
+solution_copy() {
+    cp "$PWD/$(cd "$kit" && "$judge" --kit "$kit" --lab "$kit/labs/$1" --conf-get solution)" "$tmp/$1.cu"
+    echo "$tmp/$1.cu"
+}
+
+# touch_kernel FILE TAG: changes FILE's program (a device variable more), so that no tool run is remembered for it.
+touch_kernel() {
+    echo "__device__ int fake_gpu_$2 = $seed;" >>"$1"
+}
+
+lab1=$kit/labs/01-naive-sweep lab2=$kit/labs/02-shared-tile
+student1=$(solution_copy 01-naive-sweep)
+student2=$(solution_copy 02-shared-tile)
+
+echo "-- a run that passes, timed by the executor"
+fake_run pass STENCIL_FAKE_GPU_GBS=500 STENCIL_TRACE=1 -- --lab "$lab1" --kernel "$student1" --html-out "$tmp/pass.html"
+outcome pass "a GPU run passes on the executor's records" 0 "verdict: PASS — 4 of 4 cases passed"
+outcome pass "the device is the probe's" 0 "device:  Fake GPU (tests/fakes) (4 SMs, compute capability 9.0"
+outcome pass "one executor serves every case" 0 "executor: 1 started, 4 cases served"
+holds pass "the timed case carries the executor's figures" \
+    'c["N=40"]["timing"]["reps"] == 20 and c["N=40"]["timing"]["bandwidth_by"] == "kernel" and c["N=40"]["timing"]["bandwidth_gb_per_s"] == 3000'
+holds pass "speed is scored against the solution timed in the same run" \
+    '[i for i in r["score"]["items"] if i["name"] == "speed"][0]["detail"].startswith("50% of the lab")'
+check "the HTML page names the GPU" grep -q "Fake GPU (tests/fakes)" "$tmp/pass.html"
+yardsticks=$(ls "$kit"/build/yardstick/01-naive-sweep-*.txt 2>/dev/null | wc -l)
+check "the solution's figures are kept in build/yardstick" [ "$yardsticks" -eq 1 ]
+fake_run kept STENCIL_FAKE_GPU_GBS=800 STENCIL_TRACE=1 -- --lab "$lab1" --kernel "$student1" --case 40
+outcome kept "a later run takes the solution's figures kept" 0 "yardstick: the solution's figures kept in $kit/build/yardstick/"
+holds kept "the kept figures score the speed" '[i for i in r["score"]["items"] if i["name"] == "speed"][0]["points"] == 1'
+rm -rf "$kit/build/yardstick"
+fake_run after STENCIL_FAKE_GPU_GBS=400 STENCIL_TRACE=1 -- --lab "$lab1" --kernel "$student1" --case 40 --jobs 1
+holds after "with --jobs 1 the solution is timed after the cases" \
+    '[i for i in r["score"]["items"] if i["name"] == "speed"][0]["detail"].startswith("40% of the lab")'
+check "and its figures are kept" [ "$(ls "$kit"/build/yardstick/01-naive-sweep-*.txt 2>/dev/null | wc -l)" -eq 1 ]
+
+echo "-- what the executor reports of a failing program"
+fake_run wrong STENCIL_FAKE_GPU=wrong -- --lab "$lab1" --kernel "$student1" --case 33
+outcome wrong "a wrong cell fails the case" 1 "N=33: FAIL"
+holds wrong "with the first wrong cell named" '"(16,16,16)" in c["N=33"]["detail"] and c["N=33"]["hint_key"] is not None'
+fake_run repwrong STENCIL_FAKE_GPU=rep-wrong -- --lab "$lab1" --kernel "$student1" --case 40
+holds repwrong "a wrong timed repetition: timed-rep-wrong" \
+    'c["N=40"]["hint_key"] == "timed-rep-wrong" and "timed repetition 3 gave a wrong output" in c["N=40"]["reason"]'
+fake_run replaunch STENCIL_FAKE_GPU=rep-launch -- --lab "$lab1" --kernel "$student1" --case 40
+holds replaunch "a timed call that launched otherwise: timed-rep-wrong" \
+    'c["N=40"]["hint_key"] == "timed-rep-wrong" and "launched otherwise than the checked one" in c["N=40"]["reason"]'
+fake_run crash STENCIL_FAKE_GPU=crash STENCIL_FAKE_GPU_SIZE=5,5,5 STENCIL_TRACE=1 -- --lab "$lab1" --kernel "$student1"
+holds crash "a crashed program fails its case alone" \
+    'c["N=5"]["hint_key"] == "runner-failed" and "signal 11" in c["N=5"]["reason"] and c["N=33"]["status"] == "ok"'
+outcome crash "and the next case gets a new executor" 1 "executor: 2 started, 4 cases served"
+for mode in fault:kernel-fault refused:refused-call late-call:late-call no-memory:no-memory; do
+    fake_run "mode-${mode%%:*}" STENCIL_FAKE_GPU="${mode%%:*}" -- --lab "$lab1" --kernel "$student1" --case 5
+    holds "mode-${mode%%:*}" "the executor's ${mode%%:*} gives ${mode#*:}" "c['N=5']['hint_key'] == '${mode#*:}'"
+done
+fake_run killed STENCIL_FAKE_GPU=killed -- --lab "$lab1" --kernel "$student1" --case 5
+holds killed "an executor killed by a signal: the case fails naming the signal" \
+    'c["N=5"]["kind"] == "crash" and "signal 9" in c["N=5"]["reason"]'
+fake_run noout STENCIL_FAKE_GPU=no-output -- --lab "$lab1" --kernel "$student1" --case 5
+holds noout "a case said finished without its output: runner-failed" \
+    'c["N=5"]["hint_key"] == "runner-failed" and "output files are missing" in c["N=5"]["reason"]'
+fake_run hang STENCIL_FAKE_GPU=hang -- --lab "$lab1" --kernel "$student1" --case 4 --timeout 2
+holds hang "an executor that never answers is stopped at the case's limit" 'c["N=4"]["hint_key"] == "timeout"'
+
+echo "-- finding the GPU"
+fake_run nogpu STENCIL_FAKE_GPU=no-gpu -- --lab "$lab1" --kernel "$student1" --case 4
+outcome nogpu "no device: exit 77 with what to do" 77 "no usable GPU: no CUDA-capable device is detected"
+fake_run auto STENCIL_FAKE_GPU=no-gpu -- --lab "$lab1" --kernel "$student1" --case 4 --backend auto
+outcome auto "no device under --backend auto: the run goes on emulated" 0 "verdict: PASS"
+echo sm_10 >"$kit/build/gpu/detected/arch"
+fake_run rearch -- --lab "$lab1" --kernel "$student1" --case 4
+check "an architecture kept of another GPU is probed again" [ "$(cat "$kit/build/gpu/detected/arch")" = sm_90 ]
+outcome rearch "and the run goes on" 0 "verdict: PASS"
+echo not-an-arch >"$kit/build/gpu/detected/arch"
+fake_run archjunk -- --lab "$lab1" --kernel "$student1" --case 4
+check "a kept architecture that is none is asked of the probe" [ "$(cat "$kit/build/gpu/detected/arch")" = sm_90 ]
+nobuild=$tmp/nobuild
+fake_gpu_kit "$nobuild"
+cp -r "$lab1" "$nobuild/labs/"
+expect "an executor that does not build: the one-line reason" 77 "the GPU executor did not build:" -- \
+    env PATH="$tools:$base_path" FAKE_CC=false "$judge" --kit "$nobuild" --lab "$nobuild/labs/01-naive-sweep" --backend gpu --case 4
+
+echo "-- a large case checked on the GPU, a sample of it by the judge"
+echo "case = 204 group=large" >>"$lab1/lab.conf"
+fake_run sample STENCIL_FAKE_GPU=gpu-check -- --lab "$lab1" --kernel "$student1" --case 204
+outcome sample "a case the GPU found right passes on the sample the judge checks (no other grid came back)" 0 "verdict: PASS"
+fake_run samplewrong STENCIL_FAKE_GPU=gpu-check -- --lab "$lab1" --kernel "$PWD/tests/mutants/01-naive-sweep/x-swapped.cu" --case 204
+holds samplewrong "a sample the judge finds wrong fails the case, whatever the GPU's check said" \
+    'c["N=204"]["hint_key"] == "wrong-values" and "though the GPU\u0027s check of the whole grid found none" in c["N=204"]["reason"]'
+
+echo "-- the technique's load floors, counted by Nsight Compute"
+fake_run loads STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --jobs 2
+outcome loads "lab 2's solution passes with its loads counted" 0 "verdict: PASS"
+holds loads "the floors are met by the counts" \
+    'r["technique"]["status"] == "ok" and "Nsight Compute" in t and "floats read from shared" in t and "(at least 3 from shared" in t'
+outcome loads "the tool runs start beside the cases" 0 "tool runs: 3 started beside the cases"
+fake_run again STENCIL_FAKE_NCU_LOADS=7,0 STENCIL_FAKE_SANITIZER=hazard STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --jobs 2
+outcome again "an unchanged file's clean tool runs are remembered" 0 "0 ahead in helpers, 3 remembered, 0 in the judge"
+holds again "so the counts are the first run's" 'r["technique"]["status"] == "ok"'
+touch_kernel "$student2" changed
+fake_run changed STENCIL_FAKE_NCU_LOADS=7,0 STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --jobs 2
+outcome changed "a changed file is asked again" 1 "3 ahead in helpers, 0 remembered, 0 in the judge"
+holds changed "loads from global memory fail the floors" \
+    'r["technique"]["status"] == "fail" and "the neighbours come from global memory" in t'
+touch_kernel "$student2" counters
+fake_run noperm STENCIL_FAKE_NCU=no-permission -- --lab "$lab2" --kernel "$student2" --case 40
+holds noperm "counters without permission: the floors not counted" \
+    'r["technique"]["status"] == "ok" and "could not count the loads here" in t'
+touch_kernel "$student2" profiled
+fake_run profiled STENCIL_FAKE_NCU_GPU=wrong -- --lab "$lab2" --kernel "$student2" --case 40
+holds profiled "a kernel wrong only under Nsight Compute fails the technique" \
+    'c["N=40"]["status"] == "ok" and r["technique"]["status"] == "fail" and "under Nsight Compute, which counts the loads, case N=40 did not pass" in t'
+fake_run kitonly STENCIL_FAKE_NCU=kit-only -- --lab "$lab2" --kernel "$student2" --case 40
+holds kitonly "only the kit's kernels counted: no loads of the student's, the floors fail" \
+    'r["technique"]["status"] == "fail" and "0.00 floats read from shared" in t'
+
+echo "-- racecheck and the strict barriers on the sync case"
+touch_kernel "$student2" race
+fake_run race STENCIL_FAKE_SANITIZER=hazard -- --lab "$lab2" --kernel "$student2" --case 34
+holds race "a racecheck hazard fails the sync case" \
+    'c["N=34"]["hint_key"] == "missing-barrier" and "RAW hazard on shared memory in block (2,1,0)" in c["N=34"]["detail"]'
+holds race "and the note says the GPU's own run passed" '"the GPU\u0027s own run passed" in c["N=34"]["note"]'
+fake_run racewarn STENCIL_FAKE_SANITIZER=warning -- --lab "$lab2" --kernel "$student2" --case 34
+holds racewarn "a hazard racecheck calls a warning fails the sync case too" 'c["N=34"]["hint_key"] == "missing-barrier"'
+fake_run lookrace STENCIL_FAKE_SANITIZER=hazard STENCIL_FAKE_GPU=wrong STENCIL_FAKE_GPU_SIZE=5,5,5 -- --lab "$lab2" --kernel "$student2" --case 5
+holds lookrace "a case of wrong values gets a second look for a race" \
+    'c["N=5"]["hint_key"] == "missing-barrier" and "the wrong values come from this race" in c["N=5"]["note"]'
+tools=$tmp/tools-none
+if [ -n "$toolkit_on_path" ]; then
+    skip "the runs without ncu and compute-sanitizer" "the folders of make and the compilers hold the real ones ($toolkit_on_path)"
+else
+    fake_run nosan -- --lab "$lab2" --kernel "$student2" --case 34
+    holds nosan "without compute-sanitizer the race check is skipped, said so" \
+        '"race check skipped: compute-sanitizer is not on PATH" in c["N=34"]["note"]'
+    holds nosan "and without ncu the floors are not counted, said so" '"is not on PATH" in t'
+    fake_run sanmissing -- --lab "$lab2" --kernel "$student2" --case 5 --sanitize
+    outcome sanmissing "SANITIZE=1 without compute-sanitizer: a one-line reason" 2 "SANITIZE=1 needs compute-sanitizer, which is not on PATH"
+    fake_run profilenone -- --lab "$lab2" --kernel "$student2" --case 40 --profile
+    holds profilenone "PROFILE=1 without ncu: OP/B not measured, said so" \
+        '"OP/B not measured: Nsight Compute (ncu) is not installed or not on PATH" in c["N=40"]["note"]'
+fi
+tools=$tmp/tools-all
+fake_run memcheck STENCIL_FAKE_SANITIZER=error -- --lab "$lab2" --kernel "$student2" --case 13 --sanitize
+holds memcheck "memcheck's error fails the case with its access" \
+    'c["N=13"]["hint_key"] == "kernel-fault" and "Invalid __global__ read of size 4 bytes" in c["N=13"]["detail"]'
+touch_kernel "$student2" sidebyside  # the load count's helper runs, and ends while the slow cases run side by side
+fake_run memclean STENCIL_FAKE_SANITIZER_SECONDS=3 -- --lab "$lab2" --kernel "$student2" --sanitize --jobs 2
+outcome memclean "a clean file passes under SANITIZE=1, its cases side by side while a helper ends" 0 "verdict: PASS — 4 of 4 cases passed"
+fake_run profile -- --lab "$lab2" --kernel "$student2" --case 40 --profile
+holds profile "PROFILE=1 measures OP/B with ncu on the timed case" '"OP/B measured with ncu" in c["N=40"]["note"]'
+
+echo "-- judges side by side taking turns on the GPU"
+mkdir -p "$tmp/locks"
+touch_kernel "$student2" turns
+fake_run turns STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 CUDA_VISIBLE_DEVICES=3,5 -- --lab "$lab2" --kernel "$student2" \
+    --gpu-lock-dir "$tmp/locks" --gpu-slots 2 --jobs 2
+outcome turns "a run with turns passes, its tool runs in helpers beside it" 0 "tool runs: 3 ahead in helpers, 0 remembered, 0 in the judge"
+check "it takes its turns through lock files" test -f "$tmp/locks/gpu-0.lock" -a -f "$tmp/locks/gpu-0.gate"
+holds turns "its turns are in the report, a timed one alone" 'r["gpu_turns"] and any(turn[2] == 1 for turn in r["gpu_turns"])'
+holds turns "and each turn taken is given back" 'all(0 < turn[0] <= turn[1] for turn in r["gpu_turns"])'
+mkdir -p "$tmp/locks-ncu"
+touch_kernel "$student2" profiler
+fake_run turnsncu STENCIL_FAKE_NCU_LOADS=1.5,7 -- --lab "$lab2" --kernel "$student2" --case 40 --gpu-lock-dir "$tmp/locks-ncu" --jobs 1
+outcome turnsncu "the load count under turns passes" 0 "verdict: PASS"
+check "the executor under Nsight Compute takes the GPU's profiler lock the judge names" test -f "$tmp/locks-ncu/gpu-0.profiler"
+
+echo "-- whole solves and the image convolution"
+student5=$(solution_copy 05-jacobi)
+fake_run jacobi -- --lab "$kit/labs/05-jacobi" --kernel "$student5"
+outcome jacobi "lab 5's solution passes, its solve timed" 0 "verdict: PASS"
+holds jacobi "the timed solve carries the executor's figures" \
+    'any((case["timing"] or {}).get("reps") == 10 for case in r["cases"])'
+fake_run jacobiwrong STENCIL_FAKE_GPU=rep-wrong -- --lab "$kit/labs/05-jacobi" --kernel "$student5" --case 24x20x16
+holds jacobiwrong "a wrong timed solve: timed-rep-wrong" '"timed-rep-wrong" in hints'
+fake_run jacobinoout STENCIL_FAKE_GPU=no-output -- --lab "$kit/labs/05-jacobi" --kernel "$student5" --case 20x17x9
+holds jacobinoout "a solve said finished without its grids: runner-failed" \
+    'c["20x17x9"]["hint_key"] == "runner-failed" and "output files are missing" in c["20x17x9"]["reason"]'
+fake_run heat -- --lab "$kit/labs/10-heat-2d" --solution
+outcome heat "lab 10's solution passes, its padded rows through the executor" 0 "verdict: PASS"
+fake_run conv STENCIL_FAKE_NCU_LOADS=2,30 -- --lab "$kit/labs/00-convolution" --solution
+outcome conv "lab 0's solution passes, its filter radius on the executor's line" 0 "verdict: PASS"
+holds conv "its loads per pixel are counted" '"floats read from shared and" in t and "per output pixel" in t'
+
+finish fake-gpu

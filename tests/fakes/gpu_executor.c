@@ -1,0 +1,438 @@
+// tests/fakes/gpu_executor.c — a test double of grader/executor/ as the
+// judge sees it, for tests/fake_gpu.sh on a machine without a GPU. Built by
+// tests/fakes/gpu_build.mk into a throw-away kit's build/gpu/, never into
+// the kit's own. It speaks the executor's side of grader/protocol/protocol.h
+// (`--serve`: the probe's answer, then one request a case; or one case on
+// its command line, as under Nsight Compute or compute-sanitizer), gets the
+// case's grids by running the "student's program" that gpu_build.mk built
+// (the emulation runner of the student's file, which writes the case files
+// and launch records as a runner does), and adds what only a GPU gives:
+// the timed repetitions' figures and output, the GPU check's sample.
+//
+// STENCIL_FAKE_GPU chooses what the run shows the judge (default ok):
+//   ok         the emulation's grids, timed at STENCIL_FAKE_GPU_GBS (default 1000) GB/s
+//   wrong      one interior cell of the checked output off by one
+//   rep-wrong  a timed repetition's output wrong (RUNNER_REP_WRONG)
+//   rep-launch a timed repetition launched otherwise than the checked call
+//   crash      the student's program killed by a signal (RUNNER_VIOLATION)
+//   fault      an illegal address in the kernel (RUNNER_KERNEL_FAULT)
+//   refused    a call the lab forbids (RUNNER_REFUSED)
+//   late-call  a call after the host function returned (RUNNER_VIOLATION)
+//   no-memory  the grids do not fit (RUNNER_NO_MEMORY)
+//   hang       never answers (the judge's time limit ends it)
+//   killed     the executor itself killed by a signal, nothing reported
+//   no-output  the case said finished, its output grid missing
+//   gpu-check  --gpu-check said right: only the sample planes come back
+//   no-gpu     the probe finds no device (RUNNER_NO_GPU)
+// STENCIL_FAKE_GPU_SIZE=NX,NY,NZ limits the mode to cases of that size; a
+// yardstick run (--yardstick, the lab's solution timed) is always ok.
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "gpu_locks.h"
+#include "pipe_io.h"
+#include "protocol.h"
+
+#define FAKE_COPY_LIMIT_GBS 3000.0   // the copy limit every timed case reports
+#define FAKE_DEFAULT_GBS 1000.0      // the student's and the solution's speed unless STENCIL_FAKE_GPU_GBS says
+#define FAKE_MAX_ARGS (PROTOCOL_SERVE_MAX_ARGS + 2)
+
+typedef struct fake_case {
+    const char *outdir;              // --outdir: the case folder
+    const char *student;             // --student: the program built from the student's file
+    const char *size;                // --size as given ("NX,NY,NZ")
+    unsigned n[3];                   // nx, ny, nz
+    unsigned pitch;                  // --pitch (a heat grid's row), else nx
+    int time_reps;                   // --time: timed repetitions, 0 untimed
+    int yardstick;                   // --yardstick: the solution, its times only
+    int gpu_check;                   // --gpu-check given
+    unsigned planes[GPU_CHECK_MAX_PLANES]; // its planes
+    int nplanes;                     // how many
+    int jacobi;                      // --kind jacobi: a whole solve
+    const char *log;                 // --log: a served case's output
+    const char *gpu_locks;           // GPU_LOCKS_OPTION: the locks taken around the case's GPU work, NULL: none
+    char *pass[FAKE_MAX_ARGS];       // the student's program and the arguments it takes, NULL-ended
+} fake_case;
+
+// The mode this case runs in: STENCIL_FAKE_GPU, unless the case is a
+// yardstick or STENCIL_FAKE_GPU_SIZE names another size.
+static const char *fake_mode(const fake_case *c)
+{
+    const char *mode = getenv("STENCIL_FAKE_GPU"), *only = getenv("STENCIL_FAKE_GPU_SIZE");
+    if (!mode || !*mode || c->yardstick || (only && *only && c->size && strcmp(only, c->size) != 0))
+        return "ok";
+    return mode;
+}
+
+// Appends one key=value line to the case's report (the last line of a key is the one read).
+static void fake_report(const fake_case *c, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void fake_report(const fake_case *c, const char *key, const char *fmt, ...)
+{
+    char path[4096];
+    va_list ap;
+    snprintf(path, sizeof(path), "%s/%s", c->outdir, CASE_REPORT);
+    FILE *f = fopen(path, "a");
+    if (!f)
+        return;
+    fprintf(f, "%s=", key);
+    va_start(ap, fmt);
+    vfprintf(f, fmt, ap);
+    va_end(ap);
+    fprintf(f, "\n");
+    fclose(f);
+}
+
+// Ends the case as the executor ends a failed one: its stage and error, exit code.
+static void fake_fail(const fake_case *c, int code, const char *stage, const char *error)
+{
+    fake_report(c, "error_stage", "%s", stage);
+    fake_report(c, "error", "%s", error);
+    fprintf(stderr, "runner: %s: %s\n", stage, error);
+    fflush(NULL);
+    _exit(code);
+}
+
+// Takes what c needs of option o, whose value is v ("" when it has none).
+static void fake_take_option(fake_case *c, const char *o, const char *v)
+{
+    if (!strcmp(o, "--outdir")) c->outdir = v;
+    else if (!strcmp(o, "--student")) c->student = v;
+    else if (!strcmp(o, "--kind")) c->jacobi = !strcmp(v, "jacobi");
+    else if (!strcmp(o, "--size")) c->size = v, sscanf(v, "%u,%u,%u", &c->n[0], &c->n[1], &c->n[2]);
+    else if (!strcmp(o, "--pitch")) c->pitch = (unsigned)atoi(v);
+    else if (!strcmp(o, "--time")) c->time_reps = atoi(v);
+    else if (!strcmp(o, "--log")) c->log = v;
+    else if (!strcmp(o, "--yardstick")) c->yardstick = 1;
+    else if (!strcmp(o, GPU_LOCKS_OPTION)) c->gpu_locks = v;
+    else if (!strcmp(o, "--gpu-check")) {
+        c->gpu_check = 1;
+        for (const char *p = v; *p && c->nplanes < GPU_CHECK_MAX_PLANES; p += strcspn(p, ","), p += *p == ',')
+            c->planes[c->nplanes++] = (unsigned)atoi(p);
+    }
+}
+
+// 1 if option o is the executor's own, which the student's program does not take.
+static int fake_executor_only(const char *o)
+{
+    static const char *const own[] = {"--kind", "--student", "--accuracy", "--time-budget", "--time", "--gpu-check",
+                                      "--log", "--file-bytes", "--yardstick", "--serve", GPU_LOCKS_OPTION, NULL};
+    for (int k = 0; own[k]; k++)
+        if (!strcmp(o, own[k]))
+            return 1;
+    return 0;
+}
+
+// Parses the case's arguments (argv[0] the executor's name) into c; the
+// student's arguments are the case's own, less the executor's options.
+// Returns 0, or -1 when the case folder or the student's program is missing.
+static int fake_parse(int argc, char **argv, fake_case *c)
+{
+    int np = 1;
+    memset(c, 0, sizeof(*c));
+    for (int i = 1; i < argc; i++) {
+        int valued = i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0;
+        fake_take_option(c, argv[i], valued ? argv[i + 1] : "");
+        if (!fake_executor_only(argv[i]) && np + 2 < FAKE_MAX_ARGS) {
+            c->pass[np++] = argv[i];
+            if (valued)
+                c->pass[np++] = argv[i + 1];
+        }
+        i += valued;
+    }
+    c->pass[0] = (char *)c->student;
+    c->pass[np] = NULL;
+    if (!c->pitch)
+        c->pitch = c->n[0];
+    return c->outdir && c->student ? 0 : -1;
+}
+
+// Runs the student's program (the emulation runner) on the case; returns its exit code, -1 if it could not run.
+static int fake_run_student(const fake_case *c)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        execv(c->pass[0], c->pass);
+        _exit(127);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid)
+        return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// The cells a grid of c holds as stored (rows of pitch floats), without its guards.
+static size_t fake_cells(const fake_case *c)
+{
+    return (size_t)c->pitch * c->n[1] * c->n[2];
+}
+
+// The guard cells on each side of c's grids.
+static size_t fake_guard(const fake_case *c)
+{
+    return (size_t)protocol_guard_cells((unsigned long long)c->pitch * c->n[1]);
+}
+
+// The number the case's report (as the student's program left it) gives key, or fallback.
+static double fake_report_number(const fake_case *c, const char *key, double fallback)
+{
+    char path[4096], line[256];
+    size_t n = strlen(key);
+    double value = fallback;
+    snprintf(path, sizeof(path), "%s/%s", c->outdir, CASE_REPORT);
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof(line), f))
+        if (!strncmp(line, key, n) && line[n] == '=')
+            value = atof(line + n + 1);
+    if (f)
+        fclose(f);
+    return value;
+}
+
+// The file of the case's checked output: out.bin, or the newest buffer of a whole solve (its report's result=).
+static const char *fake_output_name(const fake_case *c)
+{
+    if (!c->jacobi)
+        return CASE_OUTPUT;
+    return fake_report_number(c, "result", 0) == 1 ? CASE_JACOBI_B : CASE_JACOBI_A;
+}
+
+// Adds delta to the middle cell of dir's grid name (guarded, as the runner saved it).
+static void fake_change_middle(const fake_case *c, const char *name, float delta)
+{
+    char path[4096];
+    float v = 0;
+    long at = (long)(fake_guard(c) + ((size_t)c->n[2] / 2 * c->n[1] + c->n[1] / 2) * c->pitch + c->n[0] / 2) * (long)sizeof(float);
+    snprintf(path, sizeof(path), "%s/%s", c->outdir, name);
+    FILE *f = fopen(path, "r+b");
+    if (!f || fseek(f, at, SEEK_SET) != 0 || fread(&v, sizeof(v), 1, f) != 1)
+        fake_fail(c, RUNNER_USAGE, "files", "the fake executor could not change the output grid");
+    v += delta;
+    fseek(f, at, SEEK_SET);
+    fwrite(&v, sizeof(v), 1, f);
+    fclose(f);
+}
+
+// Copies dir/from to dir/to; exits RUNNER_USAGE if it cannot.
+static void fake_copy(const fake_case *c, const char *from, const char *to)
+{
+    char src[4096], dst[4096], buf[1 << 16];
+    size_t n;
+    snprintf(src, sizeof(src), "%s/%s", c->outdir, from);
+    snprintf(dst, sizeof(dst), "%s/%s", c->outdir, to);
+    FILE *in = fopen(src, "rb"), *out = fopen(dst, "wb");
+    while (in && out && (n = fread(buf, 1, sizeof(buf), in)) > 0)
+        fwrite(buf, 1, n, out);
+    if (!in || !out || (out && fclose(out) != 0))
+        fake_fail(c, RUNNER_USAGE, "files", "the fake executor could not copy a grid");
+    fclose(in);
+}
+
+// --gpu-check said right: the sample planes alone come back, as the executor leaves them.
+static void fake_sample(const fake_case *c)
+{
+    char path[4096], sample[4096];
+    size_t plane = (size_t)c->n[0] * c->n[1];
+    float *h = malloc(plane * sizeof(float));
+    snprintf(path, sizeof(path), "%s/%s", c->outdir, CASE_OUTPUT);
+    snprintf(sample, sizeof(sample), "%s/%s", c->outdir, CASE_SAMPLE);
+    FILE *in = fopen(path, "rb"), *out = fopen(sample, "wb");
+    for (int q = 0; h && in && out && q < c->nplanes; q++)
+        if (fseek(in, (long)((fake_guard(c) + (size_t)c->planes[q] * plane) * sizeof(float)), SEEK_SET) != 0 ||
+            fread(h, sizeof(float), plane, in) != plane || fwrite(h, sizeof(float), plane, out) != plane)
+            fake_fail(c, RUNNER_USAGE, "files", "the fake executor could not write the sample");
+    if (!h || !in || !out || fclose(out) != 0)
+        fake_fail(c, RUNNER_USAGE, "files", "the fake executor could not write the sample");
+    fclose(in);
+    free(h);
+    unlink(path);
+    snprintf(path, sizeof(path), "%s/%s", c->outdir, CASE_INPUT_AFTER);
+    unlink(path);
+    fake_report(c, GPU_CHECK_KEY, "%s", GPU_CHECK_PASS);
+}
+
+// The timed repetitions: their figures at the mode's speed and the last call's output.
+static void fake_timed(const fake_case *c, const char *mode)
+{
+    const char *gbs_text = getenv("STENCIL_FAKE_GPU_GBS");
+    double gbs = gbs_text && !c->yardstick ? atof(gbs_text) : FAKE_DEFAULT_GBS;
+    double iters = 1;
+    if (!strcmp(mode, "rep-wrong")) {
+        fake_report(c, "timed_rep_failed", "%d", 3);
+        fake_report(c, "timed_rep_wrong", "%d", 1);
+        fake_report(c, "timed_rep_unwritten", "0"), fake_report(c, "timed_rep_boundary", "0");
+        fake_report(c, "timed_rep_guards", "0"), fake_report(c, "timed_rep_input_changed", "0");
+        fake_report(c, "timed_rep_first", "%u,%u,%u", c->n[2] / 2, c->n[1] / 2, c->n[0] / 2);
+        fake_fail(c, RUNNER_REP_WRONG, "timed", "repetition 3 of the timed launches gave a wrong output");
+    }
+    if (!strcmp(mode, "rep-launch")) {
+        fake_report(c, "timed_rep_launch", "timed repetition 2 launched stencil_kernel with another grid than the checked call");
+        fake_fail(c, RUNNER_REP_WRONG, "timed", "repetition 2 of the timed launches launched otherwise");
+    }
+    if (c->jacobi) {
+        char line[64];
+        const char *newest = fake_output_name(c);
+        snprintf(line, sizeof(line), "%d", strcmp(newest, CASE_JACOBI_B) == 0);
+        fake_copy(c, newest, CASE_TIMED);
+        fake_report(c, "timed_result", "%s", line);
+    } else if (!c->gpu_check || strcmp(mode, "gpu-check") != 0) {
+        fake_copy(c, CASE_OUTPUT, CASE_TIMED);
+    }
+    fake_report(c, "bandwidth_gbs", "%.1f", FAKE_COPY_LIMIT_GBS);
+    fake_report(c, "bandwidth_kernel_gbs", "%.1f", FAKE_COPY_LIMIT_GBS);
+    fake_report(c, "bandwidth_memcpy_gbs", "%.1f", FAKE_COPY_LIMIT_GBS * 0.9);
+    fake_report(c, "bandwidth_by", "%s", COPY_LIMIT_BY_KERNEL);
+    double ms = 8.0 * (double)fake_cells(c) / (gbs * 1e9) * 1e3;
+    if (c->jacobi) {
+        iters = fake_report_number(c, "iterations", 1);
+        fake_report(c, "timed_iterations", "%.0f", iters);
+        fake_report(c, "time_per_iter_ms", "%.6f", ms);
+    }
+    fake_report(c, "timed_reps_checked", "%d", c->time_reps + 3);
+    fake_report(c, "time_reps", "%d", c->time_reps);
+    fake_report(c, "time_ms_median", "%.6f", ms * iters);
+    fake_report(c, "time_ms_min", "%.6f", ms * iters * 0.97);
+    fake_report(c, "time_ms_max", "%.6f", ms * iters * 1.05);
+}
+
+// The modes that end a case before its grids: each as the executor reports it.
+static void fake_fail_by_mode(const fake_case *c, const char *mode)
+{
+    if (!strcmp(mode, "hang"))
+        for (;;)
+            pause();
+    if (!strcmp(mode, "killed"))
+        kill(getpid(), SIGKILL);
+    if (!strcmp(mode, "crash")) {
+        fake_report(c, "violation_kind", "program-ended");
+        fake_fail(c, RUNNER_VIOLATION, "program", "the program was killed by signal 11 (Segmentation fault) during the call");
+    }
+    if (!strcmp(mode, "late-call")) {
+        fake_report(c, "violation_kind", "late-call");
+        fake_fail(c, RUNNER_VIOLATION, "program", "cudaLaunchKernel after the host function returned");
+    }
+    if (!strcmp(mode, "fault"))
+        fake_fail(c, RUNNER_KERNEL_FAULT, "execute", "an illegal memory access was encountered (cudaErrorIllegalAddress)");
+    if (!strcmp(mode, "refused"))
+        fake_fail(c, RUNNER_REFUSED, "refused", "cudaStreamCreate: streams are not allowed in this lab");
+    if (!strcmp(mode, "no-memory"))
+        fake_fail(c, RUNNER_NO_MEMORY, "memory", "cannot allocate 9.00 GiB on the device (8.00 GiB free of 8.00 GiB)");
+}
+
+// Runs one case; returns its exit code (RUNNER_OK when the judge's files are all there).
+static int fake_case_run(const fake_case *c)
+{
+    const char *mode = fake_mode(c);
+    int locks[3] = {-1, -1, -1};
+    if (c->gpu_locks && gpu_locks_take(c->gpu_locks, locks) != 0)  // as the executor does, around the GPU work
+        fake_fail(c, RUNNER_USAGE, "kit", "the fake executor could not take the GPU locks");
+    fake_fail_by_mode(c, mode);
+    int code = fake_run_student(c);
+    for (int i = 2; i >= 0; i--)
+        if (locks[i] >= 0)
+            close(locks[i]);
+    fake_report(c, "backend", "gpu");
+    if (code != RUNNER_OK)
+        return code < 0 ? RUNNER_USAGE : code;
+    if (!strcmp(mode, "wrong"))
+        fake_change_middle(c, fake_output_name(c), 1.0f);
+    if (!strcmp(mode, "no-output")) {
+        char path[4096];
+        snprintf(path, sizeof(path), "%s/%s", c->outdir, fake_output_name(c));
+        unlink(path);
+    }
+    if (c->time_reps > 0)
+        fake_timed(c, mode);
+    if (c->gpu_check && !strcmp(mode, "gpu-check"))
+        fake_sample(c);
+    return RUNNER_OK;
+}
+
+// The device probe's report into dir (a fake GPU, or none under the no-gpu mode).
+static int fake_probe(const char *dir)
+{
+    char path[4096];
+    const char *mode = getenv("STENCIL_FAKE_GPU");
+    int no_gpu = mode && !strcmp(mode, "no-gpu");
+    snprintf(path, sizeof(path), "%s/%s", dir ? dir : ".", CASE_REPORT);
+    FILE *f = dir ? fopen(path, "w") : NULL;
+    if (f && no_gpu)
+        fprintf(f, "backend=gpu\nerror_stage=device\nerror=no CUDA-capable device is detected (cudaErrorNoDevice)\n");
+    else if (f)
+        fprintf(f, "backend=gpu\ndevice=Fake GPU (tests/fakes)\ncompute_capability=9.0\nsm_count=4\nl2_bytes=1048576\n"
+                   "global_mem_bytes=8589934592\ndriver_version=0.0\nruntime_version=0.0\nstatus=ok\n");
+    if (f)
+        fclose(f);
+    return no_gpu ? RUNNER_NO_GPU : RUNNER_OK;
+}
+
+// Reads one request (protocol.h's: length, newline, NUL-ended arguments) into argv; 0 at the end of input.
+static int fake_read_request(char *block, char **argv)
+{
+    char head[24];
+    size_t used = 0, len = 0;
+    while (used + 1 < sizeof(head) && pipe_read_all(STDIN_FILENO, head + used, 1) == 0 && head[used] != '\n')
+        used++;
+    head[used] = '\0';
+    if (!used || sscanf(head, "%zu", &len) != 1 || len == 0 || len > PROTOCOL_SERVE_MAX_BYTES ||
+        pipe_read_all(STDIN_FILENO, block, len) != 0)
+        return 0;
+    int argc = 1;
+    for (size_t at = 0; at < len && argc < FAKE_MAX_ARGS - 1; at += strlen(block + at) + 1)
+        argv[argc++] = block + at;
+    argv[argc] = NULL;
+    return argc;
+}
+
+// --serve: the probe's answer, then each request a case, answered PROTOCOL_SERVE_DONE; a failed case ends it.
+static int fake_serve(const char *probe_dir)
+{
+    static char block[PROTOCOL_SERVE_MAX_BYTES];
+    char *argv[FAKE_MAX_ARGS] = {"executor"};
+    const char done = PROTOCOL_SERVE_DONE;
+    int code = fake_probe(probe_dir);
+    if (code != RUNNER_OK)
+        return code;
+    signal(SIGPIPE, SIG_IGN);
+    if (pipe_write_all(PROTOCOL_SERVE_REPLY_FD, &done, 1) != 0)
+        return RUNNER_OK;
+    for (int argc; (argc = fake_read_request(block, argv)) > 0;) {
+        fake_case c;
+        if (fake_parse(argc, argv, &c) != 0)
+            return RUNNER_USAGE;
+        if (c.log && freopen(c.log, "w", stdout) && dup2(STDOUT_FILENO, STDERR_FILENO) < 0)
+            return RUNNER_USAGE;
+        code = fake_case_run(&c);
+        fflush(NULL);
+        if (code != RUNNER_OK)
+            return code;
+        if (pipe_write_all(PROTOCOL_SERVE_REPLY_FD, &done, 1) != 0)
+            return RUNNER_OK;
+    }
+    return RUNNER_OK;
+}
+
+int main(int argc, char **argv)
+{
+    const char *outdir = NULL;
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--outdir"))
+            outdir = argv[i + 1];
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--serve"))
+            return fake_serve(outdir);
+    fake_case c;
+    if (fake_parse(argc, argv, &c) != 0) {
+        fprintf(stderr, "fake executor: usage: executor --serve [--outdir DIR] | --student PROGRAM --outdir DIR ... (the judge starts it)\n");
+        return RUNNER_USAGE;
+    }
+    return fake_case_run(&c);
+}

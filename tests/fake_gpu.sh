@@ -237,6 +237,8 @@ holds again "so the counts are the first run's" 'r["technique"]["status"] == "ok
 touch_kernel "$student2" changed
 fake_run changed STENCIL_FAKE_NCU_LOADS=7,0 STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --jobs 2
 outcome changed "a changed file is asked again" 1 "3 ahead in helpers, 0 remembered, 0 in the judge"
+outcome changed "its load count is served by the profiler started beside the build (the yardstick kept)" 1 \
+    "the load count served by the profiler started beside the build"
 holds changed "loads from global memory fail the floors" \
     'r["technique"]["status"] == "fail" and "the neighbours come from global memory" in t'
 touch_kernel "$student2" counters

@@ -352,9 +352,10 @@ static int judge_tool_argv(const judge_case_env *env, const char *ncu_table, cha
         argv[a++] = (char *)env->ncu_metrics;
         argv[a++] = "--clock-control";  // counts, not times: the GPU's clocks left as they are
         argv[a++] = "none";
-        argv[a++] = "--nvtx";           // only the student's calls' kernels: the kit's run unprofiled
-        argv[a++] = "--nvtx-include";
-        argv[a++] = PROTOCOL_STUDENT_CALL_RANGE "/";
+        argv[a++] = "--kernel-name";    // the student's kernels only: the kit's fills and checks run unprofiled
+        argv[a++] = JUDGE_NCU_STUDENT_KERNELS;
+        argv[a++] = "--target-processes";  // the executor, not the student's program (a child with no GPU)
+        argv[a++] = "application-only";
         if (!strcmp(env->ncu_metrics, JUDGE_NCU_LOADS)) {  // loads executed: no cache to flush before each pass
             argv[a++] = "--cache-control";                // (DRAM traffic, PROFILE=1, is measured from cold caches)
             argv[a++] = "none";
@@ -537,7 +538,8 @@ static void case_choose_sample(const judge_case_env *env, const lab_case *spec, 
 {
     sample->n = 0;
     double cells = (double)spec->nx * spec->ny * spec->nz;
-    if (env->emu || !env->student || env->yardstick || env->ncu_metrics || env->sanitize || cells < JUDGE_GPU_CHECK_MIN_CELLS)
+    int loads = env->ncu_metrics && !strcmp(env->ncu_metrics, JUDGE_NCU_LOADS);  // its check kernels run unprofiled
+    if (env->emu || !env->student || env->yardstick || (env->ncu_metrics && !loads) || env->sanitize || cells < JUDGE_GPU_CHECK_MIN_CELLS)
         return;
     unsigned nz = spec->nz, r = (unsigned)(env->conf->star_radius > 0 ? env->conf->star_radius : 1);
     unsigned want[GPU_CHECK_MAX_PLANES] = {0, nz - 1, r < nz ? r : 0, nz > r ? nz - 1 - r : 0};

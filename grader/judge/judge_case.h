@@ -6,6 +6,7 @@
 
 #include "judge.h"
 #include "kv.h"
+#include "protocol.h"
 #include "spawn.h"
 
 #define JUDGE_RACECHECK 2       // judge_case_env.sanitize: compute-sanitizer --tool racecheck
@@ -91,6 +92,9 @@ unsigned long long judge_emu_resident_limit(const judge_case_env *env, size_t bu
 #define JUDGE_NCU_GLOBAL_ASYNC "smsp__sass_data_bytes_mem_global_op_ldgsts.sum"
 #define JUDGE_NCU_SHARED_LOADS "smsp__sass_data_bytes_mem_shared_op_ld.sum"
 #define JUDGE_NCU_LOADS JUDGE_NCU_GLOBAL_LOADS "," JUDGE_NCU_GLOBAL_ASYNC "," JUDGE_NCU_SHARED_LOADS
+// The kernels Nsight Compute profiles (--kernel-name): every one not named
+// like the kit's (the executor refuses a student's kernel named so).
+#define JUDGE_NCU_STUDENT_KERNELS "regex:^(?!" PROTOCOL_KIT_KERNEL_PREFIX ")"
 
 // Copies what a timed run measured into r, its median median_ms: the times,
 // the repetitions (and the time budget that cut them short, if one did), the

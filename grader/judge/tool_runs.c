@@ -17,6 +17,7 @@
 #include "judge_session.h"
 #include "pipe_io.h"
 #include "rng.h"
+#include "runner_build.h"
 #include "spawn.h"
 #include "technique.h"
 #include "tool_cache.h"
@@ -183,9 +184,12 @@ void tool_runs_early_start(struct judge_session *s)
     tool_runs *t = &s->tools;
     int loads = tool_loads_case(s), go[2];
     t->early_fd = -1;
+    // Not while an early yardstick times (nothing else on the GPU then), nor for a file built
+    // unchanged already (its count remembered, most likely: one started after the build otherwise).
     if (strcmp(s->run.backend, "gpu") || s->args.jobs < 2 || s->yard.pid > 0 || loads < 0 || t->n > 0 ||
-        !technique_counts_loads(s->run.conf.technique) || !judge_on_path("ncu") || pipe2(go, O_CLOEXEC) != 0)
-        return;  // (an early yardstick times meanwhile: nothing else on the GPU then)
+        !technique_counts_loads(s->run.conf.technique) || !judge_on_path("ncu") ||
+        runner_unchanged(&s->args, &s->run, "gpu", s->kernel_abs) || pipe2(go, O_CLOEXEC) != 0)
+        return;
     tool_helper *h = &t->helper[0];
     h->tool = TOOL_LOADS, h->spec = s->run.conf.cases[loads], h->spec.timed = 0;  // counted untimed (load_count.c)
     h->seed = rng_case_seed(s->run.seed, loads), h->slot = TOOL_RUNS_FIRST_SLOT;
@@ -218,8 +222,10 @@ static void tool_early_go(struct judge_session *s, int wanted)
         int n = snprintf(msg, sizeof(msg), "%s%c%s", s->runner, '\0', s->student);
         len = n > 0 && (size_t)n < sizeof(msg) ? (size_t)n + 1 : 1;
     }
-    if (pipe_write_all(t->early_fd, msg, len) != 0 || !wanted)
+    if (pipe_write_all(t->early_fd, msg, len) != 0 || !wanted) {
         t->helper[0].spec.line = -1;  // its outcome is not this run's (tool_helper_of finds none)
+        kill(t->helper[0].pid, SIGKILL);  // nothing of it is needed: not waited for (its profiler dies with it)
+    }
     close(t->early_fd);
     t->early_fd = -1;
 }

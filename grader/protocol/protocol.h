@@ -55,13 +55,6 @@
 // executor refuses a student's kernel named so.
 #define PROTOCOL_KIT_KERNEL_PREFIX "trusted_"
 
-// The NVTX range (push/pop, the default domain) the executor opens around
-// each call of the student's host function: Nsight Compute profiles only the
-// kernels launched inside it (--nvtx-include NAME "/"), so the kit's own
-// fills and checks run at full speed under the profiler. The student's
-// program, a child with no GPU, cannot open or close it.
-#define PROTOCOL_STUDENT_CALL_RANGE "stencil_student_call"
-
 // One executor serves every case of a run (`executor --serve`, one CUDA
 // context for the whole check). The judge writes a case on the executor's
 // standard input as one request: the decimal length of the block, a newline,

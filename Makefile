@@ -10,6 +10,9 @@
 # SLURM=1 run the check (or make grade) on a Slurm cluster, PARTITION=<p> and
 # SBATCH_ARGS="<options>" for sbatch.
 
+# Recipes side by side, one a CPU (the kit's builds; each test suite is one recipe).
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 OPENMP  ?= -fopenmp
@@ -55,13 +58,17 @@ judge: $(BUILD)/judge $(BUILD)/grade ## build the judge and the class grader (C 
 
 GRADE_SRCS := grader/class/grade.c grader/class/grade_entries.c grader/class/grade_tables.c grader/class/grade_dashboard.c grader/class/grade_slurm.c \
               $(UNIT_LIB_SRCS)
-$(BUILD)/grade: $(GRADE_SRCS) grader/class/grade.h $(JUDGE_HDRS)
-	@mkdir -p $(BUILD)
-	$(CC) $(CFLAGS) $(KIT_CFLAGS) -Igrader/class $(GRADE_SRCS) -o $@ -lm
+# The judge and the class grader from one object a source file, built side
+# by side (a fresh clone's first make check waits for them).
+$(BUILD)/obj/%.o: %.c $(JUDGE_HDRS) grader/class/grade.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) -Igrader/class -c $< -o $@
 
-$(BUILD)/judge: $(JUDGE_SRCS) $(JUDGE_HDRS)
-	@mkdir -p $(BUILD)
-	$(CC) $(CFLAGS) $(KIT_CFLAGS) $(JUDGE_SRCS) -o $@ -lm
+$(BUILD)/grade: $(patsubst %.c,$(BUILD)/obj/%.o,$(GRADE_SRCS))
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) $^ -o $@ -lm
+
+$(BUILD)/judge: $(patsubst %.c,$(BUILD)/obj/%.o,$(JUDGE_SRCS))
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) $^ -o $@ -lm
 
 unit-tests: $(UNIT_TESTS)
 

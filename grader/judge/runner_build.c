@@ -155,9 +155,11 @@ static void runner_make_shared(const judge_args *a, const char *backend, char **
 int runner_make(const judge_args *a, const judge_run *run, const char *backend, const char *const vars[],
                 const char *log_path, judge_error *err)
 {
-    char *argv[20] = {"make", "-s", "--no-print-directory", "-C", (char *)a->kit, "-f", "grader/build.mk"};
-    char backend_var[32], arch_var[64];
+    char *argv[21] = {"make", "-s", "--no-print-directory", "-C", (char *)a->kit, "-f", "grader/build.mk"};
+    char backend_var[32], arch_var[64], jobs[32];
     int n = 7;
+    snprintf(jobs, sizeof(jobs), "-j%d", a->cpus > 1 ? a->cpus : 1);  // the executor's and the shim's sources side by side
+    argv[n++] = jobs;
     snprintf(backend_var, sizeof(backend_var), "BACKEND=%s", backend);
     argv[n++] = backend_var;
     const char *arch = a->arch ? a->arch : run->arch;

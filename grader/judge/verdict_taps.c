@@ -375,17 +375,25 @@ static long verdict_tap_reach(const verdict_tap_fit *fit, int q)
     return rows > 0 && cols > 0 ? rows * cols : 0;
 }
 
-// Fills m with tap q weighted with `weight`: another tap's, when it is one,
-// else that constant; the other taps keep the filter's. Returns 1 if the
-// image can tell: the tap reaches two pixels at least (a weight that
-// explains a single pixel is found for any value there).
+// Fills m with tap q weighted with `weight`: another tap's weight when it
+// is one and explains every pixel, else that constant; the other taps keep
+// the filter's. Returns 1 if that kernel explains every pixel and the image
+// can tell: the tap reaches two pixels at least (a weight that explains a
+// single pixel is found for any value there).
 static int verdict_weights_one(const verdict_tap_fit *fit, int q, double weight, verdict_weight_mistake *m)
 {
+    if (verdict_tap_reach(fit, q) < 2)
+        return 0;
     memcpy(m->w, fit->f, sizeof(m->w));
     m->kind = VERDICT_WEIGHTS_ONE, m->tap = q;
     m->other = verdict_tap_with_weight(fit, weight, q);
     m->w[q] = m->other >= 0 ? fit->f[m->other] : weight;
-    return verdict_tap_reach(fit, q) >= 2;
+    if (verdict_weights_explain(fit, m->w))
+        return 1;
+    if (m->other < 0)
+        return 0;
+    m->other = -1, m->w[q] = weight;  // a constant near another tap's weight
+    return verdict_weights_explain(fit, m->w);
 }
 
 // Names the fitted weights: one tap's weight replaced, two taps' exchanged,
@@ -398,7 +406,7 @@ static int verdict_weights_named(const verdict_tap_fit *fit, verdict_weight_mist
         if (fit->seen[q] && fabs(fit->used[q] - fit->f[q]) > VERDICT_FIT_TOL && n++ < 2)
             changed[n - 1] = q;
     if (n == 1)
-        return verdict_weights_one(fit, changed[0], fit->used[changed[0]], m) && verdict_weights_explain(fit, m->w);
+        return verdict_weights_one(fit, changed[0], fit->used[changed[0]], m);
     if (n == 2 && fabs(fit->used[changed[0]] - fit->f[changed[1]]) <= VERDICT_FIT_TOL &&
         fabs(fit->used[changed[1]] - fit->f[changed[0]]) <= VERDICT_FIT_TOL) {
         memcpy(m->w, fit->f, sizeof(m->w));
@@ -429,7 +437,7 @@ static int verdict_weights_one_alone(const verdict_tap_fit *fit, verdict_weight_
         }
         if (xx == 0.0 || fabs(xd / xx) <= VERDICT_FIT_TOL)
             continue;
-        if (verdict_weights_one(fit, q, fit->f[q] + xd / xx, &each) && verdict_weights_explain(fit, each.w) && found++ == 0)
+        if (verdict_weights_one(fit, q, fit->f[q] + xd / xx, &each) && found++ == 0)
             *m = each;
     }
     return found == 1;

@@ -1541,10 +1541,10 @@ static void test_image_tap_weight_patterns(void **state)
 
 // Kernels the weights must not be named for: right ones summing their taps
 // in another order in float (each pixel its own random order, with fma or
-// without), and kernels with two unrelated mistakes (two taps with other
+// without) pass; kernels with two unrelated mistakes (two taps with other
 // taps' weights, or one with a constant; one tap's weight and one pixel
-// wrong besides; one tap's weight on one tile only): the first pass, the
-// others fail with another hint.
+// wrong besides; one tap's weight wrong on half the image only) keep
+// wrong-values.
 static void test_image_tap_weight_negatives(void **state)
 {
     (void)state;

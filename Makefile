@@ -26,7 +26,7 @@ JUDGE_RUN_SRCS := grader/judge/judge.c grader/judge/backend.c \
               grader/judge/background.c grader/judge/yardstick.c \
               grader/judge/case_schedule.c grader/judge/barrier_checks.c grader/judge/load_count.c grader/judge/tool_runs.c
 JUDGE_SRCS := $(JUDGE_RUN_SRCS) grader/judge/judge_case.c grader/judge/judge_jacobi.c grader/judge/conf.c grader/judge/lab_kind.c \
-              grader/judge/kind_sweep.c grader/judge/kind_convolution.c grader/judge/kind_solve.c grader/judge/rng.c grader/judge/verdict.c grader/judge/verdict_image.c grader/judge/verdict_window.c \
+              grader/judge/kind_sweep.c grader/judge/kind_convolution.c grader/judge/kind_solve.c grader/judge/rng.c grader/judge/verdict.c grader/judge/verdict_image.c grader/judge/verdict_taps.c grader/judge/verdict_window.c \
               grader/judge/spawn.c grader/judge/kv.c grader/judge/technique.c grader/judge/report.c grader/judge/json_write.c grader/judge/report_platform.c grader/judge/score.c grader/judge/ncu.c grader/judge/tool_cache.c grader/judge/gpu_turns.c grader/judge/worker_pool.c reference/stencil_ref.c \
               grader/judge/jacobi_verdict.c reference/jacobi_ref.c grader/judge/build_check.c grader/judge/sanitizer_log.c grader/judge/hints.c grader/sandbox/sandbox.c \
               grader/judge/pictures.c grader/judge/report_html.c grader/judge/html_text.c grader/judge/yardstick_cache.c \

@@ -233,6 +233,11 @@ holds loads "the floors are met by the counts" \
 outcome loads "the tool runs start beside the cases" 0 "tool runs: 3 started beside the cases"
 fake_run again STENCIL_FAKE_NCU_LOADS=7,0 STENCIL_FAKE_SANITIZER=hazard STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --jobs 2
 outcome again "an unchanged file's clean tool runs are remembered" 0 "0 ahead in helpers, 3 remembered, 0 in the judge"
+if grep -q "profiler starting beside the build" "$tmp/again.out"; then
+    fail "and no profiler is started ahead for a file built unchanged" "$(grep "load count" "$tmp/again.out")"
+else
+    pass "and no profiler is started ahead for a file built unchanged"
+fi
 holds again "so the counts are the first run's" 'r["technique"]["status"] == "ok"'
 touch_kernel "$student2" changed
 fake_run changed STENCIL_FAKE_NCU_LOADS=7,0 STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --jobs 2

@@ -206,6 +206,7 @@ void tool_runs_early_start(struct judge_session *s)
     h->pid = pid;
     worker_pool_track(&s->pool, pid, h->slot);
     t->n = 1, t->early_fd = go[1];
+    judge_trace_note("tool runs: the load count's profiler starting beside the build");
 }
 
 // Sends the early load count's helper the built programs, or that no count

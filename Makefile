@@ -10,8 +10,9 @@
 # SLURM=1 run the check (or make grade) on a Slurm cluster, PARTITION=<p> and
 # SBATCH_ARGS="<options>" for sbatch.
 
-# Recipes side by side, one a CPU (the kit's builds; each test suite is one recipe).
-MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+# The CPUs: the judge's and the class grader's objects compile side by side
+# (a fresh clone's first make check waits for them).
+NPROC := $(shell nproc 2>/dev/null || echo 1)
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -54,7 +55,8 @@ help: ## list the commands
 	@echo "Variables: LAB=<n> KERNEL=<file.cu> SEED=<n> EMU=1|0 CASE=<N> JSON=1 SANITIZE=1 PROFILE=1 ARCH=sm_XX HTML=1 REPORT_DIR=<dir> SLURM=1 PARTITION=<p> SBATCH_ARGS=<opts>"
 	@echo "Labs: $(notdir $(LAB_DIRS))"
 
-judge: $(BUILD)/judge $(BUILD)/grade ## build the judge and the class grader (C only; never link student code)
+judge: ## build the judge and the class grader (C only; never link student code)
+	+@$(MAKE) -s --no-print-directory -j$(NPROC) $(BUILD)/judge $(BUILD)/grade
 
 GRADE_SRCS := grader/class/grade.c grader/class/grade_entries.c grader/class/grade_tables.c grader/class/grade_dashboard.c grader/class/grade_slurm.c \
               $(UNIT_LIB_SRCS)
@@ -80,7 +82,8 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(UNIT_LIB_SRCS) $(JUDGE
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) $< $(UNIT_LIB_SRCS) -o $@ -lcmocka -lm
 
-check: $(BUILD)/judge ## grade a lab's kernel: make check LAB=1 (KERNEL=, SEED=, EMU=1, CASE=, JSON=1, HTML=1, SLURM=1 PARTITION= SBATCH_ARGS=); report and pictures in build/reports/lab1/
+check: ## grade a lab's kernel: make check LAB=1 (KERNEL=, SEED=, EMU=1, CASE=, JSON=1, HTML=1, SLURM=1 PARTITION= SBATCH_ARGS=); report and pictures in build/reports/lab1/
+	+@$(MAKE) -s --no-print-directory -j$(NPROC) $(BUILD)/judge
 	@$(if $(LAB),,$(error which lab? make check LAB=<n>, one of: $(LAB_NUMBERS)))
 	@$(if $(filter 1,$(SLURM)),PARTITION='$(PARTITION)' SBATCH_ARGS='$(SBATCH_ARGS)' grader/class/check_slurm.sh) $(BUILD)/judge $(JUDGE_FLAGS) $(CHECK_REPORT_FLAGS)
 

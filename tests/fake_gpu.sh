@@ -231,6 +231,8 @@ outcome loads "lab 2's solution passes with its loads counted" 0 "verdict: PASS"
 holds loads "the floors are met by the counts" \
     'r["technique"]["status"] == "ok" and "Nsight Compute" in t and "floats read from shared" in t and "(at least 3 from shared" in t'
 outcome loads "the tool runs start beside the cases" 0 "tool runs: 3 started beside the cases"
+holds loads "a run alone takes GPU turns too, in a folder of its own: its timed case alone, the others shared" \
+    'any(t[2] == 1 for t in r["gpu_turns"]) and any(t[2] == 0 for t in r["gpu_turns"])'
 fake_run again STENCIL_FAKE_NCU_LOADS=7,0 STENCIL_FAKE_SANITIZER=hazard STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --jobs 2
 outcome again "an unchanged file's clean tool runs are remembered" 0 "0 ahead in helpers, 3 remembered, 0 in the judge"
 if grep -q "profiler starting beside the build" "$tmp/again.out"; then

@@ -198,6 +198,9 @@ holds noout "a case said finished without its output: runner-failed" \
     'c["N=5"]["hint_key"] == "runner-failed" and "output files are missing" in c["N=5"]["reason"]'
 fake_run hang STENCIL_FAKE_GPU=hang -- --lab "$lab1" --kernel "$student1" --case 4 --timeout 2
 holds hang "an executor that never answers is stopped at the case's limit" 'c["N=4"]["hint_key"] == "timeout"'
+fake_run filldiffers STENCIL_FAKE_GPU=fill-differs -- --lab "$lab1" --kernel "$student1" --case 5
+outcome filldiffers "an input drawn on the GPU unlike the judge's: the kit's fault (exit 2), not the student's" 2 \
+    "the input the executor drew on the GPU is not the judge's"
 
 echo "-- finding the GPU"
 fake_run nogpu STENCIL_FAKE_GPU=no-gpu -- --lab "$lab1" --kernel "$student1" --case 4

@@ -82,6 +82,8 @@ typedef struct exec_args {
     int nsample;             // how many
     const char *log;         // a served case: the file its output goes to (--log)
     unsigned long long file_bytes; // a served case: the largest file it may write (--file-bytes; 0: no limit)
+    uint64_t fill;           // sweep: the seed the input is drawn from on the GPU (FILL_OPTION, grid_fill.h)
+    int fill_given;          // 1: FILL_OPTION given (no CASE_INPUT file)
     const char *gpu_locks;   // under Nsight Compute beside other judges: the GPU's lock files this run takes around
                              // its GPU work (GPU_LOCKS_OPTION: "PROFILER,GATE,TURN[,alone]"), NULL: none
 } exec_args;
@@ -91,6 +93,15 @@ static int exec_bc(const char *name)
 {
     return !strcmp(name, "dirichlet") ? LAB_BC_DIRICHLET : !strcmp(name, "neumann") ? LAB_BC_NEUMANN
          : !strcmp(name, "periodic") ? LAB_BC_PERIODIC : -1;
+}
+
+// Reads FILL_OPTION's seed (hexadecimal) into seed; returns 1, or 0 when malformed.
+static int exec_parse_seed(const char *text, uint64_t *seed)
+{
+    char *end = NULL;
+    errno = 0;
+    *seed = (uint64_t)strtoull(text, &end, 16);
+    return errno == 0 && end != text && *end == '\0';
 }
 
 // Parses argv; exits RUNNER_USAGE on anything unexpected.
@@ -156,6 +167,7 @@ static exec_args exec_parse(int argc, char **argv)
         else if (!strcmp(o, "--gpu-check")) ok = (a.gpu_check = exec_parse_planes(v, a.sample, &a.nsample)) == 1;
         else if (!strcmp(o, "--file-bytes")) ok = sscanf(v, "%llu", &a.file_bytes) == 1;
         else if (!strcmp(o, GPU_LOCKS_OPTION)) a.gpu_locks = v;
+        else if (!strcmp(o, FILL_OPTION)) ok = a.fill_given = exec_parse_seed(v, &a.fill);
         else ok = 0;
         if (!ok) {
             fprintf(stderr, "executor: unexpected argument '%s' (the judge starts this program; run make check)\n", o);
@@ -516,7 +528,7 @@ static void exec_sweep_time(const exec_args *a, exec_sweep *s)
     runner_report("timed_input_nonce", "%016llx", (unsigned long long)base);
     double start = exec_clock();
     for (int r = -EXEC_WARMUPS; r < reps; r++) {
-        uint64_t seed = trusted_mix(base + (uint64_t)(r + EXEC_WARMUPS));
+        uint64_t seed = grid_fill_mix(base + (uint64_t)(r + EXEC_WARMUPS));
         uint64_t want = trusted_sweep_prepare(s->in.d_base, s->out.d_base, s->in.guard, s->n, s->filter_radius > 0,
                                               s->star_radius, seed, key);
         exec_flush_l2(flush, (size_t)l2 * 2, r);
@@ -576,22 +588,41 @@ static void exec_save_sample(const exec_args *a, const runner_buffer *out)
     free(h);
 }
 
-// Reads the judge's input and makes s's guarded grids, tracked as the
-// program's to use: the input uploaded, the output's boundary copied from it
-// and its cells to write poisoned.
+// Puts the judge's input into s->in, with its guards: drawn on the GPU from
+// a->fill (no file), or uploaded from s->h_in; then makes s->out from it
+// (its boundary = the input, the cells to write poisoned, its guards).
+// Returns the drawn input's plain sum (grid_fill_term, key 0); 0 when uploaded.
+static uint64_t exec_sweep_judge_input(const exec_args *a, exec_sweep *s)
+{
+    uint64_t sum = 0;
+    if (!s->h_in) {
+        sum = trusted_sweep_prepare(s->in.d_base, s->out.d_base, s->in.guard, s->n, s->filter_radius > 0, s->star_radius,
+                                    a->fill, 0);
+        runner_check(cudaGetLastError(), "draw the input on the GPU");
+        return sum;
+    }
+    runner_buffer_upload(&s->in, s->h_in);
+    runner_check(trusted_sweep_output(s->in.d_base, s->out.d_base, s->in.guard, s->n, s->filter_radius > 0, s->star_radius),
+                 "prepare the output grid");
+    return sum;
+}
+
+// Makes s's guarded grids from the judge's input (exec_sweep_judge_input),
+// tracked as the program's to use.
 static void exec_sweep_grids(const exec_args *a, exec_sweep *s)
 {
     size_t nx = a->n[0], ny = a->n[1], nz = a->n[2], cells = nx * ny * nz;
     memcpy(s->n, a->n, sizeof(s->n));
     s->filter_radius = a->filter_radius;
     s->star_radius = a->star_radius;
-    s->h_in = runner_read_grid(a->outdir, CASE_INPUT, cells);
+    s->h_in = a->fill_given ? NULL : runner_read_grid(a->outdir, CASE_INPUT, cells);
     size_t guard = (size_t)protocol_guard_cells(nx * ny);
     runner_report("guard_cells", "%zu", guard);
-    s->in = runner_buffer_create(s->h_in, cells, guard);
+    s->in = runner_buffer_create(NULL, cells, guard);
     s->out = runner_buffer_create(NULL, cells, guard);
-    runner_check(trusted_sweep_output(s->in.d_base, s->out.d_base, guard, s->n, s->filter_radius > 0, s->star_radius),
-                 "prepare the output grid");  // boundary = input, cells to write = poison
+    uint64_t sum = exec_sweep_judge_input(a, s);
+    if (!s->h_in)
+        runner_report(INPUT_SUM_KEY, "%llu", (unsigned long long)sum);
     exec_track(&exec, (uint64_t)(uintptr_t)s->in.d_base, (cells + 2 * guard) * 4, 1);
     exec_track(&exec, (uint64_t)(uintptr_t)s->out.d_base, (cells + 2 * guard) * 4, 1);
     exec.host_in_limit = exec_host_in_limit((uint64_t)cells * 4);
@@ -727,9 +758,7 @@ static void exec_sweep_timed(const exec_args *a, exec_sweep *s)
             exec_fail_program();
         return;
     }
-    runner_buffer_upload(&s->in, s->h_in);  // the judge's input once more: the judge checks this output itself
-    runner_check(trusted_sweep_output(s->in.d_base, s->out.d_base, s->in.guard, s->n, s->filter_radius > 0, s->star_radius),
-                 "prepare the output grid");
+    exec_sweep_judge_input(a, s);  // the judge's input once more: the judge checks this output itself
     exec_call_result res;
     exec_call_checked(s->payload, s->payload_len, &res);
     if (exec_check_late(&exec, EXEC_GRACE_MS))
@@ -824,7 +853,7 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
     runner_report("timed_input_nonce", "%016llx", (unsigned long long)base);
     double start = exec_clock();
     for (int r = -1; r < reps; r++) {  // one warm-up solve
-        uint64_t seed = trusted_mix(base + (uint64_t)(r + 1)) & ~1ull;  // f uses seed + 1
+        uint64_t seed = grid_fill_mix(base + (uint64_t)(r + 1)) & ~1ull;  // f uses seed + 1
         trusted_solve problem = exec_solve_of(a);
         uint64_t want = trusted_jacobi_prepare(s->a.d_base, s->b.d_base, s->f.d_base, s->a.guard, &problem, seed, key);
         runner_check(cudaDeviceSynchronize(), "prepare a timed solve");

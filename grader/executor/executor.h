@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "grid_fill.h"
 #include "launch_log.h"
 #include "wire.h"
 
@@ -148,15 +149,6 @@ typedef struct check_counts {
     unsigned long long input_hash;   // keyed hash of the input as it was read
 } check_counts;
 
-// A keyed 64-bit mix: the kit's random numbers and its input hashes.
-__host__ __device__ static inline uint64_t trusted_mix(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
 // The output a sweep's kernel is handed, made on the device from the input
 // already in in_base: the cells to write poisoned (protocol_cell_written),
 // the rest = input, the output's guards set (the grid the emulation runner
@@ -164,12 +156,13 @@ __host__ __device__ static inline uint64_t trusted_mix(uint64_t x)
 cudaError_t trusted_sweep_output(const float *in_base, float *out_base, size_t guard, const unsigned n[3], int every_cell,
                           int star_radius);
 
-// Fills a guarded sweep case of n[0]×n[1]×n[2] (nx, ny, nz) points for a
-// timed repetition: the input grid from seed, the output's cells to write
+// Fills a guarded sweep case of n[0]×n[1]×n[2] (nx, ny, nz) points (a timed
+// repetition's, or the judge's drawn from its seed): the input grid from seed
+// (grid_fill_value), the output's cells to write
 // poisoned (protocol_cell_written: the interior of a star of radius
 // star_radius, or with every_cell all of them), the rest = input (a star's
 // boundary, star_radius layers at each face), both guards set. Returns the
-// keyed hash of the input (key), computed as it was written.
+// keyed hash of the input (key; 0: the plain sum), computed as it was written.
 uint64_t trusted_sweep_prepare(float *in_base, float *out_base, size_t guard, const unsigned n[3], int every_cell,
                                int star_radius, uint64_t seed, uint64_t key);
 

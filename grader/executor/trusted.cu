@@ -22,18 +22,11 @@
 // Random values and hashes
 // ---------------------------------------------------------------------------
 
-// A float in [-1, 1) from (seed, index): 24 random bits, exact in float.
-__host__ __device__ static inline float trusted_uniform(uint64_t seed, uint64_t index)
-{
-    uint64_t x = trusted_mix(seed ^ trusted_mix(index));
-    return (float)(x >> 40) * (2.0f / 16777216.0f) - 1.0f;
-}
-
-// The keyed hash term of cell index holding bits; terms are summed, so the
-// hash does not depend on the order cells are visited.
+// The keyed hash term of cell index holding v (grid_fill.h: summed, so the
+// hash does not depend on the order cells are visited).
 __device__ static inline unsigned long long trusted_term(uint64_t key, uint64_t index, float v)
 {
-    return (unsigned long long)trusted_mix(key ^ trusted_mix(index * 0x100000001B3ull + (uint64_t)__float_as_uint(v)));
+    return (unsigned long long)grid_fill_term(key, index, __float_as_uint(v));
 }
 
 // Adds a block's partial hash and counts to the totals (one atomic each).
@@ -98,7 +91,7 @@ __global__ void trusted_sweep_fill(float *in_base, float *out_base, size_t guard
         }
         size_t p = q - guard;
         unsigned k = (unsigned)(p % nx), j = (unsigned)((p / nx) % ny), i = (unsigned)(p / ((size_t)nx * ny));
-        float v = trusted_uniform(seed, p);
+        float v = grid_fill_value(seed, p);
         bool written = protocol_cell_written(every_cell, star_radius, i, j, k, nx, ny, nz);
         in_base[q] = v;
         out_base[q] = written ? __uint_as_float(POISON_BITS) : v;
@@ -306,16 +299,16 @@ __device__ static inline float trusted_u0(uint64_t seed, unsigned i, unsigned j,
 {
     if (s.heat) {
         int e = protocol_heat_edge(j, k, s.n[0], s.n[1]);
-        return e >= 0 ? trusted_uniform(seed + 2, (uint64_t)e) : trusted_uniform(seed, (size_t)j * s.n[0] + k);
+        return e >= 0 ? grid_fill_value(seed + 2, (uint64_t)e) : grid_fill_value(seed, (size_t)j * s.n[0] + k);
     }
     unsigned si = trusted_source(i, s.n[2], s.bc), sj = trusted_source(j, s.n[1], s.bc), sk = trusted_source(k, s.n[0], s.bc);
-    return trusted_uniform(seed, ((size_t)si * s.n[1] + sj) * s.n[0] + sk);
+    return grid_fill_value(seed, ((size_t)si * s.n[1] + sj) * s.n[0] + sk);
 }
 
 // f at stored cell p: g / h^2 with g uniform in [-1, 1), in float as the program reads it; 0 for the heat update.
 __device__ static inline float trusted_f(uint64_t seed, size_t p, float h2, const trusted_solve &s)
 {
-    return s.heat ? 0.0f : trusted_uniform(seed + 1, p) / h2;
+    return s.heat ? 0.0f : grid_fill_value(seed + 1, p) / h2;
 }
 
 // Writes d_a = d_b = u0 and d_f, padding and guards around all three; hashes f.

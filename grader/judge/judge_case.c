@@ -600,18 +600,23 @@ static void case_judge_sample(const judge_case_env *env, const lab_case *spec, c
 // Starts the sweep runner once for the case in dir. Returns its outcome;
 // report receives its report file (empty if none).
 static spawn_result case_start_runner(const judge_case_env *env, const lab_case *spec, const float *coef,
-                                      const char *dir, int timed, const char *order, uint64_t seed,
+                                      const char *dir, int timed, const char *order, uint64_t seed, uint64_t fill,
                                       const case_sample *sample, kv_list *report)
 {
     char n_text[48], coef_text[VERDICT_MAX_WEIGHTS * 18], reps_text[16], radius_text[16], planes_text[GPU_CHECK_MAX_PLANES * 12] = "";
+    char fill_text[24];
     int filter_radius = case_filter_radius(env, spec), used = 0;
     snprintf(n_text, sizeof(n_text), "%u,%u,%u", spec->nx, spec->ny, spec->nz);
     for (int n = 0; n < case_weights(env, filter_radius); n++)  // the star's c0..c(6r), or the filter row by row
         used += snprintf(coef_text + used, sizeof(coef_text) - (size_t)used, "%s%.9g", n ? "," : "", coef[n]);
     snprintf(reps_text, sizeof(reps_text), "%d", env->conf->time_reps);
     snprintf(radius_text, sizeof(radius_text), "%d", filter_radius);
-    char *args[] = {"--outdir", (char *)dir, "--size", n_text, "--coef", coef_text, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    char *args[] = {"--outdir", (char *)dir, "--size", n_text, "--coef", coef_text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     int a = 6;
+    if (!env->emu) {  // the executor draws the input on the GPU from its seed (no file: CASE_INPUT is the emulation's)
+        snprintf(fill_text, sizeof(fill_text), "%llx", (unsigned long long)fill);
+        args[a++] = FILL_OPTION, args[a++] = fill_text;
+    }
     if (filter_radius)
         args[a++] = "--radius", args[a++] = radius_text;
     if (timed)
@@ -713,13 +718,13 @@ unmap:
 // Runs the case once more under Nsight Compute and fills r's traffic figures;
 // leaves r->profiled 0 (with a note) when ncu is missing or fails.
 static void case_profile(const judge_case_env *env, const lab_case *spec, const float *coef,
-                         const char *dir, uint64_t seed, case_result *r)
+                         const char *dir, uint64_t seed, uint64_t fill, case_result *r)
 {
     char table[1024];
     kv_list report;
     judge_case_env ncu_env = *env;
     ncu_env.ncu_metrics = JUDGE_NCU_TRAFFIC, ncu_env.sanitize = 0;
-    spawn_result s = case_start_runner(&ncu_env, spec, coef, dir, 0, "forward", seed, NULL, &report);
+    spawn_result s = case_start_runner(&ncu_env, spec, coef, dir, 0, "forward", seed, fill, NULL, &report);
     kv_free(&report);
     snprintf(table, sizeof(table), "%s/%s", dir, JUDGE_NCU_TABLE);
     r->load_bytes = ncu_metric_sum(table, "l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum");
@@ -876,7 +881,7 @@ static void case_third_order(const judge_case_env *env, const lab_case *spec, co
     if (case_make_dir(dir3, sizeof(dir3)) != 0)
         return;
     if (case_write_grid(dir3, CASE_INPUT, in, cells) == 0) {
-        spawn_result s3 = case_start_runner(env, spec, coef, dir3, 0, "reverse", seed, NULL, &report3);
+        spawn_result s3 = case_start_runner(env, spec, coef, dir3, 0, "reverse", seed, 0, NULL, &report3);
         const char *status = kv_get(&report3, "status");
         r->wall_s += s3.seconds;
         if (s3.exited && s3.exit_code == RUNNER_OK && status && !strcmp(status, "ok")) {
@@ -921,7 +926,7 @@ static int case_second_order(const judge_case_env *env, const lab_case *spec, co
 {
     if (case_make_dir(dir2, len) != 0 || case_write_grid(dir2, CASE_INPUT, in, cells) != 0)
         return -2;
-    spawn_result s2 = case_start_runner(env, spec, coef, dir2, 0, "shuffle", seed, NULL, report2);
+    spawn_result s2 = case_start_runner(env, spec, coef, dir2, 0, "shuffle", seed, 0, NULL, report2);
     r->wall_s += s2.seconds;
     const char *status = kv_get(report2, "status");
     if (!(s2.exited && s2.exit_code == RUNNER_OK && status && !strcmp(status, "ok"))) {
@@ -955,6 +960,22 @@ static void case_runner_failed(const judge_case_env *env, const lab_case *spec, 
     judge_explain_runner(env, s, report, log, case_words(env), r);
 }
 
+// 1 (errno EPROTO) when the input the executor drew on the GPU is not the
+// judge's in (their sums differ, or the report has none): the kit's fault,
+// never the student's; 0 when they are the same.
+static int case_drawn_input_differs(const kv_list *report, const float *in, size_t cells)
+{
+    const char *sum = kv_get(report, INPUT_SUM_KEY);
+    char *end = NULL;
+    unsigned long long got = sum ? strtoull(sum, &end, 10) : 0;
+    if (sum && end != sum && *end == '\0' && got == rng_grid_sum(in, cells))
+        return 0;
+    fprintf(stderr, "judge: the input the executor drew on the GPU is not the judge's (%s %s): the kit's fault, not the kernel's; "
+                    "rebuild the kit (make clean judge) and report it if it stays\n", INPUT_SUM_KEY, sum ? sum : "missing");
+    errno = EPROTO;
+    return 1;
+}
+
 int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t seed, case_result *r,
                    kv_list *report_out)
 {
@@ -975,18 +996,20 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
         return -1;
     }
     double t_start = judge_case_clock();
-    rng_fill(&g, in, cells);
-    if (case_write_grid(dir, CASE_INPUT, in, cells) != 0)
+    uint64_t fill = rng_fill(&g, in, cells);
+    if (env->emu && case_write_grid(dir, CASE_INPUT, in, cells) != 0)  // (the executor draws it on the GPU from fill)
         goto fail_dir;
     double t_input = judge_case_clock();
     case_sample sample;
     case_choose_sample(env, spec, &sample);
-    spawn_result s = case_start_runner(env, spec, coef, dir, timed, "forward", seed, &sample, report_out);
+    spawn_result s = case_start_runner(env, spec, coef, dir, timed, "forward", seed, fill, &sample, report_out);
     if (!s.started)
         goto fail_dir;
     r->wall_s = s.seconds;
     const char *status = kv_get(report_out, "status");
     int ok = s.exited && s.exit_code == RUNNER_OK && status && !strcmp(status, "ok");
+    if (ok && !env->emu && case_drawn_input_differs(report_out, in, cells))
+        goto fail_dir;
     if (ok && env->emu) {  // the same case under a second thread order
         ok = case_second_order(env, spec, coef, in, cells, seed, dir2, sizeof(dir2), &report2, r);
         if (ok < -1)
@@ -1010,7 +1033,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
         if (r->status == CASE_OK && timed)
             case_read_timing(report_out, r);
         if (r->status == CASE_OK && timed && env->profile)
-            case_profile(env, spec, coef, dir, seed, r);
+            case_profile(env, spec, coef, dir, seed, fill, r);
         if (env->ncu_metrics)
             case_read_loads(dir, &s, r);
         judge_case_trace(r->name, report_out, t_input - t_start, s.seconds, judge_case_clock() - t_input - s.seconds);

@@ -1,16 +1,16 @@
 // grader/judge/rng.c — see rng.h.
 #include "rng.h"
 
+#include "grid_fill.h"
+
 #include <math.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 uint64_t rng_mix(uint64_t x)
 {
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
+    return grid_fill_mix(x);
 }
 
 uint64_t rng_case_seed(uint64_t master, int index)
@@ -49,18 +49,30 @@ float rng_unit(rng *r)
     return (float)(int32_t)(rng_next(r) >> 40) / 8388608.0f - 1.0f;
 }
 
-void rng_fill(rng *r, float *grid, size_t n)
+// Grids smaller than this are filled or summed on one thread.
+#define RNG_PARALLEL_CELLS ((size_t)1 << 22)
+
+uint64_t rng_fill(rng *r, float *grid, size_t n)
 {
-    uint64_t base = rng_next(r);
-    long blocks = (long)((n + RNG_FILL_BLOCK - 1) / RNG_FILL_BLOCK);
-#pragma omp parallel for schedule(static) if (n > 4 * RNG_FILL_BLOCK)
-    for (long b = 0; b < blocks; b++) {
-        rng part;
-        rng_init(&part, base ^ rng_mix((uint64_t)b + 1));
-        size_t end = ((size_t)b + 1) * RNG_FILL_BLOCK < n ? ((size_t)b + 1) * RNG_FILL_BLOCK : n;
-        for (size_t i = (size_t)b * RNG_FILL_BLOCK; i < end; i++)
-            grid[i] = rng_unit(&part);
+    uint64_t seed = rng_next(r);
+    long cells = (long)n;
+#pragma omp parallel for schedule(static) if (n > RNG_PARALLEL_CELLS)
+    for (long i = 0; i < cells; i++)
+        grid[i] = grid_fill_value(seed, (uint64_t)i);
+    return seed;
+}
+
+uint64_t rng_grid_sum(const float *grid, size_t n)
+{
+    uint64_t sum = 0;
+    long cells = (long)n;
+#pragma omp parallel for schedule(static) reduction(+ : sum) if (n > RNG_PARALLEL_CELLS)
+    for (long i = 0; i < cells; i++) {
+        uint32_t bits;
+        memcpy(&bits, &grid[i], sizeof(bits));
+        sum += grid_fill_term(0, (uint64_t)i, bits);
     }
+    return sum;
 }
 
 void rng_coefficients(rng *r, float *c, int k)

@@ -25,11 +25,15 @@ uint64_t rng_next(rng *r);
 // A float uniform in [-1, 1), a multiple of 2^-23 (exact in float).
 float rng_unit(rng *r);
 
-// Fills grid[0..n) with rng_unit values: each block of RNG_FILL_BLOCK floats
-// from a generator of its own, seeded from r's next value and the block's
-// number, so the grid is the same whatever the number of threads filling it.
-#define RNG_FILL_BLOCK ((size_t)1 << 20)
-void rng_fill(rng *r, float *grid, size_t n);
+// Fills grid[0..n) with the grid grid_fill.h draws from a seed taken from
+// r's next value (each cell from the seed and its index: the same grid
+// whatever the number of threads filling it, and on the executor's GPU);
+// returns that seed.
+uint64_t rng_fill(rng *r, float *grid, size_t n);
+
+// The plain order-free sum of grid[0..n) (grid_fill_term under key 0), which
+// the executor reports of a grid it drew: equal sums, the same grid.
+uint64_t rng_grid_sum(const float *grid, size_t n);
 
 // Draws k coefficients with |c| in [0.1, 1], random signs, no two closer than
 // 0.05 in value or in magnitude (0.025 when k > 7: the thirteen of a star of

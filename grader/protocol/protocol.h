@@ -295,8 +295,16 @@ PROTOCOL_HOST_DEVICE static inline int protocol_heat_edge(unsigned long long j, 
 #define GPU_CHECK_FAIL       "fail"
 #define GPU_CHECK_MAX_PLANES 8            // the most planes a sample holds
 
+// A sweep case's input on a GPU: the judge draws it (grid_fill.h) from a seed
+// it passes as FILL_OPTION (hexadecimal) instead of writing CASE_INPUT, the
+// executor draws the same grid on the GPU and reports its plain sum
+// (grid_fill_term under key 0) as INPUT_SUM_KEY; the judge holds it to the
+// sum of its own grid (a difference is the kit's fault, not the student's).
+#define FILL_OPTION          "--fill"
+#define INPUT_SUM_KEY        "input_sum"  // decimal
+
 // File names inside the case directory the judge hands the runner.
-#define CASE_INPUT     "in.bin"        // nx*ny*nz floats, written by the judge
+#define CASE_INPUT     "in.bin"        // nx*ny*nz floats, written by the judge (not for FILL_OPTION)
 #define CASE_OUTPUT    "out.bin"       // guard | grid | guard of the output after the checked launch
 #define CASE_INPUT_AFTER "in_after.bin" // guard | grid | guard of the input buffer after it
 #define CASE_TIMED     "out_timed.bin" // guard | grid | guard of the output after the timed launches

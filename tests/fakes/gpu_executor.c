@@ -23,6 +23,7 @@
 //   killed     the executor itself killed by a signal, nothing reported
 //   no-output  the case said finished, its output grid missing
 //   gpu-check  --gpu-check said right: only the sample planes come back
+//   fill-differs  the input drawn from --fill reported with another sum
 //   no-gpu     the probe finds no device (RUNNER_NO_GPU)
 // STENCIL_FAKE_GPU_SIZE=NX,NY,NZ limits the mode to cases of that size; a
 // yardstick run (--yardstick, the lab's solution timed) is always ok.
@@ -37,6 +38,7 @@
 #include <unistd.h>
 
 #include "gpu_locks.h"
+#include "grid_fill.h"
 #include "pipe_io.h"
 #include "protocol.h"
 
@@ -58,6 +60,7 @@ typedef struct fake_case {
     int jacobi;                      // --kind jacobi: a whole solve
     const char *log;                 // --log: a served case's output
     const char *gpu_locks;           // GPU_LOCKS_OPTION: the locks taken around the case's GPU work, NULL: none
+    const char *fill;                // FILL_OPTION: the seed (hexadecimal) the input is drawn from, NULL: none
     char *pass[FAKE_MAX_ARGS];       // the student's program and the arguments it takes, NULL-ended
 } fake_case;
 
@@ -112,6 +115,7 @@ static void fake_take_option(fake_case *c, const char *o, const char *v)
     else if (!strcmp(o, "--log")) c->log = v;
     else if (!strcmp(o, "--yardstick")) c->yardstick = 1;
     else if (!strcmp(o, GPU_LOCKS_OPTION)) c->gpu_locks = v;
+    else if (!strcmp(o, FILL_OPTION)) c->fill = v;
     else if (!strcmp(o, "--gpu-check")) {
         c->gpu_check = 1;
         for (const char *p = v; *p && c->nplanes < GPU_CHECK_MAX_PLANES; p += strcspn(p, ","), p += *p == ',')
@@ -123,7 +127,7 @@ static void fake_take_option(fake_case *c, const char *o, const char *v)
 static int fake_executor_only(const char *o)
 {
     static const char *const own[] = {"--kind", "--student", "--accuracy", "--time-budget", "--time", "--gpu-check",
-                                      "--log", "--file-bytes", "--yardstick", "--serve", GPU_LOCKS_OPTION, NULL};
+                                      "--log", "--file-bytes", "--yardstick", "--serve", GPU_LOCKS_OPTION, FILL_OPTION, NULL};
     for (int k = 0; own[k]; k++)
         if (!strcmp(o, own[k]))
             return 1;
@@ -327,6 +331,31 @@ static void fake_fail_by_mode(const fake_case *c, const char *mode)
         fake_fail(c, RUNNER_NO_MEMORY, "memory", "cannot allocate 9.00 GiB on the device (8.00 GiB free of 8.00 GiB)");
 }
 
+// FILL_OPTION: writes the input the executor draws on the GPU (grid_fill.h)
+// as CASE_INPUT, the file the student's program (an emulation runner) reads;
+// returns its plain sum.
+static uint64_t fake_draw_input(const fake_case *c)
+{
+    char path[4096];
+    uint64_t seed = strtoull(c->fill, NULL, 16), sum = 0;
+    size_t cells = fake_cells(c);
+    snprintf(path, sizeof(path), "%s/%s", c->outdir, CASE_INPUT);
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        fake_fail(c, RUNNER_USAGE, "files", "the fake executor could not write the input");
+    for (size_t i = 0; i < cells; i++) {
+        float v = grid_fill_value(seed, i);
+        uint32_t bits;
+        memcpy(&bits, &v, sizeof(bits));
+        sum += grid_fill_term(0, i, bits);
+        if (fwrite(&v, sizeof(v), 1, f) != 1)
+            fake_fail(c, RUNNER_USAGE, "files", "the fake executor could not write the input");
+    }
+    if (fclose(f) != 0)
+        fake_fail(c, RUNNER_USAGE, "files", "the fake executor could not write the input");
+    return sum;
+}
+
 // Runs one case; returns its exit code (RUNNER_OK when the judge's files are all there).
 static int fake_case_run(const fake_case *c)
 {
@@ -335,11 +364,14 @@ static int fake_case_run(const fake_case *c)
     if (c->gpu_locks && gpu_locks_take(c->gpu_locks, locks) != 0)  // as the executor does, around the GPU work
         fake_fail(c, RUNNER_USAGE, "kit", "the fake executor could not take the GPU locks");
     fake_fail_by_mode(c, mode);
+    uint64_t sum = c->fill ? fake_draw_input(c) : 0;
     int code = fake_run_student(c);
     for (int i = 2; i >= 0; i--)
         if (locks[i] >= 0)
             close(locks[i]);
     fake_report(c, "backend", "gpu");
+    if (c->fill)
+        fake_report(c, INPUT_SUM_KEY, "%llu", (unsigned long long)(sum + !strcmp(mode, "fill-differs")));
     if (code != RUNNER_OK)
         return code < 0 ? RUNNER_USAGE : code;
     if (!strcmp(mode, "wrong"))

@@ -3,7 +3,8 @@
 // star of radius 1 and 2 and the convolution, on odd sizes. A right output
 // passes; one cell off by more than the tolerance, a kept cell changed, a
 // cell left unwritten, a guard overwritten and a changed input are each
-// found; a cell off by less than the tolerance passes. Build and run it with
+// found; a cell off by less than the tolerance passes. The input drawn on
+// the GPU from a seed is the judge's. Build and run it with
 // tests/device_checker.sh (needs a GPU). Prints its seed, a line a check and
 // "checker: N passed, M failed".
 #include <math.h>
@@ -38,7 +39,7 @@ static void run_case(uint64_t seed, unsigned nx, unsigned ny, unsigned nz, int s
     double dcoef[PROTOCOL_MAX_WEIGHTS];
     uint64_t x = seed;
     for (int w = 0; w < nw; w++) {
-        x = trusted_mix(x);
+        x = grid_fill_mix(x);
         coef[w] = (float)((double)(x >> 11) / 9007199254740992.0 * 2.0 - 1.0);
         dcoef[w] = coef[w];
     }
@@ -49,7 +50,7 @@ static void run_case(uint64_t seed, unsigned nx, unsigned ny, unsigned nz, int s
         memcpy(&out[q], &g, 4);
     }
     for (size_t p = 0; p < cells; p++) {
-        x = trusted_mix(x);
+        x = grid_fill_mix(x);
         in[guard + p] = (float)((double)(x >> 11) / 9007199254740992.0 * 2.0 - 1.0);
     }
     double *mag = (double *)malloc(cells * sizeof(double));
@@ -69,7 +70,7 @@ static void run_case(uint64_t seed, unsigned nx, unsigned ny, unsigned nz, int s
     cudaMalloc((void **)&d_out, total * sizeof(float));
     unsigned n[3] = {nx, ny, nz};
     check_counts c;
-    uint64_t key = trusted_mix(seed ^ 0xabcdef);
+    uint64_t key = grid_fill_mix(seed ^ 0xabcdef);
     // check(): uploads in and out and runs the kit's check.
     auto check = [&](void) {
         cudaMemcpy(d_in, in, total * sizeof(float), cudaMemcpyHostToDevice);
@@ -82,7 +83,7 @@ static void run_case(uint64_t seed, unsigned nx, unsigned ny, unsigned nz, int s
     // A written cell at random, pushed past the tolerance, then within it.
     size_t p;
     do {
-        x = trusted_mix(x);
+        x = grid_fill_mix(x);
         p = x % cells;
     } while (!protocol_cell_written(filter > 0, star, p / ((size_t)nx * ny), (p / nx) % ny, p % nx, nx, ny, nz) && cells > 27);
     if (protocol_cell_written(filter > 0, star, p / ((size_t)nx * ny), (p / nx) % ny, p % nx, nx, ny, nz)) {
@@ -122,6 +123,42 @@ static void run_case(uint64_t seed, unsigned nx, unsigned ny, unsigned nz, int s
     free(mag);
 }
 
+// The input the executor draws on the GPU from a seed (trusted_sweep_prepare,
+// FILL_OPTION) is, cell for cell, the grid the judge draws on the CPU
+// (grid_fill_value, as rng_fill does), with both guards set, and the plain
+// sum it returns is the judge's sum of its own grid (rng_grid_sum's terms).
+static void run_fill(uint64_t seed, unsigned nx, unsigned ny, unsigned nz, int star, int filter)
+{
+    char shape[96];
+    snprintf(shape, sizeof(shape), "%ux%ux%u, seed %llu", nx, ny, nz, (unsigned long long)seed);
+    size_t cells = (size_t)nx * ny * nz, guard = (size_t)protocol_guard_cells((unsigned long long)nx * ny), total = cells + 2 * guard;
+    float *got = (float *)malloc(total * sizeof(float)), *d_in, *d_out;
+    cudaMalloc((void **)&d_in, total * sizeof(float));
+    cudaMalloc((void **)&d_out, total * sizeof(float));
+    unsigned n[3] = {nx, ny, nz};
+    uint64_t sum = trusted_sweep_prepare(d_in, d_out, guard, n, filter > 0, star, seed, 0), want = 0;
+    cudaMemcpy(got, d_in, total * sizeof(float), cudaMemcpyDeviceToHost);
+    size_t differ = 0, guards = 0;
+    for (size_t q = 0; q < total; q++) {
+        uint32_t bits;
+        memcpy(&bits, &got[q], 4);
+        if (q < guard || q >= guard + cells) {
+            guards += bits != GUARD_BITS;
+            continue;
+        }
+        float v = grid_fill_value(seed, q - guard);
+        uint32_t vb;
+        memcpy(&vb, &v, 4);
+        differ += vb != bits;
+        want += grid_fill_term(0, q - guard, vb);
+    }
+    expect(differ == 0 && guards == 0, "the input drawn on the GPU is the judge's grid, its guards set", shape);
+    expect(sum == want, "its plain sum is the judge's", shape);
+    cudaFree(d_in);
+    cudaFree(d_out);
+    free(got);
+}
+
 int main(void)
 {
     uint64_t seed = getenv("STENCIL_TEST_SEED") ? strtoull(getenv("STENCIL_TEST_SEED"), NULL, 10) : (uint64_t)time(NULL) * 2654435761u;
@@ -132,13 +169,16 @@ int main(void)
     }
     uint64_t s = seed;
     for (int t = 0; t < 3; t++) {
-        s = trusted_mix(s);
+        s = grid_fill_mix(s);
         unsigned nx = 5 + (unsigned)(s % 60), ny = 5 + (unsigned)((s >> 8) % 50), nz = 5 + (unsigned)((s >> 16) % 40);
         run_case(s, nx, ny, nz, 1, 0);
         run_case(s ^ 1, nx, ny, nz, 2, 0);
         run_case(s ^ 2, nx + 31, ny + 17, 1, 0, 1 + (int)((s >> 24) % CONV_MAX_RADIUS));
     }
     run_case(seed ^ 3, 256, 256, 256, 1, 0);  // a grid as large as those the judge sends to the GPU check
+    run_fill(grid_fill_mix(seed ^ 4), 37, 29, 19, 1, 0);
+    run_fill(grid_fill_mix(seed ^ 5), 8192, 8192, 1, 0, 2);
+    run_fill(grid_fill_mix(seed ^ 6), 512, 512, 512, 1, 0);
     printf("checker: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

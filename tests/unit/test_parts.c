@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 
 #include "judge.h"
+#include "grid_fill.h"
 #include "rng.h"
 #include "kv.h"
 #include "ncu.h"
@@ -44,12 +45,15 @@ static void test_rng_reproducible_and_in_range(void **state)
     assert_true(rng_case_seed(seed, 3) == rng_case_seed(seed, 3));
 }
 
-// rng_fill gives the same grid on one thread and on several, every value in
-// range, the blocks unlike each other, and the next draw moves on.
+// rng_fill gives the same grid on one thread and on several, each cell the
+// value grid_fill.h gives its index under the seed returned (what the
+// executor draws on the GPU), every value in range, and the next draw moves
+// on; rng_grid_sum is the same on one thread and several and changes when
+// two cells change places.
 static void test_rng_fill_threads(void **state)
 {
     (void)state;
-    size_t n = 5 * RNG_FILL_BLOCK + 12345;  // past the size filled in parallel, a partial block last
+    size_t n = ((size_t)1 << 22) + 12345;  // past the size filled in parallel
     float *one = malloc(n * sizeof(float)), *many = malloc(n * sizeof(float));
     assert_non_null(one);
     assert_non_null(many);
@@ -59,20 +63,29 @@ static void test_rng_fill_threads(void **state)
     rng_init(&b, seed);
     int threads = omp_get_max_threads();
     omp_set_num_threads(1);
-    rng_fill(&a, one, n);
+    uint64_t drawn = rng_fill(&a, one, n);
+    uint64_t sum_one = rng_grid_sum(one, n);
     omp_set_num_threads(threads > 1 ? threads : 3);
-    rng_fill(&b, many, n);
+    assert_true(rng_fill(&b, many, n) == drawn);
+    assert_true(rng_grid_sum(many, n) == sum_one);
     omp_set_num_threads(threads);
     assert_memory_equal(one, many, n * sizeof(float));
     assert_true(rng_next(&a) == rng_next(&b));
-    size_t same = 0;
+    size_t repeats = 0;
     for (size_t i = 0; i < n; i++) {
         assert_true(one[i] >= -1.0f && one[i] < 1.0f);
-        same += i >= RNG_FILL_BLOCK && one[i] == one[i - RNG_FILL_BLOCK];
+        assert_true(one[i] == grid_fill_value(drawn, i));
+        repeats += i > 0 && one[i] == one[i - 1];
     }
-    assert_true(same < n / 1000);  // no block repeats the one before it
-    rng_fill(&a, many, n);         // the next fill from the same generator is another grid
-    assert_true(memcmp(one, many, RNG_FILL_BLOCK * sizeof(float)) != 0);
+    assert_true(repeats < n / 1000);  // values about 2^-23 apart: neighbours equal rarely
+    size_t i = n / 3, j = 2 * n / 3;
+    while (one[i] == one[j])
+        j++;
+    float t = one[i];
+    one[i] = one[j], one[j] = t;
+    assert_true(rng_grid_sum(one, n) != sum_one);  // a value moved shows
+    rng_fill(&a, many, n);                         // the next fill from the same generator is another grid
+    assert_true(memcmp(one, many, 4096 * sizeof(float)) != 0);
     free(one);
     free(many);
 }

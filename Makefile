@@ -30,6 +30,11 @@ JUDGE_SRCS := $(JUDGE_RUN_SRCS) grader/judge/judge_case.c grader/judge/judge_jac
               grader/judge/judge_options.c grader/judge/judge_error.c grader/judge/judge_files.c grader/judge/runner_build.c grader/judge/report_files.c
 JUDGE_HDRS := $(wildcard grader/judge/*.h grader/protocol/*.h grader/sandbox/*.h reference/*.h) kernels/conv_limits.h
 UNIT_LIB_SRCS := $(filter-out $(JUDGE_RUN_SRCS),$(JUDGE_SRCS))
+
+# Each C source compiles once, to an object of its own under $(BUILD)/obj/, which the judge, the
+# class grader and every unit test link (make -j compiles them side by side).
+objects_of = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 LAB_DIRS   := $(sort $(wildcard labs/[0-9][0-9]-*))
 LAB_NUMBERS := $(foreach d,$(LAB_DIRS),$(patsubst 0%,%,$(firstword $(subst -, ,$(notdir $(d))))))
@@ -55,13 +60,21 @@ judge: $(BUILD)/judge $(BUILD)/grade ## build the judge and the class grader (C 
 
 GRADE_SRCS := grader/class/grade.c grader/class/grade_entries.c grader/class/grade_tables.c grader/class/grade_dashboard.c grader/class/grade_slurm.c \
               $(UNIT_LIB_SRCS)
-$(BUILD)/grade: $(GRADE_SRCS) grader/class/grade.h $(JUDGE_HDRS)
-	@mkdir -p $(BUILD)
-	$(CC) $(CFLAGS) $(KIT_CFLAGS) -Igrader/class $(GRADE_SRCS) -o $@ -lm
+$(BUILD)/grade: $(call objects_of,$(GRADE_SRCS))
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) $^ -o $@ -lm
 
-$(BUILD)/judge: $(JUDGE_SRCS) $(JUDGE_HDRS)
-	@mkdir -p $(BUILD)
-	$(CC) $(CFLAGS) $(KIT_CFLAGS) $(JUDGE_SRCS) -o $@ -lm
+$(BUILD)/judge: $(call objects_of,$(JUDGE_SRCS))
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) $^ -o $@ -lm
+
+$(BUILD)/obj/%.o: %.c $(JUDGE_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) -c $< -o $@
+$(BUILD)/obj/grader/class/%.o: grader/class/%.c grader/class/grade.h $(JUDGE_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) -Igrader/class -c $< -o $@
+$(BUILD)/obj/tests/unit/%.o: tests/unit/%.c tests/unit/test_util.h $(JUDGE_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) -c $< -o $@
 
 unit-tests: $(UNIT_TESTS)
 
@@ -69,9 +82,9 @@ $(BUILD)/bench_reference: tests/bench/bench_reference.c reference/stencil_ref.c 
 	@mkdir -p $(BUILD)
 	$(CC) -O2 $(KIT_CFLAGS) tests/bench/bench_reference.c reference/stencil_ref.c grader/judge/rng.c -o $@ -lm
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(UNIT_LIB_SRCS) $(JUDGE_HDRS)
+$(UNIT_TESTS): $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(call objects_of,$(UNIT_LIB_SRCS))
 	@mkdir -p $(BUILD)/tests
-	$(CC) $(CFLAGS) $(KIT_CFLAGS) $< $(UNIT_LIB_SRCS) -o $@ -lcmocka -lm
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) $^ -o $@ -lcmocka -lm
 
 check: $(BUILD)/judge ## grade a lab's kernel: make check LAB=1 (KERNEL=, SEED=, EMU=1, CASE=, JSON=1, HTML=1, SLURM=1 PARTITION= SBATCH_ARGS=); report and pictures in build/reports/lab1/
 	@$(if $(LAB),,$(error which lab? make check LAB=<n>, one of: $(LAB_NUMBERS)))

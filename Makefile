@@ -48,7 +48,7 @@ REPORT_DIR ?= $(BUILD)/reports/lab$(LAB)
 CHECK_REPORT_FLAGS = --pictures "$(REPORT_DIR)" --json-out "$(REPORT_DIR)/report.json" \
 	$(if $(filter 1,$(HTML)),--html-out "$(REPORT_DIR)/report.html")
 
-.PHONY: help check status grade unit-tests solutions-check test test-unit test-sandbox test-labs test-gpu coverage bench clean judge
+.PHONY: help check status grade unit-tests solutions-check test test-unit test-sandbox test-labs test-gpu coverage test-coverage bench clean judge
 
 help: ## list the commands
 	@echo "Stencil Labs — make targets:"
@@ -121,6 +121,9 @@ test-sandbox: ## the sandbox under attack (grader/sandbox/): C compiler only, no
 
 coverage: ## line coverage of every room that runs without a GPU, a line a room against its floor (fails under it); HTML in build/coverage/
 	@tests/coverage.sh
+
+test-coverage: ## make test and make coverage from one run: every suite of make test on the gcov build, then each room against its floor (what .ci/run runs)
+	@tests/coverage.sh all
 
 bench: ## benchmarks: CPU reference sweep, emulated sweep, GPU solutions (when a GPU is present)
 	@tests/bench.sh

@@ -31,9 +31,12 @@ JUDGE_SRCS := $(JUDGE_RUN_SRCS) grader/judge/judge_case.c grader/judge/judge_jac
 JUDGE_HDRS := $(wildcard grader/judge/*.h grader/protocol/*.h grader/sandbox/*.h reference/*.h) kernels/conv_limits.h
 UNIT_LIB_SRCS := $(filter-out $(JUDGE_RUN_SRCS),$(JUDGE_SRCS))
 
-# Each C source compiles once, to an object of its own under $(BUILD)/obj/, which the judge, the
-# class grader and every unit test link (make -j compiles them side by side).
+# Each C source compiles once for the judge and the class grader, to an object under $(BUILD)/obj/,
+# and once for all the unit tests, under $(BUILD)/tests/obj/: a unit test's confined children may
+# write only beside the test programs, and their line counts (the coverage build) go beside the
+# objects. make -j compiles them side by side.
 objects_of = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+unit_objects_of = $(patsubst %.c,$(BUILD)/tests/obj/%.o,$(1))
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 LAB_DIRS   := $(sort $(wildcard labs/[0-9][0-9]-*))
@@ -72,7 +75,10 @@ $(BUILD)/obj/%.o: %.c $(JUDGE_HDRS)
 $(BUILD)/obj/grader/class/%.o: grader/class/%.c grader/class/grade.h $(JUDGE_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) -Igrader/class -c $< -o $@
-$(BUILD)/obj/tests/unit/%.o: tests/unit/%.c tests/unit/test_util.h $(JUDGE_HDRS)
+$(BUILD)/tests/obj/%.o: %.c $(JUDGE_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) -c $< -o $@
+$(BUILD)/tests/obj/tests/unit/%.o: tests/unit/%.c tests/unit/test_util.h $(JUDGE_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) -c $< -o $@
 
@@ -82,7 +88,7 @@ $(BUILD)/bench_reference: tests/bench/bench_reference.c reference/stencil_ref.c 
 	@mkdir -p $(BUILD)
 	$(CC) -O2 $(KIT_CFLAGS) tests/bench/bench_reference.c reference/stencil_ref.c grader/judge/rng.c -o $@ -lm
 
-$(UNIT_TESTS): $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(call objects_of,$(UNIT_LIB_SRCS))
+$(UNIT_TESTS): $(BUILD)/tests/%: $(BUILD)/tests/obj/tests/unit/%.o $(call unit_objects_of,$(UNIT_LIB_SRCS))
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) $^ -o $@ -lcmocka -lm
 

@@ -10,6 +10,13 @@
 # SLURM=1 run the check (or make grade) on a Slurm cluster, PARTITION=<p> and
 # SBATCH_ARGS="<options>" for sbatch.
 
+# The CPUs: the objects of the judge, the class grader and the unit tests compile side by side
+# (a fresh clone's first make check waits for them), in a make -j of their own that the targets
+# judge, check and unit-tests start (a MAKEFLAGS -j for every recipe made the test suites'
+# own makes say 'jobserver unavailable').
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+MAKE_SIDE_BY_SIDE = $(MAKE) -s --no-print-directory -j$(NPROC)
+
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 OPENMP  ?= -fopenmp
@@ -23,7 +30,7 @@ JUDGE_RUN_SRCS := grader/judge/judge.c grader/judge/backend.c \
               grader/judge/background.c grader/judge/yardstick.c \
               grader/judge/case_schedule.c grader/judge/barrier_checks.c grader/judge/load_count.c grader/judge/tool_runs.c
 JUDGE_SRCS := $(JUDGE_RUN_SRCS) grader/judge/judge_case.c grader/judge/judge_jacobi.c grader/judge/conf.c grader/judge/lab_kind.c \
-              grader/judge/kind_sweep.c grader/judge/kind_convolution.c grader/judge/kind_solve.c grader/judge/rng.c grader/judge/verdict.c grader/judge/verdict_image.c grader/judge/verdict_window.c \
+              grader/judge/kind_sweep.c grader/judge/kind_convolution.c grader/judge/kind_solve.c grader/judge/rng.c grader/judge/verdict.c grader/judge/verdict_image.c grader/judge/verdict_taps.c grader/judge/verdict_window.c \
               grader/judge/spawn.c grader/judge/kv.c grader/judge/technique.c grader/judge/report.c grader/judge/json_write.c grader/judge/report_platform.c grader/judge/score.c grader/judge/ncu.c grader/judge/tool_cache.c grader/judge/gpu_turns.c grader/judge/worker_pool.c reference/stencil_ref.c \
               grader/judge/jacobi_verdict.c reference/jacobi_ref.c grader/judge/build_check.c grader/judge/sanitizer_log.c grader/judge/hints.c grader/sandbox/sandbox.c \
               grader/judge/pictures.c grader/judge/report_html.c grader/judge/html_text.c grader/judge/yardstick_cache.c \
@@ -34,7 +41,7 @@ UNIT_LIB_SRCS := $(filter-out $(JUDGE_RUN_SRCS),$(JUDGE_SRCS))
 # Each C source compiles once for the judge and the class grader, to an object under $(BUILD)/obj/,
 # and once for all the unit tests, under $(BUILD)/tests/obj/: a unit test's confined children may
 # write only beside the test programs, and their line counts (the coverage build) go beside the
-# objects. make -j compiles them side by side.
+# objects.
 objects_of = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 unit_objects_of = $(patsubst %.c,$(BUILD)/tests/obj/%.o,$(1))
 
@@ -59,7 +66,8 @@ help: ## list the commands
 	@echo "Variables: LAB=<n> KERNEL=<file.cu> SEED=<n> EMU=1|0 CASE=<N> JSON=1 SANITIZE=1 PROFILE=1 ARCH=sm_XX HTML=1 REPORT_DIR=<dir> SLURM=1 PARTITION=<p> SBATCH_ARGS=<opts>"
 	@echo "Labs: $(notdir $(LAB_DIRS))"
 
-judge: $(BUILD)/judge $(BUILD)/grade ## build the judge and the class grader (C only; never link student code)
+judge: ## build the judge and the class grader (C only; never link student code)
+	+@$(MAKE_SIDE_BY_SIDE) $(BUILD)/judge $(BUILD)/grade
 
 GRADE_SRCS := grader/class/grade.c grader/class/grade_entries.c grader/class/grade_tables.c grader/class/grade_dashboard.c grader/class/grade_slurm.c \
               $(UNIT_LIB_SRCS)
@@ -69,20 +77,17 @@ $(BUILD)/grade: $(call objects_of,$(GRADE_SRCS))
 $(BUILD)/judge: $(call objects_of,$(JUDGE_SRCS))
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) $^ -o $@ -lm
 
-$(BUILD)/obj/%.o: %.c $(JUDGE_HDRS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(KIT_CFLAGS) -c $< -o $@
-$(BUILD)/obj/grader/class/%.o: grader/class/%.c grader/class/grade.h $(JUDGE_HDRS)
+$(BUILD)/obj/%.o: %.c $(JUDGE_HDRS) grader/class/grade.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) -Igrader/class -c $< -o $@
-$(BUILD)/tests/obj/%.o: %.c $(JUDGE_HDRS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(KIT_CFLAGS) -c $< -o $@
-$(BUILD)/tests/obj/tests/unit/%.o: tests/unit/%.c tests/unit/test_util.h $(JUDGE_HDRS)
+
+$(BUILD)/tests/obj/%.o: %.c $(JUDGE_HDRS) tests/unit/test_util.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) -c $< -o $@
 
-unit-tests: $(UNIT_TESTS)
+# The host unit tests (cmocka), a program each under $(BUILD)/tests/.
+unit-tests:
+	+@$(MAKE_SIDE_BY_SIDE) $(UNIT_TESTS)
 
 $(BUILD)/bench_reference: tests/bench/bench_reference.c reference/stencil_ref.c grader/judge/rng.c $(JUDGE_HDRS)
 	@mkdir -p $(BUILD)
@@ -92,7 +97,8 @@ $(UNIT_TESTS): $(BUILD)/tests/%: $(BUILD)/tests/obj/tests/unit/%.o $(call unit_o
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) $^ -o $@ -lcmocka -lm
 
-check: $(BUILD)/judge ## grade a lab's kernel: make check LAB=1 (KERNEL=, SEED=, EMU=1, CASE=, JSON=1, HTML=1, SLURM=1 PARTITION= SBATCH_ARGS=); report and pictures in build/reports/lab1/
+check: ## grade a lab's kernel: make check LAB=1 (KERNEL=, SEED=, EMU=1, CASE=, JSON=1, HTML=1, SLURM=1 PARTITION= SBATCH_ARGS=); report and pictures in build/reports/lab1/
+	+@$(MAKE_SIDE_BY_SIDE) $(BUILD)/judge
 	@$(if $(LAB),,$(error which lab? make check LAB=<n>, one of: $(LAB_NUMBERS)))
 	@$(if $(filter 1,$(SLURM)),PARTITION='$(PARTITION)' SBATCH_ARGS='$(SBATCH_ARGS)' grader/class/check_slurm.sh) $(BUILD)/judge $(JUDGE_FLAGS) $(CHECK_REPORT_FLAGS)
 

@@ -66,10 +66,16 @@ $(error nvcc not found: install the CUDA Toolkit and put its bin/ on PATH, or se
 endif
 
 # The trusted executor: kit code only, built once per architecture; it links the driver (libcuda).
-$(EXECUTOR): $(EXEC_SRCS) $(EXEC_HDRS) $(KIT)/grader/sandbox/sandbox.c
+# Its sources compile side by side (make -j: the judge passes it), then link.
+EXEC_OBJS := $(patsubst $(KIT)/grader/executor/%.cu,$(EXECUTOR).obj/%.o,$(EXEC_SRCS))
+$(EXECUTOR).obj/%.o: $(KIT)/grader/executor/%.cu $(EXEC_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -c $(KIT)/grader/sandbox/sandbox.c -o $@.sandbox.o
-	$(NVCC) $(GPU_FLAGS) -arch=$(ARCH) $(EXEC_SRCS) $@.sandbox.o -o $@ -L$(CUDA_LIB)/stubs -lcuda
+	$(NVCC) $(GPU_FLAGS) -arch=$(ARCH) -c $< -o $@
+$(EXECUTOR).obj/sandbox.o: $(KIT)/grader/sandbox/sandbox.c $(KIT)/grader/sandbox/sandbox.h
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -c $< -o $@
+$(EXECUTOR): $(EXEC_OBJS) $(EXECUTOR).obj/sandbox.o
+	$(NVCC) -arch=$(ARCH) $^ -o $@ -L$(CUDA_LIB)/stubs -lcuda
 
 # The kit's CUDA runtime shim and the student program's main(), once per kind of lab.
 $(SHIM_DIR)/shim.o: $(KIT)/grader/shim/shim.cpp $(KIT)/grader/protocol/wire.h $(KIT)/grader/protocol/cuda_errors.h

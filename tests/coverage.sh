@@ -49,7 +49,6 @@ start=$SECONDS
 rm -rf "$cov" build/coverage
 cov_instrument="--coverage -DSTENCIL_COVERAGE"  # what the gcov build adds, and what the suites' own builds add there
 cov_flags="-O0 -g $cov_instrument"
-cpus=$(nproc 2>/dev/null || echo 1)
 
 # step NAME COMMAND...: runs one suite of the subset (when STEPS names it) quietly into $cov/NAME.log, says how long it took, and notes a failure.
 step() {
@@ -87,8 +86,8 @@ lab_subset() {
 }
 
 echo "== coverage: building the kit with gcov instrumentation"
-make -s -j"$cpus" judge || exit 2  # the plain judge: make grade's judges and the emulation's builds use it
-make -s -j"$cpus" BUILD="$cov" CFLAGS="$cov_flags" unit-tests "$cov/judge" "$cov/grade" || exit 2
+make -s judge || exit 2  # the plain judge: make grade's judges and the emulation's builds use it
+make -s BUILD="$cov" CFLAGS="$cov_flags" judge unit-tests || exit 2  # each a make -j of its own
 if [ "$whole" -eq 1 ]; then
     TEST_BUILD="$cov" TEST_COVERAGE="$cov_instrument" TEST_LOGS="$cov" tests/run.sh || suite_failed=1
     steps=""  # every step's suites ran in tests/run.sh

@@ -231,12 +231,21 @@ outcome loads "lab 2's solution passes with its loads counted" 0 "verdict: PASS"
 holds loads "the floors are met by the counts" \
     'r["technique"]["status"] == "ok" and "Nsight Compute" in t and "floats read from shared" in t and "(at least 3 from shared" in t'
 outcome loads "the tool runs start beside the cases" 0 "tool runs: 3 started beside the cases"
+holds loads "a run alone takes GPU turns too, in a folder of its own: its timed case alone, the others shared" \
+    'any(t[2] == 1 for t in r["gpu_turns"]) and any(t[2] == 0 for t in r["gpu_turns"])'
 fake_run again STENCIL_FAKE_NCU_LOADS=7,0 STENCIL_FAKE_SANITIZER=hazard STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --jobs 2
 outcome again "an unchanged file's clean tool runs are remembered" 0 "0 ahead in helpers, 3 remembered, 0 in the judge"
+if grep -q "profiler starting beside the build" "$tmp/again.out"; then
+    fail "and no profiler is started ahead for a file built unchanged" "$(grep "load count" "$tmp/again.out")"
+else
+    pass "and no profiler is started ahead for a file built unchanged"
+fi
 holds again "so the counts are the first run's" 'r["technique"]["status"] == "ok"'
 touch_kernel "$student2" changed
 fake_run changed STENCIL_FAKE_NCU_LOADS=7,0 STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --jobs 2
 outcome changed "a changed file is asked again" 1 "3 ahead in helpers, 0 remembered, 0 in the judge"
+outcome changed "its load count is served by the profiler started beside the build (the yardstick kept)" 1 \
+    "the load count served by the profiler started beside the build"
 holds changed "loads from global memory fail the floors" \
     'r["technique"]["status"] == "fail" and "the neighbours come from global memory" in t'
 touch_kernel "$student2" counters

@@ -11,7 +11,8 @@
 # KINDS="solution skeleton mutant variant hostile" (the default: all) runs only those kinds;
 # --match runs only the files whose "LAB LABEL" (01-naive-sweep mutant x-swapped) matches.
 # MISMATCH_DIR=DIR keeps each mismatched run's JSON report and stderr there.
-# JOBS=n runs n judges side by side (default 1; 4 a GPU with GPUS); GPUS=n
+# JOBS=n runs n judges side by side (default 1; 4 a GPU with GPUS), each given
+# --jobs (the CPUs over JOBS, 2 at least: its share for workers and threads); GPUS=n
 # spreads them over n GPUs. Side by side on a GPU they take turns through the
 # judge's lock files (a timed case runs alone on its GPU): GPU_LOCK_DIR=DIR
 # names the folder, else one of this run's own. Lines print in order, as each
@@ -34,6 +35,8 @@ trap 'rm -rf "$out"' EXIT
 gpus=${GPUS:-1}
 jobs=${JOBS:-$([ -n "${GPUS:-}" ] && echo $((4 * gpus)) || echo 1)}
 lock_dir=${GPU_LOCK_DIR:-}
+share=$(($(nproc) / jobs))
+[ "$share" -ge 2 ] || share=2  # two at least: the tool runs beside the cases need a second
 if [ "$backend" = gpu ] && [ -z "$lock_dir" ] && { [ "$jobs" -gt 1 ] || [ "$gpus" -gt 1 ]; }; then
     lock_dir=$out/gpu-locks
     mkdir -p "$lock_dir"
@@ -49,6 +52,7 @@ run_check() {
     local json="$out/run.$i.json" err="$out/run.$i.err" status result outcome=pass
     local turns=()
     [ -n "$lock_dir" ] && turns=(--gpu-lock-dir "$lock_dir" --gpu-slots "$gpus")
+    [ "$jobs" -gt 1 ] && turns+=(--jobs "$share")  # each judge's share of the CPUs (its workers and its threads)
     "$JUDGE" --kit "$kit" --lab "$lab" --kernel "$kernel" --backend "$backend" --json "${turns[@]}" "$@" >"$json" 2>"$err"
     status=$?
     if [ -n "$hint" ]; then

@@ -162,10 +162,11 @@ labs_on_emulation() {
 }
 
 # The build first: what the suites share is built once, before they start side by side
-# (the judge, the class grader, the unit tests, the emulation's translator and runtime).
+# (the judge, the class grader, the unit tests, the emulation's translator and runtime;
+# make judge and make unit-tests compile side by side on their own).
 build_targets=(judge)
 [ -z "${TEST_BUILD:-}" ] && [ "$have_cmocka" -eq 1 ] && wants unit && build_targets+=(unit-tests)
-make -s -j"$cpus" "${build_targets[@]}" || exit 1
+make -s "${build_targets[@]}" || exit 1
 has_emu=0
 [ -f grader/emu/emu.mk ] && has_emu=1
 if [ "$has_emu" -eq 1 ] && wants emu platform pictures; then

@@ -43,6 +43,7 @@ static const hint_entry hint_table[] = {
     {HINT_FILTER_FLIPPED, "the filter turned by 180 degrees", "verdict: the output matches the convolution with F[2r-i][2r-j]"},
     {HINT_RADIUS_FIXED, "the radius taken as 1 whatever r is", "verdict: the output matches a 3x3 convolution with F[0..2][0..2]"},
     {HINT_FILTER_SHORT, "the filter's last row and column left out (tap loops stop one short)", "verdict: the output matches the convolution with F[2r][*] and F[*][2r] taken as 0"},
+    {HINT_TAP_WEIGHT, "a tap weighted with the wrong weight (another tap's, or a constant)", "verdict: the weights fitted from the output are the filter with one tap's weight replaced, two taps' exchanged, or a row, a column or the whole filter mirrored, turned or shifted by one (verdict_taps.c)"},
     // Lab 5's patterns (jacobi_verdict.c).
     {HINT_IN_PLACE, "updated in place (no double buffering)", "jacobi verdict"},
     {HINT_WRONG_BUFFER, "the result left in the wrong buffer", "jacobi verdict"},

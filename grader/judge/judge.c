@@ -46,6 +46,9 @@
 #include "judge_session.h"
 #include "load_count.h"
 #include "tool_runs.h"
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 #include "pictures.h"
 #include "protocol.h"
 #include "report.h"
@@ -156,11 +159,18 @@ static int judge_start(judge_session *s, int argc, char **argv, judge_error *err
     if (parsed > 0)
         exit(0);  // --help
     s->args = a;
+#ifdef _OPENMP
+    omp_set_num_threads(a.cpus);  // the references and checks of large cases: this run's share of the CPUs
+#endif
     prctl(PR_SET_DUMPABLE, 0);  // no process of this user (a runner included) may read or write the judge's memory
     spawn_stop_on_signals(judge_stopped);
-    gpu_turns_init(a.gpu_lock_dir, a.gpu_slots, &s->run);
+    s->tools.early_fd = -1;
     if (judge_make_tmp(s, err) != 0)
         return -1;
+    // Turns on the GPU in every run: judges side by side share --gpu-lock-dir's; a run alone takes
+    // them in its own folder, so its timed cases wait for the GPU work of its runs under a tool
+    // (the profiler's, the sanitizer's) and not for those tools' start-up and end.
+    gpu_turns_init(a.gpu_lock_dir ? a.gpu_lock_dir : s->tmp_root, a.gpu_lock_dir ? a.gpu_slots : 1, &s->run);
     if (a.pictures) {  // the folder first: the report files the options name may go into it
         if (judge_mkdirs(a.pictures, err) != 0)
             return -1;
@@ -282,6 +292,7 @@ static int judge_build(judge_session *s, judge_error *err)
     if (yardstick_prepare(s, err) != 0)  // the GPU is idle while the student's file builds
         return -1;
     background_emu_start(s);  // the barrier checks' runner, beside the GPU build
+    tool_runs_early_start(s);  // the load count's profiler starting up, beside the build
     double student = judge_case_clock();
     if (runner_build(&s->args, run, run->backend, 1, s->kernel_abs, s->runner, sizeof(s->runner), s->student,
                      sizeof(s->student), err) != 0)

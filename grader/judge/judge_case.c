@@ -334,13 +334,83 @@ int judge_runner_argv(const judge_case_env *env, char **argv)
 // kit's is loaded (and timed) on its first launch.
 static char judge_loading_env[] = "CUDA_MODULE_LOADING=EAGER";
 
-spawn_result judge_executor_start(judge_executor *ex, const char *outdir)
+// Puts the tool a runner runs under at the start of argv: Nsight Compute
+// when env->ncu_metrics names counters (its table written to ncu_table,
+// which argv points to), compute-sanitizer when env->sanitize asks, nothing
+// otherwise. Returns how many it put.
+static int judge_tool_argv(const judge_case_env *env, const char *ncu_table, char **argv)
 {
-    char *argv[] = {ex->program, "--serve", outdir ? "--outdir" : NULL, (char *)outdir, NULL};
+    int a = 0;
+    if (env->ncu_metrics) {
+        argv[a++] = "ncu";
+        argv[a++] = "--csv";
+        argv[a++] = "--print-units";
+        argv[a++] = "base";
+        argv[a++] = "--log-file";
+        argv[a++] = (char *)ncu_table;
+        argv[a++] = "--metrics";
+        argv[a++] = (char *)env->ncu_metrics;
+        argv[a++] = "--clock-control";  // counts, not times: the GPU's clocks left as they are
+        argv[a++] = "none";
+        argv[a++] = "--kernel-name";    // the student's kernels only: the kit's fills and checks run unprofiled
+        argv[a++] = JUDGE_NCU_STUDENT_KERNELS;
+        argv[a++] = "--target-processes";  // the executor, not the student's program (a child with no GPU)
+        argv[a++] = "application-only";
+        if (!strcmp(env->ncu_metrics, JUDGE_NCU_LOADS)) {  // loads executed: no cache to flush before each pass
+            argv[a++] = "--cache-control";                // (DRAM traffic, PROFILE=1, is measured from cold caches)
+            argv[a++] = "none";
+        }
+    } else if (env->sanitize) {
+        argv[a++] = "compute-sanitizer";
+        argv[a++] = "--error-exitcode=4";
+        argv[a++] = "--print-limit=5";
+        if (env->sanitize == JUDGE_RACECHECK) {
+            argv[a++] = "--tool=racecheck";
+            argv[a++] = "--racecheck-report=hazard";
+        }
+    }
+    return a;
+}
+
+// Starts ex's executor serving, after the tool of tools (tools[0..ntools),
+// none when ntools is 0), with outdir when not NULL; as judge_executor_start.
+static spawn_result judge_executor_launch(judge_executor *ex, char *const tools[], int ntools, const char *outdir)
+{
+    char *argv[48];
+    int a = 0;
+    while (a < ntools)
+        argv[a] = tools[a], a++;
+    argv[a++] = ex->program, argv[a++] = "--serve";
+    if (outdir)
+        argv[a++] = "--outdir", argv[a++] = (char *)outdir;
+    argv[a] = NULL;
     char *envp[] = {judge_loading_env, NULL};
     spawn_result s = spawn_server_start(&ex->server, argv, envp, ex->log, 60.0);
     ex->started += s.started;
     return s;
+}
+
+spawn_result judge_executor_start(judge_executor *ex, const char *outdir)
+{
+    ex->ncu_table[0] = '\0';
+    return judge_executor_launch(ex, NULL, 0, outdir);
+}
+
+spawn_result judge_profiler_start(judge_executor *ex, const judge_case_env *env, const char *table)
+{
+    char *tools[24];
+    snprintf(ex->ncu_table, sizeof(ex->ncu_table), "%s", table);
+    return judge_executor_launch(ex, tools, judge_tool_argv(env, ex->ncu_table, tools), NULL);
+}
+
+// Ends ex, an executor under Nsight Compute that served its case: the end of
+// its input ends the executor, then Nsight Compute writes its table (within
+// timeout_s), which is moved to table, the case's own.
+static void judge_profiler_finish(judge_executor *ex, const char *table, double timeout_s)
+{
+    spawn_server_end(&ex->server, timeout_s);
+    if (rename(ex->ncu_table, table) != 0)
+        unlink(table);  // no table: the loads go uncounted, as when ncu fails
 }
 
 // Runs argv (the executor's, argv[0] its program) as one request to env's
@@ -354,8 +424,8 @@ static spawn_result judge_serve_case(const judge_case_env *env, char *const argv
     spawn_result s;
     memset(&s, 0, sizeof(s));
     for (int attempt = 0; attempt < 2; attempt++) {
-        if (ex->server.pid <= 0 && !judge_executor_start(ex, NULL).exited)
-            return s;  // (started 0)
+        if (ex->server.pid <= 0 && (ex->ncu_table[0] || !judge_executor_start(ex, NULL).exited))
+            return s;  // (started 0; an executor under a profiler is not started again: one case a process there)
         s = spawn_server_run(&ex->server, argv + 1, log_path, lim);
         if (s.started) {
             ex->cases++;
@@ -380,41 +450,6 @@ unsigned long long judge_emu_resident_limit(const judge_case_env *env, size_t bu
     return judge_emu_student_memory(env) + 4ull * buffer_floats * sizeof(float) + (256ull << 20);
 }
 
-// Puts the tool a runner runs under at the start of argv: Nsight Compute
-// when env->ncu_metrics names counters (its table, dir's JUDGE_NCU_TABLE, is
-// written into ncu_table, len bytes, which argv points to), compute-sanitizer
-// when env->sanitize asks, nothing otherwise. Returns how many it put.
-static int judge_tool_argv(const judge_case_env *env, const char *dir, char *ncu_table, size_t len, char **argv)
-{
-    int a = 0;
-    if (env->ncu_metrics) {
-        snprintf(ncu_table, len, "%s/%s", dir, JUDGE_NCU_TABLE);
-        argv[a++] = "ncu";
-        argv[a++] = "--csv";
-        argv[a++] = "--print-units";
-        argv[a++] = "base";
-        argv[a++] = "--log-file";
-        argv[a++] = ncu_table;
-        argv[a++] = "--metrics";
-        argv[a++] = (char *)env->ncu_metrics;
-        argv[a++] = "--clock-control";  // counts, not times: the GPU's clocks left as they are
-        argv[a++] = "none";
-        if (!strcmp(env->ncu_metrics, JUDGE_NCU_LOADS)) {  // loads executed: no cache to flush before each pass
-            argv[a++] = "--cache-control";                // (DRAM traffic, PROFILE=1, is measured from cold caches)
-            argv[a++] = "none";
-        }
-    } else if (env->sanitize) {
-        argv[a++] = "compute-sanitizer";
-        argv[a++] = "--error-exitcode=4";
-        argv[a++] = "--print-limit=5";
-        if (env->sanitize == JUDGE_RACECHECK) {
-            argv[a++] = "--tool=racecheck";
-            argv[a++] = "--racecheck-report=hazard";
-        }
-    }
-    return a;
-}
-
 spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], const char *dir,
                                 size_t buffer_floats, const char *order, uint64_t seed, int timed, kv_list *report)
 {
@@ -423,7 +458,8 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     char *argv[48];
     char *envp[4] = {NULL, NULL, NULL, NULL};
     char ncu_table[1024];
-    int a = judge_tool_argv(env, dir, ncu_table, sizeof(ncu_table), argv);
+    snprintf(ncu_table, sizeof(ncu_table), "%s/%s", dir, JUDGE_NCU_TABLE);
+    int tools = judge_tool_argv(env, ncu_table, argv), a = tools;
     a += judge_runner_argv(env, argv + a);
     for (int i = 0; args[i] && a < 47; i++)
         argv[a++] = args[i];
@@ -470,8 +506,12 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     }
     if (turn)
         env->gpu_turn(alone);
-    if (env->executor && !env->emu && !env->sanitize && !env->ncu_metrics)
-        s = judge_serve_case(env, argv, log_path, &lim);
+    // The run's executor serves the case; under Nsight Compute, only one started under it ahead (tool_runs.h).
+    int profiled = env->executor && env->executor->ncu_table[0];
+    if (env->executor && !env->emu && !env->sanitize && (!env->ncu_metrics || profiled))
+        s = judge_serve_case(env, argv + tools, log_path, &lim);
+    if (profiled && s.started)
+        judge_profiler_finish(env->executor, ncu_table, tool_s);
     if (!s.started)
         s = spawn_run(argv, envp, log_path, &lim);
     if (turn)
@@ -498,7 +538,8 @@ static void case_choose_sample(const judge_case_env *env, const lab_case *spec, 
 {
     sample->n = 0;
     double cells = (double)spec->nx * spec->ny * spec->nz;
-    if (env->emu || !env->student || env->yardstick || env->ncu_metrics || env->sanitize || cells < JUDGE_GPU_CHECK_MIN_CELLS)
+    int loads = env->ncu_metrics && !strcmp(env->ncu_metrics, JUDGE_NCU_LOADS);  // its check kernels run unprofiled
+    if (env->emu || !env->student || env->yardstick || (env->ncu_metrics && !loads) || env->sanitize || cells < JUDGE_GPU_CHECK_MIN_CELLS)
         return;
     unsigned nz = spec->nz, r = (unsigned)(env->conf->star_radius > 0 ? env->conf->star_radius : 1);
     unsigned want[GPU_CHECK_MAX_PLANES] = {0, nz - 1, r < nz ? r : 0, nz > r ? nz - 1 - r : 0};

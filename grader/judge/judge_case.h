@@ -6,6 +6,7 @@
 
 #include "judge.h"
 #include "kv.h"
+#include "protocol.h"
 #include "spawn.h"
 
 #define JUDGE_RACECHECK 2       // judge_case_env.sanitize: compute-sanitizer --tool racecheck
@@ -50,6 +51,7 @@ typedef struct judge_executor {
     spawn_server server;        // the process (server.pid 0: none runs)
     char program[4096];         // the executor
     char log[4200];             // its output between cases
+    char ncu_table[4200];       // under Nsight Compute (judge_profiler_start): the table ncu writes as it ends; "" if not
     int started;                // processes started so far (1 when every case passed)
     int cases;                  // cases it served
 } judge_executor;
@@ -58,6 +60,14 @@ typedef struct judge_executor {
 // answer; with outdir, the probe's report is written there. Returns the
 // outcome (exited with RUNNER_OK when it serves).
 spawn_result judge_executor_start(judge_executor *ex, const char *outdir);
+
+// Starts ex's executor (the program and log set) serving under Nsight
+// Compute, which counts env->ncu_metrics in the kernels of the student's
+// calls and writes its table to table as it ends, and waits for the probe's
+// answer, as judge_executor_start. It serves one case: judge_spawn_runner
+// then ends it and moves the table into the case's folder. Started while
+// the student's file builds, its start-up (seconds) overlaps the build.
+spawn_result judge_profiler_start(judge_executor *ex, const judge_case_env *env, const char *table);
 
 // The memory a student's program may hold under emulation: env's
 // emu_memory_bytes when set, else STUDENT_MEMORY_BYTES, at most a quarter of
@@ -82,6 +92,9 @@ unsigned long long judge_emu_resident_limit(const judge_case_env *env, size_t bu
 #define JUDGE_NCU_GLOBAL_ASYNC "smsp__sass_data_bytes_mem_global_op_ldgsts.sum"
 #define JUDGE_NCU_SHARED_LOADS "smsp__sass_data_bytes_mem_shared_op_ld.sum"
 #define JUDGE_NCU_LOADS JUDGE_NCU_GLOBAL_LOADS "," JUDGE_NCU_GLOBAL_ASYNC "," JUDGE_NCU_SHARED_LOADS
+// The kernels Nsight Compute profiles (--kernel-name): every one not named
+// like the kit's (the executor refuses a student's kernel named so).
+#define JUDGE_NCU_STUDENT_KERNELS "regex:^(?!" PROTOCOL_KIT_KERNEL_PREFIX ")"
 
 // Copies what a timed run measured into r, its median median_ms: the times,
 // the repetitions (and the time budget that cut them short, if one did), the

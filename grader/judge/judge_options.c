@@ -147,6 +147,8 @@ static int judge_options_finish(judge_args *a, judge_error *err)
         long cpus = sched_getaffinity(0, sizeof(set), &set) == 0 ? CPU_COUNT(&set) : sysconf(_SC_NPROCESSORS_ONLN);
         a->jobs = cpus < 1 ? 1 : cpus < JUDGE_DEFAULT_JOBS ? (int)cpus : JUDGE_DEFAULT_JOBS;
         a->cpus = cpus < 1 ? 1 : (int)cpus;
+    } else {
+        a->cpus = a->jobs;  // a class or a suite gives each judge its share
     }
     return 0;
 }

@@ -28,7 +28,8 @@ typedef struct judge_args {
     int keep;                   // 1: keep case directories
     int fail_fast;              // 1: stop after the first failing case (the kit's mutant tests)
     int jobs;                   // cases run side by side (--jobs; default: the CPUs, at most JUDGE_DEFAULT_JOBS)
-    int cpus;                   // the CPUs this process may use (0: not counted, --jobs given)
+    int cpus;                   // the CPUs this run may use: its OpenMP threads (with --jobs given, that number: the
+                                // caller's share of the machine, judges side by side)
     double timeout_s;           // per-case time limit overriding lab.conf's (0: lab.conf's)
     const char *json_out;       // also write the JSON report to this file
     const char *summary_out;    // also write the one-line summary (summary_keys.h) to this file

@@ -62,6 +62,16 @@ static char *runner_staged_text(const char *src_abs, const char *text, size_t le
     return staged;
 }
 
+// 1 if copy holds staged, n bytes, already.
+static int runner_staged_same(const char *copy, const char *staged, size_t n)
+{
+    size_t old_len = 0;
+    char *old = judge_read_file(copy, &old_len);
+    int same = old && old_len == n && memcmp(old, staged, n) == 0;
+    free(old);
+    return same;
+}
+
 // Copies the student's file into the build folder behind a #line directive
 // (compiler messages still name the student's file and lines), so the build
 // never writes next to it and a lab.h lying beside it is not picked up.
@@ -69,7 +79,7 @@ static char *runner_staged_text(const char *src_abs, const char *text, size_t le
 // Returns 0, or -1 with err.
 static int runner_stage_kernel(const char *src_abs, const char *copy, int tiles_trailer, judge_error *err)
 {
-    size_t len = 0, old_len = 0, n = 0;
+    size_t len = 0, n = 0;
     struct stat st;
     int rc = 0;
     if (stat(src_abs, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > (off_t)KERNEL_FILE_MAX_BYTES)
@@ -83,13 +93,11 @@ static int runner_stage_kernel(const char *src_abs, const char *copy, int tiles_
         free(text);
         return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "out of memory");
     }
-    char *old = judge_read_file(copy, &old_len);
-    if (!old || old_len != n || memcmp(old, staged, n) != 0) {
+    if (!runner_staged_same(copy, staged, n)) {
         FILE *f = fopen(copy, "wb");
         if (!f || fwrite(staged, 1, n, f) != n || fclose(f) != 0)
             rc = judge_error_set(err, JUDGE_EXIT_KIT, NULL, "cannot write %s: %s", copy, strerror(errno));
     }
-    free(old);
     free(staged);
     free(text);
     return rc;
@@ -147,9 +155,11 @@ static void runner_make_shared(const judge_args *a, const char *backend, char **
 int runner_make(const judge_args *a, const judge_run *run, const char *backend, const char *const vars[],
                 const char *log_path, judge_error *err)
 {
-    char *argv[20] = {"make", "-s", "--no-print-directory", "-C", (char *)a->kit, "-f", "grader/build.mk"};
-    char backend_var[32], arch_var[64];
+    char *argv[21] = {"make", "-s", "--no-print-directory", "-C", (char *)a->kit, "-f", "grader/build.mk"};
+    char backend_var[32], arch_var[64], jobs[32];
     int n = 7;
+    snprintf(jobs, sizeof(jobs), "-j%d", a->cpus > 1 ? a->cpus : 1);  // the executor's and the shim's sources side by side
+    argv[n++] = jobs;
     snprintf(backend_var, sizeof(backend_var), "BACKEND=%s", backend);
     argv[n++] = backend_var;
     const char *arch = a->arch ? a->arch : run->arch;
@@ -403,4 +413,23 @@ int runner_build(const judge_args *a, judge_run *run, const char *backend, int f
     if (runner_kit_builds(a, run, backend, log_path, err) != 0)
         return -1;
     return runner_compile_error(a, run, log_path, err);
+}
+
+int runner_unchanged(const judge_args *a, const judge_run *run, const char *backend, const char *kernel_abs)
+{
+    char dir[PATH_MAX], copy[PATH_MAX + 16], built[PATH_MAX + 16];
+    size_t len = 0, n = 0;
+    struct stat copy_st, built_st;
+    int gpu = !strcmp(backend, "gpu"), same = 0;
+    runner_build_dir(a, run, backend, kernel_abs, dir, sizeof(dir));
+    snprintf(copy, sizeof(copy), "%s/kernel.cu", dir);
+    snprintf(built, sizeof(built), "%s/%s", dir, gpu ? "student" : "runner");
+    if (stat(copy, &copy_st) != 0 || stat(built, &built_st) != 0 || built_st.st_mtime < copy_st.st_mtime)
+        return 0;
+    char *text = judge_read_file(kernel_abs, &len);
+    char *staged = text ? runner_staged_text(kernel_abs, text, len, gpu, &n) : NULL;
+    same = staged && runner_staged_same(copy, staged, n);
+    free(staged);
+    free(text);
+    return same;
 }

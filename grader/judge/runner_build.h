@@ -20,6 +20,10 @@
 // 0; when fatal is 0, 1 for a file that does not build (runner then holds why,
 // or the build log's path); -1 with err (a compile error when fatal, its
 // first lines kept in run->compiler and printed unless the report is JSON).
+// 1 if kernel_abs is as its last build for backend staged it, and what that
+// build made is there (the build would change nothing); 0 otherwise.
+int runner_unchanged(const judge_args *a, const judge_run *run, const char *backend, const char *kernel_abs);
+
 int runner_build(const judge_args *a, judge_run *run, const char *backend, int fatal, const char *kernel_abs,
                  char *runner, size_t len, char *student, size_t student_len, judge_error *err);
 

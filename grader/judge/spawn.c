@@ -461,10 +461,15 @@ spawn_result spawn_server_run(spawn_server *srv, char *const args[], const char 
 
 void spawn_server_stop(spawn_server *srv)
 {
+    spawn_server_end(srv, 1.0);
+}
+
+void spawn_server_end(spawn_server *srv, double timeout_s)
+{
     if (srv->pid <= 0)
         return;
     close(srv->requests);  // end of input: it ends by itself
-    for (int tries = 0; tries < 200; tries++) {
+    for (int tries = 0; tries < timeout_s * 200; tries++) {
         if (waitpid(srv->pid, NULL, WNOHANG) == srv->pid) {
             kill(-srv->pid, SIGKILL);
             close(srv->replies);

@@ -81,6 +81,9 @@ spawn_result spawn_server_run(spawn_server *srv, char *const args[], const char 
 // Ends the server (end of its input, then SIGKILL after a second); nothing if none runs.
 void spawn_server_stop(spawn_server *srv);
 
+// As spawn_server_stop, waiting up to timeout_s for it to end by itself.
+void spawn_server_end(spawn_server *srv, double timeout_s);
+
 // Reads at most max_lines lines of the end of the file at path into buf.
 const char *spawn_log_tail(const char *path, int max_lines, char *buf, size_t len);
 

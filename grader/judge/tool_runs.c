@@ -1,6 +1,7 @@
 // grader/judge/tool_runs.c — a GPU run's cases under a tool, started ahead
 // in helpers and remembered for the same programs (tool_runs.h).
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,7 +15,9 @@
 #include "gpu_turns.h"
 #include "judge_files.h"
 #include "judge_session.h"
+#include "pipe_io.h"
 #include "rng.h"
+#include "runner_build.h"
 #include "spawn.h"
 #include "technique.h"
 #include "tool_cache.h"
@@ -59,9 +62,10 @@ static int tool_remembered(const struct judge_session *s, tool_kind tool, const 
     return tool_cache_file(s, tool, spec, path, sizeof(path)) == 0 && access(path, R_OK) == 0;
 }
 
-// In helper h's process: runs its case under its tool, leaves the outcome
-// and the report in its files (written, then renamed: present means whole), ends.
-static void tool_helper_work(struct judge_session *s, const tool_helper *h)
+// In helper h's process: runs its case under its tool (on profiler, an
+// executor started under it ahead, when not NULL), leaves the outcome and
+// the report in its files (written, then renamed: present means whole), ends.
+static void tool_helper_work(struct judge_session *s, const tool_helper *h, struct judge_executor *profiler)
 {
     char path[PATH_MAX + 32], tmp[PATH_MAX + 40];
     case_result r;
@@ -70,6 +74,7 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h)
     omp_set_num_threads(s->args.cpus);  // the input and the check of a large case: the judge's own cases are small
 #endif
     judge_case_env env = tool_env(s, h->tool);
+    env.executor = profiler;
     // A turn of its own for the helper's life; under Nsight Compute, the executor takes the locks
     // around its GPU work instead (judge_spawn_runner).
     if (!env.ncu_metrics && gpu_turns_worker_take() != 0)
@@ -103,7 +108,7 @@ static void tool_helper_start(struct judge_session *s, tool_kind tool, const lab
     if (pid < 0)
         return;  // run when needed, as without
     if (pid == 0)
-        tool_helper_work(s, h);
+        tool_helper_work(s, h, NULL);
     h->pid = pid;
     worker_pool_track(&s->pool, pid, h->slot);
     t->n++;
@@ -128,13 +133,115 @@ static int tool_loads_case(const struct judge_session *s)
     return pick;
 }
 
+// Reads, in the early load count's helper, what the judge sends once the
+// student's file is built (tool_runs_start): the runner's path and the
+// student program's, each ending in a NUL byte, into s; a lone NUL byte (or
+// nothing): no count needed. Returns 1 when the programs came.
+static int tool_early_programs(struct judge_session *s, int fd)
+{
+    char got[2 * PATH_MAX + 2];
+    size_t used = 0, nuls = 0;
+    while (used < sizeof(got) && nuls < 2) {
+        ssize_t n = read(fd, got + used, 1);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0 || (used == 0 && got[0] == '\0'))
+            return 0;
+        nuls += got[used++] == '\0';
+    }
+    if (nuls < 2)
+        return 0;
+    snprintf(s->runner, sizeof(s->runner), "%s", got);
+    snprintf(s->student, sizeof(s->student), "%s", got + strlen(got) + 1);
+    return 1;
+}
+
+// In the early load count's helper h: starts the executor under Nsight
+// Compute (its table in h's files), waits for the built programs on fd,
+// then counts as any helper does (tool_helper_work); ends.
+static void tool_early_work(struct judge_session *s, const tool_helper *h, int fd)
+{
+    judge_executor profiler;
+    char table[PATH_MAX + 32];
+    memset(&profiler, 0, sizeof(profiler));
+    snprintf(profiler.program, sizeof(profiler.program), "%s", s->exec.program);
+    worker_pool_path(&s->pool, h->slot, "profiler.log", profiler.log, sizeof(profiler.log));
+    worker_pool_path(&s->pool, h->slot, JUDGE_NCU_TABLE, table, sizeof(table));
+    judge_case_env env = tool_env(s, TOOL_LOADS);
+    judge_profiler_start(&profiler, &env, table);  // (not serving: the case starts Nsight Compute itself, as before)
+    if (!tool_early_programs(s, fd)) {
+        spawn_server_stop(&profiler.server);
+        spawn_child_exit(0);
+    }
+    close(fd);
+    judge_trace_note("tool runs: the load count %s", profiler.server.pid > 0 ? "served by the profiler started beside the build"
+                                                                        : "in a profiler of its own (the one started beside the build did not serve)");
+    tool_helper_work(s, h, profiler.server.pid > 0 ? &profiler : NULL);
+}
+
+void tool_runs_early_start(struct judge_session *s)
+{
+    tool_runs *t = &s->tools;
+    int loads = tool_loads_case(s), go[2];
+    t->early_fd = -1;
+    // Not while an early yardstick times (nothing else on the GPU then), nor for a file built
+    // unchanged already (its count remembered, most likely: one started after the build otherwise).
+    if (strcmp(s->run.backend, "gpu") || s->args.jobs < 2 || s->yard.pid > 0 || loads < 0 || t->n > 0 ||
+        !technique_counts_loads(s->run.conf.technique) || !judge_on_path("ncu") ||
+        runner_unchanged(&s->args, &s->run, "gpu", s->kernel_abs) || pipe2(go, O_CLOEXEC) != 0)
+        return;
+    tool_helper *h = &t->helper[0];
+    h->tool = TOOL_LOADS, h->spec = s->run.conf.cases[loads], h->spec.timed = 0;  // counted untimed (load_count.c)
+    h->seed = rng_case_seed(s->run.seed, loads), h->slot = TOOL_RUNS_FIRST_SLOT;
+    pid_t pid = worker_pool_fork(&s->pool, h->slot);
+    if (pid == 0) {
+        close(go[1]);
+        tool_early_work(s, h, go[0]);
+    }
+    close(go[0]);
+    if (pid < 0) {
+        close(go[1]);
+        return;  // started after the build, as without
+    }
+    h->pid = pid;
+    worker_pool_track(&s->pool, pid, h->slot);
+    t->n = 1, t->early_fd = go[1];
+    judge_trace_note("tool runs: the load count's profiler starting beside the build");
+}
+
+// Sends the early load count's helper the built programs, or that no count
+// is needed (the file remembered, or none built), and forgets the pipe.
+static void tool_early_go(struct judge_session *s, int wanted)
+{
+    tool_runs *t = &s->tools;
+    char msg[2 * PATH_MAX + 2];
+    size_t len = 1;
+    msg[0] = '\0';
+    if (t->early_fd < 0)
+        return;
+    if (wanted) {
+        int n = snprintf(msg, sizeof(msg), "%s%c%s", s->runner, '\0', s->student);
+        len = n > 0 && (size_t)n < sizeof(msg) ? (size_t)n + 1 : 1;
+    }
+    if (pipe_write_all(t->early_fd, msg, len) != 0 || !wanted) {
+        t->helper[0].spec.line = -1;  // its outcome is not this run's (tool_helper_of finds none)
+        kill(t->helper[0].pid, SIGKILL);  // nothing of it is needed: not waited for (its profiler dies with it)
+    }
+    close(t->early_fd);
+    t->early_fd = -1;
+}
+
 void tool_runs_start(struct judge_session *s)
 {
     const judge_run *run = &s->run;
+    int loads = tool_loads_case(s);
+    if (s->tools.early_fd >= 0) {
+        lab_case spec = s->tools.helper[0].spec;
+        tool_early_go(s, s->student[0] && !tool_remembered(s, TOOL_LOADS, &spec));
+    }
     if (strcmp(run->backend, "gpu") || s->args.jobs < 2 || !s->student[0])
         return;
-    int loads = tool_loads_case(s);
-    if (loads >= 0 && technique_counts_loads(run->conf.technique) && judge_on_path("ncu")) {
+    if (loads >= 0 && technique_counts_loads(run->conf.technique) && judge_on_path("ncu") && s->tools.n == 0) {
         lab_case spec = run->conf.cases[loads];
         spec.timed = 0;  // counted untimed (load_count.c)
         tool_helper_start(s, TOOL_LOADS, &spec, rng_case_seed(run->seed, loads));

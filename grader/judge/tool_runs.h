@@ -42,7 +42,16 @@ typedef struct tool_runs {
     tool_helper helper[TOOL_RUNS_MAX]; // the runs started ahead
     int n;                      // how many
     int ran, remembered, ahead; // runs done in the judge, taken from tool_cache, taken from a helper (the trace)
+    int early_fd;               // the pipe to the load count's helper started before the build (-1: none waits)
 } tool_runs;
+
+// Before the student's file builds: starts the load count's helper (as
+// tool_runs_start would, and when it would) with its executor under Nsight
+// Compute, whose start-up (seconds: the profiler's own, then a CUDA context)
+// then overlaps the build; tool_runs_start sends it the built programs, or
+// ends it when the count is remembered. Not while the lab's solution is
+// timed early (nothing beside it on the GPU then).
+void tool_runs_early_start(struct judge_session *s);
 
 // Starts the helpers of a GPU run whose student's program is built (with
 // --jobs 2 or more, as the other helpers): the load count of the largest

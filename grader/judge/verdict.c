@@ -1080,7 +1080,7 @@ static void verdict_explain_values(const sweep_case *c, sweep_verdict *v, const 
                 snprintf(v->hint, sizeof(v->hint), "%s", verdict_conv_alts[a].text);
                 return;
             }
-    if (v->nan_cells == 0 && c->filter_radius && t->wrong_finite > 0 && verdict_image_tap_off(c, v, t))
+    if (v->nan_cells == 0 && c->filter_radius && t->wrong_finite > 0 && (verdict_image_tap_off(c, v, t) || verdict_image_tap_weights(c, v, t)))
         return;
     if (v->nan_cells == 0 && !c->filter_radius)
         for (int a = 0; a < t->alts->n; a++)

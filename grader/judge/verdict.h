@@ -47,6 +47,7 @@
 #define HINT_FILTER_FLIPPED    "filter-flipped"      // F[r-i][r-j]: the filter turned by 180 degrees
 #define HINT_RADIUS_FIXED      "radius-fixed"        // the filter's radius taken as 1 whatever r is
 #define HINT_FILTER_SHORT      "filter-loop-short"   // the filter's last row and column left out (tap loops to < 2r)
+#define HINT_TAP_WEIGHT        "tap-weight"          // a tap weighted with another tap's weight or a constant; two exchanged; a row, column or the filter mirrored, turned or shifted by one
 // Lab 5 (Jacobi iteration; grader/judge/jacobi_verdict.c)
 #define HINT_IN_PLACE          "in-place-update"
 #define HINT_WRONG_BUFFER      "wrong-buffer"

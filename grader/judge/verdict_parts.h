@@ -1,7 +1,7 @@
 // grader/judge/verdict_parts.h — what the sweep verdict's files share
 // (verdict.c: the pass over the grid and its patterns; verdict_image.c: lab
-// 0's images, a kernel with one mistake simulated; verdict_window.c: the z
-// march's window). Not for other rooms: verdict.h is the verdict's interface.
+// 0's images, a kernel with one mistake simulated; verdict_taps.c: lab 0's
+// taps weighted wrongly; verdict_window.c: the z march's window). Not for other rooms: verdict.h is the verdict's interface.
 #ifndef STENCIL_VERDICT_PARTS_H
 #define STENCIL_VERDICT_PARTS_H
 
@@ -93,8 +93,19 @@ void verdict_image_mistakes(const sweep_case *c, const sweep_buffers *b, sweep_v
 // weight off by a whole term (that tap counted twice, left out, subtracted,
 // or its pixel added once more with weight 1: a sum started at the pixel),
 // names that tap in v (term-doubled, term-missing, centre-missing,
-// term-sign) and returns 1; else 0, v untouched (verdict_image.c).
+// term-sign) and returns 1; else 0, v untouched (verdict_taps.c).
 int verdict_image_tap_off(const sweep_case *c, sweep_verdict *v, const verdict_tally *t);
+
+// Lab 0: fits the weights the kernel gave its taps from its output; if they
+// are the filter with one tap's weight replaced (by another tap's, or a
+// constant), two taps' weights exchanged, or the whole filter (or one row
+// or column of it) mirrored, turned or shifted by one, and that kernel
+// gives every pixel, names it in v (tap-weight: which taps, and the weights
+// they took) and returns 1; else 0, v untouched (verdict_taps.c).
+int verdict_image_tap_weights(const sweep_case *c, sweep_verdict *v, const verdict_tally *t);
+
+// 1 if key is a hint verdict_image_tap_off or verdict_image_tap_weights gives.
+int verdict_image_tap_key(const char *key);
 
 // The z march's window: if every wrong cell (all finite, at least r in
 // each wrong plane) is the stencil with some of its terms from other planes

@@ -27,6 +27,12 @@
 // inputs and coefficients, a wrong term added to the right value): one
 // value cannot tell a window from another mistake there.
 #define VERDICT_WINDOW_MIN_CELLS(r) ((size_t)(r))
+// And a window is named only when some plane it explains has at least this
+// many wrong cells, or is wrong in every interior cell (N = 3: one a plane):
+// a lone wrong cell in a plane that is otherwise right is as likely a stray
+// value matched by chance (a one-cell mistake of the seven-point star matched
+// some window a few times in a hundred).
+#define VERDICT_WINDOW_EVIDENCE_CELLS 2
 
 // The slots of a window: the centre, the in-plane neighbours, then the z
 // neighbour at distance d on side s (0: below) in slot 2 + 2(d-1) + s.
@@ -255,6 +261,8 @@ int verdict_plane_window(const sweep_case *c, sweep_verdict *v, const verdict_ta
 {
     verdict_window w, first;
     long first_plane = -1;
+    size_t r2 = 2 * (size_t)c->star_radius, whole = (c->nx - r2) * (c->ny - r2);  // a plane's interior cells
+    int evidence = 0;
     if (c->filter_radius || v->nan_cells || v->unwritten || t->wrong_finite == 0 || !t->out)
         return 0;
     for (size_t i = (size_t)c->star_radius; i + (size_t)c->star_radius < c->nz; i++) {
@@ -264,8 +272,9 @@ int verdict_plane_window(const sweep_case *c, sweep_verdict *v, const verdict_ta
             return 0;
         if (first_plane < 0)
             first = w, first_plane = (long)i;
+        evidence |= t->plane_wrong[i] >= VERDICT_WINDOW_EVIDENCE_CELLS || t->plane_wrong[i] == whole;
     }
-    if (first_plane < 0)
+    if (first_plane < 0 || !evidence)
         return 0;
     verdict_window_hint(c, first_plane, &first, v);
     return 1;

@@ -392,6 +392,16 @@ static int fake_read_request(char *block, char **argv)
     return argc;
 }
 
+// Under the fake Nsight Compute (tests/fakes/tools/ncu), which cannot see a
+// served case's arguments: appends the case's size to the file it names.
+static void fake_tell_ncu(const fake_case *c)
+{
+    const char *path = getenv("STENCIL_FAKE_NCU_SIZES");
+    FILE *f = path && c->size ? fopen(path, "a") : NULL;
+    if (f)
+        fprintf(f, "%s\n", c->size), fclose(f);
+}
+
 // --serve: the probe's answer, then each request a case, answered PROTOCOL_SERVE_DONE; a failed case ends it.
 static int fake_serve(const char *probe_dir)
 {
@@ -408,6 +418,7 @@ static int fake_serve(const char *probe_dir)
         fake_case c;
         if (fake_parse(argc, argv, &c) != 0)
             return RUNNER_USAGE;
+        fake_tell_ncu(&c);
         if (c.log && freopen(c.log, "w", stdout) && dup2(STDOUT_FILENO, STDERR_FILENO) < 0)
             return RUNNER_USAGE;
         code = fake_case_run(&c);

@@ -212,6 +212,33 @@ static void test_large_grid_clean_pass(void **state)
     free_fixture(&f);
 }
 
+// A lone wrong cell in a plane that is otherwise right is never named a
+// window of planes (whole-planes), whatever its value: one value matches
+// some window of the seven-point star by chance a few times in a hundred.
+// 200 random cells and offsets, a fresh grid each 25.
+static void test_lone_cell_no_window(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x6c6f6e65ull);
+    for (int round = 0; round < 8; round++) {
+        fixture f = make_grid_fixture(24, 19, 17, 100 + (uint64_t)round);
+        for (int trial = 0; trial < 25; trial++) {
+            size_t i = 1 + (size_t)((rng_unit(&g) + 1.0f) * 0.5f * 14.99f), j = 1 + (size_t)((rng_unit(&g) + 1.0f) * 0.5f * 16.99f),
+                   k = 1 + (size_t)((rng_unit(&g) + 1.0f) * 0.5f * 21.99f);
+            float keep = *grid_cell(&f, i, j, k);
+            float off = 0.05f + 0.5f * (rng_unit(&g) + 1.0f);  // 0.05 .. 1.05: within a window's reach
+            *grid_cell(&f, i, j, k) = keep + (rng_unit(&g) > 0 ? off : -off);
+            sweep_verdict v;
+            assert_int_equal(verdict_sweep(&f.c, &f.b, &v), 0);
+            if (v.hint_key && !strcmp(v.hint_key, HINT_WHOLE_PLANES))
+                fail_msg("one wrong cell (%zu,%zu,%zu) named a window of planes: %s", i, j, k, v.hint);
+            *grid_cell(&f, i, j, k) = keep;
+        }
+        free_fixture(&f);
+    }
+}
+
 // A failing grid large enough to be walked by several threads gives the
 // verdict one thread gives: the same hint, reason, counts and first wrong cell.
 static void test_large_grid_walk_threads(void **state)
@@ -1399,6 +1426,202 @@ static void test_image_tap_off(void **state)
     }
 }
 
+// f's output recomputed as the convolution with weights w (row by row, as
+// the filter), in double.
+static void image_output_with_weights(fixture *f, const double *w)
+{
+    for (size_t p = 0; p < f->cells; p++)
+        f->out[f->guard + p] = (float)reference_conv_point(f->in, f->c.nx, f->c.ny, p / f->c.nx, p % f->c.nx, w, f->c.filter_radius, NULL);
+}
+
+// A random image of at least 2r+2 pixels each way (every tap reaches
+// pixels of it, and more pixels than taps) and a random radius.
+static fixture make_tap_image(rng *g, uint64_t salt)
+{
+    int r = 1 + (int)(rng_next(g) % CONV_MAX_RADIUS);
+    size_t w = 2 * (size_t)r + 2 + rng_next(g) % 40, h = 2 * (size_t)r + 2 + rng_next(g) % 40;
+    return make_image_fixture(w, h, r, salt);
+}
+
+// Expects tap-weight on f and its hint to name every text of names; returns the verdict.
+static sweep_verdict expect_tap_weight(fixture *f, const char *const *names, int n)
+{
+    sweep_verdict v = expect_hint(f, HINT_TAP_WEIGHT);
+    for (int k = 0; k < n; k++)
+        if (!strstr(v.hint, names[k]))
+            fail_msg("the hint does not name %s: %s", names[k], v.hint);
+    return v;
+}
+
+// One tap (not the centre) weighted with another tap's weight (its mirror
+// through the centre, its neighbour, its transposed tap, any tap) or with a
+// constant, on images of random size and radius: tap-weight naming the tap
+// and the weight it took; on an image of fewer pixels than taps (the
+// weights fitted one tap at a time) too; on a single pixel, where any
+// value is the centre with some weight, not.
+static void test_image_tap_weight_one(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x776569676874ull);
+    for (int t = 0; t < 15; t++) {
+        int kind = t % 5;
+        fixture f = t < 10 ? make_tap_image(&g, 0x7770 + (uint64_t)t) : make_image_fixture(5, 6, 3, 0x7770 + (uint64_t)t);
+        int r = f.c.filter_radius, fw = 2 * r + 1, e = 2 * r, tap, i, j, other = -1;
+        do {
+            tap = (int)(rng_next(&g) % (uint64_t)(fw * fw));
+            i = tap / fw, j = tap % fw;
+        } while ((i == r && j == r) || (kind == 0 && i + j == e) || (kind == 2 && i == j));  // a mirror tap that is not its transposed tap; a transposed tap of its own
+        other = kind == 0 ? (e - i) * fw + (e - j) : kind == 1 ? i * fw + (j < e ? j + 1 : j - 1) : kind == 2 ? j * fw + i
+              : kind == 3 ? (tap + 1 + (int)(rng_next(&g) % (uint64_t)(fw * fw - 1))) % (fw * fw) : -1;
+        double w[VERDICT_MAX_WEIGHTS], constant = rng_next(&g) % 2 ? 1.0 : 2.5 * rng_unit(&g);
+        for (int q = 0; q < fw * fw; q++)
+            w[q] = f.c.coef[q];
+        w[tap] = other >= 0 ? f.c.coef[other] : constant;
+        printf("# tap weight: %zux%zu, r = %d, F[%d][%d] weighted with %s%d (%g)\n", f.c.nx, f.c.ny, r, i, j, other >= 0 ? "tap " : "a constant ", other, w[tap]);
+        image_output_with_weights(&f, w);
+        static const char *const relations[5] = {"mirror tap through the filter's centre", "neighbour", "transposed tap", "F[", "weighted with"};
+        char name[24], took[24];
+        snprintf(name, sizeof(name), "F[%d][%d]", i, j);
+        snprintf(took, sizeof(took), "F[%d][%d]", (other >= 0 ? other : tap) / fw, (other >= 0 ? other : tap) % fw);
+        const char *names[3] = {name, took, relations[kind]};
+        sweep_verdict v = expect_tap_weight(&f, names, 3);
+        if (other < 0)  // the constant, as fitted: "weighted with 2.3456 (...)"
+            assert_true(fabs(strtod(strstr(v.hint, "weighted with") + strlen("weighted with"), NULL) - constant) < 1e-4);
+        free_fixture(&f);
+    }
+    fixture f = make_image_fixture(1, 1, 1 + (int)(rng_next(&g) % CONV_MAX_RADIUS), 0x7780);
+    double w[VERDICT_MAX_WEIGHTS];
+    for (int q = 0; q < VERDICT_MAX_WEIGHTS; q++)
+        w[q] = q < FILTER_NWEIGHTS(f.c.filter_radius) ? f.c.coef[q] : 0.0;
+    w[FILTER_NWEIGHTS(f.c.filter_radius) / 2] = 1.0;  // the centre weighted with 1: also any other value there
+    image_output_with_weights(&f, w);
+    sweep_verdict v;
+    assert_false(verdict_sweep(&f.c, &f.b, &v));
+    assert_string_not_equal(v.hint_key, HINT_TAP_WEIGHT);
+    free_fixture(&f);
+}
+
+// The weight a kernel indexing its filter by pattern `what` gives tap
+// (i, j) of f's filter (F's 9x9 memory holds 0 past the filter; `beyond`
+// stands for what lies outside F).
+enum { PATTERN_ROW_MIRROR, PATTERN_COLUMN_MIRROR, PATTERN_OTHER_DIAGONAL, PATTERN_TURNED, PATTERN_TURNED_BACK,
+       PATTERN_RIGHT, PATTERN_LEFT, PATTERN_DOWN, PATTERN_UP, PATTERNS };
+static double image_pattern_weight(const fixture *f, int what, int i, int j, double beyond)
+{
+    int fw = 2 * f->c.filter_radius + 1, e = fw - 1, si = i, sj = j;
+    switch (what) {
+    case PATTERN_ROW_MIRROR: si = e - i; break;
+    case PATTERN_COLUMN_MIRROR: sj = e - j; break;
+    case PATTERN_OTHER_DIAGONAL: si = e - j, sj = e - i; break;
+    case PATTERN_TURNED: si = j, sj = e - i; break;
+    case PATTERN_TURNED_BACK: si = e - j, sj = i; break;
+    case PATTERN_RIGHT: sj = j + 1; break;
+    case PATTERN_LEFT: sj = j - 1; break;
+    case PATTERN_DOWN: si = i + 1; break;
+    default: si = i - 1; break;
+    }
+    int flat = si * CONV_MAX_WIDTH + sj;
+    if (flat < 0 || flat >= CONV_MAX_WIDTH * CONV_MAX_WIDTH)
+        return beyond;
+    si = flat / CONV_MAX_WIDTH, sj = flat % CONV_MAX_WIDTH;
+    return si < fw && sj < fw ? f->c.coef[si * fw + sj] : 0.0;
+}
+
+// The filter (scope 0), one row (1) or one column (2) of it indexed by
+// pattern `what` (mirrored across a centre line or the other diagonal,
+// turned by 90 degrees either way, read one tap to a side), or two taps'
+// weights exchanged (scope 3), on images of random size and radius:
+// tap-weight, the hint naming the index used or the taps.
+static void test_image_tap_weight_patterns(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x7061747465726eull);
+    static const char *const index[PATTERNS] = {"F[2r-i][j]", "F[i][2r-j]", "F[2r-j][2r-i]", "F[j][2r-i]", "F[2r-j][i]",
+                                                "F[i][j+1]", "F[i][j-1]", "F[i+1][j]", "F[i-1][j]"};
+    for (int t = 0; t < PATTERNS + 4 + 8; t++) {
+        fixture f = make_tap_image(&g, 0x7061 + (uint64_t)t);
+        int fw = 2 * f.c.filter_radius + 1, line = 1 + (int)(rng_next(&g) % (uint64_t)(fw - 2));
+        int scope = t < PATTERNS ? 0 : t < PATTERNS + 4 ? 3 : 1 + t % 2, what = scope == 0 ? t : PATTERN_RIGHT + t / 2 % 4;
+        int a = (int)(rng_next(&g) % (uint64_t)(fw * fw)), b = (a + 1 + (int)(rng_next(&g) % (uint64_t)(fw * fw - 1))) % (fw * fw);
+        double w[VERDICT_MAX_WEIGHTS], beyond = rng_unit(&g);
+        char text[2][64];
+        for (int q = 0; q < fw * fw; q++) {
+            int i = q / fw, j = q % fw, in = scope == 0 || (scope == 1 && i == line) || (scope == 2 && j == line);
+            w[q] = scope == 3 ? f.c.coef[q == a ? b : q == b ? a : q] : in ? image_pattern_weight(&f, what, i, j, beyond) : f.c.coef[q];
+        }
+        if (scope == 3) {
+            snprintf(text[0], sizeof(text[0]), "F[%d][%d] (on", a / fw, a % fw);
+            snprintf(text[1], sizeof(text[1]), "F[%d][%d] (on", b / fw, b % fw);
+        } else {
+            snprintf(text[0], sizeof(text[0]), "(%s for F[i][j]", index[what]);
+            snprintf(text[1], sizeof(text[1]), scope == 0 ? "F[i][j]" : scope == 1 ? ", i = %d" : ", j = %d", line);
+        }
+        printf("# weight pattern: %zux%zu, r = %d, %s, scope %d\n", f.c.nx, f.c.ny, f.c.filter_radius, scope == 3 ? "two taps" : index[what], scope);
+        image_output_with_weights(&f, w);
+        const char *names[2] = {text[0], text[1]};
+        expect_tap_weight(&f, names, 2);
+        free_fixture(&f);
+    }
+}
+
+// Kernels the weights must not be named for: right ones summing their taps
+// in another order in float (each pixel its own random order, with fma or
+// without) pass; kernels with two unrelated mistakes (two taps with other
+// taps' weights, or one with a constant; one tap's weight and one pixel
+// wrong besides; one tap's weight wrong on half the image only) keep
+// wrong-values.
+static void test_image_tap_weight_negatives(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x6e65676174ull);
+    for (int t = 0; t < 12; t++) {
+        fixture f = make_tap_image(&g, 0x6e65 + (uint64_t)t);
+        int r = f.c.filter_radius, fw = 2 * r + 1, order[VERDICT_MAX_WEIGHTS];
+        for (size_t p = 0; p < f.cells; p++) {  // a right kernel, summing in an order of its own
+            long row = (long)(p / f.c.nx), col = (long)(p % f.c.nx);
+            float sum = 0.0f;
+            for (int q = 0; q < fw * fw; q++)
+                order[q] = q;
+            for (int q = fw * fw - 1; q > 0; q--) {
+                int k = (int)(rng_next(&g) % (uint64_t)(q + 1)), keep = order[q];
+                order[q] = order[k], order[k] = keep;
+            }
+            for (int n = 0; n < fw * fw; n++) {
+                long y = row + order[n] / fw - r, x = col + order[n] % fw - r;
+                float pixel = y < 0 || y >= (long)f.c.ny || x < 0 || x >= (long)f.c.nx ? 0.0f : f.in[y * (long)f.c.nx + x];
+                sum = t % 2 ? fmaf(f.c.coef[order[n]], pixel, sum) : sum + f.c.coef[order[n]] * pixel;
+            }
+            f.out[f.guard + p] = sum;
+        }
+        expect_hint(&f, NULL);
+        int a = (int)(rng_next(&g) % (uint64_t)(fw * fw)), b = (a + 1 + (int)(rng_next(&g) % (uint64_t)(fw * fw - 1))) % (fw * fw);
+        double w[VERDICT_MAX_WEIGHTS];
+        for (int q = 0; q < fw * fw; q++)
+            w[q] = f.c.coef[q];
+        w[a] = f.c.coef[(a + 1) % (fw * fw)];
+        w[b] = t % 2 ? 1.0 : f.c.coef[(b + fw) % (fw * fw)];
+        printf("# two mistakes: %zux%zu, r = %d, F[%d][%d] and F[%d][%d]\n", f.c.nx, f.c.ny, r, a / fw, a % fw, b / fw, b % fw);
+        image_output_with_weights(&f, w);
+        expect_hint(&f, HINT_WRONG_VALUES);
+        w[b] = f.c.coef[b];  // one tap's weight alone: named, but not with one pixel wrong besides, nor when half the image is right
+        image_output_with_weights(&f, w);
+        expect_hint(&f, HINT_TAP_WEIGHT);
+        size_t p0 = rng_next(&g) % f.cells;
+        f.out[f.guard + p0] += 1.0f;
+        expect_hint(&f, HINT_WRONG_VALUES);
+        image_output_with_weights(&f, w);  // the top half's pixels with the tap's weight wrong, the bottom half's right
+        for (int q = 0; q < fw * fw; q++)
+            w[q] = f.c.coef[q];
+        for (size_t p = f.cells / f.c.ny * (f.c.ny / 2); p < f.cells; p++)
+            f.out[f.guard + p] = (float)reference_conv_point(f.in, f.c.nx, f.c.ny, p / f.c.nx, p % f.c.nx, w, r, NULL);
+        expect_hint(&f, HINT_WRONG_VALUES);
+        free_fixture(&f);
+    }
+}
+
 // A convolution whose tap loops stop one short (i, j < 2r: the filter's
 // last row and column left out), on an image of random size and radius:
 // filter-loop-short; the same filter with only its last row left out is
@@ -1464,6 +1687,7 @@ int main(void)
         cmocka_unit_test(test_correct_passes),
         cmocka_unit_test(test_tolerance_edge),
         cmocka_unit_test(test_large_grid_clean_pass),
+        cmocka_unit_test(test_lone_cell_no_window),
         cmocka_unit_test(test_gpu_check_sample),
         cmocka_unit_test(test_large_grid_walk_threads),
         cmocka_unit_test(test_nothing_written),
@@ -1484,6 +1708,9 @@ int main(void)
         cmocka_unit_test(test_trailing_planes),
         cmocka_unit_test(test_term_missing_at_faces),
         cmocka_unit_test(test_image_tap_off),
+        cmocka_unit_test(test_image_tap_weight_one),
+        cmocka_unit_test(test_image_tap_weight_patterns),
+        cmocka_unit_test(test_image_tap_weight_negatives),
         cmocka_unit_test(test_image_filter_loop_short),
         cmocka_unit_test(test_image_origin_shifted),
         cmocka_unit_test(test_thread_order_and_timing),

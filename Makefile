@@ -58,7 +58,7 @@ REPORT_DIR ?= $(BUILD)/reports/lab$(LAB)
 CHECK_REPORT_FLAGS = --pictures "$(REPORT_DIR)" --json-out "$(REPORT_DIR)/report.json" \
 	$(if $(filter 1,$(HTML)),--html-out "$(REPORT_DIR)/report.html")
 
-.PHONY: help check status grade unit-tests solutions-check test test-unit test-sandbox test-labs test-gpu coverage test-coverage bench clean judge
+.PHONY: help check status grade unit-tests solutions-check test test-unit test-sandbox test-labs test-gpu coverage bench clean judge
 
 help: ## list the commands
 	@echo "Stencil Labs — make targets:"
@@ -122,8 +122,8 @@ grade: $(BUILD)/judge $(BUILD)/grade ## grade a class: make grade LAB=3 SUBMISSI
 	  $(if $(SEED),--seed "$(SEED)") $(if $(filter 1,$(FAIL_FAST)),--fail-fast) $(if $(filter 1,$(FRESH)),--fresh) \
 	  $(if $(filter 1,$(SLURM)),--slurm) $(if $(filter 1,$(EMU)),--backend emu,$(if $(filter 0,$(EMU)),--backend gpu))
 
-test: ## the kit's own tests: host unit tests, labs through CPU emulation, GPU tests if a GPU is present
-	@tests/run.sh
+test: ## the kit's own tests: host unit tests, labs through CPU emulation, GPU tests if a GPU is present; COVERAGE=1 runs them on the gcov build, then holds each room to its coverage floor (.ci/run)
+	@$(if $(filter 1,$(COVERAGE)),tests/coverage.sh all,tests/run.sh)
 
 test-unit: ## host unit tests only (cmocka)
 	@tests/run.sh unit
@@ -133,9 +133,6 @@ test-sandbox: ## the sandbox under attack (grader/sandbox/): C compiler only, no
 
 coverage: ## line coverage of every room that runs without a GPU, a line a room against its floor (fails under it); HTML in build/coverage/
 	@tests/coverage.sh
-
-test-coverage: ## make test and make coverage from one run: every suite of make test on the gcov build, then each room against its floor (what .ci/run runs)
-	@tests/coverage.sh all
 
 bench: ## benchmarks: CPU reference sweep, emulated sweep, GPU solutions (when a GPU is present)
 	@tests/bench.sh

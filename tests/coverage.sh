@@ -11,7 +11,7 @@
 # build failed). STEPS="unit cli labs platform fakegpu emu class slurm shim" runs only some of the suites
 # (the floors are then not enforced).
 # usage: tests/coverage.sh [all]
-# `all` (make test-coverage, .ci/run) runs every suite of make test instead of the
+# `all` (make test COVERAGE=1, .ci/run) runs every suite of make test instead of the
 # subset: tests/run.sh on the gcov build, its whole output and closing line, and
 # the rooms' lines counted from that one run (each suite's log kept as
 # build/cov/STEP.log, STEP the name of the step below it counts for).

@@ -10,9 +10,12 @@
 # SLURM=1 run the check (or make grade) on a Slurm cluster, PARTITION=<p> and
 # SBATCH_ARGS="<options>" for sbatch.
 
-# The CPUs: the judge's and the class grader's objects compile side by side
-# (a fresh clone's first make check waits for them).
+# The CPUs: the objects of the judge, the class grader and the unit tests compile side by side
+# (a fresh clone's first make check waits for them), in a make -j of their own that the targets
+# judge, check and unit-tests start (a MAKEFLAGS -j for every recipe made the test suites'
+# own makes say 'jobserver unavailable').
 NPROC := $(shell nproc 2>/dev/null || echo 1)
+MAKE_SIDE_BY_SIDE = $(MAKE) -s --no-print-directory -j$(NPROC)
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -34,6 +37,14 @@ JUDGE_SRCS := $(JUDGE_RUN_SRCS) grader/judge/judge_case.c grader/judge/judge_jac
               grader/judge/judge_options.c grader/judge/judge_error.c grader/judge/judge_files.c grader/judge/runner_build.c grader/judge/report_files.c
 JUDGE_HDRS := $(wildcard grader/judge/*.h grader/protocol/*.h grader/sandbox/*.h reference/*.h) kernels/conv_limits.h
 UNIT_LIB_SRCS := $(filter-out $(JUDGE_RUN_SRCS),$(JUDGE_SRCS))
+
+# Each C source compiles once for the judge and the class grader, to an object under $(BUILD)/obj/,
+# and once for all the unit tests, under $(BUILD)/tests/obj/: a unit test's confined children may
+# write only beside the test programs, and their line counts (the coverage build) go beside the
+# objects.
+objects_of = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+unit_objects_of = $(patsubst %.c,$(BUILD)/tests/obj/%.o,$(1))
+
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 LAB_DIRS   := $(sort $(wildcard labs/[0-9][0-9]-*))
 LAB_NUMBERS := $(foreach d,$(LAB_DIRS),$(patsubst 0%,%,$(firstword $(subst -, ,$(notdir $(d))))))
@@ -56,34 +67,38 @@ help: ## list the commands
 	@echo "Labs: $(notdir $(LAB_DIRS))"
 
 judge: ## build the judge and the class grader (C only; never link student code)
-	+@$(MAKE) -s --no-print-directory -j$(NPROC) $(BUILD)/judge $(BUILD)/grade
+	+@$(MAKE_SIDE_BY_SIDE) $(BUILD)/judge $(BUILD)/grade
 
 GRADE_SRCS := grader/class/grade.c grader/class/grade_entries.c grader/class/grade_tables.c grader/class/grade_dashboard.c grader/class/grade_slurm.c \
               $(UNIT_LIB_SRCS)
-# The judge and the class grader from one object a source file, built side
-# by side (a fresh clone's first make check waits for them).
+$(BUILD)/grade: $(call objects_of,$(GRADE_SRCS))
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) $^ -o $@ -lm
+
+$(BUILD)/judge: $(call objects_of,$(JUDGE_SRCS))
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) $^ -o $@ -lm
+
 $(BUILD)/obj/%.o: %.c $(JUDGE_HDRS) grader/class/grade.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) -Igrader/class -c $< -o $@
 
-$(BUILD)/grade: $(patsubst %.c,$(BUILD)/obj/%.o,$(GRADE_SRCS))
-	$(CC) $(CFLAGS) $(KIT_CFLAGS) $^ -o $@ -lm
+$(BUILD)/tests/obj/%.o: %.c $(JUDGE_HDRS) tests/unit/test_util.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) -c $< -o $@
 
-$(BUILD)/judge: $(patsubst %.c,$(BUILD)/obj/%.o,$(JUDGE_SRCS))
-	$(CC) $(CFLAGS) $(KIT_CFLAGS) $^ -o $@ -lm
-
-unit-tests: $(UNIT_TESTS)
+# The host unit tests (cmocka), a program each under $(BUILD)/tests/.
+unit-tests:
+	+@$(MAKE_SIDE_BY_SIDE) $(UNIT_TESTS)
 
 $(BUILD)/bench_reference: tests/bench/bench_reference.c reference/stencil_ref.c grader/judge/rng.c $(JUDGE_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) -O2 $(KIT_CFLAGS) tests/bench/bench_reference.c reference/stencil_ref.c grader/judge/rng.c -o $@ -lm
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(UNIT_LIB_SRCS) $(JUDGE_HDRS)
+$(UNIT_TESTS): $(BUILD)/tests/%: $(BUILD)/tests/obj/tests/unit/%.o $(call unit_objects_of,$(UNIT_LIB_SRCS))
 	@mkdir -p $(BUILD)/tests
-	$(CC) $(CFLAGS) $(KIT_CFLAGS) $< $(UNIT_LIB_SRCS) -o $@ -lcmocka -lm
+	$(CC) $(CFLAGS) $(KIT_CFLAGS) $^ -o $@ -lcmocka -lm
 
 check: ## grade a lab's kernel: make check LAB=1 (KERNEL=, SEED=, EMU=1, CASE=, JSON=1, HTML=1, SLURM=1 PARTITION= SBATCH_ARGS=); report and pictures in build/reports/lab1/
-	+@$(MAKE) -s --no-print-directory -j$(NPROC) $(BUILD)/judge
+	+@$(MAKE_SIDE_BY_SIDE) $(BUILD)/judge
 	@$(if $(LAB),,$(error which lab? make check LAB=<n>, one of: $(LAB_NUMBERS)))
 	@$(if $(filter 1,$(SLURM)),PARTITION='$(PARTITION)' SBATCH_ARGS='$(SBATCH_ARGS)' grader/class/check_slurm.sh) $(BUILD)/judge $(JUDGE_FLAGS) $(CHECK_REPORT_FLAGS)
 
@@ -107,8 +122,8 @@ grade: $(BUILD)/judge $(BUILD)/grade ## grade a class: make grade LAB=3 SUBMISSI
 	  $(if $(SEED),--seed "$(SEED)") $(if $(filter 1,$(FAIL_FAST)),--fail-fast) $(if $(filter 1,$(FRESH)),--fresh) \
 	  $(if $(filter 1,$(SLURM)),--slurm) $(if $(filter 1,$(EMU)),--backend emu,$(if $(filter 0,$(EMU)),--backend gpu))
 
-test: ## the kit's own tests: host unit tests, labs through CPU emulation, GPU tests if a GPU is present
-	@tests/run.sh
+test: ## the kit's own tests: host unit tests, labs through CPU emulation, GPU tests if a GPU is present; COVERAGE=1 runs them on the gcov build, then holds each room to its coverage floor (.ci/run)
+	@$(if $(filter 1,$(COVERAGE)),tests/coverage.sh all,tests/run.sh)
 
 test-unit: ## host unit tests only (cmocka)
 	@tests/run.sh unit

@@ -33,7 +33,10 @@ cp tests/mutants/01-naive-sweep/x-swapped.cu "$class/bob/01-naive-sweep.cu"
 cp reference/solutions/01-naive-sweep.cu "$class/carol/my kernel.cu"
 touch "$class/dave/a.cu" "$class/dave/b.cu"
 echo "no kernel here" >"$class/erin/README.txt"
-cp tests/hostile/01-naive-sweep/never-returns.cu "$class/frank/01-naive-sweep.cu"
+# frank's launch never returns, asleep: the wall limit stops it as it stops a spinning one, and
+# leaves the CPUs to the judges beside it (a spinning file held two for the whole limit, each run).
+printf '#include <unistd.h>\n#include "lab.h"\nvoid launch_stencil(float *d_in, float *d_out, unsigned int N)\n{\n    for (;;)\n        sleep(60);\n}\n' \
+    >"$class/frank/01-naive-sweep.cu"
 cp tests/hostile/01-naive-sweep/does-not-compile.cu "$class/=HYPERLINK(\"x\").cu"
 cp tests/hostile/01-naive-sweep/defines-main.cu "$class/grace, \"g\".cu"
 echo "late" >"$class/notes.txt"
@@ -45,7 +48,7 @@ log="$tmp/grade.log"
 # A hanging submission is stopped at WALL seconds; the others take about 13 s
 # each alone under emulation, and up to twice that with three judges on a
 # two-core machine: the limit leaves them room (the hanging one's cases, each
-# stopped at 20 s of CPU, would take minutes).
+# stopped by the judge's wall-clock backstop, would take minutes).
 wall=60
 make -s grade LAB=1 SUBMISSIONS="$class" OUT="$out" EMU=1 JOBS=3 WALL=$wall SEED="$seed" >"$log" 2>&1
 status=$?

@@ -139,6 +139,11 @@ for kind in $KINDS; do
     esac
 done
 wants() { grep -qw "$1" <<<"$KINDS"; }
+# A run that stops at its first failing case (--fail-fast) runs its cases one at a time under
+# emulation: side by side, every case the judge started runs to its end (a hanging file's each
+# to its time limit) before the count stops at the first failure, work the verdict never reads.
+stop_at_first_failure=(--fail-fast)
+[ "$backend" = emu ] && stop_at_first_failure+=(--jobs 1)
 labs=("$@")
 if [ ${#labs[@]} -eq 0 ]; then
     for d in labs/[0-9][0-9]-*/; do labs+=("$(basename "$d")"); done
@@ -155,7 +160,7 @@ for lab in "${labs[@]}"; do
     skeleton=$("$JUDGE" --kit "$kit" --lab "$name" --conf-get kernel)
     note "== $name ($backend)"
     wants solution && queue_run "$name" "$solution" "solution" ""
-    wants skeleton && queue_run "$name" "$skeleton" "skeleton" "nothing-written" --fail-fast
+    wants skeleton && queue_run "$name" "$skeleton" "skeleton" "nothing-written" "${stop_at_first_failure[@]}"
     for m in tests/mutants/"$name"/*.cu; do
         [ -e "$m" ] && wants mutant || continue
         backends=$(sed -n 's|^// backends: *||p' "$m" | head -1)  # where its mistake shows (as for hostile files)
@@ -168,7 +173,7 @@ for lab in "${labs[@]}"; do
         if grep -q '^// expect-hint: technique' "$m"; then
             queue_run "$name" "$m" "mutant $(basename "$m" .cu)" "" "${margs[@]}"
         else
-            queue_run "$name" "$m" "mutant $(basename "$m" .cu)" "" --fail-fast "${margs[@]}"
+            queue_run "$name" "$m" "mutant $(basename "$m" .cu)" "" "${stop_at_first_failure[@]}" "${margs[@]}"
         fi
     done
     for v in tests/variants/"$name"/*.cu; do  # odd but correct: must pass
@@ -188,7 +193,7 @@ for lab in "${labs[@]}"; do
         fi
         read -r -a hargs <<<"$(sed -n 's|^// judge-args: *||p' "$h" | head -1)"
         [ ${#hargs[@]} -eq 0 ] && hargs=(--timeout 8)
-        queue_run "$name" "$h" "hostile $(basename "$h" .cu)" "" --fail-fast "${hargs[@]}"
+        queue_run "$name" "$h" "hostile $(basename "$h" .cu)" "" "${stop_at_first_failure[@]}" "${hargs[@]}"
     done
     flush
 done

@@ -11,6 +11,6 @@ out=build/tests/gpu
 mkdir -p "$out"
 arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d .)
 nvcc -O2 -std=c++17 -arch=sm_${arch:-90} -Igrader/executor -Igrader/protocol -Igrader/sandbox -Ikernels -Ireference \
-    tests/gpu/test_trusted_check.cu grader/executor/trusted.cu reference/stencil_ref.c -o "$out/test_trusted_check" 2>&1 | grep -v "^$" | head -20
+    tests/gpu/test_trusted_check.cu grader/executor/trusted.cu reference/stencil_ref.c reference/jacobi_ref.c -o "$out/test_trusted_check" 2>&1 | grep -v "^$" | head -20
 [ -x "$out/test_trusted_check" ] || { fail "tests/gpu/test_trusted_check.cu builds"; finish checker; }
 "$out/test_trusted_check"

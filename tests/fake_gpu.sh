@@ -84,7 +84,8 @@ points = technique 2
 $speed
 case = 35x30x17 bc=dirichlet iters=40 group=boundaries
 case = 20x17x9 bc=periodic iters=9 sync group=boundaries
-case = 24x20x16 bc=periodic iters=30 check=10 timed group=large"
+case = 24x20x16 bc=periodic iters=30 check=10 timed group=large
+case = 256x256x128 bc=neumann iters=2 group=large"
 lab_conf 10-heat-2d "$sweep_keys update" "points = grids 4
 points = large 1
 points = technique 2
@@ -324,6 +325,16 @@ holds jacobiwrong "a wrong timed solve: timed-rep-wrong" '"timed-rep-wrong" in h
 fake_run jacobinoout STENCIL_FAKE_GPU=no-output -- --lab "$kit/labs/05-jacobi" --kernel "$student5" --case 20x17x9
 holds jacobinoout "a solve said finished without its grids: runner-failed" \
     'c["20x17x9"]["hint_key"] == "runner-failed" and "output files are missing" in c["20x17x9"]["reason"]'
+fake_run jacobigpu STENCIL_FAKE_GPU=gpu-check STENCIL_TRACE=1 -- --lab "$kit/labs/05-jacobi" --kernel "$student5" --case 256x256x128
+outcome jacobigpu "a large solve judged right on the GPU passes with no grid back" 0 "verdict: PASS"
+holds jacobigpu "its note says it was judged on the GPU" '"judged on the GPU" in c["256x256x128"]["note"]'
+check "and no reference was solved on the CPU for it" sh -c "! grep -q 'reference made ahead' '$tmp/jacobigpu.out'"
+fake_run jacobicpu -- --lab "$kit/labs/05-jacobi" --kernel "$student5" --case 256x256x128
+outcome jacobicpu "a large solve the GPU did not find right: its grids judged by the judge, which passes it" 0 "verdict: PASS"
+holds jacobicpu "judged by the judge, not the GPU" '"judged on the GPU" not in c["256x256x128"]["note"]'
+fake_run jacobidraw STENCIL_FAKE_GPU=fill-differs -- --lab "$kit/labs/05-jacobi" --kernel "$student5" --case 35x30x17
+outcome jacobidraw "a solve's problem drawn on the GPU unlike the judge's: the kit's fault (exit 2)" 2 \
+    "the input the executor drew on the GPU is not the judge's"
 fake_run heat -- --lab "$kit/labs/10-heat-2d" --solution
 outcome heat "lab 10's solution passes, its padded rows through the executor" 0 "verdict: PASS"
 fake_run conv STENCIL_FAKE_NCU_LOADS=2,30 -- --lab "$kit/labs/00-convolution" --solution

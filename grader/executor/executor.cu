@@ -77,12 +77,14 @@ typedef struct exec_args {
     double time_budget_s;    // the repetitions stop after the first that ends past this many seconds (0: no budget)
     double rtol, atol;       // accuracy of the checks of timed repetitions
     int serve;               // 1: serve every case of a run (--serve; protocol.h's PROTOCOL_SERVE_*)
-    int gpu_check;           // 1: the output checked here on the GPU, a sample of planes saved when right (--gpu-check)
+    int gpu_check;           // 1: the output checked here on the GPU, a sample of planes saved when right (--gpu-check;
+                             // a whole solve: --gpu-check GPU_CHECK_SOLVE, its verdict here, nothing saved when right)
+    double scale;            // jacobi, --gpu-check: the judge's scale of the tolerance (--scale; 0: the kit's bound)
     unsigned sample[GPU_CHECK_MAX_PLANES]; // the planes (z indices) the judge asked for
     int nsample;             // how many
     const char *log;         // a served case: the file its output goes to (--log)
     unsigned long long file_bytes; // a served case: the largest file it may write (--file-bytes; 0: no limit)
-    uint64_t fill;           // sweep: the seed the input is drawn from on the GPU (FILL_OPTION, grid_fill.h)
+    uint64_t fill;           // the seed the input (a solve's u0 and f) is drawn from on the GPU (FILL_OPTION, grid_fill.h)
     int fill_given;          // 1: FILL_OPTION given (no CASE_INPUT file)
     const char *gpu_locks;   // under Nsight Compute beside other judges: the GPU's lock files this run takes around
                              // its GPU work (GPU_LOCKS_OPTION: "PROFILER,GATE,TURN[,alone]"), NULL: none
@@ -164,7 +166,8 @@ static exec_args exec_parse(int argc, char **argv)
         else if (!strcmp(o, "--pitch")) ok = sscanf(v, "%u", &a.pitch) == 1;
         else if (!strcmp(o, "--accuracy")) ok = sscanf(v, "%lg,%lg", &a.rtol, &a.atol) == 2;
         else if (!strcmp(o, "--log")) a.log = v;
-        else if (!strcmp(o, "--gpu-check")) ok = (a.gpu_check = exec_parse_planes(v, a.sample, &a.nsample)) == 1;
+        else if (!strcmp(o, "--gpu-check")) ok = (a.gpu_check = !strcmp(v, GPU_CHECK_SOLVE) || exec_parse_planes(v, a.sample, &a.nsample)) == 1;
+        else if (!strcmp(o, "--scale")) ok = sscanf(v, "%lg", &a.scale) == 1 && a.scale >= 0;
         else if (!strcmp(o, "--file-bytes")) ok = sscanf(v, "%llu", &a.file_bytes) == 1;
         else if (!strcmp(o, GPU_LOCKS_OPTION)) a.gpu_locks = v;
         else if (!strcmp(o, FILL_OPTION)) ok = a.fill_given = exec_parse_seed(v, &a.fill);
@@ -801,14 +804,25 @@ static void exec_sweep_case(const exec_args *a)
 
 typedef struct exec_jacobi {
     runner_buffer a, b, f;   // the two grids and f
-    float *h_u0, *h_f;       // the judge's initial grid and f
+    float *h_u0, *h_f;       // the judge's initial grid and f; NULL when drawn on the GPU (FILL_OPTION)
     double *d_scratch;       // the program's scratch
+    uint64_t check_key;      // --gpu-check: the key of f's hash
+    uint64_t f_hash;         // --gpu-check: f's keyed hash as drawn
+    int gpu_ok;              // 1: the checked solve found right on the GPU (exec_jacobi_gpu_verdict)
+    runner_buffer kept[3];   // a timed case right on the GPU: copies of a, b and f after the checked solve
 } exec_jacobi;
 
 // The problem as the kit's kernels take it.
 static trusted_solve exec_solve_of(const exec_args *a)
 {
     trusted_solve t = {{a->n[0], a->n[1], a->n[2]}, a->pitch, a->h, a->bc, a->heat, a->rate};
+    return t;
+}
+
+// The stopping rule and tolerance of a's checks; scale 0: the kit's bound.
+static trusted_stop exec_stop_of(const exec_args *a, double scale)
+{
+    trusted_stop t = {a->iters, a->check_every, a->tol, a->rtol, a->atol, scale};
     return t;
 }
 
@@ -855,7 +869,7 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
     for (int r = -1; r < reps; r++) {  // one warm-up solve
         uint64_t seed = grid_fill_mix(base + (uint64_t)(r + 1)) & ~1ull;  // f uses seed + 1
         trusted_solve problem = exec_solve_of(a);
-        uint64_t want = trusted_jacobi_prepare(s->a.d_base, s->b.d_base, s->f.d_base, s->a.guard, &problem, seed, key);
+        uint64_t want = trusted_jacobi_prepare(s->a.d_base, s->b.d_base, s->f.d_base, s->a.guard, &problem, seed, key, NULL);
         runner_check(cudaDeviceSynchronize(), "prepare a timed solve");
         exec_call_result res;
         exec_launch_watch(EXEC_WATCH_CHECK);
@@ -866,12 +880,12 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
         else
             exec_launch_watch(EXEC_WATCH_OFF), unchecked++;  // another iteration count: its values are checked, not its launches
         check_counts c;
-        int ref_iters = 0;
+        trusted_ref_end end;
+        trusted_stop stop = exec_stop_of(a, 0);
         const runner_buffer *got = ans.result == 1 ? &s->b : &s->a;
-        trusted_jacobi_check(got->d_grid, s->f.d_base, s->a.guard, &problem, a->iters, a->check_every, a->tol,
-                             seed, a->rtol, a->atol, key, &c, &ref_iters);
-        if ((ans.result != 0 && ans.result != 1) || ans.iters != ref_iters) {
-            runner_report("timed_rep_iterations", "%d (the kit's solve: %d)", ans.iters, ref_iters);
+        trusted_jacobi_check(got->d_grid, s->f.d_base, s->a.guard, &problem, &stop, seed, key, &c, &end);
+        if ((ans.result != 0 && ans.result != 1) || ans.iters != end.iters) {
+            runner_report("timed_rep_iterations", "%d (the kit's solve: %d)", ans.iters, end.iters);
             c.wrong += 1;
         }
         if (!exec_rep_ok(&c, want))
@@ -894,36 +908,117 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
     free(ms);
 }
 
-// One Jacobi case: the checked solve, then (with --time) the timing.
-static void exec_jacobi_case(const exec_args *a)
+// Puts the judge's problem into s's grids: drawn on the GPU from a->fill
+// (its plain sum reported when report is 1; f's hash under s->check_key
+// kept), or uploaded from the judge's files.
+static void exec_jacobi_judge_problem(const exec_args *a, exec_jacobi *s, int report)
 {
-    exec_jacobi s;
+    if (s->h_u0) {
+        runner_buffer_upload(&s->a, s->h_u0);
+        runner_buffer_upload(&s->b, s->h_u0);
+        runner_buffer_upload(&s->f, s->h_f);
+        return;
+    }
+    trusted_solve problem = exec_solve_of(a);
+    uint64_t plain = 0;
+    s->f_hash = trusted_jacobi_prepare(s->a.d_base, s->b.d_base, s->f.d_base, s->a.guard, &problem, a->fill, s->check_key, &plain);
+    runner_check(cudaGetLastError(), "draw the problem on the GPU");
+    if (report)
+        runner_report(INPUT_SUM_KEY, "%llu", (unsigned long long)plain);
+}
+
+// Makes s's grids (the judge's problem in them) and the program's scratch,
+// tracked as the program's to use.
+static void exec_jacobi_grids(const exec_args *a, exec_jacobi *s)
+{
     size_t cells = (size_t)a->pitch * a->n[1] * a->n[2];  // padded rows, as stored
     size_t guard = (size_t)protocol_guard_cells((unsigned long long)a->pitch * a->n[1]);
-    runner_report("bc", "%s", a->bc == LAB_BC_DIRICHLET ? "dirichlet" : a->bc == LAB_BC_NEUMANN ? "neumann" : "periodic");
+    memset(s, 0, sizeof(*s));
     runner_report("guard_cells", "%zu", guard);
-    if (a->heat)
-        runner_report("pitch", "%u", a->pitch);
-    s.h_u0 = runner_read_grid(a->outdir, CASE_INPUT, cells);
-    s.h_f = runner_read_grid(a->outdir, CASE_JACOBI_F, cells);
-    s.a = runner_buffer_create(s.h_u0, cells, guard);
-    s.b = runner_buffer_create(s.h_u0, cells, guard);
-    s.f = runner_buffer_create(s.h_f, cells, guard);
-    runner_check(cudaMalloc((void **)&s.d_scratch, JACOBI_SCRATCH_DOUBLES * sizeof(double)), "allocate the scratch");
-    runner_check(cudaMemset(s.d_scratch, 0, JACOBI_SCRATCH_DOUBLES * sizeof(double)), "clear the scratch");
-    exec_track(&exec, (uint64_t)(uintptr_t)s.a.d_base, (cells + 2 * guard) * 4, 1);
-    exec_track(&exec, (uint64_t)(uintptr_t)s.b.d_base, (cells + 2 * guard) * 4, 1);
-    exec_track(&exec, (uint64_t)(uintptr_t)s.f.d_base, (cells + 2 * guard) * 4, 1);
-    exec_track(&exec, (uint64_t)(uintptr_t)s.d_scratch, JACOBI_SCRATCH_DOUBLES * sizeof(double), 0);
+    s->check_key = exec_secret();
+    s->h_u0 = a->fill_given ? NULL : runner_read_grid(a->outdir, CASE_INPUT, cells);
+    s->h_f = a->fill_given ? NULL : runner_read_grid(a->outdir, CASE_JACOBI_F, cells);
+    s->a = runner_buffer_create(NULL, cells, guard);
+    s->b = runner_buffer_create(NULL, cells, guard);
+    s->f = runner_buffer_create(NULL, cells, guard);
+    exec_jacobi_judge_problem(a, s, 1);
+    runner_check(cudaMalloc((void **)&s->d_scratch, JACOBI_SCRATCH_DOUBLES * sizeof(double)), "allocate the scratch");
+    runner_check(cudaMemset(s->d_scratch, 0, JACOBI_SCRATCH_DOUBLES * sizeof(double)), "clear the scratch");
+    const runner_buffer *grids[3] = {&s->a, &s->b, &s->f};
+    for (int g = 0; g < 3; g++)
+        exec_track(&exec, (uint64_t)(uintptr_t)grids[g]->d_base, (cells + 2 * guard) * 4, 1);
+    exec_track(&exec, (uint64_t)(uintptr_t)s->d_scratch, JACOBI_SCRATCH_DOUBLES * sizeof(double), 0);
     exec.program_bytes += JACOBI_SCRATCH_DOUBLES * sizeof(double);  // the program's to use and free: counted as its own
     exec.host_in_limit = exec_host_in_limit((uint64_t)cells * 4);
-    exec_begin(a, 120);
-    exec_report_tiles();
-    runner_check(cudaDeviceSynchronize(), "prepare the case");
-    exec_trace("trace_ready");
+}
 
-    char payload[128];
-    size_t len = exec_jacobi_payload(a, &s, payload);
+// --gpu-check GPU_CHECK_SOLVE on a drawn problem: the checked solve judged
+// where it lies against the kit's double-precision solve of the same problem
+// (trusted_jacobi_check), by rules no looser than the judge's
+// (grader/judge/jacobi_verdict.c): returned buffer 0 or 1, the newest grid
+// within the tolerance at the reference's own iteration count, f, every
+// guard and the padding untouched, the other buffer written (or, d_b
+// returned, d_a untouched), the residual within 1e-3 of the reference's
+// last check (-1 without one). Returns 1 when all hold; 0 sends every grid
+// to the judge, whose verdict and hints decide. Reports the reference's residual.
+static int exec_jacobi_gpu_verdict(const exec_args *a, const exec_jacobi *s, const exec_jacobi_answer *ans)
+{
+    if (!a->gpu_check || s->h_u0 || a->yardstick || (ans->result != 0 && ans->result != 1) || ans->iters < 0 || ans->iters > a->iters)
+        return 0;
+    trusted_solve problem = exec_solve_of(a);
+    trusted_stop stop = exec_stop_of(a, a->scale);
+    trusted_ref_end end;
+    check_counts c;
+    const runner_buffer *got = ans->result == 1 ? &s->b : &s->a, *other = ans->result == 1 ? &s->a : &s->b;
+    trusted_jacobi_check(got->d_grid, s->f.d_base, s->a.guard, &problem, &stop, a->fill, s->check_key, &c, &end);
+    if (end.residual >= 0)
+        runner_report(GPU_REF_RESIDUAL_KEY, "%.9g", end.residual);
+    int checks = a->check_every > 0 ? ans->iters / a->check_every : 0;
+    if (c.wrong || c.guards || c.input_hash != s->f_hash || ans->iters != end.iters ||
+        (checks == 0 ? ans->residual != -1.0f : !(fabs((double)ans->residual - end.residual) <= 1e-3 * end.residual)))
+        return 0;
+    trusted_damage d_got = trusted_solve_damage(got->d_base, s->a.guard, &problem, a->fill);
+    trusted_damage d_other = trusted_solve_damage(other->d_base, s->a.guard, &problem, a->fill);
+    if (d_got.damaged || d_other.damaged)
+        return 0;  // (also ~0 when it could not count)
+    size_t interior = (size_t)(a->n[0] - 2) * (a->n[1] - 2) * (a->heat ? a->n[2] : a->n[2] - 2);
+    if (a->iters < 1 || interior == 0)
+        return 1;
+    return (d_got.unlike || d_other.unlike) && ans->iters > 0 && (d_other.unlike || ans->result == 1);
+}
+
+// A timed case right on the GPU: copies of the checked solve's grids, which
+// go to the judge only if the timed case's last solve differs; without
+// memory for them the grids are saved now and the GPU's verdict is dropped.
+static void exec_jacobi_keep(const exec_args *a, exec_jacobi *s)
+{
+    const runner_buffer *grids[3] = {&s->a, &s->b, &s->f};
+    size_t total = s->a.cells + 2 * s->a.guard;
+    for (int g = 0; s->gpu_ok && a->time_reps > 0 && g < 3; g++) {
+        s->kept[g] = *grids[g];
+        if (cudaMalloc((void **)&s->kept[g].d_base, total * sizeof(float)) != cudaSuccess ||
+            cudaMemcpy(s->kept[g].d_base, grids[g]->d_base, total * sizeof(float), cudaMemcpyDeviceToDevice) != cudaSuccess) {
+            cudaGetLastError();
+            s->kept[g].d_base = NULL;
+            s->gpu_ok = 0;
+        }
+        s->kept[g].d_grid = s->kept[g].d_base ? s->kept[g].d_base + s->a.guard : NULL;
+    }
+}
+
+// Saves the checked solve's three grids for the judge (from the kept copies when given).
+static void exec_jacobi_save(const exec_args *a, const runner_buffer *grids)
+{
+    runner_buffer_save(&grids[0], a->outdir, CASE_JACOBI_A);
+    runner_buffer_save(&grids[1], a->outdir, CASE_JACOBI_B);
+    runner_buffer_save(&grids[2], a->outdir, CASE_JACOBI_F_AFTER);
+}
+
+// The checked solve: the host function once on the judge's problem, its
+// launches recorded and kept as the ones the timed solves must repeat; its
+// answers reported. Returns them.
+static exec_jacobi_answer exec_jacobi_checked_call(const exec_args *a, const exec_jacobi *s, const char *payload, size_t len)
+{
     exec_call_result res;
     launch_log_begin(NULL, 0);
     exec_launch_watch(EXEC_WATCH_LEARN);
@@ -939,34 +1034,75 @@ static void exec_jacobi_case(const exec_args *a)
     runner_report("result", "%d", ans.result);
     runner_report("iterations", "%d", ans.iters);
     runner_report("residual", "%.9g", ans.residual);
-    if (!a->yardstick) {
-        runner_buffer_save(&s.a, a->outdir, CASE_JACOBI_A);
-        runner_buffer_save(&s.b, a->outdir, CASE_JACOBI_B);
-        runner_buffer_save(&s.f, a->outdir, CASE_JACOBI_F_AFTER);
-    }
+    exec_trace("trace_called");
+    return ans;
+}
 
+// After the timed solves: the judge's problem once more and one last solve,
+// which the judge checks itself, or (right on the GPU) the kit bit for bit
+// against the checked solve's newest grid.
+static void exec_jacobi_last_solve(const exec_args *a, exec_jacobi *s, const char *payload, size_t len,
+                                   const exec_jacobi_answer *checked)
+{
+    exec_call_result res;
+    exec_jacobi_judge_problem(a, s, 0);
+    exec_call_checked(payload, len, &res);
+    exec_jacobi_answer ans = exec_jacobi_read(a, &res);
+    runner_report("timed_result", "%d", ans.result);
+    if (exec_check_late(&exec, EXEC_GRACE_MS))
+        exec_fail_program();
+    const runner_buffer *got = ans.result == 1 ? &s->b : &s->a;
+    if (s->gpu_ok) {
+        size_t total = s->a.cells + 2 * s->a.guard;
+        int same = ans.result == checked->result &&
+                   trusted_count_differ(s->kept[checked->result == 1 ? 1 : 0].d_base, got->d_base, total) == 0;
+        runner_report(GPU_CHECK_KEY, "%s", same ? GPU_CHECK_PASS : GPU_CHECK_FAIL);
+        if (same)
+            return;
+        exec_jacobi_save(a, s->kept);  // right on the checked solve, not on this one: the judge gets every grid
+    }
+    runner_buffer_save(got, a->outdir, CASE_TIMED);
+}
+
+// One whole-solve case: the checked solve, its verdict on the GPU or its
+// grids for the judge, then (with --time) the timing and a last solve.
+static void exec_jacobi_case(const exec_args *a)
+{
+    exec_jacobi s;
+    runner_report("bc", "%s", a->bc == LAB_BC_DIRICHLET ? "dirichlet" : a->bc == LAB_BC_NEUMANN ? "neumann" : "periodic");
+    if (a->heat)
+        runner_report("pitch", "%u", a->pitch);
+    exec_jacobi_grids(a, &s);
+    exec_begin(a, 120);
+    exec_report_tiles();
+    runner_check(cudaDeviceSynchronize(), "prepare the case");
+    exec_trace("trace_ready");
+    char payload[128];
+    size_t len = exec_jacobi_payload(a, &s, payload);
+    exec_jacobi_answer ans = exec_jacobi_checked_call(a, &s, payload, len);
+    s.gpu_ok = exec_jacobi_gpu_verdict(a, &s, &ans);
+    exec_jacobi_keep(a, &s);
+    const runner_buffer grids[3] = {s.a, s.b, s.f};
+    if (!a->yardstick && !s.gpu_ok)
+        exec_jacobi_save(a, grids);
+    if (a->gpu_check && !a->yardstick && (!s.gpu_ok || a->time_reps <= 0))
+        runner_report(GPU_CHECK_KEY, "%s", s.gpu_ok ? GPU_CHECK_PASS : GPU_CHECK_FAIL);
+    exec_trace("trace_saved");
     if (a->time_reps > 0) {
         exec_report_copy_limit();
+        exec_trace("trace_copy_limit");
         exec_jacobi_time(a, &s);
-        if (a->yardstick) {
-            if (exec_check_late(&exec, EXEC_GRACE_MS))
-                exec_fail_program();
-            free(s.h_u0);
-            free(s.h_f);
-            return;
-        }
-        runner_buffer_upload(&s.a, s.h_u0);  // the judge's problem once more: the judge checks this grid itself
-        runner_buffer_upload(&s.b, s.h_u0);
-        runner_buffer_upload(&s.f, s.h_f);
-        exec_call_checked(payload, len, &res);
-        ans = exec_jacobi_read(a, &res);
-        runner_report("timed_result", "%d", ans.result);
-        if (exec_check_late(&exec, EXEC_GRACE_MS))
+        exec_trace("trace_timed");
+        if (!a->yardstick)
+            exec_jacobi_last_solve(a, &s, payload, len, &ans);
+        else if (exec_check_late(&exec, EXEC_GRACE_MS))
             exec_fail_program();
-        runner_buffer_save(ans.result == 1 ? &s.b : &s.a, a->outdir, CASE_TIMED);
+        exec_trace("trace_timed_saved");
     } else if (exec_check_late(&exec, EXEC_GRACE_UNTIMED_MS)) {
         exec_fail_program();
     }
+    for (int g = 0; g < 3; g++)
+        cudaFree(s.kept[g].d_base);
     free(s.h_u0);
     free(s.h_f);
 }

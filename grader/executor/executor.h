@@ -147,6 +147,7 @@ typedef struct check_counts {
     unsigned long long guards;       // guard cells changed (writes outside the grid)
     unsigned long long first;        // linear index of the first bad cell, or ~0
     unsigned long long input_hash;   // keyed hash of the input as it was read
+    unsigned long long plain_sum;    // a drawn whole solve's plain sum of u0 and f (grid_fill_term keys 0, 1)
 } check_counts;
 
 // The output a sweep's kernel is handed, made on the device from the input
@@ -195,16 +196,38 @@ typedef struct trusted_solve {
 // (heat: 0), the padding of every row PAD_BITS, guards set. Returns the keyed
 // hash of f.
 uint64_t trusted_jacobi_prepare(float *a_base, float *b_base, float *f_base, size_t guard, const trusted_solve *s,
-                                uint64_t seed, uint64_t key);
+                                uint64_t seed, uint64_t key, uint64_t *plain_sum);
+
+// A solve's stopping rule and the check's tolerance.
+typedef struct trusted_stop {
+    int max_iters, check_every;   // the iterations at most, a residual check every check_every (0: none)
+    float tol;                    // stop at a check whose residual is below tol
+    double rtol, atol;            // a cell passes within atol + iters * rtol * scale of the reference
+    double scale;                 // the judge's scale (max |u0| + h^2 max |f| / 6); 0: its bound, 1 + 1/6
+} trusted_stop;
+
+// Where the reference solve stopped.
+typedef struct trusted_ref_end {
+    int iters;                    // iterations done
+    double residual;              // the residual at its last check; -1 if it made none
+} trusted_ref_end;
 
 // Solves the same problem in double from seed (as trusted_jacobi_prepare drew
-// it), with the same stopping rule; compares got (the program's newest grid)
-// with tolerance atol + iters * rtol * scale, and checks its padding and
-// guards. Fills c and *ref_iters (c->input_hash: f's keyed hash as read from
-// f_base).
-void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, const trusted_solve *s, int max_iters,
-                          int check_every, float tol, uint64_t seed, double rtol, double atol, uint64_t key,
-                          check_counts *c, int *ref_iters);
+// it), with stop's stopping rule; compares got (the program's newest grid)
+// with stop's tolerance at the reference's iteration count, and checks its
+// padding and guards. Fills c and *end (c->input_hash: f's keyed hash as
+// read from f_base).
+void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, const trusted_solve *s,
+                          const trusted_stop *stop, uint64_t seed, uint64_t key, check_counts *c, trusted_ref_end *end);
+
+// What a whole solve left in a guarded stored grid (base: guard | rows | guard).
+typedef struct trusted_damage {
+    unsigned long long unlike;    // cells (padding left out) whose bits are not the initial grid's drawn from seed
+    unsigned long long damaged;   // guard cells without GUARD_BITS and padding cells without PAD_BITS
+} trusted_damage;
+
+// Counts them; both ~0 if it could not.
+trusted_damage trusted_solve_damage(const float *base, size_t guard, const trusted_solve *s, uint64_t seed);
 
 // Measures the copy limit: the best of a float4 copy kernel (one element per
 // thread) and cudaMemcpy device-to-device over the same bytes, each the

@@ -272,14 +272,10 @@ unsigned long long trusted_count_differ(const float *a, const float *b, size_t n
 // Whole solves: Jacobi (labs 5, 9) and the heat update (lab 10)
 // ---------------------------------------------------------------------------
 
-// jacobi.h's source s(x) of position x on an axis of m points.
+// jacobi.h's source s(x) of position x on an axis of m points (grid_fill.h).
 __host__ __device__ static inline unsigned trusted_source(unsigned x, unsigned m, int bc)
 {
-    if (bc == LAB_BC_DIRICHLET || (x > 0 && x < m - 1))
-        return x;
-    if (x == 0)
-        return bc == LAB_BC_PERIODIC ? m - 2 : 1;
-    return bc == LAB_BC_PERIODIC ? 1 : m - 2;
+    return grid_fill_source(x, m, bc);
 }
 
 // Where stored cell p (rows of s.pitch floats) lies: (i, j, k); 0 for a padding cell (k >= nx), 1 otherwise.
@@ -291,33 +287,32 @@ __device__ static inline int trusted_locate(const trusted_solve &s, size_t p, un
     return *k < s.n[0];
 }
 
-// The initial grid's value at (i, j, k). Jacobi: random at interior (and, for
-// Dirichlet, boundary) points; a boundary cell copies its source otherwise.
-// Heat: random at interior points, each edge one random temperature
-// (protocol_heat_edge).
+// The initial grid's value at (i, j, k) (grid_fill.h's rule: a Jacobi
+// boundary cell copies its source; a heat edge holds one temperature).
 __device__ static inline float trusted_u0(uint64_t seed, unsigned i, unsigned j, unsigned k, const trusted_solve &s)
 {
     if (s.heat) {
         int e = protocol_heat_edge(j, k, s.n[0], s.n[1]);
-        return e >= 0 ? grid_fill_value(seed + 2, (uint64_t)e) : grid_fill_value(seed, (size_t)j * s.n[0] + k);
+        return e >= 0 ? grid_fill_heat_edge(seed, e) : grid_fill_solve_u0(seed, (size_t)j * s.n[0] + k);
     }
     unsigned si = trusted_source(i, s.n[2], s.bc), sj = trusted_source(j, s.n[1], s.bc), sk = trusted_source(k, s.n[0], s.bc);
-    return grid_fill_value(seed, ((size_t)si * s.n[1] + sj) * s.n[0] + sk);
+    return grid_fill_solve_u0(seed, ((size_t)si * s.n[1] + sj) * s.n[0] + sk);
 }
 
-// f at stored cell p: g / h^2 with g uniform in [-1, 1), in float as the program reads it; 0 for the heat update.
-__device__ static inline float trusted_f(uint64_t seed, size_t p, float h2, const trusted_solve &s)
+// f at (i, j, k), in float as the program reads it; 0 for the heat update.
+__device__ static inline float trusted_f(uint64_t seed, unsigned i, unsigned j, unsigned k, const trusted_solve &s)
 {
-    return s.heat ? 0.0f : grid_fill_value(seed + 1, p) / h2;
+    return s.heat ? 0.0f : grid_fill_solve_f(seed, ((size_t)i * s.n[1] + j) * s.n[0] + k, s.h);
 }
 
-// Writes d_a = d_b = u0 and d_f, padding and guards around all three; hashes f.
+// Writes d_a = d_b = u0 and d_f, padding and guards around all three; hashes
+// f under key, and adds the plain sum of u0 and f (grid_fill_term keys 0 and
+// 1, unpadded indices) to c->plain_sum.
 __global__ void trusted_jacobi_fill(float *a_base, float *b_base, float *f_base, size_t guard, trusted_solve s,
                                     uint64_t seed, uint64_t key, check_counts *c)
 {
     size_t cells = (size_t)s.pitch * s.n[1] * s.n[2], total = cells + 2 * guard;
-    float h2 = s.h * s.h;
-    unsigned long long hash = 0;
+    unsigned long long hash = 0, plain = 0;
     for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < total; q += (size_t)gridDim.x * blockDim.x) {
         if (q < guard || q >= guard + cells) {
             float g = __uint_as_float(GUARD_BITS);
@@ -327,59 +322,75 @@ __global__ void trusted_jacobi_fill(float *a_base, float *b_base, float *f_base,
         size_t p = q - guard;
         unsigned i, j, k;
         float u = __uint_as_float(PAD_BITS), f = __uint_as_float(PAD_BITS);
-        if (trusted_locate(s, p, &i, &j, &k))
-            u = trusted_u0(seed, i, j, k, s), f = trusted_f(seed, p, h2, s);
+        if (trusted_locate(s, p, &i, &j, &k)) {
+            size_t at = ((size_t)i * s.n[1] + j) * s.n[0] + k;
+            u = trusted_u0(seed, i, j, k, s), f = trusted_f(seed, i, j, k, s);
+            plain += grid_fill_term(0, at, __float_as_uint(u)) + grid_fill_term(1, at, __float_as_uint(f));
+        }
         a_base[q] = u, b_base[q] = u, f_base[q] = f;
         hash += trusted_term(key, p, f);
     }
     atomicAdd(&c->input_hash, hash);
+    atomicAdd(&c->plain_sum, plain);
 }
 
 uint64_t trusted_jacobi_prepare(float *a_base, float *b_base, float *f_base, size_t guard, const trusted_solve *s,
-                                uint64_t seed, uint64_t key)
+                                uint64_t seed, uint64_t key, uint64_t *plain_sum)
 {
     check_counts *d = trusted_counts(), c;
     trusted_jacobi_fill<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(a_base, b_base, f_base, guard, *s, seed, key, d);
     trusted_take(d, &c);
+    if (plain_sum)
+        *plain_sum = c.plain_sum;
     return c.input_hash;
 }
 
-// u = u0 in double (0 in the padding).
-__global__ void trusted_ref_init(double *u, trusted_solve s, uint64_t seed)
+// u = u0 and fd = f in double, as stored (0 in the padding).
+__global__ void trusted_ref_init(double *u, double *fd, trusted_solve s, uint64_t seed)
 {
     size_t cells = (size_t)s.pitch * s.n[1] * s.n[2];
     for (size_t p = (size_t)blockIdx.x * blockDim.x + threadIdx.x; p < cells; p += (size_t)gridDim.x * blockDim.x) {
         unsigned i, j, k;
-        u[p] = trusted_locate(s, p, &i, &j, &k) ? (double)trusted_u0(seed, i, j, k, s) : 0.0;
+        int located = trusted_locate(s, p, &i, &j, &k);
+        u[p] = located ? (double)trusted_u0(seed, i, j, k, s) : 0.0;
+        fd[p] = located ? (double)trusted_f(seed, i, j, k, s) : 0.0;
     }
 }
 
-// The interior points of s, and the linear index of interior point q of them.
+// The interior points of s, and the stored index of interior point q of them
+// (32-bit divisions while q fits: a grid's interior is under 2^32 points).
 __device__ static inline size_t trusted_interior(const trusted_solve &s)
 {
     return (size_t)(s.n[0] - 2) * (s.n[1] - 2) * (s.heat ? s.n[2] : s.n[2] - 2);
 }
 __device__ static inline size_t trusted_interior_at(const trusted_solve &s, size_t q)
 {
-    size_t wx = s.n[0] - 2, wy = s.n[1] - 2, k = q % wx + 1, j = (q / wx) % wy + 1, i = q / (wx * wy) + (s.heat ? 0 : 1);
+    unsigned wx = s.n[0] - 2, wy = s.n[1] - 2;
+    size_t i, j, k;
+    if (q <= 0xFFFFFFFFull) {
+        unsigned q32 = (unsigned)q, row = q32 / wx;
+        k = q32 - row * wx + 1, j = row % wy + 1, i = row / wy;
+    } else {
+        size_t row = q / wx;
+        k = q - row * wx + 1, j = row % wy + 1, i = row / wy;
+    }
+    i += s.heat ? 0 : 1;
     return (i * s.n[1] + j) * s.pitch + k;
 }
 
 // One reference step, interior only, in double: Jacobi's v = (six neighbours
 // - h^2 f) / 6, or the heat update (protocol_heat_update).
-__global__ void trusted_ref_sweep(const double *u, double *v, trusted_solve s, uint64_t seed)
+__global__ void trusted_ref_sweep(const double *u, double *v, const double *fd, trusted_solve s)
 {
     size_t interior = trusted_interior(s), row = s.pitch, plane = (size_t)s.pitch * s.n[1];
     double h2 = (double)s.h * (double)s.h;
-    float fh2 = s.h * s.h;
     for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < interior; q += (size_t)gridDim.x * blockDim.x) {
         size_t p = trusted_interior_at(s, q);
         if (s.heat) {
             v[p] = protocol_heat_update(u[p], u[p - 1], u[p + 1], u[p - row], u[p + row], (double)s.rate);
             continue;
         }
-        double f = (double)trusted_f(seed, p, fh2, s);
-        v[p] = (u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + u[p - plane] + u[p + plane] - h2 * f) / 6.0;
+        v[p] = (u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + u[p - plane] + u[p + plane] - h2 * fd[p]) / 6.0;
     }
 }
 
@@ -396,15 +407,13 @@ __global__ void trusted_ref_boundary(double *v, trusted_solve s)
 }
 
 // Adds the sum over the interior of the squared scaled defect d (jacobi.h) to *sum (Jacobi only).
-__global__ void trusted_ref_residual(const double *u, trusted_solve s, uint64_t seed, double *sum)
+__global__ void trusted_ref_residual(const double *u, const double *fd, trusted_solve s, double *sum)
 {
     size_t interior = trusted_interior(s), row = s.pitch, plane = (size_t)s.pitch * s.n[1];
     double h2 = (double)s.h * (double)s.h, acc = 0.0;
-    float fh2 = s.h * s.h;
     for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < interior; q += (size_t)gridDim.x * blockDim.x) {
         size_t p = trusted_interior_at(s, q);
-        double e = u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + u[p - plane] + u[p + plane] - 6.0 * u[p] -
-                   h2 * (double)trusted_f(seed, p, fh2, s);
+        double e = u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + u[p - plane] + u[p + plane] - 6.0 * u[p] - h2 * fd[p];
         acc += e * e;
     }
     atomicAdd(sum, acc);
@@ -436,49 +445,88 @@ __global__ void trusted_jacobi_verify(const float *got_base, const float *f_base
     trusted_flush(c, hash, wrong, 0, 0, guards, first);
 }
 
-void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, const trusted_solve *s, int max_iters,
-                          int check_every, float tol, uint64_t seed, double rtol, double atol, uint64_t key,
-                          check_counts *c, int *ref_iters)
+void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, const trusted_solve *s,
+                          const trusted_stop *stop, uint64_t seed, uint64_t key, check_counts *c, trusted_ref_end *end)
 {
     size_t cells = (size_t)s->pitch * s->n[1] * s->n[2];
     size_t interior = (size_t)(s->n[0] - 2) * (s->n[1] - 2) * (s->heat ? s->n[2] : s->n[2] - 2);
-    double *u = NULL, *v = NULL, *sum = NULL;
-    *ref_iters = 0;
+    double *u = NULL, *v = NULL, *fd = NULL, *sum = NULL;
+    end->iters = 0, end->residual = -1.0;
     if (cudaMalloc((void **)&u, cells * sizeof(double)) != cudaSuccess ||
-        cudaMalloc((void **)&v, cells * sizeof(double)) != cudaSuccess || cudaMalloc((void **)&sum, sizeof(double)) != cudaSuccess) {
+        cudaMalloc((void **)&v, cells * sizeof(double)) != cudaSuccess ||
+        cudaMalloc((void **)&fd, cells * sizeof(double)) != cudaSuccess || cudaMalloc((void **)&sum, sizeof(double)) != cudaSuccess) {
+        cudaGetLastError();
         memset(c, 0, sizeof(*c));
         c->wrong = ~0ull;
         cudaFree(u);
         cudaFree(v);
+        cudaFree(fd);
         return;
     }
-    trusted_ref_init<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, *s, seed);
+    trusted_ref_init<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, fd, *s, seed);
     cudaMemcpy(v, u, cells * sizeof(double), cudaMemcpyDeviceToDevice);
-    for (int t = 1; t <= max_iters; t++) {
-        trusted_ref_sweep<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, v, *s, seed);
+    for (int t = 1; t <= stop->max_iters; t++) {
+        trusted_ref_sweep<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, v, fd, *s);
         if (s->bc != LAB_BC_DIRICHLET)
             trusted_ref_boundary<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(v, *s);
         std::swap(u, v);
-        *ref_iters = t;
-        if (check_every > 0 && t % check_every == 0) {
+        end->iters = t;
+        if (stop->check_every > 0 && t % stop->check_every == 0) {
             double r = 0.0;
             cudaMemset(sum, 0, sizeof(double));
-            trusted_ref_residual<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, *s, seed, sum);
+            trusted_ref_residual<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, fd, *s, sum);
             cudaMemcpy(&r, sum, sizeof(double), cudaMemcpyDeviceToHost);
-            if (sqrt(r / (double)interior) < (double)tol)
+            end->residual = sqrt(r / (double)interior);
+            if (end->residual < (double)stop->tol)
                 break;
         }
     }
-    // The scale rounding grows with: max |u0| + h^2 max |f| / 6, both at most 1 (the heat update has no f).
-    double scale = s->heat ? 1.0 : 1.0 + 1.0 / 6.0;
+    // Without the judge's scale, its bound: max |u0| + h^2 max |f| / 6, both at most 1 (the heat update has no f).
+    double scale = stop->scale > 0 ? stop->scale : s->heat ? 1.0 : 1.0 + 1.0 / 6.0;
     check_counts *dc = trusted_counts();
     if (dc)
         trusted_jacobi_verify<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(got - guard, f_base, guard, u, *s,
-                                                               atol + (double)*ref_iters * rtol * scale, key, dc);
+                                                               stop->atol + (double)end->iters * stop->rtol * scale, key, dc);
     trusted_take(dc, c);
     cudaFree(u);
     cudaFree(v);
+    cudaFree(fd);
     cudaFree(sum);
+}
+
+// Counts, in a guarded stored grid, the cells whose bits are not u0's
+// (padding left out) and the guard and padding cells that lost their bits.
+__global__ void trusted_solve_scan(const float *base, size_t guard, trusted_solve s, uint64_t seed, unsigned long long *counts)
+{
+    size_t cells = (size_t)s.pitch * s.n[1] * s.n[2], total = cells + 2 * guard;
+    unsigned long long unlike = 0, damaged = 0;
+    for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < total; q += (size_t)gridDim.x * blockDim.x) {
+        unsigned bits = __float_as_uint(base[q]), i, j, k;
+        if (q < guard || q >= guard + cells)
+            damaged += bits != GUARD_BITS;
+        else if (!trusted_locate(s, q - guard, &i, &j, &k))
+            damaged += bits != PAD_BITS;
+        else
+            unlike += bits != __float_as_uint(trusted_u0(seed, i, j, k, s));
+    }
+    if (unlike)
+        atomicAdd(&counts[0], unlike);
+    if (damaged)
+        atomicAdd(&counts[1], damaged);
+}
+
+trusted_damage trusted_solve_damage(const float *base, size_t guard, const trusted_solve *s, uint64_t seed)
+{
+    unsigned long long *d = NULL, n[2] = {~0ull, ~0ull};
+    if (cudaMalloc((void **)&d, sizeof(n)) == cudaSuccess && cudaMemset(d, 0, sizeof(n)) == cudaSuccess) {
+        trusted_solve_scan<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(base, guard, *s, seed, d);
+        if (cudaMemcpy(n, d, sizeof(n), cudaMemcpyDeviceToHost) != cudaSuccess)
+            n[0] = n[1] = ~0ull;
+    }
+    cudaGetLastError();
+    cudaFree(d);
+    trusted_damage r = {n[0], n[1]};
+    return r;
 }
 
 // ---------------------------------------------------------------------------

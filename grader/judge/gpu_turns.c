@@ -120,29 +120,17 @@ void gpu_turns_give(void)
     turns.held = 0;
 }
 
-int gpu_turns_worker_take(void)
-{
-    int gate, lock;
-    judge_error err;
-    if (!turns.lock_dir || turns.slot < 0 || getpid() == turns.owner)
-        return 0;
-    if (gpu_turns_open(turns.slot, GPU_LOCK_GATE, &gate, &err) != 0)
-        return -1;
-    if (gpu_turns_open(turns.slot, GPU_LOCK_TURN, &lock, &err) != 0)
-        return close(gate), -1;
-    gpu_lock_turn(gate, lock, 0, spawn_check_stop);  // held until this process ends (the lock's file stays open)
-    close(gate);
-    return 0;
-}
-
-int gpu_turns_lock_spec(int alone, char *spec, size_t len)
+int gpu_turns_lock_spec(int alone, const char *tool_lock, char *spec, size_t len)
 {
     char paths[3][PATH_MAX];
-    const char *names[3] = {GPU_LOCK_PROFILER, GPU_LOCK_GATE, GPU_LOCK_TURN};
+    const char *names[3] = {tool_lock, GPU_LOCK_GATE, GPU_LOCK_TURN};
     if (!turns.lock_dir || turns.slot < 0 || (turns.held && getpid() == turns.owner))
         return 0;
     for (int i = 0; i < 3; i++)
-        gpu_lock_path(paths[i], sizeof(paths[i]), turns.lock_dir, turns.slot, names[i]);
+        if (names[i])
+            gpu_lock_path(paths[i], sizeof(paths[i]), turns.lock_dir, turns.slot, names[i]);
+        else
+            snprintf(paths[i], sizeof(paths[i]), "%s", GPU_LOCK_NO_TOOL);
     int n = snprintf(spec, len, "%s,%s,%s%s", paths[0], paths[1], paths[2], alone ? ",alone" : "");
     return n > 0 && (size_t)n < len;
 }

@@ -24,21 +24,17 @@ int gpu_turns_take(int exclusive, judge_error *err);
 void gpu_turns_give(void);
 
 
-// In a helper forked from the judge that runs beside the judge's own work
-// (tool_runs.h): a shared turn of its own on the run's GPU, held until the
-// helper ends, so that no judge beside times while it runs. Returns 0 (also
-// without turns, or in the judge itself), or -1 if a lock file cannot be opened.
-int gpu_turns_worker_take(void);
-
-// A run under Nsight Compute takes its locks itself, around its GPU work only
-// (the executor's GPU_LOCKS_OPTION, gpu_locks.h): the profiler's lock (a
-// second profiling session on a GPU fails, "a driver resource was
-// unavailable", and its loads go uncounted), then a turn, alone or shared, so
-// that the profiler's start-up and end (seconds) hold neither. Writes the
-// option's value for this run's GPU into spec (len bytes); returns 1, or 0
-// where this process takes no turns (none, no GPU picked yet, or the judge
-// holding a turn already: its runner works inside it).
-int gpu_turns_lock_spec(int alone, char *spec, size_t len);
+// A run under Nsight Compute or compute-sanitizer takes its locks itself,
+// around its GPU work only (the executor's GPU_LOCKS_OPTION, gpu_locks.h):
+// under Nsight Compute the profiler's lock first (tool_lock GPU_LOCK_PROFILER:
+// a second profiling session on a GPU fails, "a driver resource was
+// unavailable", and its loads go uncounted; NULL: none), then a turn, alone
+// or shared, so that the tool's start-up and end (seconds) hold neither and
+// a timed case waits only for the tool's GPU work. Writes the option's value
+// for this run's GPU into spec (len bytes); returns 1, or 0 where this
+// process takes no turns (none, no GPU picked yet, or the judge holding a
+// turn already: its runner works inside it).
+int gpu_turns_lock_spec(int alone, const char *tool_lock, char *spec, size_t len);
 
 // 1 if this run takes turns (--gpu-lock-dir): a timed turn then waits for
 // every shared one, the helpers' included.

@@ -493,12 +493,14 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     // A turn on the GPU for the runner: alone when timed or when Nsight Compute reads the GPU's traffic
     // counters (PROFILE=1: another context's traffic would count); the load counts are the student's
     // own instructions, counted by ncu's instrumentation of its kernels, which no other work changes.
-    // Under Nsight Compute the executor takes the locks itself (the profiler's, then the turn) around
-    // its GPU work alone: the profiler's start-up and end, seconds, keep no judge beside waiting.
+    // Under Nsight Compute (the profiler's lock, then the turn) and compute-sanitizer (the turn) the
+    // executor takes the locks itself around its GPU work alone: the tool's start-up and end, seconds,
+    // keep no judge beside waiting, nor this run's timed case.
     int turn = env->gpu_turn && !env->emu;
     int alone = timed || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0);
     char locks[3 * PATH_MAX + 16];
-    if (turn && env->ncu_metrics && env->gpu_locks && env->gpu_locks(alone, locks, sizeof(locks)) && a < 45) {
+    if (turn && (env->ncu_metrics || env->sanitize) && env->gpu_locks &&
+        env->gpu_locks(alone, env->ncu_metrics ? GPU_LOCK_PROFILER : NULL, locks, sizeof(locks)) && a < 45) {
         argv[a++] = GPU_LOCKS_OPTION;
         argv[a++] = locks;
         argv[a] = NULL;
@@ -960,15 +962,12 @@ static void case_runner_failed(const judge_case_env *env, const lab_case *spec, 
     judge_explain_runner(env, s, report, log, case_words(env), r);
 }
 
-// 1 (errno EPROTO) when the input the executor drew on the GPU is not the
-// judge's in (their sums differ, or the report has none): the kit's fault,
-// never the student's; 0 when they are the same.
-static int case_drawn_input_differs(const kv_list *report, const float *in, size_t cells)
+int judge_drawn_input_differs(const kv_list *report, uint64_t want)
 {
     const char *sum = kv_get(report, INPUT_SUM_KEY);
     char *end = NULL;
     unsigned long long got = sum ? strtoull(sum, &end, 10) : 0;
-    if (sum && end != sum && *end == '\0' && got == rng_grid_sum(in, cells))
+    if (sum && end != sum && *end == '\0' && got == want)
         return 0;
     fprintf(stderr, "judge: the input the executor drew on the GPU is not the judge's (%s %s): the kit's fault, not the kernel's; "
                     "rebuild the kit (make clean judge) and report it if it stays\n", INPUT_SUM_KEY, sum ? sum : "missing");
@@ -1008,7 +1007,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     r->wall_s = s.seconds;
     const char *status = kv_get(report_out, "status");
     int ok = s.exited && s.exit_code == RUNNER_OK && status && !strcmp(status, "ok");
-    if (ok && !env->emu && case_drawn_input_differs(report_out, in, cells))
+    if (ok && !env->emu && judge_drawn_input_differs(report_out, rng_grid_sum(in, cells, 0)))
         goto fail_dir;
     if (ok && env->emu) {  // the same case under a second thread order
         ok = case_second_order(env, spec, coef, in, cells, seed, dir2, sizeof(dir2), &report2, r);

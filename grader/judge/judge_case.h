@@ -38,8 +38,9 @@ typedef struct judge_case_env {
     void (*gpu_turn)(int exclusive);   // GPU: takes a turn on the GPU around each runner (judges side by side): alone
                                        // for a timed run or a profiler's, shared otherwise; NULL: no turns
     void (*gpu_turn_end)(void);        // and ends it (the judge's own work before and after holds none)
-    int (*gpu_locks)(int alone, char *spec, size_t len); // GPU: a run under Nsight Compute takes the GPU's locks itself
-                                       // around its GPU work (gpu_turns_lock_spec: 1 and the executor's option value), NULL
+    int (*gpu_locks)(int alone, const char *tool_lock, char *spec, size_t len); // GPU: a run under Nsight Compute or
+                                       // compute-sanitizer takes the GPU's locks itself around its GPU work
+                                       // (gpu_turns_lock_spec: 1 and the executor's option value), NULL
     unsigned long long emu_memory_bytes; // emulation: the memory a student's program may hold (--emu-memory; 0: judge_emu_resident_limit's)
 } judge_case_env;
 
@@ -107,6 +108,12 @@ void judge_read_timed(const kv_list *report, double median_ms, case_result *r);
 // of planes comes back to the judge when the output is right, every grid
 // when it is not. Smaller grids come back whole and are checked here.
 #define JUDGE_GPU_CHECK_MIN_CELLS (1u << 23)
+
+// 1 (errno EPROTO, a line on stderr) when the input the executor drew on
+// the GPU (FILL_OPTION) is not the judge's: the report's INPUT_SUM_KEY is
+// missing or not want, the sum of the judge's own grids (rng_grid_sum). The
+// kit's fault, never the student's. 0 when they are the same.
+int judge_drawn_input_differs(const kv_list *report, uint64_t want);
 
 // An emulated runner's wall-clock backstop, in multiples of the lab's time
 // limit, which it gets in CPU time (spawn_limits.cpu_s).

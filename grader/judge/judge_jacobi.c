@@ -12,9 +12,12 @@
 //   tol=T                           stop at a check whose residual is below T (default 0: never)
 //   h=H                             grid spacing (default 1/(nx-1))
 //   mms=1                           the manufactured solution instead of random grids (a cube, Dirichlet)
-// Random grids: u uniform in [-1, 1] (boundary cells then set by the boundary
-// condition), and f = g/h² with g uniform in [-1, 1], so that the h²f term
-// of a sweep is as large as u itself and a wrong source term cannot hide.
+// Random grids: u uniform in [-1, 1] (a boundary cell holds its source's
+// value, so u0 obeys the boundary condition), and f = g/h² with g uniform in
+// [-1, 1], so that the h²f term of a sweep is as large as u itself and a
+// wrong source term cannot hide; both drawn from one grid seed by
+// grader/protocol/grid_fill.h's rule, which the executor follows on the GPU
+// (--fill: no grid file on a GPU, and a large case judged there, --gpu-check).
 // Two mms cases in a row, the second with a smaller h, form the convergence
 // pair: the second one's note reports the error ratio, which must show
 // second order (error ∝ h²).
@@ -43,6 +46,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "grid_fill.h"
 #include "jacobi_ref.h"
 #include "jacobi_verdict.h"
 #include "lab_kind.h"
@@ -58,6 +62,10 @@
 
 typedef struct jacobi_spec {
     jacobi_case c;              // the case as the verdict sees it (grids filled in later)
+    uint64_t grid_seed;         // the seed u0 and f were drawn from (grid_fill.h; 0 for an mms case)
+    int drawn;                  // 1: the executor draws u0 and f on the GPU from grid_seed (no files)
+    int gpu_check;              // 1: drawn and large: the executor judges the checked solve (GPU_CHECK_SOLVE)
+    double scale;               // gpu_check: max |u0| + h^2 max |f| / 6, no more than the verdict's scale
     int heat;                   // 1: the heat update (lab.conf's update = heat2d)
     size_t pitch;               // floats a stored row takes: nx, or for heat nx rounded up (protocol_heat_pitch)
     int rate_given;             // heat: 1 if r= fixed r, 0 if it is drawn
@@ -185,68 +193,68 @@ static void jacobi_read_spec(const lab_conf *conf, const lab_case *spec, jacobi_
         snprintf(s->error, sizeof(s->error), "an mms case is a cube with bc=dirichlet (the exact solution vanishes on the faces of the unit cube)");
 }
 
-// Applies the boundary condition to a float grid (the initial grid must satisfy it).
-static int jacobi_float_boundary(const jacobi_grid *g, float *u)
-{
-    size_t cells = jacobi_cells(g);
-    double *d = malloc(cells * sizeof(double));
-    if (!d)
-        return -1;
-#pragma omp parallel for schedule(static) if (cells > ((size_t)1 << 22))
-    for (size_t p = 0; p < cells; p++)
-        d[p] = u[p];
-    jacobi_ref_boundary(g, d);
-#pragma omp parallel for schedule(static) if (cells > ((size_t)1 << 22))
-    for (size_t p = 0; p < cells; p++)
-        u[p] = (float)d[p];  // copies of floats: exact
-    free(d);
-    return 0;
-}
-
-// Draws a heat case from seed: r (unless r= fixed it), the four edges'
-// temperatures, the interior; f = 0.
+// Draws a heat case from seed: r (unless r= fixed it), then the grid seed,
+// from which each edge's temperature and the interior (grid_fill.h); f = 0.
 static void jacobi_draw_heat(jacobi_spec *s, uint64_t seed, float *u0, float *f)
 {
     jacobi_grid *g = &s->c.g;
-    float edge[4];
     rng r;
     rng_init(&r, seed);
     float rate = (float)(0.15 + 0.1 * (double)rng_unit(&r));  // [0.05, 0.25): every step stable, no two cases alike
     if (!s->rate_given)
         g->rate = (double)rate;
-    for (int e = 0; e < 4; e++)
-        edge[e] = rng_unit(&r);
-    rng_fill(&r, u0, jacobi_cells(g));
+    uint64_t grid = s->grid_seed = rng_next(&r);
     for (size_t j = 0; j < g->ny; j++)
         for (size_t k = 0; k < g->nx; k++) {
             int e = protocol_heat_edge(j, k, g->nx, g->ny);
-            if (e >= 0)
-                u0[j * g->nx + k] = edge[e];
+            u0[j * g->nx + k] = e >= 0 ? grid_fill_heat_edge(grid, e) : grid_fill_solve_u0(grid, j * g->nx + k);
         }
     memset(f, 0, jacobi_cells(g) * sizeof(float));
 }
 
-// Draws the initial grid and f for case s from seed. Returns 0 or -1.
-static int jacobi_draw(jacobi_spec *s, uint64_t seed, float *u0, float *f)
+// Draws the initial grid and f for case s from seed: the manufactured
+// solution's, or random from a grid seed drawn from seed (s->grid_seed).
+static void jacobi_draw(jacobi_spec *s, uint64_t seed, float *u0, float *f)
 {
     const jacobi_grid *g = &s->c.g;
-    size_t cells = jacobi_cells(g);
     rng r;
+    s->grid_seed = 0;
     if (s->heat) {
         jacobi_draw_heat(s, seed, u0, f);
-        return 0;
+        return;
     }
     if (s->mms) {
         jacobi_mms_fill(g, u0, f);
-        return 0;
+        return;
     }
     rng_init(&r, seed);
-    rng_fill(&r, u0, cells);
-    rng_fill(&r, f, cells);
-#pragma omp parallel for schedule(static) if (cells > ((size_t)1 << 22))
-    for (size_t p = 0; p < cells; p++)
-        f[p] = (float)((double)f[p] / (g->h * g->h));
-    return jacobi_float_boundary(g, u0);
+    uint64_t grid = s->grid_seed = rng_next(&r);
+    float h = (float)g->h;  // exact: the case's h is a float
+    long planes = (long)g->nz;
+#pragma omp parallel for schedule(static) if (jacobi_cells(g) > ((size_t)1 << 22))
+    for (long i = 0; i < planes; i++)
+        for (size_t j = 0; j < g->ny; j++)
+            for (size_t k = 0; k < g->nx; k++) {
+                size_t at = ((size_t)i * g->ny + j) * g->nx + k;
+                size_t src = (jacobi_source((size_t)i, g->nz, g->bc) * g->ny + jacobi_source(j, g->ny, g->bc)) * g->nx +
+                             jacobi_source(k, g->nx, g->bc);
+                u0[at] = grid_fill_solve_u0(grid, src);
+                f[at] = grid_fill_solve_f(grid, at, h);
+            }
+}
+
+// The scale of case s's tolerance as far as u0 and f show it: max |u0| (and
+// h^2 max |f| / 6 for Jacobi), no more than the verdict's, which also takes
+// the largest |u| of every iterate.
+static double jacobi_draw_scale(const jacobi_spec *s)
+{
+    size_t cells = jacobi_cells(&s->c.g);
+    double umax = 0, fmax = 0;
+    for (size_t p = 0; p < cells; p++) {
+        umax = fabs((double)s->c.u0[p]) > umax ? fabs((double)s->c.u0[p]) : umax;
+        fmax = fabs((double)s->c.f[p]) > fmax ? fabs((double)s->c.f[p]) : fmax;
+    }
+    return umax + (s->heat ? 0.0 : s->c.g.h * s->c.g.h * fmax / 6.0);
 }
 
 // ---------------------------------------------------------------------------
@@ -363,7 +371,7 @@ static spawn_result jacobi_start_runner(const judge_case_env *env, const jacobi_
     snprintf(reps, sizeof(reps), "%d", env->conf->time_reps);
     snprintf(rate, sizeof(rate), "%.9g", g->rate);
     snprintf(pitch, sizeof(pitch), "%zu", s->pitch);
-    char *args[24] = {"--outdir", (char *)dir, "--size", size, "--h", h, "--bc", (char *)jacobi_bc_name(g->bc),
+    char *args[32] = {"--outdir", (char *)dir, "--size", size, "--h", h, "--bc", (char *)jacobi_bc_name(g->bc),
                       "--iters", iters, "--check", check, "--tol", tol};
     int n = 14;
     if (s->heat) {  // the heat update, its r and the padded rows (a Jacobi runner's command stays as it was)
@@ -373,6 +381,15 @@ static spawn_result jacobi_start_runner(const judge_case_env *env, const jacobi_
     }
     if (timed)
         args[n++] = "--time", args[n++] = reps;
+    char fill[24], scale[32];
+    if (s->drawn && !env->emu) {  // the executor draws u0 and f on the GPU (no files)
+        snprintf(fill, sizeof(fill), "%llx", (unsigned long long)s->grid_seed);
+        args[n++] = FILL_OPTION, args[n++] = fill;
+    }
+    if (s->gpu_check && !env->emu && !env->yardstick) {  // and judges the checked solve there
+        snprintf(scale, sizeof(scale), "%.17g", s->scale);
+        args[n++] = "--gpu-check", args[n++] = GPU_CHECK_SOLVE, args[n++] = "--scale", args[n++] = scale;
+    }
     args[n] = NULL;
     return judge_spawn_runner(env, args, dir, jacobi_stored_cells(s) + 2 * jacobi_guard(s), order, seed, timed, report);
 }
@@ -616,6 +633,24 @@ static int jacobi_checked_outputs_saved(const jacobi_spec *s, const char *dir)
     return saved;
 }
 
+// A case the executor judged right on the GPU (GPU_CHECK_SOLVE: no grid came
+// back): passes, with the solver's story from the report.
+static void jacobi_gpu_passed(const jacobi_spec *s, const kv_list *report, int timed, case_result *r)
+{
+    jacobi_outputs o;
+    jacobi_verdict v;
+    memset(&o, 0, sizeof(o));
+    memset(&v, 0, sizeof(v));
+    o.iters = (int)kv_number(report, "iterations", -1), o.residual = kv_number(report, "residual", -2);
+    v.passed = 1, v.ref_residual = kv_number(report, GPU_REF_RESIDUAL_KEY, -1);
+    jacobi_fill_result(&v, r);
+    r->launch_ms = kv_number(report, "launch_ms", -1);
+    jacobi_describe(s, &o, &v, report, r);
+    jacobi_note(r, "judged on the GPU against the kit's double-precision solve");
+    if (timed)
+        jacobi_read_timing(s, report, r);
+}
+
 // Runs the case in dir (and, under emulation, again in dir2 with another
 // thread order); judges it. Returns 0 or -1 when the kit failed.
 static int jacobi_run_in(const judge_case_env *env, jacobi_spec *s, uint64_t seed, const char *dir, char *dir2,
@@ -638,10 +673,16 @@ static int jacobi_run_in(const judge_case_env *env, jacobi_spec *s, uint64_t see
             ok = -1;
         }
     }
+    if (ok == 1 && s->drawn && judge_drawn_input_differs(report, rng_grid_sum(s->c.u0, jacobi_cells(&s->c.g), 0) +
+                                                                     rng_grid_sum(s->c.f, jacobi_cells(&s->c.g), 1)))
+        return -1;
+    const char *gpu = kv_get(report, GPU_CHECK_KEY);
     if (ok == 1 && env->yardstick) {  // the kit's solution: its times only (no grid came back)
         r->status = CASE_OK;
         jacobi_read_timing(s, report, r);
-    } else if (ok == 1)
+    } else if (ok == 1 && s->gpu_check && gpu && !strcmp(gpu, GPU_CHECK_PASS))
+        jacobi_gpu_passed(s, report, timed, r);
+    else if (ok == 1)
         rc = jacobi_judge_outputs(env, s, dir, env->emu ? dir2 : NULL, report, &report2, timed, r);
     else if (ok == 0 && sr.exited && sr.exit_code == RUNNER_REP_WRONG && jacobi_checked_outputs_saved(s, dir)) {
         // A timed solve was wrong and the checked solve's grids came back: judged first, so a
@@ -677,10 +718,14 @@ int jacobi_run_case(const judge_case_env *env, const lab_case *spec, uint64_t se
     float *u0 = malloc(cells * sizeof(float)), *f = malloc(cells * sizeof(float));
     int rc = -1;
     double t_start = judge_case_clock();
-    if (u0 && f && jacobi_draw(&s, seed, u0, f) == 0 && jacobi_make_dir(dir, sizeof(dir)) == 0) {
+    if (u0 && f && jacobi_make_dir(dir, sizeof(dir)) == 0) {
+        jacobi_draw(&s, seed, u0, f);
         s.c.u0 = u0;
         s.c.f = f;
-        if (jacobi_write_inputs(&s, dir, u0, f) == 0) {
+        s.drawn = !env->emu && !s.mms;  // (an mms case's grids are no seed's: written to files)
+        s.gpu_check = s.drawn && (double)cells >= JUDGE_GPU_CHECK_MIN_CELLS;
+        s.scale = s.gpu_check ? jacobi_draw_scale(&s) : 0;
+        if (s.drawn || jacobi_write_inputs(&s, dir, u0, f) == 0) {
             double t_input = judge_case_clock();
             rc = jacobi_run_in(env, &s, seed, dir, dir2, sizeof(dir2), r, report_out);
             judge_case_trace(r->name, report_out, t_input - t_start, r->wall_s, judge_case_clock() - t_input - r->wall_s);
@@ -728,8 +773,8 @@ size_t jacobi_early_bytes(const lab_conf *conf, const lab_case *spec)
 {
     jacobi_spec s;
     jacobi_read_spec(conf, spec, &s);
-    if (s.error[0] || s.mms || !s.timed)
-        return 0;
+    if (s.error[0] || s.mms || !s.timed || (double)jacobi_cells(&s.c.g) >= JUDGE_GPU_CHECK_MIN_CELLS)
+        return 0;  // (a large case is judged on the GPU: no reference needed unless it fails there)
     size_t cells = jacobi_cells(&s.c.g);
     int checks = s.c.check_every > 0 ? s.c.max_iters / s.c.check_every : 0;
     return sizeof(jacobi_early_header) + (2 * cells + (size_t)checks + 1) * sizeof(double);
@@ -743,7 +788,8 @@ void jacobi_early_make(const lab_conf *conf, const lab_case *spec, uint64_t seed
     jacobi_read_spec(conf, spec, &s);
     size_t cells = jacobi_cells(&s.c.g);
     float *u0 = malloc(cells * sizeof(float)), *f = malloc(cells * sizeof(float));
-    if (bytes == jacobi_early_bytes(conf, spec) && bytes && u0 && f && jacobi_draw(&s, seed, u0, f) == 0) {
+    if (bytes == jacobi_early_bytes(conf, spec) && bytes && u0 && f) {
+        jacobi_draw(&s, seed, u0, f);
         double *grids = jacobi_early_grids(mem);
         s.c.u0 = u0, s.c.f = f;
         h->iters = s.c.max_iters, h->seed = seed, h->cells = cells;

@@ -62,7 +62,7 @@ uint64_t rng_fill(rng *r, float *grid, size_t n)
     return seed;
 }
 
-uint64_t rng_grid_sum(const float *grid, size_t n)
+uint64_t rng_grid_sum(const float *grid, size_t n, uint64_t key)
 {
     uint64_t sum = 0;
     long cells = (long)n;
@@ -70,7 +70,7 @@ uint64_t rng_grid_sum(const float *grid, size_t n)
     for (long i = 0; i < cells; i++) {
         uint32_t bits;
         memcpy(&bits, &grid[i], sizeof(bits));
-        sum += grid_fill_term(0, (uint64_t)i, bits);
+        sum += grid_fill_term(key, (uint64_t)i, bits);
     }
     return sum;
 }

@@ -31,9 +31,10 @@ float rng_unit(rng *r);
 // returns that seed.
 uint64_t rng_fill(rng *r, float *grid, size_t n);
 
-// The plain order-free sum of grid[0..n) (grid_fill_term under key 0), which
-// the executor reports of a grid it drew: equal sums, the same grid.
-uint64_t rng_grid_sum(const float *grid, size_t n);
+// The order-free sum of grid[0..n) under key (grid_fill_term), which the
+// executor reports of a grid it drew: equal sums, the same grid (a whole
+// solve's: u0 under key 0 plus f under key 1).
+uint64_t rng_grid_sum(const float *grid, size_t n, uint64_t key);
 
 // Draws k coefficients with |c| in [0.1, 1], random signs, no two closer than
 // 0.05 in value or in magnitude (0.025 when k > 7: the thirteen of a star of

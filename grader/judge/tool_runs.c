@@ -75,10 +75,8 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h, stru
 #endif
     judge_case_env env = tool_env(s, h->tool);
     env.executor = profiler;
-    // A turn of its own for the helper's life; under Nsight Compute, the executor takes the locks
-    // around its GPU work instead (judge_spawn_runner).
-    if (!env.ncu_metrics && gpu_turns_worker_take() != 0)
-        spawn_child_exit(3);
+    // No turn of the helper's own: under Nsight Compute or compute-sanitizer the executor takes the
+    // locks around its GPU work (judge_spawn_runner); the strict barriers' emulation has no GPU work.
     memset(&r, 0, sizeof(r));
     r.spec = h->spec, r.seed = h->seed;
     conf_case_name(&h->spec, r.name, sizeof(r.name));

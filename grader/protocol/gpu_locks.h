@@ -18,6 +18,7 @@
 #define GPU_LOCK_TURN "lock"          // the turn: shared or alone
 #define GPU_LOCK_GATE "gate"          // held while a turn is taken
 #define GPU_LOCK_PROFILER "profiler"  // one Nsight Compute run's GPU work at a time
+#define GPU_LOCK_NO_TOOL "-"          // in place of a tool's lock path: a run that takes only its turn (compute-sanitizer's)
 #define GPU_LOCKS_OPTION "--gpu-locks" // the executor's option: "PROFILER,GATE,TURN[,alone]", the three paths
 
 // The path of lock file name (GPU_LOCK_*) of GPU k in the folder dir.
@@ -48,8 +49,9 @@ static inline int gpu_lock_turn(int gate, int turn, int alone, void (*interrupte
 }
 
 // Takes the locks spec names (GPU_LOCKS_OPTION's value, "PROFILER,GATE,TURN
-// [,alone]"): the profiler's, then a turn through the gate. fds gets the three
-// descriptors (closing them gives the locks back; -1 each on failure).
+// [,alone]"): the profiler's (none when PROFILER is GPU_LOCK_NO_TOOL), then a
+// turn through the gate. fds gets the three descriptors (closing them gives
+// the locks back; -1 each on failure or for no tool lock).
 // Returns 0, or -1 with errno (EINVAL: spec is not three paths).
 static inline int gpu_locks_take(const char *spec, int fds[3])
 {
@@ -57,10 +59,12 @@ static inline int gpu_locks_take(const char *spec, int fds[3])
     fds[0] = fds[1] = fds[2] = -1;
     if (sscanf(spec, "%4095[^,],%4095[^,],%4095[^,],%15s", paths[0], paths[1], paths[2], alone) < 3)
         return errno = EINVAL, -1;
-    for (int i = 0; i < 3; i++)
+    int tool = strcmp(paths[0], GPU_LOCK_NO_TOOL) != 0, i = tool ? 0 : 1;
+    for (; i < 3; i++)
         if ((fds[i] = open(paths[i], O_RDWR | O_CREAT | O_CLOEXEC, 0644)) < 0)
             break;
-    if (fds[2] >= 0 && gpu_lock_flock(fds[0], LOCK_EX, NULL) == 0 && gpu_lock_turn(fds[1], fds[2], !strcmp(alone, "alone"), NULL) == 0)
+    if (fds[2] >= 0 && (!tool || gpu_lock_flock(fds[0], LOCK_EX, NULL) == 0) &&
+        gpu_lock_turn(fds[1], fds[2], !strcmp(alone, "alone"), NULL) == 0)
         return 0;
     int saved = errno;
     for (int i = 0; i < 3; i++)

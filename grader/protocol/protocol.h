@@ -294,6 +294,14 @@ PROTOCOL_HOST_DEVICE static inline int protocol_heat_edge(unsigned long long j, 
 #define GPU_CHECK_PASS       "pass"
 #define GPU_CHECK_FAIL       "fail"
 #define GPU_CHECK_MAX_PLANES 8            // the most planes a sample holds
+// A large whole solve (labs 5, 9, 10) drawn on the GPU (FILL_OPTION) comes with
+// --gpu-check GPU_CHECK_SOLVE and --scale (the judge's scale of the tolerance):
+// the executor judges the checked solve against the kit's double-precision
+// solve by rules no looser than the judge's, reports the reference's last
+// residual (GPU_REF_RESIDUAL_KEY), and when all is right (gpu_check=pass) no
+// grid comes back; anything else and every grid comes back for the judge.
+#define GPU_CHECK_SOLVE      "solve"
+#define GPU_REF_RESIDUAL_KEY "gpu_ref_residual"
 
 // A sweep case's input on a GPU: the judge draws it (grid_fill.h) from a seed
 // it passes as FILL_OPTION (hexadecimal) instead of writing CASE_INPUT, the

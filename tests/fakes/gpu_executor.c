@@ -61,6 +61,10 @@ typedef struct fake_case {
     const char *log;                 // --log: a served case's output
     const char *gpu_locks;           // GPU_LOCKS_OPTION: the locks taken around the case's GPU work, NULL: none
     const char *fill;                // FILL_OPTION: the seed (hexadecimal) the input is drawn from, NULL: none
+    int bc;                          // --bc as LAB_BC_* (0 dirichlet, 1 neumann, 2 periodic)
+    float h;                         // --h
+    int heat;                        // --update heat2d
+    int gpu_check_solve;             // --gpu-check GPU_CHECK_SOLVE: the solve judged here
     char *pass[FAKE_MAX_ARGS];       // the student's program and the arguments it takes, NULL-ended
 } fake_case;
 
@@ -116,6 +120,10 @@ static void fake_take_option(fake_case *c, const char *o, const char *v)
     else if (!strcmp(o, "--yardstick")) c->yardstick = 1;
     else if (!strcmp(o, GPU_LOCKS_OPTION)) c->gpu_locks = v;
     else if (!strcmp(o, FILL_OPTION)) c->fill = v;
+    else if (!strcmp(o, "--bc")) c->bc = !strcmp(v, "neumann") ? 1 : !strcmp(v, "periodic") ? 2 : 0;
+    else if (!strcmp(o, "--h")) c->h = strtof(v, NULL);
+    else if (!strcmp(o, "--update")) c->heat = !strcmp(v, UPDATE_HEAT2D);
+    else if (!strcmp(o, "--gpu-check") && !strcmp(v, GPU_CHECK_SOLVE)) c->gpu_check_solve = 1;
     else if (!strcmp(o, "--gpu-check")) {
         c->gpu_check = 1;
         for (const char *p = v; *p && c->nplanes < GPU_CHECK_MAX_PLANES; p += strcspn(p, ","), p += *p == ',')
@@ -127,7 +135,7 @@ static void fake_take_option(fake_case *c, const char *o, const char *v)
 static int fake_executor_only(const char *o)
 {
     static const char *const own[] = {"--kind", "--student", "--accuracy", "--time-budget", "--time", "--gpu-check",
-                                      "--log", "--file-bytes", "--yardstick", "--serve", GPU_LOCKS_OPTION, FILL_OPTION, NULL};
+                                      "--log", "--file-bytes", "--yardstick", "--serve", GPU_LOCKS_OPTION, FILL_OPTION, "--scale", NULL};
     for (int k = 0; own[k]; k++)
         if (!strcmp(o, own[k]))
             return 1;
@@ -331,11 +339,64 @@ static void fake_fail_by_mode(const fake_case *c, const char *mode)
         fake_fail(c, RUNNER_NO_MEMORY, "memory", "cannot allocate 9.00 GiB on the device (8.00 GiB free of 8.00 GiB)");
 }
 
+// Writes n floats to f, adding their terms under key (grid_fill_term, from
+// index *at on) to *sum; returns 0, or -1 when it cannot.
+static int fake_write_cells(FILE *f, const float *v, size_t n, uint64_t key, uint64_t *at, uint64_t *sum)
+{
+    for (size_t q = 0; q < n; q++) {
+        uint32_t bits;
+        memcpy(&bits, &v[q], sizeof(bits));
+        *sum += grid_fill_term(key, (*at)++, bits);
+    }
+    return fwrite(v, sizeof(float), n, f) == n ? 0 : -1;
+}
+
+// FILL_OPTION for a whole solve: writes u0 and f as the executor draws them
+// (grid_fill.h) into CASE_INPUT and CASE_JACOBI_F, rows padded to the pitch;
+// returns their plain sum (u0 under key 0, f under key 1).
+static uint64_t fake_draw_solve(const fake_case *c)
+{
+    char upath[4096], fpath[4096];
+    uint64_t seed = strtoull(c->fill, NULL, 16), sum = 0, at_u = 0, at_f = 0;
+    unsigned nx = c->n[0], ny = c->n[1], nz = c->n[2], pitch = c->pitch ? c->pitch : nx;
+    float *urow = malloc(pitch * sizeof(float)), *frow = malloc(pitch * sizeof(float));
+    snprintf(upath, sizeof(upath), "%s/%s", c->outdir, CASE_INPUT);
+    snprintf(fpath, sizeof(fpath), "%s/%s", c->outdir, CASE_JACOBI_F);
+    FILE *uf = fopen(upath, "wb"), *ff = fopen(fpath, "wb");
+    int bad = !urow || !frow || !uf || !ff;
+    uint32_t pad = PAD_BITS;
+    for (unsigned i = 0; i < nz && !bad; i++)
+        for (unsigned j = 0; j < ny && !bad; j++) {
+            for (unsigned k = 0; k < pitch; k++)
+                memcpy(&urow[k], &pad, sizeof(pad)), memcpy(&frow[k], &pad, sizeof(pad));
+            for (unsigned k = 0; k < nx; k++) {
+                uint64_t at = ((uint64_t)i * ny + j) * nx + k;
+                int e = c->heat ? protocol_heat_edge(j, k, nx, ny) : -1;
+                uint64_t src = ((uint64_t)grid_fill_source(i, nz, c->bc) * ny + grid_fill_source(j, ny, c->bc)) * nx +
+                               grid_fill_source(k, nx, c->bc);
+                urow[k] = c->heat ? (e >= 0 ? grid_fill_heat_edge(seed, e) : grid_fill_solve_u0(seed, at))
+                                  : grid_fill_solve_u0(seed, src);
+                frow[k] = c->heat ? 0.0f : grid_fill_solve_f(seed, at, c->h);
+            }
+            bad = fake_write_cells(uf, urow, nx, 0, &at_u, &sum) != 0 || fake_write_cells(ff, frow, nx, 1, &at_f, &sum) != 0 ||
+                  fwrite(urow + nx, sizeof(float), pitch - nx, uf) != pitch - nx ||
+                  fwrite(frow + nx, sizeof(float), pitch - nx, ff) != pitch - nx;
+        }
+    bad |= (uf && fclose(uf) != 0) | (ff && fclose(ff) != 0);
+    free(urow);
+    free(frow);
+    if (bad)
+        fake_fail(c, RUNNER_USAGE, "files", "the fake executor could not write the problem");
+    return sum;
+}
+
 // FILL_OPTION: writes the input the executor draws on the GPU (grid_fill.h)
 // as CASE_INPUT, the file the student's program (an emulation runner) reads;
 // returns its plain sum.
 static uint64_t fake_draw_input(const fake_case *c)
 {
+    if (c->jacobi)
+        return fake_draw_solve(c);
     char path[4096];
     uint64_t seed = strtoull(c->fill, NULL, 16), sum = 0;
     size_t cells = fake_cells(c);
@@ -354,6 +415,26 @@ static uint64_t fake_draw_input(const fake_case *c)
     if (fclose(f) != 0)
         fake_fail(c, RUNNER_USAGE, "files", "the fake executor could not write the input");
     return sum;
+}
+
+// --gpu-check GPU_CHECK_SOLVE: under the gpu-check mode the solve is right on
+// the GPU (gpu_check=pass, the student's residual as the reference's, no
+// grid left for the judge); otherwise it is not, and every grid stays.
+static void fake_judge_solve(const fake_case *c, const char *mode)
+{
+    static const char *const grids[] = {CASE_JACOBI_A, CASE_JACOBI_B, CASE_JACOBI_F_AFTER, CASE_TIMED};
+    char path[4096];
+    if (strcmp(mode, "gpu-check") != 0) {
+        fake_report(c, GPU_CHECK_KEY, "%s", GPU_CHECK_FAIL);
+        return;
+    }
+    if (fake_report_number(c, "residual", -1) >= 0)
+        fake_report(c, GPU_REF_RESIDUAL_KEY, "%.9g", fake_report_number(c, "residual", -1));
+    fake_report(c, GPU_CHECK_KEY, "%s", GPU_CHECK_PASS);
+    for (size_t g = 0; g < sizeof(grids) / sizeof(grids[0]); g++) {
+        snprintf(path, sizeof(path), "%s/%s", c->outdir, grids[g]);
+        unlink(path);
+    }
 }
 
 // Runs one case; returns its exit code (RUNNER_OK when the judge's files are all there).
@@ -383,8 +464,10 @@ static int fake_case_run(const fake_case *c)
     }
     if (c->time_reps > 0)
         fake_timed(c, mode);
-    if (c->gpu_check && !strcmp(mode, "gpu-check"))
+    if (c->gpu_check && !c->gpu_check_solve && !strcmp(mode, "gpu-check"))
         fake_sample(c);
+    if (c->gpu_check_solve)
+        fake_judge_solve(c, mode);
     return RUNNER_OK;
 }
 

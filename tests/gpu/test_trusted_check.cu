@@ -16,6 +16,7 @@
 #include "executor.h"
 #include "protocol.h"
 extern "C" {
+#include "jacobi_ref.h"
 #include "stencil_ref.h"
 }
 
@@ -159,6 +160,86 @@ static void run_fill(uint64_t seed, unsigned nx, unsigned ny, unsigned nz, int s
     free(got);
 }
 
+// A whole solve drawn on the GPU from a seed (trusted_jacobi_prepare) is the
+// judge's draw (grid_fill.h's rule with the reference's boundary sources), and
+// its plain sum the judge's; the kit's double-precision solve on the GPU
+// (trusted_jacobi_check) stops where the CPU reference (jacobi_ref_solve, the
+// ground truth) stops, with its residual, and passes the reference's grid
+// rounded to float, but not that grid with one cell off by 1e-3, nor with a
+// guard overwritten; the other buffer's damage and likeness to u0 are counted.
+static void run_solve(uint64_t seed, unsigned nx, unsigned ny, unsigned nz, int bc, int iters, int check_every, float tol)
+{
+    char shape[120];
+    snprintf(shape, sizeof(shape), "%ux%ux%u %s, %d iterations, seed %llu", nx, ny, nz, jacobi_bc_name(bc), iters,
+             (unsigned long long)seed);
+    size_t cells = (size_t)nx * ny * nz, guard = (size_t)protocol_guard_cells((unsigned long long)nx * ny), total = cells + 2 * guard;
+    float h = 1.0f / (float)(nx - 1);
+    float *u0 = (float *)malloc(cells * sizeof(float)), *f = (float *)malloc(cells * sizeof(float));
+    uint64_t want_sum = 0;
+    for (unsigned i = 0; i < nz; i++)
+        for (unsigned j = 0; j < ny; j++)
+            for (unsigned k = 0; k < nx; k++) {
+                size_t at = ((size_t)i * ny + j) * nx + k;
+                size_t src = (jacobi_source(i, nz, bc) * ny + jacobi_source(j, ny, bc)) * nx + jacobi_source(k, nx, bc);
+                u0[at] = grid_fill_solve_u0(seed, src), f[at] = grid_fill_solve_f(seed, at, h);
+                uint32_t ub, fb;
+                memcpy(&ub, &u0[at], 4), memcpy(&fb, &f[at], 4);
+                want_sum += grid_fill_term(0, at, ub) + grid_fill_term(1, at, fb);
+            }
+    float *d_a, *d_b, *d_f, *got = (float *)malloc(total * sizeof(float));
+    cudaMalloc((void **)&d_a, total * sizeof(float));
+    cudaMalloc((void **)&d_b, total * sizeof(float));
+    cudaMalloc((void **)&d_f, total * sizeof(float));
+    trusted_solve problem = {{nx, ny, nz}, nx, h, bc, 0, 0.0f};
+    uint64_t key = grid_fill_mix(seed ^ 0x5eed), plain = 0;
+    uint64_t f_hash = trusted_jacobi_prepare(d_a, d_b, d_f, guard, &problem, seed, key, &plain);
+    cudaMemcpy(got, d_a, total * sizeof(float), cudaMemcpyDeviceToHost);
+    int same = memcmp(got + guard, u0, cells * sizeof(float)) == 0;
+    cudaMemcpy(got, d_f, total * sizeof(float), cudaMemcpyDeviceToHost);
+    same = same && memcmp(got + guard, f, cells * sizeof(float)) == 0;
+    expect(same && plain == want_sum, "a solve's problem drawn on the GPU is the judge's, its plain sum too", shape);
+    // The reference on the CPU, its grid as a student's answer in d_a.
+    jacobi_grid g = {nx, ny, nz, (double)h, bc, JACOBI_UPDATE_JACOBI, 0.0};
+    jacobi_run run = {iters, check_every, (double)tol, JACOBI_EXACT};
+    jacobi_outcome out;
+    memset(&out, 0, sizeof(out));
+    double *ref = (double *)malloc(cells * sizeof(double));
+    jacobi_ref_solve(&g, u0, f, &run, ref, &out);
+    for (size_t p = 0; p < cells; p++)
+        got[guard + p] = (float)ref[p];
+    trusted_stop stop = {iters, check_every, tol, 2e-6, 1e-7, out.scale};
+    trusted_ref_end end;
+    check_counts c;
+    auto check_answer = [&](void) {
+        cudaMemcpy(d_a + guard, got + guard, cells * sizeof(float), cudaMemcpyHostToDevice);
+        trusted_jacobi_check(d_a, d_f, guard, &problem, &stop, seed, key, &c, &end);
+    };
+    check_answer();
+    expect(end.iters == out.iters, "the GPU's solve stops where the CPU reference stops", shape);
+    expect(out.residual < 0 ? end.residual < 0 : fabs(end.residual - out.residual) <= 1e-9 * out.residual,
+           "with the CPU reference's residual", shape);
+    expect(c.wrong == 0 && c.guards == 0 && c.input_hash == f_hash, "the reference's grid passes the GPU's check", shape);
+    size_t mid = ((size_t)(nz / 2) * ny + ny / 2) * nx + nx / 2;
+    got[guard + mid] += 1e-3f;
+    check_answer();
+    expect(c.wrong == 1 && c.first == mid, "one cell off by 1e-3 fails it, named", shape);
+    got[guard + mid] -= 1e-3f;
+    trusted_damage before = trusted_solve_damage(d_b, guard, &problem, seed);
+    float one = 1.0f;
+    cudaMemcpy(d_b + total - 1, &one, sizeof(one), cudaMemcpyHostToDevice);
+    cudaMemcpy(d_b + guard + mid, &one, sizeof(one), cudaMemcpyHostToDevice);
+    trusted_damage after = trusted_solve_damage(d_b, guard, &problem, seed);
+    expect(before.unlike == 0 && before.damaged == 0 && after.unlike == 1 && after.damaged == 1,
+           "the other buffer's cells unlike u0 and its damaged guard are counted", shape);
+    cudaFree(d_a);
+    cudaFree(d_b);
+    cudaFree(d_f);
+    free(u0);
+    free(f);
+    free(got);
+    free(ref);
+}
+
 int main(void)
 {
     uint64_t seed = getenv("STENCIL_TEST_SEED") ? strtoull(getenv("STENCIL_TEST_SEED"), NULL, 10) : (uint64_t)time(NULL) * 2654435761u;
@@ -179,6 +260,9 @@ int main(void)
     run_fill(grid_fill_mix(seed ^ 4), 37, 29, 19, 1, 0);
     run_fill(grid_fill_mix(seed ^ 5), 8192, 8192, 1, 0, 2);
     run_fill(grid_fill_mix(seed ^ 6), 512, 512, 512, 1, 0);
+    run_solve(grid_fill_mix(seed ^ 7), 35, 30, 17, JACOBI_BC_DIRICHLET, 40, 0, 0.0f);
+    run_solve(grid_fill_mix(seed ^ 8), 33, 30, 18, JACOBI_BC_NEUMANN, 45, 20, 0.0f);
+    run_solve(grid_fill_mix(seed ^ 9), 64, 48, 40, JACOBI_BC_PERIODIC, 300, 10, 0.02f);
     printf("checker: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 // tests/unit/test_gpu_turns.c — judges and their helpers taking turns on a
 // GPU through lock files (grader/judge/gpu_turns.c, grader/protocol/gpu_locks.h),
-// without a GPU: a helper's shared turn keeps a timer out while it runs;
+// without a GPU: compute-sanitizer's run (the executor taking its shared turn
+// around its GPU work, no profiler lock) keeps a timer out while it holds it;
 // Nsight Compute's runs (the executor taking the locks gpu_turns_lock_spec
 // names) go one at a time; and a run waiting for the profiler holds no turn,
 // so a timer is not kept waiting behind it (the convoy a GPU suite of 12
@@ -65,14 +66,19 @@ static int teardown(void **state)
     return system(cmd);
 }
 
-// A helper's process: takes its shared turn and holds it until killed.
-static pid_t helper(void)
+// A run under compute-sanitizer: the executor's process, taking the turn the
+// judge names for it (no tool lock), shared, holding it until killed.
+static pid_t sanitized_run(void)
 {
+    char spec[3 * PATH_MAX + 16];
+    assert_int_equal(gpu_turns_lock_spec(0, NULL, spec, sizeof(spec)), 1);
+    assert_int_equal(strncmp(spec, GPU_LOCK_NO_TOOL ",", 2), 0);
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);  // a failed test's children end with it
-        if (gpu_turns_worker_take() != 0)
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        int fds[3];
+        if (gpu_locks_take(spec, fds) != 0 || fds[0] != -1)
             _exit(3);
         for (;;)
             pause();
@@ -85,7 +91,7 @@ static pid_t helper(void)
 static pid_t profiled_run(int alone)
 {
     char spec[3 * PATH_MAX + 16];
-    assert_int_equal(gpu_turns_lock_spec(alone, spec, sizeof(spec)), 1);
+    assert_int_equal(gpu_turns_lock_spec(alone, GPU_LOCK_PROFILER, spec, sizeof(spec)), 1);
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
@@ -105,12 +111,13 @@ static void end(pid_t pid)
     waitpid(pid, NULL, 0);
 }
 
-static void test_helper_turn_keeps_timer_out(void **state)
+static void test_sanitizer_turn_keeps_timer_out(void **state)
 {
     (void)state;
-    pid_t h = helper();
-    assert_true(lock_becomes("lock", 1));  // the helper's shared turn
+    pid_t h = sanitized_run();
+    assert_true(lock_becomes("lock", 1));   // the sanitizer's shared turn, and no profiler lock
     assert_false(lock_free("lock"));        // a timer (exclusive) cannot start beside it
+    assert_true(lock_free("profiler"));
     end(h);
     assert_true(lock_becomes("lock", 0));   // its turn ends with it
 }
@@ -173,14 +180,14 @@ static void test_lock_spec(void **state)
     (void)state;
     char spec[3 * PATH_MAX + 16];
     int fds[3];
-    assert_int_equal(gpu_turns_lock_spec(1, spec, sizeof(spec)), 1);
+    assert_int_equal(gpu_turns_lock_spec(1, GPU_LOCK_PROFILER, spec, sizeof(spec)), 1);
     assert_non_null(strstr(spec, ",alone"));
     assert_non_null(strstr(spec, "/gpu-0.profiler,"));
     judge_error err;
     assert_int_equal(gpu_turns_take(0, &err), 0);
-    assert_int_equal(gpu_turns_lock_spec(0, spec, sizeof(spec)), 0);
+    assert_int_equal(gpu_turns_lock_spec(0, GPU_LOCK_PROFILER, spec, sizeof(spec)), 0);
     gpu_turns_give();
-    assert_int_equal(gpu_turns_lock_spec(0, spec, 8), 0);  // too short for the paths
+    assert_int_equal(gpu_turns_lock_spec(0, GPU_LOCK_PROFILER, spec, 8), 0);  // too short for the paths
     assert_int_equal(gpu_locks_take("/tmp/only-one", fds), -1);
     assert_int_equal(fds[0], -1);
 }
@@ -188,7 +195,7 @@ static void test_lock_spec(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_helper_turn_keeps_timer_out, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sanitizer_turn_keeps_timer_out, setup, teardown),
         cmocka_unit_test_setup_teardown(test_one_profiler_at_a_time, setup, teardown),
         cmocka_unit_test_setup_teardown(test_waiting_for_profiler_holds_no_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lock_spec, setup, teardown),

@@ -64,10 +64,10 @@ static void test_rng_fill_threads(void **state)
     int threads = omp_get_max_threads();
     omp_set_num_threads(1);
     uint64_t drawn = rng_fill(&a, one, n);
-    uint64_t sum_one = rng_grid_sum(one, n);
+    uint64_t sum_one = rng_grid_sum(one, n, 0);
     omp_set_num_threads(threads > 1 ? threads : 3);
     assert_true(rng_fill(&b, many, n) == drawn);
-    assert_true(rng_grid_sum(many, n) == sum_one);
+    assert_true(rng_grid_sum(many, n, 0) == sum_one);
     omp_set_num_threads(threads);
     assert_memory_equal(one, many, n * sizeof(float));
     assert_true(rng_next(&a) == rng_next(&b));
@@ -83,7 +83,7 @@ static void test_rng_fill_threads(void **state)
         j++;
     float t = one[i];
     one[i] = one[j], one[j] = t;
-    assert_true(rng_grid_sum(one, n) != sum_one);  // a value moved shows
+    assert_true(rng_grid_sum(one, n, 0) != sum_one);  // a value moved shows
     rng_fill(&a, many, n);                         // the next fill from the same generator is another grid
     assert_true(memcmp(one, many, 4096 * sizeof(float)) != 0);
     free(one);

@@ -228,6 +228,33 @@ outcome sample "a case the GPU found right passes on the sample the judge checks
 fake_run samplewrong STENCIL_FAKE_GPU=gpu-check -- --lab "$lab1" --kernel "$PWD/tests/mutants/01-naive-sweep/x-swapped.cu" --case 204
 holds samplewrong "a sample the judge finds wrong fails the case, whatever the GPU's check said" \
     'c["N=204"]["hint_key"] == "wrong-values" and "though the GPU\u0027s check of the whole grid found none" in c["N=204"]["reason"]'
+# Lab 0's image (nz = 1): the sample is a few rows of the image, not the whole image (protocol_sample_unit_of).
+# (The case is lab.conf's for these runs alone: lab 0's later run grades every case.)
+lab0=$kit/labs/00-convolution
+mkdir -p "$tmp/keep-rows"
+cp "$lab0/lab.conf" "$tmp/lab0.conf"
+echo "case = 4096x2049 r=2 group=large" >>"$lab0/lab.conf"
+student0=$(solution_copy 00-convolution)
+fake_run rows STENCIL_FAKE_GPU=gpu-check STENCIL_FAKE_NCU_LOADS=2,30 TMPDIR="$tmp/keep-rows" -- --lab "$lab0" --kernel "$student0" \
+    --case 4096x2049,r=2 --keep
+outcome rows "a 2D image the GPU found right passes on the rows the judge checks" 0 "verdict: PASS"
+# Its samples (the case's and the load count's run of it): each 4 to 7 whole rows of 4096 pixels.
+sample_file=$(sed -n 's/^#define CASE_SAMPLE *"\([^"]*\)".*/\1/p' grader/protocol/protocol.h)
+samples=$(find "$tmp/keep-rows" -name "${sample_file:-?}" -printf '%s\n')
+rows_ok=$([ -n "$samples" ] && echo 1 || echo 0)
+for bytes in $samples; do
+    [ $((bytes % (4096 * 4))) -eq 0 ] && [ "$bytes" -ge $((4 * 4096 * 4)) ] && [ "$bytes" -le $((7 * 4096 * 4)) ] || rows_ok=0
+done
+if [ "$rows_ok" = 1 ]; then
+    pass "its samples are 4 to 7 whole rows of 4096 pixels, not the 2049-row image"
+else
+    fail "its samples are 4 to 7 whole rows of 4096 pixels, not the 2049-row image" "sample sizes in bytes: ${samples:-none}"
+fi
+fake_run rowswrong STENCIL_FAKE_GPU=gpu-check -- --lab "$lab0" \
+    --kernel "$PWD/tests/mutants/00-convolution/ghost-cells-clamped.cu" --case 4096x2049,r=2
+holds rowswrong "wrong pixels in the sampled rows fail the case, the first one named" \
+    'c["4096x2049,r=2"]["hint_key"] == "wrong-values" and " rows the judge checked itself" in c["4096x2049,r=2"]["reason"] and "(0,0," in c["4096x2049,r=2"]["detail"]'
+cp "$tmp/lab0.conf" "$lab0/lab.conf"
 
 echo "-- the technique's load floors, counted by Nsight Compute"
 fake_run loads STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --jobs 2

@@ -77,10 +77,10 @@ typedef struct exec_args {
     double time_budget_s;    // the repetitions stop after the first that ends past this many seconds (0: no budget)
     double rtol, atol;       // accuracy of the checks of timed repetitions
     int serve;               // 1: serve every case of a run (--serve; protocol.h's PROTOCOL_SERVE_*)
-    int gpu_check;           // 1: the output checked here on the GPU, a sample of planes saved when right (--gpu-check;
+    int gpu_check;           // 1: the output checked here on the GPU, a sample of units saved when right (--gpu-check;
                              // a whole solve: --gpu-check GPU_CHECK_SOLVE, its verdict here, nothing saved when right)
     double scale;            // jacobi, --gpu-check: the judge's scale of the tolerance (--scale; 0: the kit's bound)
-    unsigned sample[GPU_CHECK_MAX_PLANES]; // the planes (z indices) the judge asked for
+    unsigned sample[GPU_CHECK_MAX_UNITS]; // the units the judge asked for (protocol_sample_unit_of: z-planes, or rows of a 2D grid)
     int nsample;             // how many
     const char *log;         // a served case: the file its output goes to (--log)
     unsigned long long file_bytes; // a served case: the largest file it may write (--file-bytes; 0: no limit)
@@ -107,17 +107,17 @@ static int exec_parse_seed(const char *text, uint64_t *seed)
 }
 
 // Parses argv; exits RUNNER_USAGE on anything unexpected.
-// Reads --gpu-check's plane list ("3,17,200") into planes; returns 1, or 0
-// when it is malformed or longer than GPU_CHECK_MAX_PLANES.
-static int exec_parse_planes(const char *text, unsigned *planes, int *n)
+// Reads --gpu-check's unit list ("3,17,200") into units; returns 1, or 0
+// when it is malformed or longer than GPU_CHECK_MAX_UNITS.
+static int exec_parse_units(const char *text, unsigned *units, int *n)
 {
     *n = 0;
     for (const char *p = text; *p;) {
         char *end = NULL;
         unsigned long v = strtoul(p, &end, 10);
-        if (end == p || *n == GPU_CHECK_MAX_PLANES || v > 1u << 20)
+        if (end == p || *n == GPU_CHECK_MAX_UNITS || v > 1u << 20)
             return 0;
-        planes[(*n)++] = (unsigned)v;
+        units[(*n)++] = (unsigned)v;
         p = *end == ',' ? end + 1 : end;
         if (*end && *end != ',')
             return 0;
@@ -166,7 +166,7 @@ static exec_args exec_parse(int argc, char **argv)
         else if (!strcmp(o, "--pitch")) ok = sscanf(v, "%u", &a.pitch) == 1;
         else if (!strcmp(o, "--accuracy")) ok = sscanf(v, "%lg,%lg", &a.rtol, &a.atol) == 2;
         else if (!strcmp(o, "--log")) a.log = v;
-        else if (!strcmp(o, "--gpu-check")) ok = (a.gpu_check = !strcmp(v, GPU_CHECK_SOLVE) || exec_parse_planes(v, a.sample, &a.nsample)) == 1;
+        else if (!strcmp(o, "--gpu-check")) ok = (a.gpu_check = !strcmp(v, GPU_CHECK_SOLVE) || exec_parse_units(v, a.sample, &a.nsample)) == 1;
         else if (!strcmp(o, "--scale")) ok = sscanf(v, "%lg", &a.scale) == 1 && a.scale >= 0;
         else if (!strcmp(o, "--file-bytes")) ok = sscanf(v, "%llu", &a.file_bytes) == 1;
         else if (!strcmp(o, GPU_LOCKS_OPTION)) a.gpu_locks = v;
@@ -186,9 +186,11 @@ static exec_args exec_parse(int argc, char **argv)
                          : a.pitch == a.n[0] && a.n[2] >= 3;
     if (a.serve)
         return a;  // its cases come as requests, each parsed as a command line
+    protocol_sample_unit unit = protocol_sample_unit_of(a.n[0], a.n[1], a.n[2]);
     for (int q = 0; q < a.nsample; q++)
-        if (a.sample[q] >= a.n[2] || !sweep) {
-            fprintf(stderr, "executor: --gpu-check names plane %u of a grid of %u planes (or a whole solve)\n", a.sample[q], a.n[2]);
+        if (a.sample[q] >= unit.count || !sweep) {
+            fprintf(stderr, "executor: --gpu-check names unit %u of a grid of %llu %s (or a whole solve)\n", a.sample[q],
+                    unit.count, unit.axis == 2 ? "planes" : "rows");
             exit(RUNNER_USAGE);
         }
     if (!a.outdir || (!a.probe && (!a.student || (!sweep && !jacobi) || a.n[0] < 1 || a.n[1] < 1 || a.n[2] < 1 ||
@@ -570,20 +572,21 @@ static int exec_gpu_check(const exec_args *a, const exec_sweep *s, uint64_t key,
     return c.wrong == 0 && c.unwritten == 0 && c.boundary == 0 && c.guards == 0 && c.input_hash == want;
 }
 
-// Saves the planes a->sample of out's grid, in that order, as CASE_SAMPLE.
+// Saves the units a->sample of out's grid (protocol_sample_unit_of: z-planes,
+// or rows of a 2D grid), in that order, as CASE_SAMPLE.
 static void exec_save_sample(const exec_args *a, const runner_buffer *out)
 {
-    size_t plane = (size_t)a->n[0] * a->n[1];
-    float *h = (float *)malloc(plane * sizeof(float));
+    protocol_sample_unit unit = protocol_sample_unit_of(a->n[0], a->n[1], a->n[2]);
+    float *h = (float *)malloc(unit.cells * sizeof(float));
     char path[4096];
     snprintf(path, sizeof(path), "%s/%s", a->outdir, CASE_SAMPLE);
     FILE *f = fopen(path, "wb");
     if (!h || !f)
         runner_fail(RUNNER_USAGE, "files", "cannot write %s: %s", path, strerror(errno));
     for (int q = 0; q < a->nsample; q++) {
-        runner_check(cudaMemcpy(h, out->d_grid + (size_t)a->sample[q] * plane, plane * sizeof(float), cudaMemcpyDeviceToHost),
-                     "read a sample plane");
-        if (fwrite(h, sizeof(float), plane, f) != plane)
+        runner_check(cudaMemcpy(h, out->d_grid + a->sample[q] * unit.stride, unit.cells * sizeof(float), cudaMemcpyDeviceToHost),
+                     "read a sample unit");
+        if (fwrite(h, sizeof(float), unit.cells, f) != unit.cells)
             runner_fail(RUNNER_USAGE, "files", "cannot write %s: %s", path, strerror(errno));
     }
     if (fclose(f) != 0)
@@ -710,7 +713,7 @@ static void exec_sweep_keep_output(const exec_args *a, exec_sweep *s)
 }
 
 // Leaves the checked call's result for the judge: every grid unless the kit
-// found it right on the GPU, then (untimed) only the sample planes; reports
+// found it right on the GPU, then (untimed) only the sample's units; reports
 // the GPU check's outcome where it ran.
 static void exec_sweep_save_checked(const exec_args *a, const exec_sweep *s)
 {

@@ -525,51 +525,57 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     return s;
 }
 
-// The planes of a GPU-checked case's output the judge checks itself.
+// The units of a GPU-checked case's output the judge checks itself
+// (protocol_sample_unit_of: z-planes, or rows of a 2D grid).
 typedef struct case_sample {
-    unsigned plane[GPU_CHECK_MAX_PLANES]; // z indices, each once
-    int n;                                // how many (0: the case is not checked on the GPU)
+    protocol_sample_unit shape;          // what a unit is: its cells, how many the grid has
+    unsigned unit[GPU_CHECK_MAX_UNITS];  // unit indices (z, or y for rows), each once
+    int n;                               // how many (0: the case is not checked on the GPU)
 } case_sample;
 
 // Chooses whether case spec is checked on the GPU (a large grid, on the
 // executor, neither the profiler's run nor the sanitizer's nor a yardstick)
-// and, if so, the planes the judge checks itself: the first and last, the
-// first and last the kernel writes, and three at random from a seed no one
-// else knows (so no file can tell which planes are looked at).
+// and, if so, the units the judge checks itself: the first and last, those
+// at the stencil's reach from them (the star's radius, or a convolution's
+// filter radius: where the boundary or the ghost cells end), and three at
+// random from a seed no one else knows (so no file can tell which are
+// looked at).
 static void case_choose_sample(const judge_case_env *env, const lab_case *spec, case_sample *sample)
 {
     sample->n = 0;
+    sample->shape = protocol_sample_unit_of(spec->nx, spec->ny, spec->nz);
     double cells = (double)spec->nx * spec->ny * spec->nz;
     int loads = env->ncu_metrics && !strcmp(env->ncu_metrics, JUDGE_NCU_LOADS);  // its check kernels run unprofiled
     if (env->emu || !env->student || env->yardstick || (env->ncu_metrics && !loads) || env->sanitize || cells < JUDGE_GPU_CHECK_MIN_CELLS)
         return;
-    unsigned nz = spec->nz, r = (unsigned)(env->conf->star_radius > 0 ? env->conf->star_radius : 1);
-    unsigned want[GPU_CHECK_MAX_PLANES] = {0, nz - 1, r < nz ? r : 0, nz > r ? nz - 1 - r : 0};
+    int filter_radius = case_filter_radius(env, spec);
+    unsigned count = (unsigned)sample->shape.count;
+    unsigned r = (unsigned)(filter_radius > 0 ? filter_radius : env->conf->star_radius > 0 ? env->conf->star_radius : 1);
+    unsigned want[GPU_CHECK_MAX_UNITS] = {0, count - 1, r < count ? r : 0, count > r ? count - 1 - r : 0};
     rng g;
     rng_init(&g, rng_fresh_seed());
     for (int q = 4; q < 7; q++)
-        want[q] = (unsigned)((rng_unit(&g) + 1.0f) * 0.5f * (float)nz) % nz;
+        want[q] = (unsigned)((rng_unit(&g) + 1.0f) * 0.5f * (float)count) % count;
     for (int q = 0; q < 7; q++) {
         int seen = 0;
         for (int p = 0; p < sample->n; p++)
-            seen |= sample->plane[p] == want[q];
+            seen |= sample->unit[p] == want[q];
         if (!seen)
-            sample->plane[sample->n++] = want[q];
+            sample->unit[sample->n++] = want[q];
     }
 }
 
 // A GPU-checked case whose output the kit's kernels found right: the judge
-// checks the sample planes in dir (CASE_SAMPLE) against its own reference;
+// checks the sample's units in dir (CASE_SAMPLE) against its own reference;
 // fills r (OK, or FAIL naming the first wrong cell).
 static void case_judge_sample(const judge_case_env *env, const lab_case *spec, const float *in, const float *coef,
                               const char *dir, const case_sample *sample, case_result *r)
 {
-    size_t plane = (size_t)spec->nx * spec->ny;
     mapped_grid got;
     int filter_radius = case_filter_radius(env, spec);
     r->interior = protocol_cells_written(filter_radius > 0, env->conf->star_radius, spec->nx, spec->ny, spec->nz);
     r->wrong = 0;
-    if (case_map(dir, CASE_SAMPLE, plane * (size_t)sample->n, &got) != 0) {
+    if (case_map(dir, CASE_SAMPLE, (size_t)sample->shape.cells * (size_t)sample->n, &got) != 0) {
         r->status = CASE_FAIL;
         snprintf(r->kind, sizeof(r->kind), "exited");
         r->hint_key = HINT_RUNNER_FAILED;
@@ -582,7 +588,7 @@ static void case_judge_sample(const judge_case_env *env, const lab_case *spec, c
     long first[3];
     double want = 0;
     float value = 0;
-    size_t bad = verdict_sweep_sample(&c, got.data, sample->plane, sample->n, first, &want, &value);
+    size_t bad = verdict_sweep_sample(&c, got.data, sample->unit, sample->n, first, &want, &value);
     case_unmap(&got);
     if (bad == 0) {
         r->status = CASE_OK;
@@ -594,7 +600,8 @@ static void case_judge_sample(const judge_case_env *env, const lab_case *spec, c
     r->wrong = bad;
     snprintf(r->kind, sizeof(r->kind), "wrong");
     r->hint_key = HINT_WRONG_VALUES;
-    snprintf(r->reason, sizeof(r->reason), "%zu cells wrong in the %d planes the judge checked itself, though the GPU's check of the whole grid found none", bad, sample->n);
+    snprintf(r->reason, sizeof(r->reason), "%zu cells wrong in the %d %s the judge checked itself, though the GPU's check of the whole grid found none",
+             bad, sample->n, sample->shape.axis == 2 ? "planes" : "rows");
     snprintf(r->detail, sizeof(r->detail), "first wrong cell (i,j,k) = (%ld,%ld,%ld): expected %.9g, got %s", first[0], first[1], first[2],
              want, verdict_value_text(value, text, sizeof(text)));
 }
@@ -605,7 +612,7 @@ static spawn_result case_start_runner(const judge_case_env *env, const lab_case 
                                       const char *dir, int timed, const char *order, uint64_t seed, uint64_t fill,
                                       const case_sample *sample, kv_list *report)
 {
-    char n_text[48], coef_text[VERDICT_MAX_WEIGHTS * 18], reps_text[16], radius_text[16], planes_text[GPU_CHECK_MAX_PLANES * 12] = "";
+    char n_text[48], coef_text[VERDICT_MAX_WEIGHTS * 18], reps_text[16], radius_text[16], units_text[GPU_CHECK_MAX_UNITS * 12] = "";
     char fill_text[24];
     int filter_radius = case_filter_radius(env, spec), used = 0;
     snprintf(n_text, sizeof(n_text), "%u,%u,%u", spec->nx, spec->ny, spec->nz);
@@ -624,9 +631,9 @@ static spawn_result case_start_runner(const judge_case_env *env, const lab_case 
     if (timed)
         args[a++] = "--time", args[a++] = reps_text;
     for (int q = 0, used = 0; sample && q < sample->n; q++)
-        used += snprintf(planes_text + used, sizeof(planes_text) - (size_t)used, "%s%u", q ? "," : "", sample->plane[q]);
+        used += snprintf(units_text + used, sizeof(units_text) - (size_t)used, "%s%u", q ? "," : "", sample->unit[q]);
     if (sample && sample->n)
-        args[a++] = "--gpu-check", args[a++] = planes_text;
+        args[a++] = "--gpu-check", args[a++] = units_text;
     size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
     size_t guard = (size_t)protocol_guard_cells((unsigned long long)spec->nx * spec->ny);
     return judge_spawn_runner(env, args, dir, cells + 2 * guard, order, seed, timed, report);

@@ -275,33 +275,40 @@ size_t verdict_guard_damage(const float *g, size_t n, long *first)
     return bad;
 }
 
-size_t verdict_sweep_sample(const sweep_case *c, const float *planes, const unsigned *which, int n, long first[3],
+// 1 if got is wrong for cell (i, j, k) of case c, coef its weights in
+// double: a written cell outside the tolerance, NaN or unwritten, a kept cell
+// not the input's bits. *want receives the value expected there.
+static int verdict_sample_cell_wrong(const sweep_case *c, const double *coef, size_t i, size_t j, size_t k, float got,
+                                     double *want)
+{
+    size_t p = (i * c->ny + j) * c->nx + k;
+    double scale = 0;
+    *want = c->in[p];
+    if (!verdict_cell_written(c, i, j, k))
+        return verdict_differ(got, c->in[p]);
+    *want = verdict_expected(c, i, j, k, coef, &scale);
+    return verdict_has_bits(got, POISON_BITS) || isnan(got) || !(fabs((double)got - *want) <= c->atol + c->rtol * scale);
+}
+
+size_t verdict_sweep_sample(const sweep_case *c, const float *units, const unsigned *which, int n, long first[3],
                             double *first_want, float *first_got)
 {
     double coef[VERDICT_MAX_WEIGHTS];
+    protocol_sample_unit unit = protocol_sample_unit_of(c->nx, c->ny, c->nz);
     size_t bad = 0, plane = c->nx * c->ny;
     first[0] = first[1] = first[2] = -1;
     verdict_weights(c, coef);
-    for (int q = 0; q < n; q++) {
-        size_t i = which[q];
-        for (size_t j = 0; i < c->nz && j < c->ny; j++)
-            for (size_t k = 0; k < c->nx; k++) {
-                float got = planes[(size_t)q * plane + j * c->nx + k];
-                double want = c->in[i * plane + j * c->nx + k], scale = 0;
-                int wrong;
-                if (verdict_cell_written(c, i, j, k)) {
-                    want = verdict_expected(c, i, j, k, coef, &scale);
-                    wrong = verdict_has_bits(got, POISON_BITS) || isnan(got) || !(fabs((double)got - want) <= c->atol + c->rtol * scale);
-                } else {
-                    wrong = verdict_differ(got, c->in[i * plane + j * c->nx + k]);
-                }
-                if (wrong && bad++ == 0) {
-                    first[0] = (long)i, first[1] = (long)j, first[2] = (long)k;
-                    *first_want = want;
-                    *first_got = got;
-                }
+    for (int q = 0; q < n; q++)
+        for (size_t p = 0; which[q] < unit.count && p < unit.cells; p++) {
+            size_t at = (size_t)which[q] * unit.stride + p, i = at / plane, j = at / c->nx % c->ny, k = at % c->nx;
+            float got = units[(size_t)q * unit.cells + p];
+            double want;
+            if (verdict_sample_cell_wrong(c, coef, i, j, k, got, &want) && bad++ == 0) {
+                first[0] = (long)i, first[1] = (long)j, first[2] = (long)k;
+                *first_want = want;
+                *first_got = got;
             }
-    }
+        }
     return bad;
 }
 

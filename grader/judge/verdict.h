@@ -148,13 +148,14 @@ double verdict_expected(const sweep_case *c, size_t i, size_t j, size_t k, const
 // Checks one sweep case; fills v. Returns v->passed.
 int verdict_sweep(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v);
 
-// Checks planes (n of them, plane which[q] at planes + q*nx*ny) of a case's
-// output against the reference, as verdict_sweep checks every cell: a
-// written cell within the tolerance, a kept cell the input's bits. Returns
-// how many cells are wrong; the first one's (i, j, k), expected and found
-// value go to first, *first_want and *first_got. (A GPU-checked case's
-// sample: the judge's own look at a grid the kit's kernels checked whole.)
-size_t verdict_sweep_sample(const sweep_case *c, const float *planes, const unsigned *which, int n, long first[3],
+// Checks the units of a case's output a GPU check's sample holds (n of
+// them, unit which[q] at units + q * its cells; protocol_sample_unit_of:
+// z-planes, or rows of a 2D grid) against the reference, as verdict_sweep
+// checks every cell: a written cell within the tolerance, a kept cell the
+// input's bits. Returns how many cells are wrong; the first one's (i, j, k),
+// expected and found value go to first, *first_want and *first_got. (The
+// judge's own look at a grid the kit's kernels checked whole.)
+size_t verdict_sweep_sample(const sweep_case *c, const float *units, const unsigned *which, int n, long first[3],
                             double *first_want, float *first_got);
 
 // Writes the value of cell bits as text: a number, "<unwritten>" or "NaN".

@@ -283,17 +283,44 @@ PROTOCOL_HOST_DEVICE static inline int protocol_heat_edge(unsigned long long j, 
     return j == 0 ? 0 : j + 1 == ny ? 1 : k == 0 ? 2 : k + 1 == nx ? 3 : -1;
 }
 
-// A large sweep case checked on the GPU (the executor's --gpu-check PLANES):
+// A large sweep case checked on the GPU (the executor's --gpu-check UNITS):
 // the kit's kernels check every cell of the output (and the timed output,
 // the same bits) where the grids are; when all is right the report says
-// gpu_check=pass and only the planes the judge named come back
+// gpu_check=pass and only the units the judge named come back
 // (CASE_SAMPLE), which the judge checks against its own reference on the
 // CPU; anything wrong and every grid comes back as without the option, for
 // the judge's whole verdict and its hints.
-#define GPU_CHECK_KEY        "gpu_check"  // the report key: GPU_CHECK_PASS or GPU_CHECK_FAIL
-#define GPU_CHECK_PASS       "pass"
-#define GPU_CHECK_FAIL       "fail"
-#define GPU_CHECK_MAX_PLANES 8            // the most planes a sample holds
+#define GPU_CHECK_KEY       "gpu_check"  // the report key: GPU_CHECK_PASS or GPU_CHECK_FAIL
+#define GPU_CHECK_PASS      "pass"
+#define GPU_CHECK_FAIL      "fail"
+#define GPU_CHECK_MAX_UNITS 8            // the most units (protocol_sample_unit) a sample holds
+
+// The unit a GPU check's sample is made of: a plane across the slowest axis
+// that has more than one cell. A z-plane (nx*ny cells) when nz > 1; a row (nx
+// cells, y its number) when nz == 1, so that a 2D image's sample is a few
+// rows, not the whole image (a one-row image is one unit, the row). Unit u
+// holds the grid's cells u*stride .. u*stride + cells - 1; --gpu-check's list
+// names units by u, and CASE_SAMPLE holds them one after another, in its order.
+typedef struct protocol_sample_unit {
+    unsigned long long cells;  // cells in one unit: nx*ny (a z-plane) or nx (a row)
+    unsigned long long count;  // units in the grid: nz planes or ny rows
+    unsigned long long stride; // cells from one unit's first cell to the next one's
+    int axis;                  // the axis units are numbered along: 2 (z, planes) or 1 (y, rows)
+} protocol_sample_unit;
+
+// The sample unit of an nx×ny×nz grid; the judge, the executor and the
+// kit's test double of it all ask here.
+static inline protocol_sample_unit protocol_sample_unit_of(unsigned long long nx, unsigned long long ny,
+                                                           unsigned long long nz)
+{
+    protocol_sample_unit u;
+    u.axis = nz > 1 ? 2 : 1;
+    u.cells = nz > 1 ? nx * ny : nx;
+    u.count = nz > 1 ? nz : ny;
+    u.stride = u.cells;
+    return u;
+}
+
 // A large whole solve (labs 5, 9, 10) drawn on the GPU (FILL_OPTION) comes with
 // --gpu-check GPU_CHECK_SOLVE and --scale (the judge's scale of the tolerance):
 // the executor judges the checked solve against the kit's double-precision
@@ -316,7 +343,7 @@ PROTOCOL_HOST_DEVICE static inline int protocol_heat_edge(unsigned long long j, 
 #define CASE_OUTPUT    "out.bin"       // guard | grid | guard of the output after the checked launch
 #define CASE_INPUT_AFTER "in_after.bin" // guard | grid | guard of the input buffer after it
 #define CASE_TIMED     "out_timed.bin" // guard | grid | guard of the output after the timed launches
-#define CASE_SAMPLE    "sample.bin"    // a GPU-checked case (--gpu-check): the judge's sample planes of the output, in its order
+#define CASE_SAMPLE    "sample.bin"    // a GPU-checked case (--gpu-check): the judge's sample units of the output (protocol_sample_unit), in its order
 #define CASE_REPORT    "report.txt"    // key=value lines
 #define CASE_LOG       "runner.log"    // the runner's (and the student's program's) standard output and error
 #define CASE_JACOBI_F       "f.bin"        // lab 5: f, written by the judge

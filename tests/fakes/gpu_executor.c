@@ -22,7 +22,7 @@
 //   hang       never answers (the judge's time limit ends it)
 //   killed     the executor itself killed by a signal, nothing reported
 //   no-output  the case said finished, its output grid missing
-//   gpu-check  --gpu-check said right: only the sample planes come back
+//   gpu-check  --gpu-check said right: only the sample's units come back
 //   fill-differs  the input drawn from --fill reported with another sum
 //   no-gpu     the probe finds no device (RUNNER_NO_GPU)
 // STENCIL_FAKE_GPU_SIZE=NX,NY,NZ limits the mode to cases of that size; a
@@ -55,8 +55,8 @@ typedef struct fake_case {
     int time_reps;                   // --time: timed repetitions, 0 untimed
     int yardstick;                   // --yardstick: the solution, its times only
     int gpu_check;                   // --gpu-check given
-    unsigned planes[GPU_CHECK_MAX_PLANES]; // its planes
-    int nplanes;                     // how many
+    unsigned units[GPU_CHECK_MAX_UNITS]; // its units (protocol_sample_unit_of: z-planes, or rows of a 2D grid)
+    int nunits;                      // how many
     int jacobi;                      // --kind jacobi: a whole solve
     const char *log;                 // --log: a served case's output
     const char *gpu_locks;           // GPU_LOCKS_OPTION: the locks taken around the case's GPU work, NULL: none
@@ -126,8 +126,8 @@ static void fake_take_option(fake_case *c, const char *o, const char *v)
     else if (!strcmp(o, "--gpu-check") && !strcmp(v, GPU_CHECK_SOLVE)) c->gpu_check_solve = 1;
     else if (!strcmp(o, "--gpu-check")) {
         c->gpu_check = 1;
-        for (const char *p = v; *p && c->nplanes < GPU_CHECK_MAX_PLANES; p += strcspn(p, ","), p += *p == ',')
-            c->planes[c->nplanes++] = (unsigned)atoi(p);
+        for (const char *p = v; *p && c->nunits < GPU_CHECK_MAX_UNITS; p += strcspn(p, ","), p += *p == ',')
+            c->units[c->nunits++] = (unsigned)atoi(p);
     }
 }
 
@@ -248,18 +248,18 @@ static void fake_copy(const fake_case *c, const char *from, const char *to)
     fclose(in);
 }
 
-// --gpu-check said right: the sample planes alone come back, as the executor leaves them.
+// --gpu-check said right: the sample's units alone come back, as the executor leaves them.
 static void fake_sample(const fake_case *c)
 {
     char path[4096], sample[4096];
-    size_t plane = (size_t)c->n[0] * c->n[1];
-    float *h = malloc(plane * sizeof(float));
+    protocol_sample_unit unit = protocol_sample_unit_of(c->n[0], c->n[1], c->n[2]);
+    float *h = malloc(unit.cells * sizeof(float));
     snprintf(path, sizeof(path), "%s/%s", c->outdir, CASE_OUTPUT);
     snprintf(sample, sizeof(sample), "%s/%s", c->outdir, CASE_SAMPLE);
     FILE *in = fopen(path, "rb"), *out = fopen(sample, "wb");
-    for (int q = 0; h && in && out && q < c->nplanes; q++)
-        if (fseek(in, (long)((fake_guard(c) + (size_t)c->planes[q] * plane) * sizeof(float)), SEEK_SET) != 0 ||
-            fread(h, sizeof(float), plane, in) != plane || fwrite(h, sizeof(float), plane, out) != plane)
+    for (int q = 0; h && in && out && q < c->nunits; q++)
+        if (fseek(in, (long)((fake_guard(c) + c->units[q] * unit.stride) * sizeof(float)), SEEK_SET) != 0 ||
+            fread(h, sizeof(float), unit.cells, in) != unit.cells || fwrite(h, sizeof(float), unit.cells, out) != unit.cells)
             fake_fail(c, RUNNER_USAGE, "files", "the fake executor could not write the sample");
     if (!h || !in || !out || fclose(out) != 0)
         fake_fail(c, RUNNER_USAGE, "files", "the fake executor could not write the sample");

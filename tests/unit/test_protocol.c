@@ -4,7 +4,9 @@
 // '?'), the whole reads and writes of pipe_io.h (short counts, a signal
 // in the middle of a read, the end of input, a reader gone) and the GPU's
 // lock files of gpu_locks.h (which lock each taking holds, a wait broken by
-// a signal, a spec or a folder that is wrong). Random inputs, the seed printed.
+// a signal, a spec or a folder that is wrong), and the unit a GPU check's
+// sample is made of (every cell of a grid in exactly one unit, a 2D grid's
+// units its rows). Random inputs, the seed printed.
 #include "test_util.h"
 
 #include <signal.h>
@@ -359,6 +361,40 @@ static void test_gpu_lock_waits_through_signals(void **state)
     unlink(path);
 }
 
+// ---------------------------------------------------------------------------
+// protocol_sample_unit_of
+// ---------------------------------------------------------------------------
+
+// Random grids, 3D and 2D: the units tile the grid (every cell in exactly one
+// unit), cell (i, j, k) lies in unit i of a 3D grid and unit j of a 2D one
+// (a row of nx cells: a 2D image's sample is never the whole image).
+static void test_sample_unit_tiles_grid(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x756e6974ull);
+    unsigned char *seen = malloc(40 * 40 * 40);
+    for (int trial = 0; trial < 200; trial++) {
+        unsigned long long nx = 1 + rng_next(&g) % 40, ny = 1 + rng_next(&g) % 40;
+        unsigned long long nz = trial % 2 ? 1 : 1 + rng_next(&g) % 40, cells = nx * ny * nz;
+        protocol_sample_unit u = protocol_sample_unit_of(nx, ny, nz);
+        assert_true(u.axis == (nz > 1 ? 2 : 1));
+        assert_true(u.cells == (nz > 1 ? nx * ny : nx) && u.count == (nz > 1 ? nz : ny));
+        memset(seen, 0, cells);
+        for (unsigned long long q = 0; q < u.count; q++)
+            for (unsigned long long p = 0; p < u.cells; p++) {
+                unsigned long long at = q * u.stride + p, i = at / (nx * ny), j = at / nx % ny;
+                assert_true(at < cells);
+                assert_true((u.axis == 2 ? i : j) == q);
+                seen[at]++;
+            }
+        for (unsigned long long at = 0; at < cells; at++)
+            if (seen[at] != 1)
+                fail_msg("%llux%llux%llu: cell %llu lies in %d units", nx, ny, nz, at, seen[at]);
+    }
+    free(seen);
+}
+
 int main(void)
 {
     test_seed();
@@ -370,6 +406,7 @@ int main(void)
         cmocka_unit_test(test_pipe_reader_gone),
         cmocka_unit_test(test_gpu_locks_take),
         cmocka_unit_test(test_gpu_lock_waits_through_signals),
+        cmocka_unit_test(test_sample_unit_tiles_grid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1105,6 +1105,43 @@ static fixture make_image_fixture(size_t w, size_t h, int r, uint64_t salt)
     return f;
 }
 
+// The judge's own look at a GPU-checked 2D image (lab 0): the sample is rows
+// (protocol_sample_unit_of): the first and last rows and two at random. The
+// right rows pass; one wrong pixel in a sampled row, at random, fails, named
+// (0, row, col) with the value found and the one expected.
+static void test_gpu_check_sample_rows(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x726f7773ull);
+    for (int trial = 0; trial < 6; trial++) {
+        size_t w = 20 + rng_next(&g) % 60, h = 12 + rng_next(&g) % 40;
+        int r = 1 + (int)(rng_next(&g) % 4);
+        fixture f = make_image_fixture(w, h, r, 0x726f77ull + (uint64_t)trial);
+        unsigned which[4] = {0, (unsigned)(h - 1), 0, 0};
+        which[2] = 1 + (unsigned)(rng_next(&g) % (h / 2 - 1)), which[3] = which[2] + (unsigned)(h / 2) - 1;
+        float *rows = malloc(4 * w * sizeof(float));
+        for (int q = 0; q < 4; q++)
+            memcpy(rows + q * w, f.out + f.guard + which[q] * w, w * sizeof(float));
+        long first[3];
+        double want;
+        float got;
+        assert_int_equal(verdict_sweep_sample(&f.c, rows, which, 4, first, &want, &got), 0);
+        assert_true(first[0] == -1);
+        int q = (int)(rng_next(&g) % 4);
+        size_t col = rng_next(&g) % w;
+        float *pixel = rows + (size_t)q * w + col;
+        *pixel += 1e-2f;
+        printf("# %zux%zu r=%d: pixel (%u, %zu) of rows %u,%u,%u,%u off by 1e-2\n", w, h, r, which[q], col, which[0], which[1],
+               which[2], which[3]);
+        assert_int_equal(verdict_sweep_sample(&f.c, rows, which, 4, first, &want, &got), 1);
+        assert_true(first[0] == 0 && first[1] == (long)which[q] && first[2] == (long)col && got == *pixel);
+        assert_true(fabs(want - (double)f.out[f.guard + which[q] * w + col]) < 1e-4);
+        free(rows);
+        free_fixture(&f);
+    }
+}
+
 // What a test kernel reads for tap (y, x) of an image fixture.
 enum {
     TAP_ZERO,       // right: outside the image, 0
@@ -1689,6 +1726,7 @@ int main(void)
         cmocka_unit_test(test_large_grid_clean_pass),
         cmocka_unit_test(test_lone_cell_no_window),
         cmocka_unit_test(test_gpu_check_sample),
+        cmocka_unit_test(test_gpu_check_sample_rows),
         cmocka_unit_test(test_large_grid_walk_threads),
         cmocka_unit_test(test_nothing_written),
         cmocka_unit_test(test_unwritten_patterns),

@@ -990,7 +990,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     float coef[VERDICT_MAX_WEIGHTS];
     int filter_radius = case_filter_radius(env, spec);
     rng g;
-    int timed = spec->timed && !env->emu;
+    int timed = spec->timed && !env->emu, rc = 0;
     kv_list report2 = {0};
     memset(report_out, 0, sizeof(*report_out));
     r->seed = seed;
@@ -1047,19 +1047,15 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
         case_runner_failed(env, spec, in, coef, dir, &s, filter_radius, report_out, r);
     }
     judge_guard_read(report_out, r);
+    goto done;
+fail_dir:
+    rc = -1;  // (the case's folders go, --keep or not)
+done:
     kv_free(&report2);
-    if (dir2[0] && !env->keep)
+    if (dir2[0] && (rc || !env->keep))
         case_remove_dir(dir2);
-    if (!env->keep)
+    if (rc || !env->keep)
         case_remove_dir(dir);
     free(in);
-    return 0;
-
-fail_dir:
-    kv_free(&report2);
-    case_remove_dir(dir);
-    if (dir2[0])
-        case_remove_dir(dir2);
-    free(in);
-    return -1;
+    return rc;
 }

@@ -203,6 +203,28 @@ fake_run filldiffers STENCIL_FAKE_GPU=fill-differs -- --lab "$lab1" --kernel "$s
 outcome filldiffers "an input drawn on the GPU unlike the judge's: the kit's fault (exit 2), not the student's" 2 \
     "the input the executor drew on the GPU is not the judge's"
 
+echo "-- the preprocessor's listing of the #include files"
+# nvcc's processes print -H's lines on one stream: two at once can cut a line (seen on an H200 with
+# 14 judges side by side: "/usr/lib/gcc/x86_64-linux-gnu/13/../../../.." read as /usr). A cut line
+# names no header and is passed over; a whole line naming a file outside the kit is still refused.
+cat >"$tmp/nvcc-listing" <<'NVCC'
+#!/bin/sh
+# nvcc -M -MF DEP -Xcompiler -H ... STAGED as the judge's build check runs it: the rule names the
+# staged file alone; -H's lines on stderr, one cut; with STENCIL_NVCC_OUTSIDE, a whole line naming it.
+while [ $# -gt 1 ]; do [ "$1" = -MF ] && dep=$2; shift; done
+printf 'staged.o: %s\n' "$1" >"$dep"
+printf '. /usr/lib/gcc/x86_64-linux-gnu/13/../../../..\n.. /usr/include\n' >&2
+[ -n "$STENCIL_NVCC_OUTSIDE" ] && printf '. %s\n' "$STENCIL_NVCC_OUTSIDE" >&2
+exit 0
+NVCC
+chmod +x "$tmp/nvcc-listing"
+echo "int outside;" >"$tmp/outside.h"
+touch_kernel "$student1" listing
+fake_run listcut NVCC="$tmp/nvcc-listing" -- --lab "$lab1" --kernel "$student1" --case 4
+outcome listcut "a cut line of the preprocessor's -H listing names no header: the file builds and passes" 0 "verdict: PASS"
+fake_run listout NVCC="$tmp/nvcc-listing" STENCIL_NVCC_OUTSIDE="$tmp/outside.h" -- --lab "$lab1" --kernel "$student1" --case 4
+outcome listout "a whole line naming a file outside the kit is refused" 2 "pulls in $tmp/outside.h"
+
 echo "-- finding the GPU"
 fake_run nogpu STENCIL_FAKE_GPU=no-gpu -- --lab "$lab1" --kernel "$student1" --case 4
 outcome nogpu "no device: exit 77 with what to do" 77 "no usable GPU: no CUDA-capable device is detected"

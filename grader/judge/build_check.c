@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "spawn.h"
@@ -512,13 +513,21 @@ static int bc_include_line(const bc_source *s, const char *real, const char **na
     return 0;
 }
 
-// Checks one file the preprocessor opened or listed. A relative name that does
-// not exist is a missing header (the compile reports it). Returns 0 or -1.
-static int bc_check_dependency(bc_check *c, const bc_source *s, const char *path)
+// Checks one file the preprocessor listed (-M's rule: listed 1) or opened
+// (-H's log: listed 0). A relative name that does not exist is a missing
+// header (the compile reports it). -H's lines come from every process nvcc
+// starts, on one stream: two writing at once can cut a line, so a line of
+// the log that names no regular file is no header and is passed over (-M's
+// rule, written by one process, lists every header and stays strict).
+// Returns 0 or -1.
+static int bc_check_dependency(bc_check *c, const bc_source *s, const char *path, int listed)
 {
     char real[PATH_MAX];
     const char *name = NULL;
+    struct stat st;
     if (!*path)
+        return 0;
+    if (!listed && (!realpath(path, real) || stat(real, &st) != 0 || !S_ISREG(st.st_mode)))
         return 0;
     if (!realpath(path, real)) {
         if (path[0] != '/' && (errno == ENOENT || errno == ENOTDIR))
@@ -563,7 +572,7 @@ static int bc_check_dep_file(bc_check *c, const bc_source *s, const char *dep_pa
         }
         word[w] = '\0';
         w = 0;
-        rc = bc_check_dependency(c, s, word);
+        rc = bc_check_dependency(c, s, word, 1);
         if (ch == '\n')
             break;
     }
@@ -583,7 +592,7 @@ static int bc_check_header_log(bc_check *c, const bc_source *s, const char *log_
         if (dots == 0 || line[dots] != ' ')
             continue;
         line[strcspn(line, "\r\n")] = '\0';
-        rc = bc_check_dependency(c, s, line + dots + 1);
+        rc = bc_check_dependency(c, s, line + dots + 1, 0);
     }
     if (f)
         fclose(f);

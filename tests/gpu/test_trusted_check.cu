@@ -212,7 +212,7 @@ static void run_solve(uint64_t seed, unsigned nx, unsigned ny, unsigned nz, int 
     check_counts c;
     auto check_answer = [&](void) {
         cudaMemcpy(d_a + guard, got + guard, cells * sizeof(float), cudaMemcpyHostToDevice);
-        trusted_jacobi_check(d_a, d_f, guard, &problem, &stop, seed, key, &c, &end);
+        trusted_jacobi_check(d_a + guard, d_f, guard, &problem, &stop, seed, key, &c, &end);
     };
     check_answer();
     expect(end.iters == out.iters, "the GPU's solve stops where the CPU reference stops", shape);

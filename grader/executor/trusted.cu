@@ -357,25 +357,30 @@ __global__ void trusted_ref_init(double *u, double *fd, trusted_solve s, uint64_
     }
 }
 
-// The interior points of s, and the stored index of interior point q of them
-// (32-bit divisions while q fits: a grid's interior is under 2^32 points).
+// Splits linear index q of an nx-wide, ny-high stack of rows into (i, j, k):
+// 32-bit divisions while q fits (64-bit ones cost tens of instructions each).
+__device__ static inline void trusted_split(size_t q, unsigned nx, unsigned ny, size_t *i, size_t *j, size_t *k)
+{
+    if (q <= 0xFFFFFFFFull) {
+        unsigned q32 = (unsigned)q, row = q32 / nx;
+        *k = q32 - row * nx, *j = row % ny, *i = row / ny;
+    } else {
+        size_t row = q / nx;
+        *k = q - row * nx, *j = row % ny, *i = row / ny;
+    }
+}
+
+// The interior points of s, and the stored index of interior point q of them.
 __device__ static inline size_t trusted_interior(const trusted_solve &s)
 {
     return (size_t)(s.n[0] - 2) * (s.n[1] - 2) * (s.heat ? s.n[2] : s.n[2] - 2);
 }
 __device__ static inline size_t trusted_interior_at(const trusted_solve &s, size_t q)
 {
-    unsigned wx = s.n[0] - 2, wy = s.n[1] - 2;
     size_t i, j, k;
-    if (q <= 0xFFFFFFFFull) {
-        unsigned q32 = (unsigned)q, row = q32 / wx;
-        k = q32 - row * wx + 1, j = row % wy + 1, i = row / wy;
-    } else {
-        size_t row = q / wx;
-        k = q - row * wx + 1, j = row % wy + 1, i = row / wy;
-    }
+    trusted_split(q, s.n[0] - 2, s.n[1] - 2, &i, &j, &k);
     i += s.heat ? 0 : 1;
-    return (i * s.n[1] + j) * s.pitch + k;
+    return (i * s.n[1] + j + 1) * s.pitch + k + 1;
 }
 
 // One reference step, interior only, in double: Jacobi's v = (six neighbours
@@ -399,8 +404,10 @@ __global__ void trusted_ref_boundary(double *v, trusted_solve s)
 {
     size_t cells = (size_t)s.n[0] * s.n[1] * s.n[2];
     for (size_t p = (size_t)blockIdx.x * blockDim.x + threadIdx.x; p < cells; p += (size_t)gridDim.x * blockDim.x) {
-        unsigned k = (unsigned)(p % s.n[0]), j = (unsigned)((p / s.n[0]) % s.n[1]), i = (unsigned)(p / ((size_t)s.n[0] * s.n[1]));
-        unsigned si = trusted_source(i, s.n[2], s.bc), sj = trusted_source(j, s.n[1], s.bc), sk = trusted_source(k, s.n[0], s.bc);
+        size_t i, j, k;
+        trusted_split(p, s.n[0], s.n[1], &i, &j, &k);
+        unsigned si = trusted_source((unsigned)i, s.n[2], s.bc), sj = trusted_source((unsigned)j, s.n[1], s.bc),
+                 sk = trusted_source((unsigned)k, s.n[0], s.bc);
         if (si != i || sj != j || sk != k)
             v[p] = v[((size_t)si * s.n[1] + sj) * s.n[0] + sk];
     }

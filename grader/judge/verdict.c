@@ -295,20 +295,30 @@ size_t verdict_sweep_sample(const sweep_case *c, const float *units, const unsig
 {
     double coef[VERDICT_MAX_WEIGHTS];
     protocol_sample_unit unit = protocol_sample_unit_of(c->nx, c->ny, c->nz);
-    size_t bad = 0, plane = c->nx * c->ny;
+    size_t bad = 0, plane = c->nx * c->ny, cells = (size_t)unit.cells, none = (size_t)-1, first_at = none;
+    long total = (long)(cells * (size_t)(n > 0 ? n : 0));
     first[0] = first[1] = first[2] = -1;
     verdict_weights(c, coef);
-    for (int q = 0; q < n; q++)
-        for (size_t p = 0; which[q] < unit.count && p < unit.cells; p++) {
-            size_t at = (size_t)which[q] * unit.stride + p, i = at / plane, j = at / c->nx % c->ny, k = at % c->nx;
-            float got = units[(size_t)q * unit.cells + p];
-            double want;
-            if (verdict_sample_cell_wrong(c, coef, i, j, k, got, &want) && bad++ == 0) {
-                first[0] = (long)i, first[1] = (long)j, first[2] = (long)k;
-                *first_want = want;
-                *first_got = got;
-            }
+    // Every sampled cell side by side (a large grid's planes hold millions); the first wrong one is
+    // the one of lowest position in the sample, as one thread going through them in order finds it.
+#pragma omp parallel for schedule(static) reduction(+ : bad) reduction(min : first_at) if (total > (1L << 20))
+    for (long g = 0; g < total; g++) {
+        size_t q = (size_t)g / cells, p = (size_t)g % cells;
+        if (which[q] >= unit.count)
+            continue;
+        size_t at = (size_t)which[q] * unit.stride + p;
+        double want;
+        if (verdict_sample_cell_wrong(c, coef, at / plane, at / c->nx % c->ny, at % c->nx, units[g], &want)) {
+            bad++;
+            first_at = (size_t)g < first_at ? (size_t)g : first_at;
         }
+    }
+    if (first_at != none) {
+        size_t at = (size_t)which[first_at / cells] * unit.stride + first_at % cells;
+        first[0] = (long)(at / plane), first[1] = (long)(at / c->nx % c->ny), first[2] = (long)(at % c->nx);
+        *first_got = units[first_at];
+        verdict_sample_cell_wrong(c, coef, (size_t)first[0], (size_t)first[1], (size_t)first[2], *first_got, first_want);
+    }
     return bad;
 }
 

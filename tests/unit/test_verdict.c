@@ -172,6 +172,37 @@ static void test_gpu_check_sample(void **state)
     }
 }
 
+// A sample of planes large enough to be checked side by side (over 2^20
+// cells): it passes as it is; with two wrong cells at random places, both are
+// counted and the first named is the one of lowest position in the sample,
+// as going through it in order finds it.
+static void test_gpu_check_sample_side_by_side(void **state)
+{
+    (void)state;
+    rng g;
+    rng_init(&g, test_seed() ^ 0x73696465ull);
+    fixture f = make_star_fixture(640, 600, 7, 1, 0x516ull);
+    size_t plane = 640 * 600;
+    unsigned which[4] = {0, 1, 3, 6};
+    float *planes = malloc(4 * plane * sizeof(float));
+    for (int q = 0; q < 4; q++)
+        memcpy(planes + q * plane, f.out + f.guard + which[q] * plane, plane * sizeof(float));
+    long first[3];
+    double want;
+    float got;
+    assert_int_equal(verdict_sweep_sample(&f.c, planes, which, 4, first, &want, &got), 0);
+    size_t a = plane + plane / 2 + rng_next(&g) % (plane / 4), b = 2 * plane + rng_next(&g) % plane;  // planes 1 and 3
+    size_t ja = (a % plane) / 640, ka = a % 640;
+    if (ja == 0 || ja == 599 || ka == 0 || ka == 639)  // an interior cell of plane 1
+        a = plane + 300 * 640 + 320, ja = 300, ka = 320;
+    planes[a] += 1e-2f;
+    planes[b] = -planes[b] - 3.0f;
+    assert_int_equal(verdict_sweep_sample(&f.c, planes, which, 4, first, &want, &got), 2);
+    assert_true(first[0] == 1 && first[1] == (long)ja && first[2] == (long)ka && got == planes[a]);
+    free(planes);
+    free_fixture(&f);
+}
+
 static void test_large_grid_clean_pass(void **state)
 {
     (void)state;
@@ -1726,6 +1757,7 @@ int main(void)
         cmocka_unit_test(test_large_grid_clean_pass),
         cmocka_unit_test(test_lone_cell_no_window),
         cmocka_unit_test(test_gpu_check_sample),
+        cmocka_unit_test(test_gpu_check_sample_side_by_side),
         cmocka_unit_test(test_gpu_check_sample_rows),
         cmocka_unit_test(test_large_grid_walk_threads),
         cmocka_unit_test(test_nothing_written),

@@ -204,10 +204,12 @@ static void jacobi_draw_heat(jacobi_spec *s, uint64_t seed, float *u0, float *f)
     if (!s->rate_given)
         g->rate = (double)rate;
     uint64_t grid = s->grid_seed = rng_next(&r);
-    for (size_t j = 0; j < g->ny; j++)
+    long rows = (long)g->ny;
+#pragma omp parallel for schedule(static) if (jacobi_cells(g) > ((size_t)1 << 22))
+    for (long j = 0; j < rows; j++)
         for (size_t k = 0; k < g->nx; k++) {
-            int e = protocol_heat_edge(j, k, g->nx, g->ny);
-            u0[j * g->nx + k] = e >= 0 ? grid_fill_heat_edge(grid, e) : grid_fill_solve_u0(grid, j * g->nx + k);
+            int e = protocol_heat_edge((size_t)j, k, g->nx, g->ny);
+            u0[(size_t)j * g->nx + k] = e >= 0 ? grid_fill_heat_edge(grid, e) : grid_fill_solve_u0(grid, (size_t)j * g->nx + k);
         }
     memset(f, 0, jacobi_cells(g) * sizeof(float));
 }
@@ -248,9 +250,10 @@ static void jacobi_draw(jacobi_spec *s, uint64_t seed, float *u0, float *f)
 // the largest |u| of every iterate.
 static double jacobi_draw_scale(const jacobi_spec *s)
 {
-    size_t cells = jacobi_cells(&s->c.g);
+    long cells = (long)jacobi_cells(&s->c.g);
     double umax = 0, fmax = 0;
-    for (size_t p = 0; p < cells; p++) {
+#pragma omp parallel for schedule(static) reduction(max : umax, fmax) if (cells > (1L << 22))
+    for (long p = 0; p < cells; p++) {
         umax = fabs((double)s->c.u0[p]) > umax ? fabs((double)s->c.u0[p]) : umax;
         fmax = fabs((double)s->c.f[p]) > fmax ? fabs((double)s->c.f[p]) : fmax;
     }

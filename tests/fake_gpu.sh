@@ -200,8 +200,8 @@ holds noout "a case said finished without its output: runner-failed" \
 fake_run hang STENCIL_FAKE_GPU=hang -- --lab "$lab1" --kernel "$student1" --case 4 --timeout 2
 holds hang "an executor that never answers is stopped at the case's limit" 'c["N=4"]["hint_key"] == "timeout"'
 fake_run filldiffers STENCIL_FAKE_GPU=fill-differs -- --lab "$lab1" --kernel "$student1" --case 5
-outcome filldiffers "an input drawn on the GPU unlike the judge's: the kit's fault (exit 2), not the student's" 2 \
-    "the input the executor drew on the GPU is not the judge's"
+outcome filldiffers "an input drawn on the GPU unlike the judge's: the kit's fault (exit 2), not the student's, the case named" 2 \
+    "could not run case N=5: the input the executor drew on the GPU is not the judge's (the kit's fault"
 
 echo "-- the preprocessor's listing of the #include files"
 # nvcc's processes print -H's lines on one stream: two at once can cut a line (seen on an H200 with
@@ -382,8 +382,8 @@ fake_run jacobicpu -- --lab "$kit/labs/05-jacobi" --kernel "$student5" --case 25
 outcome jacobicpu "a large solve the GPU did not find right: its grids judged by the judge, which passes it" 0 "verdict: PASS"
 holds jacobicpu "judged by the judge, not the GPU" '"judged on the GPU" not in c["256x256x128"]["note"]'
 fake_run jacobidraw STENCIL_FAKE_GPU=fill-differs -- --lab "$kit/labs/05-jacobi" --kernel "$student5" --case 35x30x17
-outcome jacobidraw "a solve's problem drawn on the GPU unlike the judge's: the kit's fault (exit 2)" 2 \
-    "the input the executor drew on the GPU is not the judge's"
+outcome jacobidraw "a solve's problem drawn on the GPU unlike the judge's: the kit's fault (exit 2), the case named" 2 \
+    "could not run case 35x30x17: the input the executor drew on the GPU is not the judge's (the kit's fault"
 fake_run heat -- --lab "$kit/labs/10-heat-2d" --solution
 outcome heat "lab 10's solution passes, its padded rows through the executor" 0 "verdict: PASS"
 fake_run conv STENCIL_FAKE_NCU_LOADS=2,30 -- --lab "$kit/labs/00-convolution" --solution

@@ -110,7 +110,8 @@ static int schedule_case_whole(judge_session *s, const judge_case_env *env, case
 {
     const lab_case *spec = &r->spec;
     if (schedule_run_kind(env, &s->run, spec, r->seed, r, report) != 0)
-        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not run case %s: %s (temporary folder, memory or the runner)", r->name, strerror(errno));
+        return errno == EPROTO ? judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not run case %s: %s", r->name, JUDGE_DRAWN_INPUT_DIFFERS)
+                               : judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not run case %s: %s (temporary folder, memory or the runner)", r->name, strerror(errno));
     // The barrier checks: on a passing sync case (the hardware may forgive a barrier mistake), and on
     // one whose values are wrong (a race shows as wrong values: name the race rather than the pattern).
     if (spec->sync && !env->emu && !s->args.sanitize && (r->status == CASE_OK || !strcmp(r->kind, "wrong")))

@@ -976,9 +976,7 @@ int judge_drawn_input_differs(const kv_list *report, uint64_t want)
     unsigned long long got = sum ? strtoull(sum, &end, 10) : 0;
     if (sum && end != sum && *end == '\0' && got == want)
         return 0;
-    fprintf(stderr, "judge: the input the executor drew on the GPU is not the judge's (%s %s): the kit's fault, not the kernel's; "
-                    "rebuild the kit (make clean judge) and report it if it stays\n", INPUT_SUM_KEY, sum ? sum : "missing");
-    errno = EPROTO;
+    errno = EPROTO;  // (the run ends saying so: JUDGE_DRAWN_INPUT_DIFFERS)
     return 1;
 }
 
@@ -1052,10 +1050,12 @@ fail_dir:
     rc = -1;  // (the case's folders go, --keep or not)
 done:
     kv_free(&report2);
+    int why = errno;  // what failed, past the clean-up's own calls
     if (dir2[0] && (rc || !env->keep))
         case_remove_dir(dir2);
     if (rc || !env->keep)
         case_remove_dir(dir);
     free(in);
+    errno = why;
     return rc;
 }

@@ -109,11 +109,13 @@ void judge_read_timed(const kv_list *report, double median_ms, case_result *r);
 // when it is not. Smaller grids come back whole and are checked here.
 #define JUDGE_GPU_CHECK_MIN_CELLS (1u << 23)
 
-// 1 (errno EPROTO, a line on stderr) when the input the executor drew on
-// the GPU (FILL_OPTION) is not the judge's: the report's INPUT_SUM_KEY is
-// missing or not want, the sum of the judge's own grids (rng_grid_sum). The
-// kit's fault, never the student's. 0 when they are the same.
+// 1 (errno EPROTO) when the input the executor drew on the GPU
+// (FILL_OPTION) is not the judge's: the report's INPUT_SUM_KEY is missing or
+// not want, the sum of the judge's own grids (rng_grid_sum). The kit's
+// fault, never the student's: the case's runner returns -1 and the run ends
+// with JUDGE_DRAWN_INPUT_DIFFERS. 0 when they are the same.
 int judge_drawn_input_differs(const kv_list *report, uint64_t want);
+#define JUDGE_DRAWN_INPUT_DIFFERS "the input the executor drew on the GPU is not the judge's (the kit's fault, not the kernel's): rebuild the kit (make clean judge) and report it if it stays"
 
 // An emulated runner's wall-clock backstop, in multiples of the lab's time
 // limit, which it gets in CPU time (spawn_limits.cpu_s).

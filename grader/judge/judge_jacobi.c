@@ -738,14 +738,14 @@ int jacobi_run_case(const judge_case_env *env, const lab_case *spec, uint64_t se
         if (rc == 0 && kv_add(report_out, TECHNIQUE_KEY_CHECK_EVERY, every) != 0)
             rc = -1;
     }
+    int why = errno;  // what failed, past the clean-up's own calls
     if (!env->keep || rc != 0) {
         jacobi_remove_dir(dir);
         jacobi_remove_dir(dir2);
     }
     free(u0);
     free(f);
-    if (rc != 0 && errno == 0)
-        errno = ENOMEM;
+    errno = rc != 0 && why == 0 ? ENOMEM : why;
     return rc;
 }
 

@@ -225,6 +225,16 @@ outcome listcut "a cut line of the preprocessor's -H listing names no header: th
 fake_run listout NVCC="$tmp/nvcc-listing" STENCIL_NVCC_OUTSIDE="$tmp/outside.h" -- --lab "$lab1" --kernel "$student1" --case 4
 outcome listout "a whole line naming a file outside the kit is refused" 2 "pulls in $tmp/outside.h"
 
+echo "-- the CPU beside the timed cases"
+# The builds (and the tools, the emulation) run SPAWN_NICE_BESIDE (10) nicer than the judge; the
+# executor, which serves the timed launches, at the judge's own: other checks' builds do not slow them.
+touch_kernel "$student1" nice
+fake_run nice STENCIL_FAKE_NICE_LOG="$tmp/nice.log" -- --lab "$lab1" --kernel "$student1" --case 4
+own=$(cut -d' ' -f19 /proc/$$/stat)
+beside=$((own + 10 > 19 ? 19 : own + 10))
+check "the student's build runs 10 nicer than the judge ($beside, the judge $own)" grep -qx "build $beside" "$tmp/nice.log"
+check "the executor runs at the judge's own niceness ($own)" grep -qx "executor $own" "$tmp/nice.log"
+
 echo "-- finding the GPU"
 fake_run nogpu STENCIL_FAKE_GPU=no-gpu -- --lab "$lab1" --kernel "$student1" --case 4
 outcome nogpu "no device: exit 77 with what to do" 77 "no usable GPU: no CUDA-capable device is detected"

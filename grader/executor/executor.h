@@ -220,6 +220,10 @@ typedef struct trusted_ref_end {
 void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, const trusted_solve *s,
                           const trusted_stop *stop, uint64_t seed, uint64_t key, check_counts *c, trusted_ref_end *end);
 
+// Frees the reference's grids, which trusted_jacobi_check keeps from one
+// check to the next (a timed case checks every solve): at a case's end.
+void trusted_ref_release(void);
+
 // What a whole solve left in a guarded stored grid (base: guard | rows | guard).
 typedef struct trusted_damage {
     unsigned long long unlike;    // cells (padding left out) whose bits are not the initial grid's drawn from seed

@@ -345,85 +345,94 @@ uint64_t trusted_jacobi_prepare(float *a_base, float *b_base, float *f_base, siz
     return c.input_hash;
 }
 
-// u = u0 and fd = f in double, as stored (0 in the padding).
-__global__ void trusted_ref_init(double *u, double *fd, trusted_solve s, uint64_t seed)
+// The reference's passes are 3D launches, one thread a point: (x, y) from the
+// block's 32x8 threads, z from the block's layer; an axis past a grid's limits
+// is looped over. No division per point (the pass is one of hundreds a solve).
+#define TRUSTED_TILE_X 32
+#define TRUSTED_TILE_Y 8
+#define TRUSTED_FOR3(nx, ny, nz, col, row_, layer)                                                                   \
+    for (unsigned layer = blockIdx.z; layer < (nz); layer += gridDim.z)                                                 \
+        for (unsigned row_ = blockIdx.y * blockDim.y + threadIdx.y; row_ < (ny); row_ += gridDim.y * blockDim.y)         \
+            for (unsigned col = blockIdx.x * blockDim.x + threadIdx.x; col < (nx); col += gridDim.x * blockDim.x)
+
+// The launch of a 3D pass over nx x ny x nz points (each at least 1 block).
+static void trusted_shape3(unsigned nx, unsigned ny, unsigned nz, dim3 *grid, dim3 *block)
+{
+    *block = dim3(TRUSTED_TILE_X, TRUSTED_TILE_Y, 1);
+    *grid = dim3(std::max(1u, (nx + TRUSTED_TILE_X - 1) / TRUSTED_TILE_X),
+                 std::max(1u, std::min(65535u, (ny + TRUSTED_TILE_Y - 1) / TRUSTED_TILE_Y)), std::max(1u, std::min(65535u, nz)));
+}
+
+// m - 2, the interior points of an axis of m (0 below 2).
+__host__ __device__ static inline unsigned trusted_inner(unsigned m) { return m > 2 ? m - 2 : 0; }
+
+// The interior's layers (z): Jacobi's nz - 2, the heat update's every one (a 2D grid, nz 1).
+__host__ __device__ static inline unsigned trusted_layers(const trusted_solve &s) { return s.heat ? s.n[2] : trusted_inner(s.n[2]); }
+
+// u = u0 in double and ff = f in float (f is float as the program reads it), as stored (0 in the padding).
+__global__ void trusted_ref_init(double *u, float *ff, trusted_solve s, uint64_t seed)
 {
     size_t cells = (size_t)s.pitch * s.n[1] * s.n[2];
     for (size_t p = (size_t)blockIdx.x * blockDim.x + threadIdx.x; p < cells; p += (size_t)gridDim.x * blockDim.x) {
         unsigned i, j, k;
         int located = trusted_locate(s, p, &i, &j, &k);
         u[p] = located ? (double)trusted_u0(seed, i, j, k, s) : 0.0;
-        fd[p] = located ? (double)trusted_f(seed, i, j, k, s) : 0.0;
+        if (ff)
+            ff[p] = located ? trusted_f(seed, i, j, k, s) : 0.0f;
     }
-}
-
-// Splits linear index q of an nx-wide, ny-high stack of rows into (i, j, k):
-// 32-bit divisions while q fits (64-bit ones cost tens of instructions each).
-__device__ static inline void trusted_split(size_t q, unsigned nx, unsigned ny, size_t *i, size_t *j, size_t *k)
-{
-    if (q <= 0xFFFFFFFFull) {
-        unsigned q32 = (unsigned)q, row = q32 / nx;
-        *k = q32 - row * nx, *j = row % ny, *i = row / ny;
-    } else {
-        size_t row = q / nx;
-        *k = q - row * nx, *j = row % ny, *i = row / ny;
-    }
-}
-
-// The interior points of s, and the stored index of interior point q of them.
-__device__ static inline size_t trusted_interior(const trusted_solve &s)
-{
-    return (size_t)(s.n[0] - 2) * (s.n[1] - 2) * (s.heat ? s.n[2] : s.n[2] - 2);
-}
-__device__ static inline size_t trusted_interior_at(const trusted_solve &s, size_t q)
-{
-    size_t i, j, k;
-    trusted_split(q, s.n[0] - 2, s.n[1] - 2, &i, &j, &k);
-    i += s.heat ? 0 : 1;
-    return (i * s.n[1] + j + 1) * s.pitch + k + 1;
 }
 
 // One reference step, interior only, in double: Jacobi's v = (six neighbours
 // - h^2 f) / 6, or the heat update (protocol_heat_update).
-__global__ void trusted_ref_sweep(const double *u, double *v, const double *fd, trusted_solve s)
+__global__ void trusted_ref_sweep(const double *u, double *v, const float *ff, trusted_solve s)
 {
-    size_t interior = trusted_interior(s), row = s.pitch, plane = (size_t)s.pitch * s.n[1];
+    size_t row = s.pitch, plane = (size_t)s.pitch * s.n[1];
+    unsigned lift = s.heat ? 0 : 1;
     double h2 = (double)s.h * (double)s.h;
-    for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < interior; q += (size_t)gridDim.x * blockDim.x) {
-        size_t p = trusted_interior_at(s, q);
+    TRUSTED_FOR3(trusted_inner(s.n[0]), trusted_inner(s.n[1]), trusted_layers(s), k, j, i) {
+        size_t p = (size_t)(i + lift) * plane + (size_t)(j + 1) * row + k + 1;
         if (s.heat) {
             v[p] = protocol_heat_update(u[p], u[p - 1], u[p + 1], u[p - row], u[p + row], (double)s.rate);
             continue;
         }
-        v[p] = (u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + u[p - plane] + u[p + plane] - h2 * fd[p]) / 6.0;
+        v[p] = (u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + u[p - plane] + u[p + plane] - h2 * (double)ff[p]) / 6.0;
     }
 }
 
 // The boundary step on v: every boundary cell copies its source (Neumann, periodic; never padded).
 __global__ void trusted_ref_boundary(double *v, trusted_solve s)
 {
-    size_t cells = (size_t)s.n[0] * s.n[1] * s.n[2];
-    for (size_t p = (size_t)blockIdx.x * blockDim.x + threadIdx.x; p < cells; p += (size_t)gridDim.x * blockDim.x) {
-        size_t i, j, k;
-        trusted_split(p, s.n[0], s.n[1], &i, &j, &k);
-        unsigned si = trusted_source((unsigned)i, s.n[2], s.bc), sj = trusted_source((unsigned)j, s.n[1], s.bc),
-                 sk = trusted_source((unsigned)k, s.n[0], s.bc);
+    TRUSTED_FOR3(s.n[0], s.n[1], s.n[2], k, j, i) {
+        if (i > 0 && i + 1 < s.n[2] && j > 0 && j + 1 < s.n[1] && k > 0 && k + 1 < s.n[0])
+            continue;  // an interior point is its own source
+        unsigned si = trusted_source(i, s.n[2], s.bc), sj = trusted_source(j, s.n[1], s.bc), sk = trusted_source(k, s.n[0], s.bc);
         if (si != i || sj != j || sk != k)
-            v[p] = v[((size_t)si * s.n[1] + sj) * s.n[0] + sk];
+            v[((size_t)i * s.n[1] + j) * s.pitch + k] = v[((size_t)si * s.n[1] + sj) * s.pitch + sk];
     }
 }
 
 // Adds the sum over the interior of the squared scaled defect d (jacobi.h) to *sum (Jacobi only).
-__global__ void trusted_ref_residual(const double *u, const double *fd, trusted_solve s, double *sum)
+__global__ void trusted_ref_residual(const double *u, const float *ff, trusted_solve s, double *sum)
 {
-    size_t interior = trusted_interior(s), row = s.pitch, plane = (size_t)s.pitch * s.n[1];
+    size_t row = s.pitch, plane = (size_t)s.pitch * s.n[1];
     double h2 = (double)s.h * (double)s.h, acc = 0.0;
-    for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < interior; q += (size_t)gridDim.x * blockDim.x) {
-        size_t p = trusted_interior_at(s, q);
-        double e = u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + u[p - plane] + u[p + plane] - 6.0 * u[p] - h2 * fd[p];
+    TRUSTED_FOR3(trusted_inner(s.n[0]), trusted_inner(s.n[1]), trusted_layers(s), k, j, i) {
+        size_t p = (size_t)(i + 1) * plane + (size_t)(j + 1) * row + k + 1;
+        double e = u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + u[p - plane] + u[p + plane] - 6.0 * u[p] - h2 * (double)ff[p];
         acc += e * e;
     }
-    atomicAdd(sum, acc);
+    __shared__ double warps[TRUSTED_TILE_X * TRUSTED_TILE_Y / 32];  // one add to *sum a block, not one a point
+    for (int d = 16; d > 0; d /= 2)
+        acc += __shfl_down_sync(0xffffffffu, acc, d);
+    unsigned lane = threadIdx.y * blockDim.x + threadIdx.x;
+    if (lane % 32 == 0)
+        warps[lane / 32] = acc;
+    __syncthreads();
+    if (lane == 0) {
+        for (unsigned w = 1; w < TRUSTED_TILE_X * TRUSTED_TILE_Y / 32; w++)
+            acc += warps[w];
+        atomicAdd(sum, acc);
+    }
 }
 
 // Compares the program's newest grid with the reference, hashes f as the
@@ -452,36 +461,69 @@ __global__ void trusted_jacobi_verify(const float *got_base, const float *f_base
     trusted_flush(c, hash, wrong, 0, 0, guards, first);
 }
 
+// The reference's grids, kept from one check to the next of a case (a timed
+// case checks every solve) and freed by trusted_ref_release.
+static struct {
+    double *u, *v;  // the reference's two grids, in double
+    float *ff;      // f as the program reads it (Jacobi only)
+    double *sum;    // the residual's sum
+    size_t cells;   // stored points u, v and ff have room for
+} trusted_ref;
+
+void trusted_ref_release(void)
+{
+    cudaFree(trusted_ref.u);
+    cudaFree(trusted_ref.v);
+    cudaFree(trusted_ref.ff);
+    cudaFree(trusted_ref.sum);
+    memset(&trusted_ref, 0, sizeof(trusted_ref));
+}
+
+// Room in trusted_ref for a solve of cells stored points; 0, or -1 when the GPU has none.
+static int trusted_ref_fit(size_t cells)
+{
+    if (trusted_ref.sum && trusted_ref.cells >= cells)
+        return 0;
+    trusted_ref_release();
+    if (cudaMalloc((void **)&trusted_ref.u, cells * sizeof(double)) != cudaSuccess ||
+        cudaMalloc((void **)&trusted_ref.v, cells * sizeof(double)) != cudaSuccess ||
+        cudaMalloc((void **)&trusted_ref.ff, cells * sizeof(float)) != cudaSuccess ||
+        cudaMalloc((void **)&trusted_ref.sum, sizeof(double)) != cudaSuccess) {
+        cudaGetLastError();
+        trusted_ref_release();
+        return -1;
+    }
+    trusted_ref.cells = cells;
+    return 0;
+}
+
 void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, const trusted_solve *s,
                           const trusted_stop *stop, uint64_t seed, uint64_t key, check_counts *c, trusted_ref_end *end)
 {
     size_t cells = (size_t)s->pitch * s->n[1] * s->n[2];
-    size_t interior = (size_t)(s->n[0] - 2) * (s->n[1] - 2) * (s->heat ? s->n[2] : s->n[2] - 2);
-    double *u = NULL, *v = NULL, *fd = NULL, *sum = NULL;
+    size_t interior = (size_t)trusted_inner(s->n[0]) * trusted_inner(s->n[1]) * trusted_layers(*s);
     end->iters = 0, end->residual = -1.0;
-    if (cudaMalloc((void **)&u, cells * sizeof(double)) != cudaSuccess ||
-        cudaMalloc((void **)&v, cells * sizeof(double)) != cudaSuccess ||
-        cudaMalloc((void **)&fd, cells * sizeof(double)) != cudaSuccess || cudaMalloc((void **)&sum, sizeof(double)) != cudaSuccess) {
-        cudaGetLastError();
+    if (trusted_ref_fit(cells) != 0) {
         memset(c, 0, sizeof(*c));
         c->wrong = ~0ull;
-        cudaFree(u);
-        cudaFree(v);
-        cudaFree(fd);
         return;
     }
-    trusted_ref_init<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, fd, *s, seed);
+    double *u = trusted_ref.u, *v = trusted_ref.v, *sum = trusted_ref.sum;
+    float *ff = s->heat ? NULL : trusted_ref.ff;
+    dim3 grid, block;
+    trusted_shape3(s->n[0], s->n[1], s->n[2], &grid, &block);
+    trusted_ref_init<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, ff, *s, seed);
     cudaMemcpy(v, u, cells * sizeof(double), cudaMemcpyDeviceToDevice);
     for (int t = 1; t <= stop->max_iters; t++) {
-        trusted_ref_sweep<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, v, fd, *s);
+        trusted_ref_sweep<<<grid, block>>>(u, v, ff, *s);
         if (s->bc != LAB_BC_DIRICHLET)
-            trusted_ref_boundary<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(v, *s);
+            trusted_ref_boundary<<<grid, block>>>(v, *s);
         std::swap(u, v);
         end->iters = t;
-        if (stop->check_every > 0 && t % stop->check_every == 0) {
+        if (stop->check_every > 0 && t % stop->check_every == 0 && !s->heat) {
             double r = 0.0;
             cudaMemset(sum, 0, sizeof(double));
-            trusted_ref_residual<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, fd, *s, sum);
+            trusted_ref_residual<<<grid, block>>>(u, ff, *s, sum);
             cudaMemcpy(&r, sum, sizeof(double), cudaMemcpyDeviceToHost);
             end->residual = sqrt(r / (double)interior);
             if (end->residual < (double)stop->tol)
@@ -495,10 +537,6 @@ void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, c
         trusted_jacobi_verify<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(got - guard, f_base, guard, u, *s,
                                                                stop->atol + (double)end->iters * stop->rtol * scale, key, dc);
     trusted_take(dc, c);
-    cudaFree(u);
-    cudaFree(v);
-    cudaFree(fd);
-    cudaFree(sum);
 }
 
 // Counts, in a guarded stored grid, the cells whose bits are not u0's

@@ -487,7 +487,8 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
                         env->ncu_metrics ? 0 : (unsigned long long)buffer_floats * 4 + (1 << 20), 0,  // ncu keeps files of its own
                         env->emu ? dir : NULL,  // the emulation runner holds student code: confined to its case folder
                         env->emu ? emu_s : 0,
-                        env->emu ? judge_emu_resident_limit(env, buffer_floats) : 0};
+                        env->emu ? judge_emu_resident_limit(env, buffer_floats) : 0,
+                        env->emu || env->sanitize || env->ncu_metrics ? SPAWN_NICE_BESIDE : 0};  // never a timed GPU run
     spawn_result s;
     memset(&s, 0, sizeof(s));
     // A turn on the GPU for the runner: alone when timed or when Nsight Compute reads the GPU's traffic
@@ -848,7 +849,7 @@ void judge_trace_note(const char *fmt, ...)
 void judge_case_trace(const char *name, const kv_list *report, double input_s, double runner_s, double judged_s)
 {
     static const char *const phases[] = {"trace_device", "trace_ready", "trace_called", "trace_saved", "trace_copy_limit",
-                                         "trace_timed", "trace_timed_saved", "trace_end"};
+                                         "trace_timed", "trace_timed_checks", "trace_timed_saved", "trace_end"};
     if (!judge_tracing())
         return;
     char line[600];

@@ -166,6 +166,8 @@ static void spawn_child(char *const argv[], char *const env[], const char *log_p
     }
     for (int i = 0; env && env[i]; i++)
         putenv(env[i]);
+    if (limits->nice > 0 && nice(limits->nice) == -1)
+        errno = 0;  // at the ceiling already (19): it runs as it is
     spawn_coverage_dump();  // exec replaces this image: the child's counts are written first
     if (limits->confine_dir) {
         char why[256] = "";

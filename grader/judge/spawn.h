@@ -23,7 +23,16 @@ typedef struct spawn_limits {
     double cpu_s;               // > 0: a CPU-time limit (RLIMIT_CPU, whole seconds up) as well; reaching it counts as timed out,
                                 // so a busy machine's waits do not (timeout_s is then the backstop for a child that blocks)
     unsigned long long resident_bytes; // > 0: the child is killed when its resident memory passes this (checked every 20 ms)
+    int nice;                   // > 0: added to the child's niceness (SPAWN_NICE_BESIDE: work beside the GPU's cases)
 } spawn_limits;
+
+// The niceness added to what a check runs on the CPU beside the executor (the
+// builds, the build check, the profilers' and sanitizer's runs, gnuplot), so
+// that a timed case's executor and the program it serves, left at the judge's
+// own, are not kept waiting for a CPU by other checks' builds: the judges of a
+// class run or a suite side by side would otherwise slow each other's timed
+// launches (a whole solve's hundreds of them) by as much as half.
+#define SPAWN_NICE_BESIDE 10
 
 // Runs argv[0] with argv in its own process group, optional extra environment
 // entries env ("NAME=value", NULL-terminated, may be NULL), stdout and stderr

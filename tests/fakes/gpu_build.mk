@@ -18,6 +18,11 @@ endif
 
 include $(FAKE_KIT)/grader/build.mk
 
+# The niceness each build runs at, for tests/fake_gpu.sh (the judge's SPAWN_NICE_BESIDE).
+ifneq ($(STENCIL_FAKE_NICE_LOG),)
+$(shell echo "build $$(cut -d' ' -f19 /proc/self/stat)" >>$(STENCIL_FAKE_NICE_LOG))
+endif
+
 ifneq ($(EXECUTOR),)
 $(EXECUTOR): $(FAKE_KIT)/tests/fakes/gpu_executor.c $(wildcard $(FAKE_KIT)/grader/protocol/*.h)
 	@mkdir -p $(dir $@)

@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -548,7 +549,12 @@ static int fake_serve(const char *probe_dir)
 
 int main(int argc, char **argv)
 {
-    const char *outdir = NULL;
+    const char *outdir = NULL, *nice_log = getenv("STENCIL_FAKE_NICE_LOG");
+    FILE *log = nice_log ? fopen(nice_log, "a") : NULL;
+    if (log) {  // the niceness it runs at, for tests/fake_gpu.sh (SPAWN_NICE_BESIDE is for the builds, not here)
+        fprintf(log, "executor %d\n", getpriority(PRIO_PROCESS, 0));
+        fclose(log);
+    }
     for (int i = 1; i + 1 < argc; i++)
         if (!strcmp(argv[i], "--outdir"))
             outdir = argv[i + 1];

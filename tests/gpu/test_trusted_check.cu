@@ -240,6 +240,75 @@ static void run_solve(uint64_t seed, unsigned nx, unsigned ny, unsigned nz, int 
     free(ref);
 }
 
+// A heat solve (lab 10: a 2D grid, rows pitch floats apart) drawn on the GPU
+// keeps its padding; the kit's double-precision steps on the GPU pass the CPU
+// reference's grid rounded to float, but not that grid with one cell off by
+// 1e-3 (named by its unpadded index), nor with a padding cell overwritten.
+static void run_heat(uint64_t seed, unsigned nx, unsigned ny, unsigned pitch, int steps, float rate)
+{
+    char shape[120];
+    snprintf(shape, sizeof(shape), "heat %ux%u (pitch %u), %d steps, r=%.3f, seed %llu", nx, ny, pitch, steps, rate,
+             (unsigned long long)seed);
+    size_t cells = (size_t)nx * ny, stored = (size_t)pitch * ny;
+    size_t guard = (size_t)protocol_guard_cells((unsigned long long)stored), total = stored + 2 * guard;
+    float *d_a, *d_b, *d_f, *got = (float *)malloc(total * sizeof(float));
+    float *u0 = (float *)malloc(cells * sizeof(float)), *f = (float *)calloc(cells, sizeof(float));
+    cudaMalloc((void **)&d_a, total * sizeof(float));
+    cudaMalloc((void **)&d_b, total * sizeof(float));
+    cudaMalloc((void **)&d_f, total * sizeof(float));
+    trusted_solve problem = {{nx, ny, 1}, pitch, 1.0f, JACOBI_BC_DIRICHLET, 1, rate};
+    uint64_t key = grid_fill_mix(seed ^ 0x4ea7);
+    uint64_t f_hash = trusted_jacobi_prepare(d_a, d_b, d_f, guard, &problem, seed, key, NULL);
+    cudaMemcpy(got, d_a, total * sizeof(float), cudaMemcpyDeviceToHost);
+    int padded = 1;
+    for (unsigned j = 0; j < ny; j++)
+        for (unsigned k = 0; k < pitch; k++) {
+            float v = got[guard + (size_t)j * pitch + k];
+            uint32_t bits;
+            memcpy(&bits, &v, 4);
+            if (k < nx)
+                u0[(size_t)j * nx + k] = v;
+            else
+                padded = padded && bits == PAD_BITS;
+        }
+    expect(padded, "a heat grid drawn on the GPU holds PAD_BITS in every row's padding", shape);
+    jacobi_grid g = {nx, ny, 1, 1.0, JACOBI_BC_DIRICHLET, JACOBI_UPDATE_HEAT2D, (double)rate};
+    jacobi_run run = {steps, 0, 0.0, JACOBI_EXACT};
+    jacobi_outcome out;
+    memset(&out, 0, sizeof(out));
+    double *ref = (double *)malloc(cells * sizeof(double));
+    jacobi_ref_solve(&g, u0, f, &run, ref, &out);
+    for (unsigned j = 0; j < ny; j++)
+        for (unsigned k = 0; k < nx; k++)
+            got[guard + (size_t)j * pitch + k] = (float)ref[(size_t)j * nx + k];
+    trusted_stop stop = {steps, 0, 0.0f, 2e-6, 1e-7, out.scale};
+    trusted_ref_end end;
+    check_counts c;
+    auto check_answer = [&](void) {
+        cudaMemcpy(d_a, got, total * sizeof(float), cudaMemcpyHostToDevice);
+        trusted_jacobi_check(d_a + guard, d_f, guard, &problem, &stop, seed, key, &c, &end);
+    };
+    check_answer();
+    expect(end.iters == steps && c.wrong == 0 && c.guards == 0 && c.input_hash == f_hash,
+           "the CPU reference's heat steps pass the GPU's check", shape);
+    size_t mid_row = ny / 2, mid_col = nx / 2;
+    got[guard + mid_row * pitch + mid_col] += 1e-3f;
+    check_answer();
+    expect(c.wrong == 1 && c.first == mid_row * nx + mid_col, "one heat cell off by 1e-3 fails it, named unpadded", shape);
+    got[guard + mid_row * pitch + mid_col] -= 1e-3f;
+    got[guard + pitch - 1] = 0.0f;  // the first row's last padding cell
+    check_answer();
+    expect(c.wrong == 0 && c.guards == 1, "a padding cell overwritten counts as a guard", shape);
+    trusted_ref_release();
+    cudaFree(d_a);
+    cudaFree(d_b);
+    cudaFree(d_f);
+    free(u0);
+    free(f);
+    free(got);
+    free(ref);
+}
+
 int main(void)
 {
     uint64_t seed = getenv("STENCIL_TEST_SEED") ? strtoull(getenv("STENCIL_TEST_SEED"), NULL, 10) : (uint64_t)time(NULL) * 2654435761u;
@@ -263,6 +332,9 @@ int main(void)
     run_solve(grid_fill_mix(seed ^ 7), 35, 30, 17, JACOBI_BC_DIRICHLET, 40, 0, 0.0f);
     run_solve(grid_fill_mix(seed ^ 8), 33, 30, 18, JACOBI_BC_NEUMANN, 45, 20, 0.0f);
     run_solve(grid_fill_mix(seed ^ 9), 64, 48, 40, JACOBI_BC_PERIODIC, 300, 10, 0.02f);
+    run_solve(grid_fill_mix(seed ^ 10), 96, 80, 72, JACOBI_BC_PERIODIC, 120, 30, 0.0f);  // the reference kept from the last
+    run_heat(grid_fill_mix(seed ^ 11), 67, 30, 68, 15, 0.2f);
+    run_heat(grid_fill_mix(seed ^ 12), 130, 37, 132, 9, 0.25f);
     printf("checker: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

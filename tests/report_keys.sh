@@ -36,6 +36,7 @@ FOR_PEOPLE = {
     "timed_launches_unchecked": "launches past the records' cap",
     "timed_reps_checked": "how many timed repetitions were checked",
     "timed_result": "which buffer the timed solve left its result in",
+    "trace_timed_checks": "the seconds the kit's checks of the timed solves took (STENCIL_TRACE=1 prints it)",
 }
 # The rooms a case's report passes through (the class grader's own key=value files are another protocol).
 files = [f for room in ("judge", "executor", "emu", "protocol") for ext in ("c", "h", "cu", "cpp")

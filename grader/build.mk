@@ -48,9 +48,11 @@ CC         ?= cc
 HOST_CXX   ?= g++
 GPU_FLAGS  := -O3 -lineinfo -std=c++17 -I$(KIT)/grader/protocol -I$(KIT)/grader/sandbox -I$(KIT)/kernels
 EXEC_SRCS  := $(wildcard $(KIT)/grader/executor/*.cu)
-# gcov's counts in the executor's host code (nvcc hands --coverage to the host compiler and linker);
-# STENCIL_COVERAGE makes runner_fail write them before its _exit (grader/protocol/case_io.h).
-EXEC_COVERAGE_COMPILE := $(if $(filter 1,$(EXEC_COVERAGE)),-Xcompiler --coverage -DSTENCIL_COVERAGE)
+# gcov's counts in the executor's host code (nvcc hands --coverage to the host compiler; libgcov
+# linked); -DEXEC_COVERAGE makes runner_fail write them before its _exit (grader/protocol/case_io.h).
+# fork and execve stay plain calls (gcc may wrap them to write the counts first): the student's
+# child, between the two, runs under the sandbox's seccomp filter and must write nothing.
+EXEC_COVERAGE_COMPILE := $(if $(filter 1,$(EXEC_COVERAGE)),-Xcompiler --coverage -Xcompiler -fno-builtin-fork -Xcompiler -fno-builtin-execve -DEXEC_COVERAGE)
 EXEC_COVERAGE_LINK    := $(if $(filter 1,$(EXEC_COVERAGE)),-lgcov)
 EXEC_HDRS  := $(wildcard $(KIT)/grader/executor/*.h $(KIT)/grader/protocol/*.h $(KIT)/grader/sandbox/*.h) $(KIT)/kernels/jacobi.h $(KIT)/kernels/heat2d.h $(KIT)/kernels/conv_limits.h
 SHIM_DIR   := $(dir $(EXECUTOR))shim

@@ -107,19 +107,19 @@ run_labs() {
     code=$?
     [ "$code" -eq 124 ] && echo "the labs ($kinds) reached LIMIT=$limit s and were stopped: the counts are those of the runs that ended"
     tail -1 "$log"
-    grep -E "MISMATCH|FAIL" "$log" | head -10
+    grep -E "MISMATCH|FAIL" "$log" | head -10 | cut -c1-160
     [ "$code" -eq 0 ] || [ "$code" -eq 124 ]
 }
 
 read -r -a first_labs <<<"${LABS:-1 0 2 5 6 9 10}"
-read -r -a mutant_labs <<<"${MUTANT_LABS:-10 5 0}"
+read -r -a mutant_labs <<<"${MUTANT_LABS-10 5 0}"  # MUTANT_LABS= (empty): none
 labs_start=$(date +%s)
 run_labs "solution hostile" "$limit" "${first_labs[@]}" || status=1
 left=$((limit - ($(date +%s) - labs_start)))
-if [ "$left" -ge 20 ] && [ ${#mutant_labs[@]} -gt 0 ]; then
+if [ ${#mutant_labs[@]} -gt 0 ] && [ "$left" -ge 20 ]; then
     run_labs "skeleton mutant" "$left" "${mutant_labs[@]}" || status=1
-else
-    echo "the skeletons and mutants of ${mutant_labs[*]} not run: ${left} s of LIMIT=$limit s left"
+elif [ ${#mutant_labs[@]} -gt 0 ]; then
+    echo "the skeletons and mutants of ${mutant_labs[*]} not run: only $left s of LIMIT=$limit s left"
 fi
 echo "labs: $(( $(date +%s) - labs_start )) s with $jobs judges over $gpus GPUs"
 count_table "$executor.obj" || status=2

@@ -131,7 +131,7 @@ test-unit: ## host unit tests only (cmocka)
 test-sandbox: ## the sandbox under attack (grader/sandbox/): C compiler only, no cmocka, no GPU
 	@tests/sandbox.sh
 
-coverage: ## line coverage of every room that runs without a GPU, a line a room against its floor (fails under it); HTML in build/coverage/
+coverage: ## line coverage of every room that runs without a GPU, a line a room against its floor (fails under it); HTML in build/coverage/; with a GPU, the executor's room too (tests/device_coverage.sh)
 	@tests/coverage.sh
 
 bench: ## benchmarks: CPU reference sweep, emulated sweep, GPU solutions (when a GPU is present)

@@ -18,11 +18,16 @@
 # UPDATE (whole-solve labs, KIND=jacobi, lab.conf's `update`): jacobi calls
 # jacobi_solve (kernels/jacobi.h), heat2d calls heat_solve (kernels/heat2d.h):
 # the student's main() and the emulation runner are built for one of them.
+# EXEC_COVERAGE=1 builds the executor with gcov's line counts in its host code
+# (tests/device_coverage.sh): EXECUTOR must then end in -coverage, the judge's
+# name for it under STENCIL_EXECUTOR_COVERAGE=1 (grader/judge/README.md), so the
+# plain executor is never replaced; each object's counts land in its .gcda beside it.
 
 BACKEND    ?= gpu
 INTERFACE  ?= cube
 STAR_RADIUS ?= 1
 UPDATE     ?= jacobi
+EXEC_COVERAGE ?=
 NVCC       ?= nvcc
 KIT        := .
 NVCC_PATH  := $(shell command -v $(NVCC) 2>/dev/null)
@@ -43,6 +48,12 @@ CC         ?= cc
 HOST_CXX   ?= g++
 GPU_FLAGS  := -O3 -lineinfo -std=c++17 -I$(KIT)/grader/protocol -I$(KIT)/grader/sandbox -I$(KIT)/kernels
 EXEC_SRCS  := $(wildcard $(KIT)/grader/executor/*.cu)
+# gcov's counts in the executor's host code (nvcc hands --coverage to the host compiler; libgcov
+# linked); -DEXEC_COVERAGE makes runner_fail write them before its _exit (grader/protocol/case_io.h).
+# fork and execve stay plain calls (gcc may wrap them to write the counts first): the student's
+# child, between the two, runs under the sandbox's seccomp filter and must write nothing.
+EXEC_COVERAGE_COMPILE := $(if $(filter 1,$(EXEC_COVERAGE)),-Xcompiler --coverage -Xcompiler -fno-builtin-fork -Xcompiler -fno-builtin-execve -DEXEC_COVERAGE)
+EXEC_COVERAGE_LINK    := $(if $(filter 1,$(EXEC_COVERAGE)),-lgcov)
 EXEC_HDRS  := $(wildcard $(KIT)/grader/executor/*.h $(KIT)/grader/protocol/*.h $(KIT)/grader/sandbox/*.h) $(KIT)/kernels/jacobi.h $(KIT)/kernels/heat2d.h $(KIT)/kernels/conv_limits.h
 SHIM_DIR   := $(dir $(EXECUTOR))shim
 SHIM_FLAGS := -O2 -g -std=c++17 -Wall -Wextra -I$(CUDA_HOME)/include -I$(KIT)/grader/protocol -I$(KIT)/kernels
@@ -64,18 +75,21 @@ ifeq ($(BACKEND),gpu)
 ifeq ($(NVCC_PATH),)
 $(error nvcc not found: install the CUDA Toolkit and put its bin/ on PATH, or set NVCC=/path/to/nvcc; without a GPU use EMU=1)
 endif
+ifeq ($(EXEC_COVERAGE)-$(filter %-coverage,$(EXECUTOR)),1-)
+$(error EXEC_COVERAGE=1 with EXECUTOR=$(EXECUTOR): the instrumented executor must not replace the plain one; name it apart, e.g. EXECUTOR=build/gpu/sm_90/executor-coverage)
+endif
 
 # The trusted executor: kit code only, built once per architecture; it links the driver (libcuda).
 # Its sources compile side by side (make -j: the judge passes it), then link.
 EXEC_OBJS := $(patsubst $(KIT)/grader/executor/%.cu,$(EXECUTOR).obj/%.o,$(EXEC_SRCS))
 $(EXECUTOR).obj/%.o: $(KIT)/grader/executor/%.cu $(EXEC_HDRS)
 	@mkdir -p $(dir $@)
-	$(NVCC) $(GPU_FLAGS) -arch=$(ARCH) -c $< -o $@
+	$(NVCC) $(GPU_FLAGS) $(EXEC_COVERAGE_COMPILE) -arch=$(ARCH) -c $< -o $@
 $(EXECUTOR).obj/sandbox.o: $(KIT)/grader/sandbox/sandbox.c $(KIT)/grader/sandbox/sandbox.h
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -c $< -o $@
 $(EXECUTOR): $(EXEC_OBJS) $(EXECUTOR).obj/sandbox.o
-	$(NVCC) -arch=$(ARCH) $^ -o $@ -L$(CUDA_LIB)/stubs -lcuda
+	$(NVCC) -arch=$(ARCH) $^ -o $@ -L$(CUDA_LIB)/stubs -lcuda $(EXEC_COVERAGE_LINK)
 
 # The kit's CUDA runtime shim and the student program's main(), once per kind of lab.
 $(SHIM_DIR)/shim.o: $(KIT)/grader/shim/shim.cpp $(KIT)/grader/protocol/wire.h $(KIT)/grader/protocol/cuda_errors.h

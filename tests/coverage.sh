@@ -9,7 +9,9 @@
 # room is not measured, then the total. Exits 1 when a measured room ran less
 # than its floor (or a suite failed), 2 when it cannot run (lcov missing, the
 # build failed). STEPS="unit cli labs platform fakegpu emu class slurm shim" runs only some of the suites
-# (the floors are then not enforced).
+# (the floors are then not enforced). Where nvidia-smi lists a GPU the steps
+# add `executor`: tests/device_coverage.sh (about five minutes), whose room
+# line fills the executor's row; without one (CI) that row says how to measure it.
 # usage: tests/coverage.sh [all]
 # `all` (make test COVERAGE=1, .ci/run) runs every suite of make test instead of the
 # subset: tests/run.sh on the gcov build, its whole output and closing line, and
@@ -38,12 +40,14 @@ grader/class     95  class,slurm    tests/grade.sh (make grade through emulation
 grader/emu       92  emu            tests/emu/run.sh (the runtime and the translator, built with EMU_COVERAGE; the translator's refusals)
 grader/protocol  95  unit,cli,labs,fakegpu  the inline helpers of its headers (case files, bit patterns, printable text, whole pipe reads, the GPU's lock files), run by the judge and the unit tests (tests/unit/test_protocol.c)
 grader/shim      95  shim           tests/shim.sh (the shim against a fake executor; needs the CUDA toolkit's headers, not a GPU)
-grader/executor  -   -              GPU only, not measured: CUDA C built by nvcc, every path starts with the driver and a device"
+grader/executor  -   executor       GPU only (every path starts with the driver and a device): tests/device_coverage.sh on a GPU machine measures it, gcov alone, a line a file"
 
 cov=build/cov
 whole=0
 [ "${1:-}" = all ] && whole=1
-steps=${STEPS:-unit cli labs platform fakegpu emu class slurm shim}
+gpu_step=""
+[ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" -ge 1 ] && gpu_step=" executor"  # the executor's room needs a GPU
+steps=${STEPS:-unit cli labs platform fakegpu emu class slurm shim$gpu_step}
 suite_failed=0
 start=$SECONDS
 rm -rf "$cov" build/coverage
@@ -103,6 +107,7 @@ step class env BUILD="$cov" tests/grade.sh
 step class env BUILD="$cov" tests/grade_fake_judge.sh
 step slurm env BUILD="$cov" tests/slurm.sh
 step shim env BUILD="$cov" SHIM_COVERAGE="$cov_instrument" tests/shim.sh
+step executor tests/device_coverage.sh
 
 lcov --quiet --capture --directory "$cov" --output-file "$cov/all.info" --rc lcov_branch_coverage=0 2>/dev/null
 lcov --quiet --extract "$cov/all.info" "$PWD/grader/*" "$PWD/reference/*" --output-file "$cov/kit.info" 2>/dev/null
@@ -130,8 +135,13 @@ skip_reason() {
 under=0
 printf '  %-18s %8s %8s %6s\n' room lines covered floor
 while read -r room floor room_steps how; do
-    if [ "$floor" = - ]; then
-        printf '  %-18s %8s %8s %6s  %s\n' "$room" - - - "$how"
+    if [ "$floor" = - ]; then  # measured by a script of its own, when its step ran: its room line
+        read -r lines percent <<<"$(awk '/ \(room\) / { print $3, $5 }' "$cov/$room_steps.log" 2>/dev/null | tail -1)"
+        if [ -n "${lines:-}" ]; then
+            printf '  %-18s %8s %7s%% %6s  %s\n' "$room" "$lines" "${percent%\%}" - "a line a file in $cov/$room_steps.log"
+        else
+            printf '  %-18s %8s %8s %6s  %s\n' "$room" - - - "$how"
+        fi
         continue
     fi
     read -r lines percent <<<"$(room_summary "$room")"

@@ -247,6 +247,14 @@ outcome rearch "and the run goes on" 0 "verdict: PASS"
 echo not-an-arch >"$kit/build/gpu/detected/arch"
 fake_run archjunk -- --lab "$lab1" --kernel "$student1" --case 4
 check "a kept architecture that is none is asked of the probe" [ "$(cat "$kit/build/gpu/detected/arch")" = sm_90 ]
+# STENCIL_EXECUTOR_COVERAGE=1: the executor built with gcov's counts (EXEC_COVERAGE=1), under a name of
+# its own; the plain one, removed first, must not come back.
+rm -f "$kit/build/gpu/detected/executor"
+fake_run coverage STENCIL_EXECUTOR_COVERAGE=1 -- --lab "$lab1" --kernel "$student1" --case 4
+outcome coverage "STENCIL_EXECUTOR_COVERAGE=1: the run goes on the instrumented executor" 0 "verdict: PASS"
+check "built as build/gpu/<arch>/executor-coverage with EXEC_COVERAGE=1" \
+    grep -q "EXEC_COVERAGE=1" "$kit/build/gpu/detected/executor-coverage.log"
+check "and the plain executor is neither built nor run" [ ! -e "$kit/build/gpu/detected/executor" ]
 nobuild=$tmp/nobuild
 fake_gpu_kit "$nobuild"
 cp -r "$lab1" "$nobuild/labs/"

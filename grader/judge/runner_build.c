@@ -155,7 +155,7 @@ static void runner_make_shared(const judge_args *a, const char *backend, char **
 int runner_make(const judge_args *a, const judge_run *run, const char *backend, const char *const vars[],
                 const char *log_path, judge_error *err)
 {
-    char *argv[21] = {"make", "-s", "--no-print-directory", "-C", (char *)a->kit, "-f", "grader/build.mk"};
+    char *argv[23] = {"make", "-s", "--no-print-directory", "-C", (char *)a->kit, "-f", "grader/build.mk"};
     char backend_var[32], arch_var[64], jobs[32];
     int n = 7;
     snprintf(jobs, sizeof(jobs), "-j%d", a->cpus > 1 ? a->cpus : 1);  // the executor's and the shim's sources side by side
@@ -167,15 +167,17 @@ int runner_make(const judge_args *a, const judge_run *run, const char *backend, 
         snprintf(arch_var, sizeof(arch_var), "ARCH=%s", arch);
         argv[n++] = arch_var;
     }
+    if (!strcmp(backend, "gpu") && runner_executor_coverage())
+        argv[n++] = "EXEC_COVERAGE=1";  // every GPU build names the instrumented executor (runner_executor_path)
     int student_file = 0;
-    for (int i = 0; vars[i] && n < 19; i++) {
+    for (int i = 0; vars[i] && n < 21; i++) {  // two left: shared-parts and the closing NULL
         argv[n++] = (char *)vars[i];
         student_file |= !strncmp(vars[i], "KERNEL=", 7);
     }
     argv[n] = NULL;
     // A student's file gets 5 minutes and 8 GiB of address space (nvcc's cicc needs a few GiB).
     spawn_limits lim = {student_file ? 300.0 : 600.0, 0, student_file ? 8ull << 30 : 0, NULL, 0, 0, SPAWN_NICE_BESIDE};
-    if (student_file && n < 19)
+    if (student_file && n < 21)
         runner_make_shared(a, backend, argv, n, log_path, &lim);
     int lock = runner_build_lock(log_path);
     spawn_result s = spawn_run(argv, NULL, log_path, &lim);
@@ -259,9 +261,16 @@ static int runner_compile_error(const judge_args *a, judge_run *run, const char 
     return judge_error_set(err, JUDGE_EXIT_KIT, "compile", "compile error in %s (full log: %s)", kernel, log_path);
 }
 
+int runner_executor_coverage(void)
+{
+    const char *on = getenv(RUNNER_EXECUTOR_COVERAGE_ENV);
+    return on && *on && strcmp(on, "0") != 0;
+}
+
 void runner_executor_path(const judge_args *a, char *path, size_t len)
 {
-    snprintf(path, len, "%s/build/gpu/%s/executor", a->kit, a->arch ? a->arch : "detected");
+    snprintf(path, len, "%s/build/gpu/%s/executor%s", a->kit, a->arch ? a->arch : "detected",
+             runner_executor_coverage() ? "-coverage" : "");
 }
 
 // 1 if the build log at log_path places an error in the student's file.

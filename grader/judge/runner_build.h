@@ -33,6 +33,15 @@ int runner_build(const judge_args *a, judge_run *run, const char *backend, int f
 int runner_make(const judge_args *a, const judge_run *run, const char *backend, const char *const vars[],
                 const char *log_path, judge_error *err);
 
+// The environment variable that points the judge at the executor built with
+// gcov's line counts (tests/device_coverage.sh): set and not "0", the executor
+// is build/gpu/<arch>/executor-coverage, built with EXEC_COVERAGE=1; the plain
+// one beside it is left as it is.
+#define RUNNER_EXECUTOR_COVERAGE_ENV "STENCIL_EXECUTOR_COVERAGE"
+
+// 1 when RUNNER_EXECUTOR_COVERAGE_ENV asks for the instrumented executor, else 0.
+int runner_executor_coverage(void);
+
 // The trusted executor's path for this run (one per architecture asked for).
 void runner_executor_path(const judge_args *a, char *path, size_t len);
 

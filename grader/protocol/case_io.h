@@ -26,6 +26,10 @@
 
 static FILE *runner_report_file;  // open report, or NULL before --outdir is known
 
+#ifdef EXEC_COVERAGE
+extern "C" void __gcov_dump(void);  // the executor's line counts in its coverage build (grader/build.mk's EXEC_COVERAGE=1)
+#endif
+
 // Writes one key=value line; newlines in the value become spaces.
 static void runner_report(const char *key, const char *fmt, ...)
 {
@@ -54,6 +58,9 @@ static void runner_fail(int code, const char *stage, const char *fmt, ...)
     if (runner_report_file)
         fclose(runner_report_file);
     fflush(NULL);
+#ifdef EXEC_COVERAGE
+    __gcov_dump();  // _exit() skips the handler that writes them
+#endif
     _exit(code);  // not exit(): no atexit handler or static destructor of the student's may run after the verdict
 }
 

@@ -27,4 +27,5 @@ ifneq ($(EXECUTOR),)
 $(EXECUTOR): $(FAKE_KIT)/tests/fakes/gpu_executor.c $(wildcard $(FAKE_KIT)/grader/protocol/*.h)
 	@mkdir -p $(dir $@)
 	$(FAKE_CC) -std=c11 -O1 -g -Wall -Wextra -I$(FAKE_KIT)/grader/protocol -o $@ $<
+	@echo "the fake executor $@ built$(if $(EXEC_COVERAGE), with EXEC_COVERAGE=$(EXEC_COVERAGE))"
 endif

@@ -383,19 +383,27 @@ __global__ void trusted_ref_init(double *u, float *ff, trusted_solve s, uint64_t
 }
 
 // One reference step, interior only, in double: Jacobi's v = (six neighbours
-// - h^2 f) / 6, or the heat update (protocol_heat_update).
+// - h^2 f) / 6, each thread one (j, k) column marching up its layers with the
+// centre values of the planes below and above in registers (each u read once
+// from memory a step), or the heat update (protocol_heat_update: one layer).
 __global__ void trusted_ref_sweep(const double *u, double *v, const float *ff, trusted_solve s)
 {
     size_t row = s.pitch, plane = (size_t)s.pitch * s.n[1];
-    unsigned lift = s.heat ? 0 : 1;
     double h2 = (double)s.h * (double)s.h;
-    TRUSTED_FOR3(trusted_inner(s.n[0]), trusted_inner(s.n[1]), trusted_layers(s), k, j, i) {
-        size_t p = (size_t)(i + lift) * plane + (size_t)(j + 1) * row + k + 1;
+    TRUSTED_FOR3(trusted_inner(s.n[0]), trusted_inner(s.n[1]), 1u, k, j, column) {
+        size_t p = (size_t)(j + 1) * row + k + 1;
         if (s.heat) {
-            v[p] = protocol_heat_update(u[p], u[p - 1], u[p + 1], u[p - row], u[p + row], (double)s.rate);
+            for (unsigned i = 0; i < s.n[2]; i++, p += plane)
+                v[p] = protocol_heat_update(u[p], u[p - 1], u[p + 1], u[p - row], u[p + row], (double)s.rate);
             continue;
         }
-        v[p] = (u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + u[p - plane] + u[p + plane] - h2 * (double)ff[p]) / 6.0;
+        double below = u[p], centre = u[p + plane];
+        p += plane;
+        for (unsigned i = 0; i < trusted_inner(s.n[2]); i++, p += plane) {
+            double above = u[p + plane];
+            v[p] = (u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + below + above - h2 * (double)ff[p]) / 6.0;
+            below = centre, centre = above;
+        }
     }
 }
 
@@ -512,10 +520,11 @@ void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, c
     float *ff = s->heat ? NULL : trusted_ref.ff;
     dim3 grid, block;
     trusted_shape3(s->n[0], s->n[1], s->n[2], &grid, &block);
+    dim3 columns(grid.x, grid.y, 1);  // the sweep: one thread a column of the interior
     trusted_ref_init<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, ff, *s, seed);
     cudaMemcpy(v, u, cells * sizeof(double), cudaMemcpyDeviceToDevice);
     for (int t = 1; t <= stop->max_iters; t++) {
-        trusted_ref_sweep<<<grid, block>>>(u, v, ff, *s);
+        trusted_ref_sweep<<<columns, block>>>(u, v, ff, *s);
         if (s->bc != LAB_BC_DIRICHLET)
             trusted_ref_boundary<<<grid, block>>>(v, *s);
         std::swap(u, v);

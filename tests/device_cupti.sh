@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# tests/device_cupti.sh — on a GPU machine: whether the executor could count
+# the technique's loads itself with CUPTI's range profiler instead of a second
+# process under Nsight Compute (the issue on the check's speed). Builds
+# tests/gpu/cupti_loads_probe.cu, runs it (two kernels whose loads are known,
+# each profiled in-process: the counts, the known bytes, the seconds each step
+# took), then runs the same two launches under ncu with the judge's metrics
+# and prints ncu's counts and its wall time, for the same comparison. Prints
+# what it found; exits 77 (SKIPPED) without a GPU, 1 when a count differs.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+nvidia-smi -L >/dev/null 2>&1 || { echo "cupti: SKIPPED, no GPU here (nvidia-smi lists none)"; exit 77; }
+command -v nvcc >/dev/null || { echo "cupti: SKIPPED, nvcc is not on PATH"; exit 77; }
+out=build/tests/gpu
+mkdir -p "$out"
+arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d .)
+cuda=$(dirname "$(dirname "$(command -v nvcc)")")
+nvcc -O2 -std=c++17 -arch=sm_${arch:-90} -I"$cuda/extras/CUPTI/include" tests/gpu/cupti_loads_probe.cu \
+    -L"$cuda/extras/CUPTI/lib64" -lcupti -lcuda -o "$out/cupti_loads_probe" 2>&1 | grep -v "^$" | head -20
+[ -x "$out/cupti_loads_probe" ] || { echo "cupti: the probe does not build"; exit 1; }
+export LD_LIBRARY_PATH="$cuda/extras/CUPTI/lib64:$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+echo "== in-process (CUPTI's range profiler)"
+"$out/cupti_loads_probe"
+status=$?
+if command -v ncu >/dev/null; then
+    echo "== under Nsight Compute (a second process, as the judge runs it today)"
+    start=$(date +%s.%N)
+    ncu --csv --print-units base --metrics smsp__sass_data_bytes_mem_global_op_ld.sum,smsp__sass_data_bytes_mem_shared_op_ld.sum \
+        --clock-control none --cache-control none "$out/cupti_loads_probe" --plain 2>&1 |
+        grep -E '"probe_' | awk -F'","' '{ printf "  %s %s %s\n", $5, $(NF-2), $NF }' | tr -d '"' | cut -c1-120
+    awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "  ncu took %.2f s in all\n", e - s }'
+fi
+exit $status

@@ -226,14 +226,17 @@ fake_run listout NVCC="$tmp/nvcc-listing" STENCIL_NVCC_OUTSIDE="$tmp/outside.h" 
 outcome listout "a whole line naming a file outside the kit is refused" 2 "pulls in $tmp/outside.h"
 
 echo "-- the CPU beside the timed cases"
-# The builds (and the tools, the emulation) run SPAWN_NICE_BESIDE (10) nicer than the judge; the
-# executor, which serves the timed launches, at the judge's own: other checks' builds do not slow them.
-touch_kernel "$student1" nice
-fake_run nice STENCIL_FAKE_NICE_LOG="$tmp/nice.log" -- --lab "$lab1" --kernel "$student1" --case 4
+# The builds (and the emulation) run SPAWN_NICE_BESIDE (10) nicer than the judge; the executor,
+# which serves the timed launches, at the judge's own: other checks' builds do not slow them. So do
+# the executors under ncu and compute-sanitizer, which hold GPU locks other judges wait on.
+touch_kernel "$student2" nice
+fake_run nice STENCIL_FAKE_NICE_LOG="$tmp/nice.log" -- --lab "$lab2" --kernel "$student2"
 own=$(cut -d' ' -f19 /proc/$$/stat)
 beside=$((own + 10 > 19 ? 19 : own + 10))
 check "the student's build runs 10 nicer than the judge ($beside, the judge $own)" grep -qx "build $beside" "$tmp/nice.log"
 check "the executor runs at the judge's own niceness ($own)" grep -qx "executor $own" "$tmp/nice.log"
+check "so do the executors under the profiler and the sanitizer (every executor at niceness $own: $(grep -c '^executor' "$tmp/nice.log") of them)" \
+    test "$(grep '^executor' "$tmp/nice.log" | sort -u)" = "executor $own" -a "$(grep -c '^executor' "$tmp/nice.log")" -ge 3
 
 echo "-- finding the GPU"
 fake_run nogpu STENCIL_FAKE_GPU=no-gpu -- --lab "$lab1" --kernel "$student1" --case 4

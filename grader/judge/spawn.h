@@ -26,12 +26,14 @@ typedef struct spawn_limits {
     int nice;                   // > 0: added to the child's niceness (SPAWN_NICE_BESIDE: work beside the GPU's cases)
 } spawn_limits;
 
-// The niceness added to what a check runs on the CPU beside the executor (the
-// builds, the build check, the profilers' and sanitizer's runs, gnuplot), so
+// The niceness added to what a check runs on the CPU beside the executor and
+// holding no GPU lock (the builds, the build check, the emulation, gnuplot), so
 // that a timed case's executor and the program it serves, left at the judge's
 // own, are not kept waiting for a CPU by other checks' builds: the judges of a
 // class run or a suite side by side would otherwise slow each other's timed
-// launches (a whole solve's hundreds of them) by as much as half.
+// launches (a whole solve's hundreds of them) by as much as half. Nsight
+// Compute's and compute-sanitizer's runs are left at the judge's own: their
+// executors hold a GPU lock (the profiler's, a turn) that other judges wait on.
 #define SPAWN_NICE_BESIDE 10
 
 // Runs argv[0] with argv in its own process group, optional extra environment

@@ -254,7 +254,7 @@ static int grade_result_ungraded(const grade_run *run, const grade_entry *e)
 static int grade_schedule(const grade_run *run, const int *todo, int ntodo)
 {
     char lock_dir[PATH_MAX];
-    grade_slot slots[64];
+    grade_slot slots[GRADE_MAX_JOBS];
     int next = 0, running = 0, done = 0, ungraded = 0;
     double judged_s = 0;
     memset(slots, 0, sizeof(slots));
@@ -431,14 +431,23 @@ typedef struct grade_options {
     int task;          // --task K: grade entry K of the saved plan; -1 when not a task
 } grade_options;
 
-// Fills run's defaults: half the CPUs as judges (an emulated case uses
-// several threads, at most 8), one GPU, 900 s a submission, backend auto.
-static void grade_defaults(grade_run *run, long cpus)
+// Fills run's defaults: the judges grade_default_jobs picks once the GPUs
+// are known, one GPU, 900 s a submission, backend auto.
+static void grade_defaults(grade_run *run)
 {
-    run->jobs = cpus > 1 ? (int)(cpus / 2 < 8 ? cpus / 2 : 8) : 1;
+    run->jobs = 0;
     run->gpus = 1, run->wall_s = 900;
     snprintf(run->backend, sizeof(run->backend), "auto");
     snprintf(run->kit, sizeof(run->kit), ".");
+}
+
+// The judges at once without --jobs: half the CPUs (an emulated case uses
+// several threads), at most 8 a GPU (--gpus n spreads them: with 8 over
+// 2 GPUs the load counts' and timed turns queued behind too few judges).
+static int grade_default_jobs(long cpus, int gpus)
+{
+    long most = 8L * (gpus > 0 ? gpus : 1) < GRADE_MAX_JOBS ? 8L * (gpus > 0 ? gpus : 1) : GRADE_MAX_JOBS;
+    return cpus > 1 ? (int)(cpus / 2 < most ? cpus / 2 : most) : 1;
 }
 
 // Parses argv into run and o; exits 2 naming an option that is unknown or
@@ -454,7 +463,7 @@ static void grade_parse(int argc, char **argv, grade_run *run, grade_options *o)
         else if (!strcmp(opt, "--lab")) snprintf(run->lab, sizeof(run->lab), "%s", v);
         else if (!strcmp(opt, "--submissions")) o->subs = v;
         else if (!strcmp(opt, "--out")) o->out = v;
-        else if (!strcmp(opt, "--jobs")) run->jobs = (int)grade_whole("JOBS", v, 64);
+        else if (!strcmp(opt, "--jobs")) run->jobs = (int)grade_whole("JOBS", v, GRADE_MAX_JOBS);
         else if (!strcmp(opt, "--gpus")) run->gpus = (int)grade_whole("GPUS", v, 64);
         else if (!strcmp(opt, "--wall")) run->wall_s = (double)grade_whole("WALL", v, 86400);
         else if (!strcmp(opt, "--task")) {  // SLURM_ARRAY_TASK_ID: from 0
@@ -578,8 +587,10 @@ int main(int argc, char **argv)
     memset(&run, 0, sizeof(run));
     run.entries = entries;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    grade_defaults(&run, cpus);
+    grade_defaults(&run);
     grade_parse(argc, argv, &run, &o);
+    if (!run.jobs)
+        run.jobs = grade_default_jobs(cpus, run.gpus);
     grade_catch_signals();
     run.judge_jobs = cpus / run.jobs < 1 ? 1 : cpus / run.jobs > 16 ? 16 : (int)(cpus / run.jobs);
     if (o.task >= 0) {

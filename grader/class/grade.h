@@ -11,6 +11,7 @@
 #include "kv.h"
 
 #define GRADE_MAX_ENTRIES 4096   // submissions in one folder
+#define GRADE_MAX_JOBS    64     // judges at once (--jobs)
 
 // Exit statuses of `make grade`.
 #define GRADE_EXIT_ALL_GRADED 0  // every submission has a graded row (failing ones included)

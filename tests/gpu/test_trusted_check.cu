@@ -160,6 +160,18 @@ static void run_fill(uint64_t seed, unsigned nx, unsigned ny, unsigned nz, int s
     free(got);
 }
 
+// Frees a solve test's three device grids and four host arrays.
+static void solve_free(float *d_a, float *d_b, float *d_f, float *u0, float *f, float *got, double *ref)
+{
+    cudaFree(d_a);
+    cudaFree(d_b);
+    cudaFree(d_f);
+    free(u0);
+    free(f);
+    free(got);
+    free(ref);
+}
+
 // A whole solve drawn on the GPU from a seed (trusted_jacobi_prepare) is the
 // judge's draw (grid_fill.h's rule with the reference's boundary sources), and
 // its plain sum the judge's; the kit's double-precision solve on the GPU
@@ -233,13 +245,7 @@ static void run_solve(uint64_t seed, unsigned nx, unsigned ny, unsigned nz, int 
     trusted_damage after = trusted_solve_damage(d_b, guard, &problem, seed);
     expect(before.unlike == 0 && before.damaged == 0 && after.unlike == 1 && after.damaged == 1,
            "the other buffer's cells unlike u0 and its damaged guard are counted", shape);
-    cudaFree(d_a);
-    cudaFree(d_b);
-    cudaFree(d_f);
-    free(u0);
-    free(f);
-    free(got);
-    free(ref);
+    solve_free(d_a, d_b, d_f, u0, f, got, ref);
 }
 
 // A heat solve (lab 10: a 2D grid, rows pitch floats apart) drawn on the GPU
@@ -302,13 +308,7 @@ static void run_heat(uint64_t seed, unsigned nx, unsigned ny, unsigned pitch, in
     check_answer();
     expect(c.wrong == 0 && c.guards == 1, "a padding cell overwritten counts as a guard", shape);
     trusted_ref_release();
-    cudaFree(d_a);
-    cudaFree(d_b);
-    cudaFree(d_f);
-    free(u0);
-    free(f);
-    free(got);
-    free(ref);
+    solve_free(d_a, d_b, d_f, u0, f, got, ref);
 }
 
 int main(void)

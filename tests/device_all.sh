@@ -2,7 +2,7 @@
 # tests/device_all.sh — the GPU suites in one call of under ten minutes: every
 # lab (LABS, default all) through tests/labs.sh gpu with its judges side by
 # side over the machine's GPUs (GPUS, default all of them; JOBS judges, default
-# four a GPU); then, unless NO_EXTRAS=1, the sync table and make grade on a
+# tests/labs.sh's own default, said in labs.log); then, unless NO_EXTRAS=1, the sync table and make grade on a
 # GPU. Logs under $OUT (each lab's lines in labs.log, mismatched runs' JSON
 # reports in mismatch.tgz: eight files at most come back from a device); a
 # short table last, with the seconds each part took.
@@ -13,7 +13,6 @@ out=${OUT:-/tmp}
 mkdir -p "$out"
 gpus=${GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
 [ "$gpus" -ge 1 ] || { echo "device_all: no GPU here (nvidia-smi lists none)"; exit 77; }
-jobs=${JOBS:-$((4 * gpus))}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | sort | uniq -c
 start=$(date +%s)
 make -s judge >"$out/make.log" 2>&1 || { tail -5 "$out/make.log"; exit 1; }
@@ -26,7 +25,7 @@ tests/device_checker.sh >"$out/checker.log" 2>&1; grep -E "FAIL|checker:" "$out/
 labs_start=$(date +%s)
 read -r -a labs <<<"${LABS:-}"
 mismatch=$(mktemp -d)
-TIMES="$out/times.tsv" GPUS=$gpus JOBS=$jobs MISMATCH_DIR="$mismatch" timeout "${LIMIT:-480}" tests/labs.sh gpu "${labs[@]}" >"$out/labs.log" 2>&1
+TIMES="$out/times.tsv" GPUS=$gpus ${JOBS:+JOBS=$JOBS} MISMATCH_DIR="$mismatch" timeout "${LIMIT:-480}" tests/labs.sh gpu "${labs[@]}" >"$out/labs.log" 2>&1
 status=$?
 labs_s=$(( $(date +%s) - labs_start ))
 [ -n "$(ls "$mismatch")" ] && tar -czf "$out/mismatch.tgz" -C "$mismatch" .
@@ -42,7 +41,7 @@ echo "slowest runs (lab, file, total, build, cases, loads, solution):"
 sort -t$'\t' -k3,3 -rn "$out/times.tsv" 2>/dev/null | head -8
 tail -1 "$out/labs.log"
 grep -E "MISMATCH|FAIL" "$out/labs.log" | head -20
-echo "labs: $labs_s s with $jobs judges over $gpus GPUs"
+echo "labs: $labs_s s ($(grep -m1 '^labs: .* judges' "$out/labs.log" | cut -d' ' -f2-))"
 if [ "${NO_EXTRAS:-0}" != 1 ]; then
     t=$(date +%s)
     tests/device_sync.sh >"$out/sync.log" 2>&1; sed -n '/^kernel/,/^==/p' "$out/sync.log" | grep -v "^==" | cut -c1-140

@@ -10,7 +10,7 @@
 # image and grid sweeps, the load counts, the whole solves of both updates;
 # the hostile files drive the refusals), then in the time left the skeletons
 # and mutants of MUTANT_LABS (default "10 5 0"), JOBS judges side by side over
-# GPUS GPUs (as tests/device_all.sh: all of them, four judges a GPU). Then
+# GPUS GPUs (as tests/device_all.sh: all of them, tests/labs.sh's judges a GPU). Then
 # counts with plain gcov (no lcov) and prints a line a file, its lines, those
 # that ran and their share, and the room's total.
 # LIMIT=s bounds the labs' seconds (default 180), saying so when reached: the
@@ -79,7 +79,6 @@ command -v gcov >/dev/null || { echo "device_coverage: gcov is not on PATH (it c
 gpus=${GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
 [ "$gpus" -ge 1 ] || { echo "device_coverage: SKIPPED, no GPU here (nvidia-smi lists none): the executor runs only on a GPU"; exit 77; }
 command -v nvcc >/dev/null || { echo "device_coverage: SKIPPED, nvcc is not on PATH"; exit 77; }
-jobs=${JOBS:-$((4 * gpus))}
 limit=${LIMIT:-180}
 start=$(date +%s)
 rm -rf "$work"
@@ -103,7 +102,7 @@ grep -E "FAIL|^checker:" "$work/checker.log" | head -8
 run_labs() {
     local kinds=$1 seconds=$2 log=$work/labs-${1// /-}.log code
     shift 2
-    KINDS=$kinds GPUS=$gpus JOBS=$jobs MISMATCH_DIR="$work/mismatch" timeout "$seconds" tests/labs.sh gpu "$@" >"$log" 2>&1
+    KINDS=$kinds GPUS=$gpus ${JOBS:+JOBS=$JOBS} MISMATCH_DIR="$work/mismatch" timeout "$seconds" tests/labs.sh gpu "$@" >"$log" 2>&1
     code=$?
     [ "$code" -eq 124 ] && echo "the labs ($kinds) reached LIMIT=$limit s and were stopped: the counts are those of the runs that ended"
     tail -1 "$log"
@@ -121,7 +120,7 @@ if [ ${#mutant_labs[@]} -gt 0 ] && [ "$left" -ge 20 ]; then
 elif [ ${#mutant_labs[@]} -gt 0 ]; then
     echo "the skeletons and mutants of ${mutant_labs[*]} not run: only $left s of LIMIT=$limit s left"
 fi
-echo "labs: $(( $(date +%s) - labs_start )) s with $jobs judges over $gpus GPUs"
+echo "labs: $(( $(date +%s) - labs_start )) s (JOBS ${JOBS:-as tests/labs.sh picks} over $gpus GPUs)"
 count_table "$executor.obj" || status=2
 annotate "$executor.obj" "$work/annotated"
 if [ -n "${OUT:-}" ]; then

@@ -11,7 +11,8 @@
 # KINDS="solution skeleton mutant variant hostile" (the default: all) runs only those kinds;
 # --match runs only the files whose "LAB LABEL" (01-naive-sweep mutant x-swapped) matches.
 # MISMATCH_DIR=DIR keeps each mismatched run's JSON report and stderr there.
-# JOBS=n runs n judges side by side (default 1; 4 a GPU with GPUS), each given
+# JOBS=n runs n judges side by side (default 1; with GPUS, 12 a GPU, at most three
+# quarters of the CPUs: what ran every file on two H200s, 24 judges on 32 CPUs), each given
 # --jobs (the CPUs over JOBS, 2 at least: its share for workers and threads); GPUS=n
 # spreads them over n GPUs. Side by side on a GPU they take turns through the
 # judge's lock files (a timed case runs alone on its GPU): GPU_LOCK_DIR=DIR
@@ -33,9 +34,12 @@ JUDGE=${JUDGE:-build/judge}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 gpus=${GPUS:-1}
-jobs=${JOBS:-$([ -n "${GPUS:-}" ] && echo $((4 * gpus)) || echo 1)}
+cpus=$(nproc)
+most=$((cpus * 3 / 4 > 1 ? cpus * 3 / 4 : 1))
+jobs=${JOBS:-$([ -n "${GPUS:-}" ] && echo $((12 * gpus < most ? 12 * gpus : most)) || echo 1)}
+[ "$backend" = gpu ] && [ "$jobs" -gt 1 ] && echo "labs: $jobs judges side by side over $gpus GPU(s)"
 lock_dir=${GPU_LOCK_DIR:-}
-share=$(($(nproc) / jobs))
+share=$((cpus / jobs))
 [ "$share" -ge 2 ] || share=2  # two at least: the tool runs beside the cases need a second
 if [ "$backend" = gpu ] && [ -z "$lock_dir" ] && { [ "$jobs" -gt 1 ] || [ "$gpus" -gt 1 ]; }; then
     lock_dir=$out/gpu-locks

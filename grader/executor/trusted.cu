@@ -397,6 +397,8 @@ __global__ void trusted_ref_sweep(const double *u, double *v, const float *ff, t
                 v[p] = protocol_heat_update(u[p], u[p - 1], u[p + 1], u[p - row], u[p + row], (double)s.rate);
             continue;
         }
+        if (trusted_inner(s.n[2]) == 0)
+            continue;  // no interior layer: nothing to read above the first
         double below = u[p], centre = u[p + plane];
         p += plane;
         for (unsigned i = 0; i < trusted_inner(s.n[2]); i++, p += plane) {

@@ -3,8 +3,8 @@
 # N (default 300) distinct lab-4 submissions (LAB=n another lab), made from
 # the lab's solution, variants and mutants in turn, each made unique by a
 # comment so that no build is shared, graded with the default JOBS (GPUS=n
-# spreads them). Prints the class's time, the time a submission, and what
-# 300 would take at that rate. Targets (issue: the check's speed): 300 lab-4
+# spreads them). Prints the class's time, the time a submission, what 300
+# would take at that rate, and a judge's mean seconds in each stage. Targets (issue: the check's speed): 300 lab-4
 # submissions in <= 10 minutes on one H200, <= 3 with GPUS=4. Asserts
 # nothing; exits 77 without a GPU.
 set -u
@@ -32,4 +32,18 @@ secs=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
 graded=$(wc -l <"$tmp/out/results.jsonl" 2>/dev/null || echo 0)
 echo "class of $n lab-$lab submissions ($((${#sources[@]})) distinct sources) on ${GPUS:-1} GPU(s), JOBS=${JOBS:-default}: $secs s, exit $status, $graded graded"
 awk -v s="$secs" -v n="$n" 'BEGIN { printf "  %.2f s a submission; 300 would take %.1f minutes at this rate\n", s / n, s / n * 300 / 60 }'
+# Where a submission's time went, from each judge's JSON report (results/<id>.json: "seconds").
+python3 - "$tmp/out/results" <<'PY'
+import glob, json, sys
+stages = ("build", "build_student", "build_waits", "cases", "loads", "solution", "report", "total")
+runs = []
+for path in glob.glob(sys.argv[1] + "/*.json"):
+    try:
+        runs.append(json.load(open(path)).get("seconds", {}))
+    except (OSError, ValueError):
+        pass
+if runs:
+    mean = {k: sum(r.get(k, 0) for r in runs) / len(runs) for k in stages}
+    print("  a judge's seconds, mean of %d: " % len(runs) + ", ".join("%s %.2f" % (k, mean[k]) for k in stages))
+PY
 tail -3 "$tmp/log"

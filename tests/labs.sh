@@ -11,8 +11,9 @@
 # KINDS="solution skeleton mutant variant hostile" (the default: all) runs only those kinds;
 # --match runs only the files whose "LAB LABEL" (01-naive-sweep mutant x-swapped) matches.
 # MISMATCH_DIR=DIR keeps each mismatched run's JSON report and stderr there.
-# JOBS=n runs n judges side by side (default 1; with GPUS, 12 a GPU, at most three
-# quarters of the CPUs: what ran every file on two H200s, 24 judges on 32 CPUs), each given
+# JOBS=n runs n judges side by side (default 1; with GPUS, 12 a GPU, or one a GPU
+# per 8 GiB of its memory when fewer (a large whole solve holds about 6 GiB), at
+# most three quarters of the CPUs: 24 ran every file on two H200s and 32 CPUs), each given
 # --jobs (the CPUs over JOBS, 2 at least: its share for workers and threads); GPUS=n
 # spreads them over n GPUs. Side by side on a GPU they take turns through the
 # judge's lock files (a timed case runs alone on its GPU): GPU_LOCK_DIR=DIR
@@ -36,7 +37,11 @@ trap 'rm -rf "$out"' EXIT
 gpus=${GPUS:-1}
 cpus=$(nproc)
 most=$((cpus * 3 / 4 > 1 ? cpus * 3 / 4 : 1))
-jobs=${JOBS:-$([ -n "${GPUS:-}" ] && echo $((12 * gpus < most ? 12 * gpus : most)) || echo 1)}
+per_gpu=12
+memory_mib=$(nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits 2>/dev/null | sort -n | head -1)
+[ "$backend" = gpu ] && [ -n "$memory_mib" ] && [ "$memory_mib" -ge 0 ] 2>/dev/null && [ $((memory_mib / 8192)) -lt $per_gpu ] &&
+    per_gpu=$((memory_mib / 8192 > 1 ? memory_mib / 8192 : 1))
+jobs=${JOBS:-$([ -n "${GPUS:-}" ] && echo $((per_gpu * gpus < most ? per_gpu * gpus : most)) || echo 1)}
 [ "$backend" = gpu ] && [ "$jobs" -gt 1 ] && echo "labs: $jobs judges side by side over $gpus GPU(s)"
 lock_dir=${GPU_LOCK_DIR:-}
 share=$((cpus / jobs))

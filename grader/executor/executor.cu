@@ -1158,6 +1158,8 @@ static void exec_run_case(const exec_args *a)
     }
     int locks[3];
     exec_gpu_locks_take(a->gpu_locks, locks);
+    if (a->gpu_locks)
+        exec_trace("trace_locked");  // under a tool: when its locks were taken (the wait for the profiler's shows here)
     if (!strcmp(a->kind, "jacobi"))
         exec_jacobi_case(a);
     else

@@ -848,7 +848,7 @@ void judge_trace_note(const char *fmt, ...)
 
 void judge_case_trace(const char *name, const kv_list *report, double input_s, double runner_s, double judged_s)
 {
-    static const char *const phases[] = {"trace_device", "trace_ready", "trace_called", "trace_saved", "trace_copy_limit",
+    static const char *const phases[] = {"trace_device", "trace_locked", "trace_ready", "trace_called", "trace_saved", "trace_copy_limit",
                                          "trace_timed", "trace_timed_checks", "trace_timed_saved", "trace_end"};
     if (!judge_tracing())
         return;

@@ -345,9 +345,10 @@ uint64_t trusted_jacobi_prepare(float *a_base, float *b_base, float *f_base, siz
     return c.input_hash;
 }
 
-// The reference's passes are 3D launches, one thread a point: (x, y) from the
-// block's 32x8 threads, z from the block's layer; an axis past a grid's limits
-// is looped over. No division per point (the pass is one of hundreds a solve).
+// The reference's passes are 3D launches, one thread a point (the sweep: one
+// thread a column of points): (x, y) from the block's 32x8 threads, z from the
+// block's layer; an axis past a grid's limits is looped over. No division per
+// point (a pass is one of hundreds a solve).
 #define TRUSTED_TILE_X 32
 #define TRUSTED_TILE_Y 8
 #define TRUSTED_FOR3(nx, ny, nz, col, row_, layer)                                                                   \

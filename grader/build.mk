@@ -80,16 +80,18 @@ $(error EXEC_COVERAGE=1 with EXECUTOR=$(EXECUTOR): the instrumented executor mus
 endif
 
 # The trusted executor: kit code only, built once per architecture; it links the driver (libcuda).
-# Its sources compile side by side (make -j: the judge passes it), then link.
+# Its sources compile side by side (make -j: the judge passes it), then link. CUPTI, for the load
+# counts it takes itself (loads.cu), is opened at run time from the toolkit's folders (its run path).
 EXEC_OBJS := $(patsubst $(KIT)/grader/executor/%.cu,$(EXECUTOR).obj/%.o,$(EXEC_SRCS))
+EXEC_CUPTI := $(CUDA_HOME)/extras/CUPTI
 $(EXECUTOR).obj/%.o: $(KIT)/grader/executor/%.cu $(EXEC_HDRS)
 	@mkdir -p $(dir $@)
-	$(NVCC) $(GPU_FLAGS) $(EXEC_COVERAGE_COMPILE) -arch=$(ARCH) -c $< -o $@
+	$(NVCC) $(GPU_FLAGS) $(EXEC_COVERAGE_COMPILE) -I$(EXEC_CUPTI)/include -arch=$(ARCH) -c $< -o $@
 $(EXECUTOR).obj/sandbox.o: $(KIT)/grader/sandbox/sandbox.c $(KIT)/grader/sandbox/sandbox.h
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -c $< -o $@
 $(EXECUTOR): $(EXEC_OBJS) $(EXECUTOR).obj/sandbox.o
-	$(NVCC) -arch=$(ARCH) $^ -o $@ -L$(CUDA_LIB)/stubs -lcuda $(EXEC_COVERAGE_LINK)
+	$(NVCC) -arch=$(ARCH) $^ -o $@ -L$(CUDA_LIB)/stubs -lcuda -ldl -Xlinker -rpath=$(CUDA_LIB):$(EXEC_CUPTI)/lib64 $(EXEC_COVERAGE_LINK)
 
 # The kit's CUDA runtime shim and the student program's main(), once per kind of lab.
 $(SHIM_DIR)/shim.o: $(KIT)/grader/shim/shim.cpp $(KIT)/grader/protocol/wire.h $(KIT)/grader/protocol/cuda_errors.h

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# tests/device_cupti.sh — on a GPU machine: whether the executor could count
-# the technique's loads itself with CUPTI's range profiler instead of a second
-# process under Nsight Compute (the issue on the check's speed). Builds
-# tests/gpu/cupti_loads_probe.cu, runs it (two kernels whose loads are known,
-# each profiled in-process: the counts, the known bytes, the seconds each step
-# took), then runs the same two launches under ncu with the judge's metrics
-# and prints ncu's counts and its wall time, for the same comparison. Prints
-# what it found; exits 77 (SKIPPED) without a GPU, 1 when a count differs.
+# tests/device_cupti.sh — on a GPU machine: whether the executor's own load
+# count (grader/executor/loads.cu, CUPTI's range profiler; the judge's
+# STENCIL_LOADS=cupti) counts what the kernels load, and how fast, beside a
+# second process under Nsight Compute (the issue on the check's speed).
+# Builds tests/gpu/cupti_loads_probe.cu with loads.cu, runs it (two kernels
+# whose loads are known, then four launches in one count: the counts, the
+# known bytes, the seconds each count took), then runs the same launches
+# under ncu with the judge's metrics and prints ncu's counts and its wall
+# time. Exits 77 (SKIPPED) without a GPU, 1 when a count differs, 2 when the
+# count cannot be taken (the reason printed).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 nvidia-smi -L >/dev/null 2>&1 || { echo "cupti: SKIPPED, no GPU here (nvidia-smi lists none)"; exit 77; }
@@ -15,11 +17,12 @@ out=build/tests/gpu
 mkdir -p "$out"
 arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d .)
 cuda=$(dirname "$(dirname "$(command -v nvcc)")")
-nvcc -O2 -std=c++17 -arch=sm_${arch:-90} -I"$cuda/extras/CUPTI/include" tests/gpu/cupti_loads_probe.cu \
-    -L"$cuda/extras/CUPTI/lib64" -lcupti -lcuda -o "$out/cupti_loads_probe" 2>&1 | grep -v "^$" | head -20
+nvcc -O2 -std=c++17 -arch=sm_${arch:-90} -I"$cuda/extras/CUPTI/include" -Igrader/executor -Igrader/protocol -Igrader/sandbox -Ikernels \
+    tests/gpu/cupti_loads_probe.cu grader/executor/loads.cu -ldl -lcuda -Xlinker -rpath="$cuda/lib64:$cuda/extras/CUPTI/lib64" \
+    -o "$out/cupti_loads_probe" 2>&1 | grep -v "^$" | head -20
 [ -x "$out/cupti_loads_probe" ] || { echo "cupti: the probe does not build"; exit 1; }
 export LD_LIBRARY_PATH="$cuda/extras/CUPTI/lib64:$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-echo "== in-process (CUPTI's range profiler)"
+echo "== in the process (the executor's count: CUPTI's range profiler)"
 "$out/cupti_loads_probe"
 status=$?
 if command -v ncu >/dev/null; then

@@ -334,6 +334,30 @@ fake_run kitonly STENCIL_FAKE_NCU=kit-only -- --lab "$lab2" --kernel "$student2"
 holds kitonly "only the kit's kernels counted: no loads of the student's, the floors fail" \
     'r["technique"]["status"] == "fail" and "0.00 floats read from shared" in t'
 
+echo "-- the load floors counted by the executor itself (STENCIL_LOADS=cupti)"
+# No Nsight Compute on PATH: the executor's own count (LOADS_OPTION) judges the floors, in the run's
+# executor, under the profiler's lock and the GPU alone; no profiler process is started.
+touch_kernel "$student2" inprocess
+mkdir -p "$tmp/locks-cupti"
+fake_run inproc STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 STENCIL_FAKE_LOCKS_LOG="$tmp/inproc.locks" \
+    PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --jobs 2 --gpu-lock-dir "$tmp/locks-cupti"
+holds inproc "the executor's own count meets the floors, and says who counted" \
+    'r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t and "(at least 3 from shared" in t'
+if grep -qE "load count('s profiler| served| in a profiler)" "$tmp/inproc.out"; then
+    fail "and no Nsight Compute run is started for it" "$(grep "load count" "$tmp/inproc.out")"
+else
+    pass "and no Nsight Compute run is started for it"
+fi
+check "its run takes the GPU's profiler lock and the GPU alone, in the executor" \
+    grep -qE "/gpu-0\.profiler,.*,alone count-loads$" "$tmp/inproc.locks"
+touch_kernel "$student2" inprocglobal
+fake_run inprocglobal STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=7,0 PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
+holds inprocglobal "loads from global memory fail the floors, counted in the executor" \
+    'r["technique"]["status"] == "fail" and "the neighbours come from global memory" in t'
+fake_run inprocmissing STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=missing PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
+holds inprocmissing "a count the executor could not take leaves the floors unchecked and says why" \
+    'r["technique"]["status"] == "ok" and "the executor could not count the loads here (CUPTI" in t'
+
 echo "-- racecheck and the strict barriers on the sync case"
 touch_kernel "$student2" race
 fake_run race STENCIL_FAKE_SANITIZER=hazard -- --lab "$lab2" --kernel "$student2" --case 34

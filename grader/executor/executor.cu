@@ -77,6 +77,7 @@ typedef struct exec_args {
     double time_budget_s;    // the repetitions stop after the first that ends past this many seconds (0: no budget)
     double rtol, atol;       // accuracy of the checks of timed repetitions
     int serve;               // 1: serve every case of a run (--serve; protocol.h's PROTOCOL_SERVE_*)
+    int count_loads;         // 1: count the student's loads in the checked call (LOADS_OPTION, loads.cu)
     int gpu_check;           // 1: the output checked here on the GPU, a sample of units saved when right (--gpu-check;
                              // a whole solve: --gpu-check GPU_CHECK_SOLVE, its verdict here, nothing saved when right)
     double scale;            // jacobi, --gpu-check: the judge's scale of the tolerance (--scale; 0: the kit's bound)
@@ -144,6 +145,10 @@ static exec_args exec_parse(int argc, char **argv)
         }
         if (!strcmp(o, "--serve")) {
             a.serve = 1;
+            continue;
+        }
+        if (!strcmp(o, LOADS_OPTION)) {
+            a.count_loads = 1;
             continue;
         }
         if (!v) ok = 0;
@@ -673,16 +678,34 @@ static void exec_sweep_hash_input(const exec_args *a, exec_sweep *s)
     s->gpu_check = before.wrong != ~0ull;
 }
 
+// Ends the load count started before the checked call (when counting) and
+// reports its bytes, or why there are none (why: the start's reason).
+static void exec_loads_report(int counting, char *why, size_t len)
+{
+    double bytes[3];
+    if (counting && exec_loads_end(bytes, why, len) == 0) {
+        runner_report(LOADS_GLOBAL_KEY, "%.0f", bytes[0]);
+        runner_report(LOADS_ASYNC_KEY, "%.0f", bytes[1]);
+        runner_report(LOADS_SHARED_KEY, "%.0f", bytes[2]);
+        return;
+    }
+    runner_report(LOADS_MISSING_KEY, "%s", why);
+}
+
 // The checked call: the host function once, its launches recorded, kept as
 // the ones the timed calls must repeat and reported, with its time and the
-// kernel's attributes. Leaves the call's payload in s for the later calls.
-static void exec_sweep_checked_call(exec_sweep *s)
+// kernel's attributes (with LOADS_OPTION, its loads counted). Leaves the call's payload in s for the later calls.
+static void exec_sweep_checked_call(exec_sweep *s, int count_loads)
 {
     s->payload_len = exec_sweep_payload(s, s->payload);
     exec_call_result res;
+    char why[300] = "";
+    int counting = count_loads && exec_loads_begin(why, sizeof(why)) == 0;
     launch_log_begin(NULL, 0);
     exec_launch_watch(EXEC_WATCH_LEARN);
     exec_call_checked(s->payload, s->payload_len, &res);
+    if (count_loads)
+        exec_loads_report(counting, why, sizeof(why));
     exec_keep_checked_launches();
     runner_report_launches(launch_log_end());
     if (res.started)
@@ -787,7 +810,7 @@ static void exec_sweep_case(const exec_args *a)
     runner_check(cudaDeviceSynchronize(), "prepare the case");
     exec_sweep_hash_input(a, &s);
     exec_trace("trace_ready");
-    exec_sweep_checked_call(&s);
+    exec_sweep_checked_call(&s, a->count_loads);
     // Right on the GPU: nothing but the sample leaves it (a timed case keeps the output here, to
     // compare the timed output with it bit for bit). Anything wrong: every grid goes to the judge.
     s.gpu_ok = s.gpu_check && exec_gpu_check(a, &s, s.check_key, s.input_hash);

@@ -220,6 +220,14 @@ typedef struct trusted_ref_end {
 void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, const trusted_solve *s,
                           const trusted_stop *stop, uint64_t seed, uint64_t key, check_counts *c, trusted_ref_end *end);
 
+// The student's loads in a call counted in the executor (loads.cu, CUPTI's
+// range profiler): exec_loads_begin before the call (0, or -1 with why),
+// exec_loads_end after it: the bytes of global loads, asynchronous copies
+// from global memory and shared loads over the call's launches (0, or -1
+// with why).
+int exec_loads_begin(char *why, size_t len);
+int exec_loads_end(double bytes[3], char *why, size_t len);
+
 // Frees the reference's grids, which trusted_jacobi_check keeps from one
 // check to the next (a timed case checks every solve): at a case's end.
 void trusted_ref_release(void);

@@ -461,8 +461,10 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     snprintf(ncu_table, sizeof(ncu_table), "%s/%s", dir, JUDGE_NCU_TABLE);
     int tools = judge_tool_argv(env, ncu_table, argv), a = tools;
     a += judge_runner_argv(env, argv + a);
-    for (int i = 0; args[i] && a < 47; i++)
+    for (int i = 0; args[i] && a < 46; i++)
         argv[a++] = args[i];
+    if (env->count_loads && !env->emu)
+        argv[a++] = LOADS_OPTION;
     argv[a] = NULL;
     if (env->emu) {
         snprintf(order_env, sizeof(order_env), "STENCIL_EMU_ORDER=%s", order);
@@ -498,10 +500,12 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     // executor takes the locks itself around its GPU work alone: the tool's start-up and end, seconds,
     // keep no judge beside waiting, nor this run's timed case.
     int turn = env->gpu_turn && !env->emu;
-    int alone = timed || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0);
+    // The executor's own count (count_loads) reads the GPU's counters in its own context: the
+    // profiler's lock (no Nsight Compute beside it) and the GPU alone, taken by the executor.
+    int alone = timed || env->count_loads || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0);
     char locks[3 * PATH_MAX + 16];
-    if (turn && (env->ncu_metrics || env->sanitize) && env->gpu_locks &&
-        env->gpu_locks(alone, env->ncu_metrics ? GPU_LOCK_PROFILER : NULL, locks, sizeof(locks)) && a < 45) {
+    if (turn && (env->ncu_metrics || env->sanitize || env->count_loads) && env->gpu_locks &&
+        env->gpu_locks(alone, env->ncu_metrics || env->count_loads ? GPU_LOCK_PROFILER : NULL, locks, sizeof(locks)) && a < 45) {
         argv[a++] = GPU_LOCKS_OPTION;
         argv[a++] = locks;
         argv[a] = NULL;
@@ -748,11 +752,30 @@ static void case_profile(const judge_case_env *env, const lab_case *spec, const 
                  r->flops / r->load_bytes, r->load_bytes / 1e6, r->flops / r->dram_bytes, r->dram_bytes / 1e6);
 }
 
-// Reads the load counts of a run under ncu (env->ncu_metrics JUDGE_NCU_LOADS)
-// into r; r->loads_counted stays 0 when the table lacks them.
-static void case_read_loads(const char *dir, const spawn_result *s, case_result *r)
+// Reads the load counts the executor took itself (env->count_loads:
+// LOADS_*_KEY, in bytes) into r; r->loads_counted stays 0 when the report
+// says why they are missing (LOADS_MISSING_KEY, kept in r->note).
+static void case_read_counted_loads(const kv_list *report, const spawn_result *s, case_result *r)
+{
+    const char *missing = kv_get(report, LOADS_MISSING_KEY);
+    r->loads_counted = s->exited && s->exit_code == RUNNER_OK && !missing && kv_get(report, LOADS_GLOBAL_KEY) &&
+                       kv_get(report, LOADS_SHARED_KEY);
+    r->global_loads = (kv_number(report, LOADS_GLOBAL_KEY, 0) + kv_number(report, LOADS_ASYNC_KEY, 0)) / sizeof(float);
+    r->shared_loads = kv_number(report, LOADS_SHARED_KEY, 0) / sizeof(float);
+    if (missing)
+        snprintf(r->note, sizeof(r->note), "%.*s", (int)sizeof(r->note) - 1, missing);
+}
+
+// Reads the load counts of a run under ncu (env->ncu_metrics JUDGE_NCU_LOADS),
+// or of the executor's own (env->count_loads, from its report), into r;
+// r->loads_counted stays 0 when the table lacks them.
+static void case_read_loads(const judge_case_env *env, const char *dir, const kv_list *report, const spawn_result *s, case_result *r)
 {
     char table[1024];
+    if (env->count_loads) {
+        case_read_counted_loads(report, s, r);
+        return;
+    }
     int global_rows = 0, shared_rows = 0;
     snprintf(table, sizeof(table), "%s/%s", dir, JUDGE_NCU_TABLE);
     r->global_loads = (ncu_metric_sum_rows(table, JUDGE_NCU_GLOBAL_LOADS, &global_rows) + ncu_metric_sum(table, JUDGE_NCU_GLOBAL_ASYNC)) / sizeof(float);
@@ -1039,8 +1062,8 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
             case_read_timing(report_out, r);
         if (r->status == CASE_OK && timed && env->profile)
             case_profile(env, spec, coef, dir, seed, fill, r);
-        if (env->ncu_metrics)
-            case_read_loads(dir, &s, r);
+        if (env->ncu_metrics || env->count_loads)
+            case_read_loads(env, dir, report_out, &s, r);
         judge_case_trace(r->name, report_out, t_input - t_start, s.seconds, judge_case_clock() - t_input - s.seconds);
     } else if (ok == 0) {
         case_runner_failed(env, spec, in, coef, dir, &s, filter_radius, report_out, r);

@@ -42,6 +42,8 @@ typedef struct judge_case_env {
                                        // compute-sanitizer takes the GPU's locks itself around its GPU work
                                        // (gpu_turns_lock_spec: 1 and the executor's option value), NULL
     unsigned long long emu_memory_bytes; // emulation: the memory a student's program may hold (--emu-memory; 0: judge_emu_resident_limit's)
+    int count_loads;            // GPU: the executor counts the student's loads in the checked call itself (LOADS_OPTION;
+                                // STENCIL_LOADS=cupti, load_count.h), the profiler's lock and a turn alone held around it
 } judge_case_env;
 
 // The executor of a GPU run, serving every case (`executor --serve`): made

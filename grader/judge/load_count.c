@@ -1,6 +1,7 @@
 // grader/judge/load_count.c — the technique's load floors, counted (load_count.h).
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "case_schedule.h"
@@ -62,6 +63,46 @@ static int load_count_ncu(judge_session *s, const case_result *c, judge_error *e
     return 0;
 }
 
+int load_count_in_process(void)
+{
+    const char *how = getenv(LOAD_COUNT_ENV);
+    return how && !strcmp(how, "cupti");
+}
+
+// Counts the loads of case c in the run's executor itself (LOADS_OPTION:
+// CUPTI's range profiler around its checked call, untimed) and judges the
+// floors with them. Returns 0, or -1 with err.
+static int load_count_cupti(judge_session *s, const case_result *c, judge_error *err)
+{
+    judge_run *run = &s->run;
+    case_result counted;
+    kv_list report;
+    const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
+    lab_case spec = c->spec;
+    spec.timed = 0;
+    memset(&counted, 0, sizeof(counted));
+    counted.spec = spec, counted.seed = c->seed;
+    snprintf(counted.name, sizeof(counted.name), "%s", c->name);
+    judge_case_env env = schedule_case_env(s, s->runner, s->student);
+    env.count_loads = 1;
+    if (schedule_run_kind(&env, run, &spec, c->seed, &counted, &report) != 0)
+        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
+    if (load_count_student_failed(&counted, &report)) {
+        size_t used = strlen(run->technique.detail);
+        run->technique.status = TECHNIQUE_FAIL;
+        snprintf(run->technique.detail + used, sizeof(run->technique.detail) - used,
+                 "; counting its loads, case %s did not pass (%s): the kernel must compute the same way every time",
+                 c->name, counted.reason[0] ? counted.reason : counted.kind);
+    } else {
+        char why[sizeof(counted.note) + 64];
+        snprintf(why, sizeof(why), "the executor could not count the loads here (%s)", counted.note[0] ? counted.note : "the case did not run through");
+        technique_loads_grid(run->conf.technique, &report, size, run->conf.star_radius, counted.loads_counted ? TECHNIQUE_LOADS_CUPTI : 0,
+                             counted.global_loads, counted.shared_loads, why, &run->technique);
+    }
+    kv_free(&report);
+    return 0;
+}
+
 int load_count_check(judge_session *s, judge_error *err)
 {
     judge_run *run = &s->run;
@@ -75,6 +116,8 @@ int load_count_check(judge_session *s, judge_error *err)
                                  "the emulation was built without its load counts (they need GCC's sanitizer; EMU_CXX is another compiler)", &run->technique);
         return 0;
     }
+    if (load_count_in_process())
+        return load_count_cupti(s, c, err);
     if (!judge_on_path("ncu")) {
         technique_loads_grid(run->conf.technique, NULL, size, run->conf.star_radius, 0, 0, 0,
                              "Nsight Compute (ncu), which counts the loads, is not on PATH (it comes with the CUDA Toolkit)", &run->technique);

@@ -1,6 +1,10 @@
 // grader/judge/load_count.h — the technique floors a launch record cannot
 // show: the loads the student's kernel executed, counted by Nsight Compute
-// on the GPU (the technique's case once more) or by the emulator.
+// on the GPU (the technique's case once more) or by the emulator. With
+// STENCIL_LOADS=cupti (LOAD_COUNT_ENV) the executor counts them itself, in
+// its own process with CUPTI's range profiler (LOADS_OPTION), no second
+// process under Nsight Compute: not yet the default, for it is not yet held
+// to Nsight Compute's counts on every test file on a GPU.
 #ifndef STENCIL_LOAD_COUNT_H
 #define STENCIL_LOAD_COUNT_H
 
@@ -12,5 +16,10 @@
 // a file that fails under the profiler fails the line. Returns 0, or -1 with
 // err (the kit could not run the case).
 int load_count_check(judge_session *s, judge_error *err);
+
+#define LOAD_COUNT_ENV "STENCIL_LOADS"  // "cupti": the executor counts the loads itself
+
+// 1 when the executor counts the loads itself (LOAD_COUNT_ENV is "cupti").
+int load_count_in_process(void);
 
 #endif // STENCIL_LOAD_COUNT_H

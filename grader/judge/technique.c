@@ -311,8 +311,9 @@ void technique_loads(const char *technique, const kv_list *report, unsigned int 
 // Who counted the loads, for the detail line.
 static const char *technique_counter(int counted)
 {
-    return counted == TECHNIQUE_LOADS_EMU ? "the emulator's count of the bytes the kernel's threads loaded"
-                                          : "Nsight Compute's count of the bytes the kernel's threads loaded";
+    return counted == TECHNIQUE_LOADS_EMU     ? "the emulator's count of the bytes the kernel's threads loaded"
+           : counted == TECHNIQUE_LOADS_CUPTI ? "the executor's count, with CUPTI, of the bytes the kernel's threads loaded"
+                                              : "Nsight Compute's count of the bytes the kernel's threads loaded";
 }
 
 static void technique_loads_conv(const kv_list *report, const unsigned int n[3], int counted, double global_loads,

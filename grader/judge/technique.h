@@ -59,10 +59,12 @@ int technique_counts_loads(const char *technique);
 // counted 0: not measured, why says why; the verdict is left as it was and
 // the detail says so. counted TECHNIQUE_LOADS_NCU: the counts are Nsight
 // Compute's on a GPU; TECHNIQUE_LOADS_EMU: CPU emulation's (every load a
-// thread executes, counted by the emulator: grader/emu/runtime/loads.cpp).
+// thread executes, counted by the emulator: grader/emu/runtime/loads.cpp);
+// TECHNIQUE_LOADS_CUPTI: the executor's own on a GPU (load_count.h).
 // Other techniques: no-op.
 #define TECHNIQUE_LOADS_NCU 1
 #define TECHNIQUE_LOADS_EMU 2
+#define TECHNIQUE_LOADS_CUPTI 3
 void technique_loads(const char *technique, const kv_list *report, unsigned int n, int radius, int counted,
                      double global_loads, double shared_loads, const char *why, technique_result *r);
 

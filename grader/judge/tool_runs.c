@@ -15,6 +15,7 @@
 #include "gpu_turns.h"
 #include "judge_files.h"
 #include "judge_session.h"
+#include "load_count.h"
 #include "pipe_io.h"
 #include "rng.h"
 #include "runner_build.h"
@@ -185,7 +186,7 @@ void tool_runs_early_start(struct judge_session *s)
     // Not while an early yardstick times (nothing else on the GPU then), nor for a file built
     // unchanged already (its count remembered, most likely: one started after the build otherwise).
     if (strcmp(s->run.backend, "gpu") || s->args.jobs < 2 || s->yard.pid > 0 || loads < 0 || t->n > 0 ||
-        !technique_counts_loads(s->run.conf.technique) || !judge_on_path("ncu") ||
+        !technique_counts_loads(s->run.conf.technique) || !judge_on_path("ncu") || load_count_in_process() ||
         runner_unchanged(&s->args, &s->run, "gpu", s->kernel_abs) || pipe2(go, O_CLOEXEC) != 0)
         return;
     tool_helper *h = &t->helper[0];
@@ -239,7 +240,7 @@ void tool_runs_start(struct judge_session *s)
     }
     if (strcmp(run->backend, "gpu") || s->args.jobs < 2 || !s->student[0])
         return;
-    if (loads >= 0 && technique_counts_loads(run->conf.technique) && judge_on_path("ncu") && s->tools.n == 0) {
+    if (loads >= 0 && technique_counts_loads(run->conf.technique) && judge_on_path("ncu") && !load_count_in_process() && s->tools.n == 0) {
         lab_case spec = run->conf.cases[loads];
         spec.timed = 0;  // counted untimed (load_count.c)
         tool_helper_start(s, TOOL_LOADS, &spec, rng_case_seed(run->seed, loads));

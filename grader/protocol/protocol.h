@@ -338,6 +338,18 @@ static inline protocol_sample_unit protocol_sample_unit_of(unsigned long long nx
 #define FILL_OPTION          "--fill"
 #define INPUT_SUM_KEY        "input_sum"  // decimal
 
+// The technique's load counts taken by the executor itself (the judge's
+// STENCIL_LOADS=cupti, grader/judge/load_count.h): with LOADS_OPTION the
+// executor counts, with CUPTI's range profiler, the bytes the student's
+// kernels loaded in the checked call (global loads, asynchronous copies from
+// global memory, shared loads: the judge's JUDGE_NCU_* metrics), and reports
+// them, or why they are missing (LOADS_MISSING_KEY).
+#define LOADS_OPTION         "--count-loads"
+#define LOADS_GLOBAL_KEY     "loads_global_bytes"
+#define LOADS_ASYNC_KEY      "loads_async_bytes"
+#define LOADS_SHARED_KEY     "loads_shared_bytes"
+#define LOADS_MISSING_KEY    "loads_missing"
+
 // File names inside the case directory the judge hands the runner.
 #define CASE_INPUT     "in.bin"        // nx*ny*nz floats, written by the judge (not for FILL_OPTION)
 #define CASE_OUTPUT    "out.bin"       // guard | grid | guard of the output after the checked launch

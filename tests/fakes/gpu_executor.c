@@ -66,6 +66,7 @@ typedef struct fake_case {
     float h;                         // --h
     int heat;                        // --update heat2d
     int gpu_check_solve;             // --gpu-check GPU_CHECK_SOLVE: the solve judged here
+    int count_loads;                 // LOADS_OPTION: the loads counted here
     char *pass[FAKE_MAX_ARGS];       // the student's program and the arguments it takes, NULL-ended
 } fake_case;
 
@@ -121,6 +122,7 @@ static void fake_take_option(fake_case *c, const char *o, const char *v)
     else if (!strcmp(o, "--yardstick")) c->yardstick = 1;
     else if (!strcmp(o, GPU_LOCKS_OPTION)) c->gpu_locks = v;
     else if (!strcmp(o, FILL_OPTION)) c->fill = v;
+    else if (!strcmp(o, LOADS_OPTION)) c->count_loads = 1;
     else if (!strcmp(o, "--bc")) c->bc = !strcmp(v, "neumann") ? 1 : !strcmp(v, "periodic") ? 2 : 0;
     else if (!strcmp(o, "--h")) c->h = strtof(v, NULL);
     else if (!strcmp(o, "--update")) c->heat = !strcmp(v, UPDATE_HEAT2D);
@@ -136,7 +138,7 @@ static void fake_take_option(fake_case *c, const char *o, const char *v)
 static int fake_executor_only(const char *o)
 {
     static const char *const own[] = {"--kind", "--student", "--accuracy", "--time-budget", "--time", "--gpu-check",
-                                      "--log", "--file-bytes", "--yardstick", "--serve", GPU_LOCKS_OPTION, FILL_OPTION, "--scale", NULL};
+                                      "--log", "--file-bytes", "--yardstick", "--serve", GPU_LOCKS_OPTION, FILL_OPTION, "--scale", LOADS_OPTION, NULL};
     for (int k = 0; own[k]; k++)
         if (!strcmp(o, own[k]))
             return 1;
@@ -439,12 +441,36 @@ static void fake_judge_solve(const fake_case *c, const char *mode)
 }
 
 // Runs one case; returns its exit code (RUNNER_OK when the judge's files are all there).
+// The loads LOADS_OPTION asks for, as the fake ncu counts them
+// (STENCIL_FAKE_NCU_LOADS=G,S floats from global and shared memory a cell,
+// 2,7 when unset); STENCIL_FAKE_LOADS=missing: why there are none instead.
+static void fake_count_loads(const fake_case *c)
+{
+    const char *how = getenv("STENCIL_FAKE_LOADS"), *per = getenv("STENCIL_FAKE_NCU_LOADS");
+    double global = 2, shared = 7, cells = (double)c->n[0] * c->n[1] * c->n[2];
+    if (how && !strcmp(how, "missing")) {
+        fake_report(c, LOADS_MISSING_KEY, "%s", "CUPTI (libcupti, part of the CUDA Toolkit) could not be opened: a fake's");
+        return;
+    }
+    if (per && sscanf(per, "%lf,%lf", &global, &shared) != 2)
+        global = 2, shared = 7;
+    fake_report(c, LOADS_GLOBAL_KEY, "%.0f", cells * global * 4);
+    fake_report(c, LOADS_ASYNC_KEY, "0");
+    fake_report(c, LOADS_SHARED_KEY, "%.0f", cells * shared * 4);
+}
+
 static int fake_case_run(const fake_case *c)
 {
     const char *mode = fake_mode(c);
     int locks[3] = {-1, -1, -1};
     if (c->gpu_locks && gpu_locks_take(c->gpu_locks, locks) != 0)  // as the executor does, around the GPU work
         fake_fail(c, RUNNER_USAGE, "kit", "the fake executor could not take the GPU locks");
+    const char *locks_log = getenv("STENCIL_FAKE_LOCKS_LOG");  // the locks each case took, for tests/fake_gpu.sh
+    FILE *log = locks_log && c->gpu_locks ? fopen(locks_log, "a") : NULL;
+    if (log) {
+        fprintf(log, "%s%s\n", c->gpu_locks, c->count_loads ? " count-loads" : "");
+        fclose(log);
+    }
     fake_fail_by_mode(c, mode);
     uint64_t sum = c->fill ? fake_draw_input(c) : 0;
     int code = fake_run_student(c);
@@ -463,6 +489,8 @@ static int fake_case_run(const fake_case *c)
         snprintf(path, sizeof(path), "%s/%s", c->outdir, fake_output_name(c));
         unlink(path);
     }
+    if (c->count_loads)
+        fake_count_loads(c);
     if (c->time_reps > 0)
         fake_timed(c, mode);
     if (c->gpu_check && !c->gpu_check_solve && !strcmp(mode, "gpu-check"))

@@ -1,0 +1,270 @@
+// grader/executor/loads.cu — the technique's load counts taken by the
+// executor itself (LOADS_OPTION): CUPTI's range profiler around the student's
+// checked call, one range a launch (kernel replay), the judge's metrics
+// (global loads, asynchronous global-to-shared copies, shared loads, in
+// bytes) summed over the call's launches. CUPTI is opened at run time
+// (dlopen), so an executor without it, or a toolkit before the range
+// profiler (CUDA 12.6), still serves every other case; the count then says
+// why it is missing and the judge counts the loads no other way.
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+#include <vector>
+
+#include "executor.h"
+
+#if __has_include(<cupti_range_profiler.h>)
+#include <cuda.h>
+#include <cupti_profiler_host.h>
+#include <cupti_profiler_target.h>
+#include <cupti_range_profiler.h>
+#include <cupti_result.h>
+#include <cupti_target.h>
+
+#define LOADS_MAX_RANGES 1024  // launches a counted call may make (more: the count says so)
+
+// The CUPTI entry points used, looked up by name in the library.
+typedef CUptiResult (*loads_entry)(void *params);
+static const char *const loads_entry_names[] = {
+    "cuptiProfilerInitialize",       "cuptiDeviceGetChipName",          "cuptiProfilerGetCounterAvailability",
+    "cuptiProfilerHostInitialize",   "cuptiProfilerHostConfigAddMetrics", "cuptiProfilerHostGetConfigImageSize",
+    "cuptiProfilerHostGetConfigImage", "cuptiRangeProfilerEnable",      "cuptiRangeProfilerGetCounterDataSize",
+    "cuptiRangeProfilerCounterDataImageInitialize", "cuptiRangeProfilerSetConfig", "cuptiRangeProfilerStart",
+    "cuptiRangeProfilerStop",        "cuptiRangeProfilerDecodeData",    "cuptiRangeProfilerGetCounterDataInfo",
+    "cuptiProfilerHostEvaluateToGpuValues", "cuptiRangeProfilerDisable", "cuptiProfilerHostDeinitialize"};
+enum {
+    L_INIT, L_CHIP, L_AVAIL, L_HOST_INIT, L_ADD, L_CONFIG_SIZE, L_CONFIG, L_ENABLE, L_DATA_SIZE, L_DATA_INIT, L_SET,
+    L_START, L_STOP, L_DECODE, L_INFO, L_EVAL, L_DISABLE, L_HOST_DONE, L_ENTRIES
+};
+
+// What a count keeps between its start and its end.
+static struct {
+    void *lib;                                 // libcupti, once opened
+    loads_entry entry[L_ENTRIES];              // its entry points
+    CUptiResult (*result_string)(CUptiResult, const char **); // cuptiGetResultString
+    int initialized;                           // cuptiProfilerInitialize done
+    CUpti_Profiler_Host_Object *host;          // the metrics' host side, during a count
+    CUpti_RangeProfiler_Object *ranges;        // the range profiler on the context, during a count
+    std::vector<uint8_t> config, counters;     // the configuration and counter data images
+    const char *metrics[3];                    // the names counted
+} loads;
+
+// The judge's metrics (grader/judge/judge_case.h), then the same of the whole SM.
+static const char *const loads_names[2][3] = {
+    {"smsp__sass_data_bytes_mem_global_op_ld.sum", "smsp__sass_data_bytes_mem_global_op_ldgsts.sum", "smsp__sass_data_bytes_mem_shared_op_ld.sum"},
+    {"sm__sass_data_bytes_mem_global_op_ld.sum", "sm__sass_data_bytes_mem_global_op_ldgsts.sum", "sm__sass_data_bytes_mem_shared_op_ld.sum"}};
+
+// Calls entry e with params; 0, or -1 with why naming the call and CUPTI's text.
+static int loads_call(int e, void *params, char *why, size_t len)
+{
+    CUptiResult r = loads.entry[e](params);
+    if (r == CUPTI_SUCCESS)
+        return 0;
+    const char *text = NULL;
+    if (loads.result_string)
+        loads.result_string(r, &text);
+    snprintf(why, len, "%s failed: %s", loads_entry_names[e], text ? text : "an error CUPTI did not name");
+    return -1;
+}
+
+// Opens libcupti and finds its entry points; 0, or -1 with why.
+static int loads_open(char *why, size_t len)
+{
+    static const char *const names[] = {"libcupti.so", "libcupti.so.13", "libcupti.so.12"};
+    for (size_t i = 0; !loads.lib && i < sizeof(names) / sizeof(names[0]); i++)
+        loads.lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    if (!loads.lib) {
+        snprintf(why, len, "CUPTI (libcupti, part of the CUDA Toolkit) could not be opened: %s", dlerror());
+        return -1;
+    }
+    for (int e = 0; e < L_ENTRIES; e++)
+        if (!(loads.entry[e] = (loads_entry)dlsym(loads.lib, loads_entry_names[e]))) {
+            snprintf(why, len, "this CUPTI has no %s (the range profiler needs CUDA 12.6 or later)", loads_entry_names[e]);
+            return -1;
+        }
+    loads.result_string = (CUptiResult(*)(CUptiResult, const char **))dlsym(loads.lib, "cuptiGetResultString");
+    return 0;
+}
+
+// The host side for the first of loads_names' metric sets the profiler
+// knows: its configuration image in loads.config; 0, or -1 with why.
+static int loads_configure(CUcontext ctx, char *why, size_t len)
+{
+    CUpti_Device_GetChipName_Params chip = {CUpti_Device_GetChipName_Params_STRUCT_SIZE};
+    CUpti_Profiler_GetCounterAvailability_Params avail = {CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
+    int device = 0;
+    cudaGetDevice(&device);
+    chip.deviceIndex = (size_t)device;
+    avail.ctx = ctx;
+    if (loads_call(L_CHIP, &chip, why, len) || loads_call(L_AVAIL, &avail, why, len))
+        return -1;
+    std::vector<uint8_t> image(avail.counterAvailabilityImageSize);
+    avail.pCounterAvailabilityImage = image.data();
+    if (loads_call(L_AVAIL, &avail, why, len))
+        return -1;
+    for (int set = 0; set < 2; set++) {
+        CUpti_Profiler_Host_Initialize_Params host = {CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE};
+        host.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
+        host.pChipName = chip.pChipName;
+        host.pCounterAvailabilityImage = image.data();
+        if (loads_call(L_HOST_INIT, &host, why, len))
+            return -1;
+        loads.host = host.pHostObject;
+        memcpy(loads.metrics, loads_names[set], sizeof(loads.metrics));
+        CUpti_Profiler_Host_ConfigAddMetrics_Params add = {CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE};
+        add.pHostObject = loads.host;
+        add.ppMetricNames = loads.metrics;
+        add.numMetrics = 3;
+        if (loads_call(L_ADD, &add, why, len) == 0)
+            break;
+        CUpti_Profiler_Host_Deinitialize_Params done = {CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE};
+        done.pHostObject = loads.host;
+        loads.entry[L_HOST_DONE](&done);
+        loads.host = NULL;
+    }
+    if (!loads.host)
+        return -1;  // (why: the profiler knows neither name of the metrics)
+    CUpti_Profiler_Host_GetConfigImageSize_Params size = {CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE};
+    size.pHostObject = loads.host;
+    if (loads_call(L_CONFIG_SIZE, &size, why, len))
+        return -1;
+    loads.config.assign(size.configImageSize, 0);
+    CUpti_Profiler_Host_GetConfigImage_Params config = {CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE};
+    config.pHostObject = loads.host;
+    config.configImageSize = loads.config.size();
+    config.pConfigImage = loads.config.data();
+    return loads_call(L_CONFIG, &config, why, len);
+}
+
+// The range profiler on ctx, configured, its counter data image ready; 0, or -1 with why.
+static int loads_enable(CUcontext ctx, char *why, size_t len)
+{
+    CUpti_RangeProfiler_Enable_Params enable = {CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE};
+    enable.ctx = ctx;
+    if (loads_call(L_ENABLE, &enable, why, len))
+        return -1;
+    loads.ranges = enable.pRangeProfilerObject;
+    CUpti_RangeProfiler_GetCounterDataSize_Params data = {CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE};
+    data.pRangeProfilerObject = loads.ranges;
+    data.pMetricNames = loads.metrics;
+    data.numMetrics = 3;
+    data.maxNumOfRanges = LOADS_MAX_RANGES;
+    data.maxNumRangeTreeNodes = LOADS_MAX_RANGES;
+    if (loads_call(L_DATA_SIZE, &data, why, len))
+        return -1;
+    loads.counters.assign(data.counterDataSize, 0);
+    CUpti_RangeProfiler_CounterDataImage_Initialize_Params init = {CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE};
+    init.pRangeProfilerObject = loads.ranges;
+    init.counterDataSize = loads.counters.size();
+    init.pCounterData = loads.counters.data();
+    if (loads_call(L_DATA_INIT, &init, why, len))
+        return -1;
+    CUpti_RangeProfiler_SetConfig_Params set = {CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE};
+    set.pRangeProfilerObject = loads.ranges;
+    set.configSize = loads.config.size();
+    set.pConfig = loads.config.data();
+    set.counterDataImageSize = loads.counters.size();
+    set.pCounterDataImage = loads.counters.data();
+    set.range = CUPTI_AutoRange;        // a range a launch
+    set.replayMode = CUPTI_KernelReplay; // every pass within the launch, the device's memory restored between
+    set.maxRangesPerPass = LOADS_MAX_RANGES;
+    set.numNestingLevels = 1;
+    set.minNestingLevel = 1;
+    set.targetNestingLevel = 1;
+    return loads_call(L_SET, &set, why, len);
+}
+
+// Ends a count's profiler and host side, whatever was set up.
+static void loads_close(void)
+{
+    if (loads.ranges) {
+        CUpti_RangeProfiler_Disable_Params disable = {CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE};
+        disable.pRangeProfilerObject = loads.ranges;
+        loads.entry[L_DISABLE](&disable);
+        loads.ranges = NULL;
+    }
+    if (loads.host) {
+        CUpti_Profiler_Host_Deinitialize_Params done = {CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE};
+        done.pHostObject = loads.host;
+        loads.entry[L_HOST_DONE](&done);
+        loads.host = NULL;
+    }
+}
+
+int exec_loads_begin(char *why, size_t len)
+{
+    CUcontext ctx = NULL;
+    if (!loads.lib && loads_open(why, len) != 0)
+        return -1;
+    if (cuCtxGetCurrent(&ctx) != CUDA_SUCCESS || !ctx) {
+        snprintf(why, len, "no CUDA context to count the loads in");
+        return -1;
+    }
+    CUpti_Profiler_Initialize_Params init = {CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
+    if (!loads.initialized && loads_call(L_INIT, &init, why, len))
+        return -1;
+    loads.initialized = 1;
+    CUpti_RangeProfiler_Start_Params start = {CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
+    if (loads_configure(ctx, why, len) || loads_enable(ctx, why, len) ||
+        (start.pRangeProfilerObject = loads.ranges, loads_call(L_START, &start, why, len))) {
+        loads_close();
+        return -1;
+    }
+    return 0;
+}
+
+int exec_loads_end(double bytes[3], char *why, size_t len)
+{
+    CUpti_RangeProfiler_Stop_Params stop = {CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE};
+    CUpti_RangeProfiler_DecodeData_Params decode = {CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE};
+    CUpti_RangeProfiler_GetCounterDataInfo_Params info = {CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE};
+    int status = -1;
+    bytes[0] = bytes[1] = bytes[2] = 0;
+    cudaDeviceSynchronize();
+    stop.pRangeProfilerObject = decode.pRangeProfilerObject = loads.ranges;
+    info.pCounterDataImage = loads.counters.data();
+    info.counterDataImageSize = loads.counters.size();
+    if (loads_call(L_STOP, &stop, why, len) || loads_call(L_DECODE, &decode, why, len) || loads_call(L_INFO, &info, why, len))
+        goto out;
+    if (!stop.isAllPassSubmitted || decode.numOfRangeDropped) {
+        snprintf(why, len, "the call's launches did not all fit the profiler's passes (%zu ranges dropped; at most %d launches)",
+                 decode.numOfRangeDropped, LOADS_MAX_RANGES);
+        goto out;
+    }
+    for (size_t r = 0; r < info.numTotalRanges; r++) {
+        double value[3] = {0, 0, 0};
+        CUpti_Profiler_Host_EvaluateToGpuValues_Params eval = {CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE};
+        eval.pHostObject = loads.host;
+        eval.pCounterDataImage = loads.counters.data();
+        eval.counterDataImageSize = loads.counters.size();
+        eval.rangeIndex = r;
+        eval.ppMetricNames = loads.metrics;
+        eval.numMetrics = 3;
+        eval.pMetricValues = value;
+        if (loads_call(L_EVAL, &eval, why, len))
+            goto out;
+        for (int m = 0; m < 3; m++)
+            bytes[m] += value[m];
+    }
+    status = 0;
+out:
+    loads_close();
+    return status;
+}
+
+#else  // a CUDA Toolkit before CUPTI's range profiler (12.6)
+
+int exec_loads_begin(char *why, size_t len)
+{
+    snprintf(why, len, "this CUDA Toolkit has no CUPTI range profiler (it came with CUDA 12.6)");
+    return -1;
+}
+
+int exec_loads_end(double bytes[3], char *why, size_t len)
+{
+    bytes[0] = bytes[1] = bytes[2] = 0;
+    snprintf(why, len, "this CUDA Toolkit has no CUPTI range profiler (it came with CUDA 12.6)");
+    return -1;
+}
+
+#endif

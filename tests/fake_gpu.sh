@@ -237,6 +237,7 @@ check "the student's build runs 10 nicer than the judge ($beside, the judge $own
 check "the executor runs at the judge's own niceness ($own)" grep -qx "executor $own" "$tmp/nice.log"
 check "so do the executors under the profiler and the sanitizer (every executor at niceness $own: $(grep -c '^executor' "$tmp/nice.log") of them)" \
     test "$(grep '^executor' "$tmp/nice.log" | sort -u)" = "executor $own" -a "$(grep -c '^executor' "$tmp/nice.log")" -ge 3
+touch_kernel "$student2" afternice  # the load floors' checks below start from a file no run has built
 
 echo "-- finding the GPU"
 fake_run nogpu STENCIL_FAKE_GPU=no-gpu -- --lab "$lab1" --kernel "$student1" --case 4

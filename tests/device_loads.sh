@@ -7,6 +7,9 @@
 # verdict, technique status and the load counts the judge measured. Also
 # checks that ncu's per-thread load counts exist on this GPU. AT=timed grades
 # each on the lab's timed case alone instead, where a whole run counts them.
+# COMPARE=1 grades each twice, its loads counted by Nsight Compute and then by
+# the executor itself (STENCIL_LOADS=cupti, grader/executor/loads.cu), and
+# prints both counts, each run's seconds and "same" or "DIFFERS" a kernel.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:-/tmp}
@@ -33,15 +36,31 @@ for lab in ${LABS:-0 2 3 4 8}; do
         [ -e "$f" ] && echo "$lab $size $f" >>"$list"
     done
 done
-one() {
-    local lab=$1 size=$2 f=$3 log
-    log=/tmp/loads-logs/$(basename "$(dirname "$f")")-$(basename "$f" .cu).txt
-    build/judge --kit "$PWD" --lab "$lab" --kernel "$f" --case "$size" --gpu-lock-dir /tmp/loads-locks --gpu-slots 1 >"$log" 2>&1
-    printf '%s | %-44s | %s | %s\n' "$lab" "$(basename "$f" .cu)" \
-        "$(grep -o '^verdict: [A-Z]*' "$log" | cut -c10-)" \
-        "$(grep '^technique' "$log" | grep -oE '^technique: [A-Za-z ]+|[0-9.]+ floats read from shared and [0-9.]+ from global memory per output (point|pixel)[^(]*\(at least [0-9.]+ from shared(, at most [0-9.]+ from global)?|not checked: [^(]*' | tr '\n' ' ')"
+# counts LOG: the technique line's status and the counts it judged, from a judge's output.
+counts() {
+    grep '^technique' "$1" | grep -oE '^technique: [A-Za-z ]+|[0-9.]+ floats read from shared and [0-9.]+ from global memory per output (point|pixel)[^(]*\(at least [0-9.]+ from shared(, at most [0-9.]+ from global)?|not checked: [^(]*' | tr '\n' ' '
 }
-export -f one; export out
+# grade LOG LOADS LAB SIZE FILE: one judge run (STENCIL_LOADS=LOADS) into LOG; prints its seconds.
+grade() {
+    local start=$EPOCHREALTIME
+    STENCIL_LOADS=$2 build/judge --kit "$PWD" --lab "$3" --kernel "$5" --case "$4" --gpu-lock-dir /tmp/loads-locks --gpu-slots 1 >"$1" 2>&1
+    awk -v s="$start" -v e="$EPOCHREALTIME" 'BEGIN { printf "%.1f", e - s }'
+}
+one() {
+    local lab=$1 size=$2 f=$3 log secs
+    log=/tmp/loads-logs/$(basename "$(dirname "$f")")-$(basename "$f" .cu).txt
+    secs=$(grade "$log" "${STENCIL_LOADS:-}" "$lab" "$size" "$f")
+    if [ "${COMPARE:-0}" = 1 ]; then
+        local in_process=${log%.txt}.cupti.txt cupti_secs
+        cupti_secs=$(grade "$in_process" cupti "$lab" "$size" "$f")
+        printf '%s | %-44s | ncu (%s s): %s| executor (%s s): %s| %s\n' "$lab" "$(basename "$f" .cu)" "$secs" "$(counts "$log")" \
+            "$cupti_secs" "$(counts "$in_process")" "$([ "$(counts "$log")" = "$(counts "$in_process")" ] && echo same || echo DIFFERS)"
+        return
+    fi
+    printf '%s | %-44s | %s | %s\n' "$lab" "$(basename "$f" .cu)" \
+        "$(grep -o '^verdict: [A-Z]*' "$log" | cut -c10-)" "$(counts "$log")"
+}
+export -f one counts grade; export out
 mkdir -p /tmp/loads-locks /tmp/loads-logs
 start=$(date +%s)
 # Each line as it comes (a run cut short keeps what it had), then sorted.

@@ -359,6 +359,10 @@ fake_run inprocmissing STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=missing PATH="$tmp
 holds inprocmissing "a count the executor could not take leaves the floors unchecked and says why" \
     'r["technique"]["status"] == "ok" and "the executor could not count the loads here (CUPTI" in t'
 
+fake_run loadsbad STENCIL_LOADS=cupt -- --lab "$lab2" --kernel "$student2" --case 40
+outcome loadsbad "STENCIL_LOADS of another value: exit 2, one line naming it and the two it may take" 2 \
+    "STENCIL_LOADS=cupt is no way to count the loads: use ncu (Nsight Compute, the default) or cupti (the executor itself)"
+
 echo "-- racecheck and the strict barriers on the sync case"
 touch_kernel "$student2" race
 fake_run race STENCIL_FAKE_SANITIZER=hazard -- --lab "$lab2" --kernel "$student2" --case 34

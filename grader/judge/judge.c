@@ -281,6 +281,8 @@ static int judge_build(judge_session *s, judge_error *err)
     judge_run *run = &s->run;
     double mark = judge_case_clock();
     judge_stage(run, "backend");
+    if (load_count_choice_check(err) != 0)
+        return -1;
     if (strcmp(s->args.backend, "emu") && gpu_turns_take(0, err) != 0)
         return -1;
     if (backend_pick(&s->args, run, &s->exec, s->tmp_root, err) != 0)

@@ -63,6 +63,15 @@ static int load_count_ncu(judge_session *s, const case_result *c, judge_error *e
     return 0;
 }
 
+int load_count_choice_check(judge_error *err)
+{
+    const char *how = getenv(LOAD_COUNT_ENV);
+    if (!how || !*how || !strcmp(how, "ncu") || !strcmp(how, "cupti"))
+        return 0;
+    return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "%s=%s is no way to count the loads: use ncu (Nsight Compute, the default) or cupti (the executor itself)",
+                           LOAD_COUNT_ENV, how);
+}
+
 int load_count_in_process(void)
 {
     const char *how = getenv(LOAD_COUNT_ENV);

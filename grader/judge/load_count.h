@@ -22,4 +22,8 @@ int load_count_check(judge_session *s, judge_error *err);
 // 1 when the executor counts the loads itself (LOAD_COUNT_ENV is "cupti").
 int load_count_in_process(void);
 
+// 0 when LOAD_COUNT_ENV is unset, empty, "ncu" or "cupti"; else -1 with err
+// naming the value and the two it may take.
+int load_count_choice_check(judge_error *err);
+
 #endif // STENCIL_LOAD_COUNT_H

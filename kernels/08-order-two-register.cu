@@ -64,7 +64,7 @@
 //     the cases also run with the threads of each block in another order: a
 //     missing barrier shows up there. Technique check: blocks that march in z
 //     (far fewer threads than points) and at most one IN_TILE_DIM² plane of
-//     shared memory (fewer than three); on a GPU, Nsight Compute's count of
+//     shared memory (fewer than three); on a GPU, the kit's count of
 //     your loads: at least 4 floats a point from shared memory (half the
 //     eight in-plane neighbours), and from global memory no more than
 //     filling the planes needs. Then N=512 is timed, and OP/B is printed: the

@@ -7,8 +7,10 @@
 # verdict, technique status and the load counts the judge measured. Also
 # checks that ncu's per-thread load counts exist on this GPU. AT=timed grades
 # each on the lab's timed case alone instead, where a whole run counts them.
-# COMPARE=1 grades each twice, its loads counted by Nsight Compute and then by
-# the executor itself (STENCIL_LOADS=cupti, grader/executor/loads.cu), and
+# The loads are counted as the judge counts them by default (the executor
+# itself, grader/executor/loads.cu), or as STENCIL_LOADS says.
+# COMPARE=1 grades each twice, its loads counted by Nsight Compute
+# (STENCIL_LOADS=ncu) and then by the executor itself (cupti), and
 # prints both counts, each run's seconds and "same" or "DIFFERS" a kernel.
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -49,7 +51,7 @@ grade() {
 one() {
     local lab=$1 size=$2 f=$3 log secs
     log=/tmp/loads-logs/$(basename "$(dirname "$f")")-$(basename "$f" .cu).txt
-    secs=$(grade "$log" "${STENCIL_LOADS:-}" "$lab" "$size" "$f")
+    secs=$(grade "$log" "$([ "${COMPARE:-0}" = 1 ] && echo ncu || echo "${STENCIL_LOADS:-}")" "$lab" "$size" "$f")
     if [ "${COMPARE:-0}" = 1 ]; then
         local in_process=${log%.txt}.cupti.txt cupti_secs
         cupti_secs=$(grade "$in_process" cupti "$lab" "$size" "$f")

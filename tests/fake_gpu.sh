@@ -103,12 +103,14 @@ case = 300x200 r=2 timed group=large"
 # fake_run NAME [VAR=VALUE...] -- ARGS...: the judge on the fake GPU (tools from $tools, the
 # environment's VARs), its output in $tmp/NAME.out, its JSON in $tmp/NAME.json, its status in $tmp/NAME.status.
 tools=$tmp/tools-all
+# Nsight Compute counts the loads (STENCIL_LOADS=ncu) unless a run says otherwise: the
+# fake ncu's checks are written for it; the executor's own count has checks of its own.
 fake_run() {
     local name=$1 vars=()
     shift
     while [ "$1" != -- ]; do vars+=("$1"); shift; done
     shift
-    env PATH="$tools:$base_path" NVCC=nvcc-not-in-this-test "${vars[@]}" "$judge" --kit "$kit" --backend gpu \
+    env PATH="$tools:$base_path" NVCC=nvcc-not-in-this-test STENCIL_LOADS=ncu "${vars[@]}" "$judge" --kit "$kit" --backend gpu \
         --seed "$seed" --json-out "$tmp/$name.json" "$@" >"$tmp/$name.out" 2>&1
     echo $? >"$tmp/$name.status"
 }
@@ -335,7 +337,7 @@ fake_run kitonly STENCIL_FAKE_NCU=kit-only -- --lab "$lab2" --kernel "$student2"
 holds kitonly "only the kit's kernels counted: no loads of the student's, the floors fail" \
     'r["technique"]["status"] == "fail" and "0.00 floats read from shared" in t'
 
-echo "-- the load floors counted by the executor itself (STENCIL_LOADS=cupti)"
+echo "-- the load floors counted by the executor itself (the default, STENCIL_LOADS=cupti)"
 # No Nsight Compute on PATH: the executor's own count (LOADS_OPTION) judges the floors, in the run's
 # executor, under the profiler's lock and the GPU alone; no profiler process is started.
 touch_kernel "$student2" inprocess
@@ -359,9 +361,22 @@ fake_run inprocmissing STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=missing PATH="$tmp
 holds inprocmissing "a count the executor could not take leaves the floors unchecked and says why" \
     'r["technique"]["status"] == "ok" and "the executor could not count the loads here (CUPTI" in t'
 
+# The default (STENCIL_LOADS unset): the executor counts, though Nsight Compute is on PATH.
+touch_kernel "$student2" inprocdefault
+fake_run inprocdefault STENCIL_LOADS= STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --case 40
+holds inprocdefault "by default the executor counts the loads, Nsight Compute on PATH or not" \
+    'r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t'
+check "and no Nsight Compute run is started for it by default" bash -c "! grep -qE 'load count(.s profiler| served| in a profiler)' '$tmp/inprocdefault.out'"
+# The executor cannot count (no CUPTI here): Nsight Compute, on PATH, counts them instead.
+touch_kernel "$student2" inprocfallback
+fake_run inprocfallback STENCIL_LOADS= STENCIL_FAKE_LOADS=missing STENCIL_FAKE_NCU_LOADS=7,0 STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --case 40
+holds inprocfallback "a count the executor cannot take is taken by Nsight Compute, which finds loads from global memory" \
+    'r["technique"]["status"] == "fail" and "the neighbours come from global memory" in t and "CUPTI" not in t'
+check "and the trace says why Nsight Compute counted" grep -q "the executor could not count the loads (CUPTI" "$tmp/inprocfallback.out"
+
 fake_run loadsbad STENCIL_LOADS=cupt -- --lab "$lab2" --kernel "$student2" --case 40
 outcome loadsbad "STENCIL_LOADS of another value: exit 2, one line naming it and the two it may take" 2 \
-    "STENCIL_LOADS=cupt is no way to count the loads: use ncu (Nsight Compute, the default) or cupti (the executor itself)"
+    "STENCIL_LOADS=cupt is no way to count the loads: use cupti (the executor itself, the default) or ncu (Nsight Compute)"
 
 echo "-- racecheck and the strict barriers on the sync case"
 touch_kernel "$student2" race

@@ -68,14 +68,14 @@ int load_count_choice_check(judge_error *err)
     const char *how = getenv(LOAD_COUNT_ENV);
     if (!how || !*how || !strcmp(how, "ncu") || !strcmp(how, "cupti"))
         return 0;
-    return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "%s=%s is no way to count the loads: use ncu (Nsight Compute, the default) or cupti (the executor itself)",
+    return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "%s=%s is no way to count the loads: use cupti (the executor itself, the default) or ncu (Nsight Compute)",
                            LOAD_COUNT_ENV, how);
 }
 
 int load_count_in_process(void)
 {
     const char *how = getenv(LOAD_COUNT_ENV);
-    return how && !strcmp(how, "cupti");
+    return !how || strcmp(how, "ncu") != 0;
 }
 
 // Counts the loads of case c in the run's executor itself (LOADS_OPTION:
@@ -102,6 +102,10 @@ static int load_count_cupti(judge_session *s, const case_result *c, judge_error 
         snprintf(run->technique.detail + used, sizeof(run->technique.detail) - used,
                  "; counting its loads, case %s did not pass (%s): the kernel must compute the same way every time",
                  c->name, counted.reason[0] ? counted.reason : counted.kind);
+    } else if (!counted.loads_counted && judge_on_path("ncu")) {  // CUPTI missing or refused here: Nsight Compute counts them
+        judge_trace_note("load count: the executor could not count the loads (%s); Nsight Compute counts them", counted.note);
+        kv_free(&report);
+        return load_count_ncu(s, c, err);
     } else {
         char why[sizeof(counted.note) + 64];
         snprintf(why, sizeof(why), "the executor could not count the loads here (%s)", counted.note[0] ? counted.note : "the case did not run through");
@@ -126,7 +130,7 @@ int load_count_check(judge_session *s, judge_error *err)
         return 0;
     }
     if (load_count_in_process())
-        return load_count_cupti(s, c, err);
+        return load_count_cupti(s, c, err);  // (Nsight Compute then, when the executor cannot)
     if (!judge_on_path("ncu")) {
         technique_loads_grid(run->conf.technique, NULL, size, run->conf.star_radius, 0, 0, 0,
                              "Nsight Compute (ncu), which counts the loads, is not on PATH (it comes with the CUDA Toolkit)", &run->technique);

@@ -1,10 +1,11 @@
 // grader/judge/load_count.h — the technique floors a launch record cannot
 // show: the loads the student's kernel executed, counted by Nsight Compute
-// on the GPU (the technique's case once more) or by the emulator. With
-// STENCIL_LOADS=cupti (LOAD_COUNT_ENV) the executor counts them itself, in
-// its own process with CUPTI's range profiler (LOADS_OPTION), no second
-// process under Nsight Compute: not yet the default, for it is not yet held
-// to Nsight Compute's counts on every test file on a GPU.
+// on the GPU (the technique's case once more) or by the emulator. On the
+// GPU the executor counts them itself, in its own process with CUPTI's range
+// profiler (LOADS_OPTION), no second process; where it cannot (no CUPTI, a
+// toolkit before 12.6) Nsight Compute counts them, as it does for every
+// file under STENCIL_LOADS=ncu (LOAD_COUNT_ENV). The two gave the same counts
+// on every technique test file of labs 0, 2-4 and 8 on an H200.
 #ifndef STENCIL_LOAD_COUNT_H
 #define STENCIL_LOAD_COUNT_H
 
@@ -17,9 +18,9 @@
 // err (the kit could not run the case).
 int load_count_check(judge_session *s, judge_error *err);
 
-#define LOAD_COUNT_ENV "STENCIL_LOADS"  // "cupti": the executor counts the loads itself
+#define LOAD_COUNT_ENV "STENCIL_LOADS"  // "ncu": Nsight Compute counts the loads; "cupti" (the default): the executor
 
-// 1 when the executor counts the loads itself (LOAD_COUNT_ENV is "cupti").
+// 1 when the executor counts the loads itself (LOAD_COUNT_ENV unset, empty or "cupti").
 int load_count_in_process(void);
 
 // 0 when LOAD_COUNT_ENV is unset, empty, "ncu" or "cupti"; else -1 with err

@@ -25,7 +25,7 @@ tests/device_checker.sh >"$out/checker.log" 2>&1; grep -E "FAIL|checker:" "$out/
 labs_start=$(date +%s)
 read -r -a labs <<<"${LABS:-}"
 mismatch=$(mktemp -d)
-TIMES="$out/times.tsv" GPUS=$gpus ${JOBS:+JOBS=$JOBS} MISMATCH_DIR="$mismatch" timeout "${LIMIT:-480}" tests/labs.sh gpu "${labs[@]}" >"$out/labs.log" 2>&1
+TIMES="$out/times.tsv" GPUS=$gpus JOBS=${JOBS:-} MISMATCH_DIR="$mismatch" timeout "${LIMIT:-480}" tests/labs.sh gpu "${labs[@]}" >"$out/labs.log" 2>&1
 status=$?
 labs_s=$(( $(date +%s) - labs_start ))
 [ -n "$(ls "$mismatch")" ] && tar -czf "$out/mismatch.tgz" -C "$mismatch" .

@@ -102,7 +102,7 @@ grep -E "FAIL|^checker:" "$work/checker.log" | head -8
 run_labs() {
     local kinds=$1 seconds=$2 log=$work/labs-${1// /-}.log code
     shift 2
-    KINDS=$kinds GPUS=$gpus ${JOBS:+JOBS=$JOBS} MISMATCH_DIR="$work/mismatch" timeout "$seconds" tests/labs.sh gpu "$@" >"$log" 2>&1
+    KINDS=$kinds GPUS=$gpus JOBS=${JOBS:-} MISMATCH_DIR="$work/mismatch" timeout "$seconds" tests/labs.sh gpu "$@" >"$log" 2>&1
     code=$?
     [ "$code" -eq 124 ] && echo "the labs ($kinds) reached LIMIT=$limit s and were stopped: the counts are those of the runs that ended"
     tail -1 "$log"

@@ -352,11 +352,20 @@ else
     pass "and no Nsight Compute run is started for it"
 fi
 check "its run takes the GPU's profiler lock and the GPU alone, in the executor" \
-    grep -qE "/gpu-0\.profiler,.*,alone count-loads$" "$tmp/inproc.locks"
+    grep -qE "/gpu-0\.profiler,.*,alone( timed)? count-loads$" "$tmp/inproc.locks"
+check "the count is the timed case's own checked call: one counted run, the timed one, no second" \
+    test "$(grep -c "count-loads" "$tmp/inproc.locks")" = 1 -a "$(grep -c " timed count-loads$" "$tmp/inproc.locks")" = 1
 touch_kernel "$student2" inprocglobal
 fake_run inprocglobal STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=7,0 PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
 holds inprocglobal "loads from global memory fail the floors, counted in the executor" \
     'r["technique"]["status"] == "fail" and "the neighbours come from global memory" in t'
+# No timed case in the run (--case 13): the technique's case is counted in a run of its own, untimed.
+touch_kernel "$student2" inproconly
+fake_run inproconly STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_LOADS= STENCIL_FAKE_LOCKS_LOG="$tmp/inproconly.locks" PATH="$tmp/tools-none:$base_path" \
+    -- --lab "$lab2" --kernel "$student2" --case 13
+holds inproconly "with no timed case, the technique's case is counted once more, untimed, by the executor" \
+    'r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t and "case N=13" in t'
+check "and that run is untimed, alone on the GPU" grep -qE ",alone count-loads$" "$tmp/inproconly.locks"
 fake_run inprocmissing STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=missing PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
 holds inprocmissing "a count the executor could not take leaves the floors unchecked and says why" \
     'r["technique"]["status"] == "ok" and "the executor could not count the loads here (CUPTI" in t'
@@ -372,7 +381,7 @@ touch_kernel "$student2" inprocfallback
 fake_run inprocfallback STENCIL_LOADS= STENCIL_FAKE_LOADS=missing STENCIL_FAKE_NCU_LOADS=7,0 STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --case 40
 holds inprocfallback "a count the executor cannot take is taken by Nsight Compute, which finds loads from global memory" \
     'r["technique"]["status"] == "fail" and "the neighbours come from global memory" in t and "CUPTI" not in t'
-check "and the trace says why Nsight Compute counted" grep -q "the executor could not count the loads (CUPTI" "$tmp/inprocfallback.out"
+check "and the trace says why Nsight Compute counted" grep -qE "the executor could not count the loads( here)? \(CUPTI" "$tmp/inprocfallback.out"
 
 fake_run loadsbad STENCIL_LOADS=cupt -- --lab "$lab2" --kernel "$student2" --case 40
 outcome loadsbad "STENCIL_LOADS of another value: exit 2, one line naming it and the two it may take" 2 \

@@ -1180,6 +1180,11 @@ static void exec_run_case(const exec_args *a)
         return;
     }
     int locks[3];
+    char why[300];
+    if (a->count_loads) {  // the count's host part before the locks (exec_loads_begin tries again, and says why, on failure)
+        exec_loads_prepare(why, sizeof(why));
+        exec_trace("trace_prepared");
+    }
     exec_gpu_locks_take(a->gpu_locks, locks);
     if (a->gpu_locks)
         exec_trace("trace_locked");  // under a tool: when its locks were taken (the wait for the profiler's shows here)

@@ -221,10 +221,13 @@ void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, c
                           const trusted_stop *stop, uint64_t seed, uint64_t key, check_counts *c, trusted_ref_end *end);
 
 // The student's loads in a call counted in the executor (loads.cu, CUPTI's
-// range profiler): exec_loads_begin before the call (0, or -1 with why),
-// exec_loads_end after it: the bytes of global loads, asynchronous copies
-// from global memory and shared loads over the call's launches (0, or -1
-// with why).
+// range profiler): exec_loads_prepare (optional: the host's part, the
+// metrics' configuration, before the GPU's locks are taken, so that they are
+// held for the GPU's part only; 0, or -1 with why), exec_loads_begin before
+// the call (0, or -1 with why), exec_loads_end after it: the bytes of global
+// loads, asynchronous copies from global memory and shared loads over the
+// call's launches (0, or -1 with why).
+int exec_loads_prepare(char *why, size_t len);
 int exec_loads_begin(char *why, size_t len);
 int exec_loads_end(double bytes[3], char *why, size_t len);
 

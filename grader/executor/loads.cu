@@ -191,22 +191,40 @@ static void loads_close(void)
     }
 }
 
-int exec_loads_begin(char *why, size_t len)
+// The context the count is taken in; NULL with why when there is none.
+static CUcontext loads_context(char *why, size_t len)
 {
     CUcontext ctx = NULL;
-    if (!loads.lib && loads_open(why, len) != 0)
-        return -1;
-    if (cuCtxGetCurrent(&ctx) != CUDA_SUCCESS || !ctx) {
+    if (cuCtxGetCurrent(&ctx) != CUDA_SUCCESS || !ctx)
         snprintf(why, len, "no CUDA context to count the loads in");
+    return ctx;
+}
+
+int exec_loads_prepare(char *why, size_t len)
+{
+    if (loads.host)
+        return 0;  // prepared, not yet counted with
+    CUcontext ctx = loads_context(why, len);
+    if (!ctx || (!loads.lib && loads_open(why, len) != 0))
         return -1;
-    }
     CUpti_Profiler_Initialize_Params init = {CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
     if (!loads.initialized && loads_call(L_INIT, &init, why, len))
         return -1;
     loads.initialized = 1;
+    if (loads_configure(ctx, why, len) != 0) {
+        loads_close();
+        return -1;
+    }
+    return 0;
+}
+
+int exec_loads_begin(char *why, size_t len)
+{
+    CUcontext ctx = loads_context(why, len);
+    if (!ctx || exec_loads_prepare(why, len) != 0)
+        return -1;
     CUpti_RangeProfiler_Start_Params start = {CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
-    if (loads_configure(ctx, why, len) || loads_enable(ctx, why, len) ||
-        (start.pRangeProfilerObject = loads.ranges, loads_call(L_START, &start, why, len))) {
+    if (loads_enable(ctx, why, len) || (start.pRangeProfilerObject = loads.ranges, loads_call(L_START, &start, why, len))) {
         loads_close();
         return -1;
     }
@@ -253,6 +271,12 @@ out:
 }
 
 #else  // a CUDA Toolkit before CUPTI's range profiler (12.6)
+
+int exec_loads_prepare(char *why, size_t len)
+{
+    snprintf(why, len, "this CUDA Toolkit has no CUPTI range profiler (it came with CUDA 12.6)");
+    return -1;
+}
 
 int exec_loads_begin(char *why, size_t len)
 {

@@ -754,7 +754,7 @@ static void case_profile(const judge_case_env *env, const lab_case *spec, const 
 
 // Reads the load counts the executor took itself (env->count_loads:
 // LOADS_*_KEY, in bytes) into r; r->loads_counted stays 0 when the report
-// says why they are missing (LOADS_MISSING_KEY, kept in r->note).
+// says why they are missing (LOADS_MISSING_KEY, kept in r->loads_why).
 static void case_read_counted_loads(const kv_list *report, const spawn_result *s, case_result *r)
 {
     const char *missing = kv_get(report, LOADS_MISSING_KEY);
@@ -762,8 +762,9 @@ static void case_read_counted_loads(const kv_list *report, const spawn_result *s
                        kv_get(report, LOADS_SHARED_KEY);
     r->global_loads = (kv_number(report, LOADS_GLOBAL_KEY, 0) + kv_number(report, LOADS_ASYNC_KEY, 0)) / sizeof(float);
     r->shared_loads = kv_number(report, LOADS_SHARED_KEY, 0) / sizeof(float);
+    r->loads_asked = 1;
     if (missing)
-        snprintf(r->note, sizeof(r->note), "%.*s", (int)sizeof(r->note) - 1, missing);
+        snprintf(r->loads_why, sizeof(r->loads_why), "%.*s", (int)sizeof(r->loads_why) - 1, missing);
 }
 
 // Reads the load counts of a run under ncu (env->ncu_metrics JUDGE_NCU_LOADS),
@@ -871,7 +872,7 @@ void judge_trace_note(const char *fmt, ...)
 
 void judge_case_trace(const char *name, const kv_list *report, double input_s, double runner_s, double judged_s)
 {
-    static const char *const phases[] = {"trace_device", "trace_locked", "trace_ready", "trace_called", "trace_saved", "trace_copy_limit",
+    static const char *const phases[] = {"trace_device", "trace_prepared", "trace_locked", "trace_ready", "trace_called", "trace_saved", "trace_copy_limit",
                                          "trace_timed", "trace_timed_checks", "trace_timed_saved", "trace_end"};
     if (!judge_tracing())
         return;

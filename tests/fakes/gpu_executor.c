@@ -468,7 +468,7 @@ static int fake_case_run(const fake_case *c)
     const char *locks_log = getenv("STENCIL_FAKE_LOCKS_LOG");  // the locks each case took, for tests/fake_gpu.sh
     FILE *log = locks_log && c->gpu_locks ? fopen(locks_log, "a") : NULL;
     if (log) {
-        fprintf(log, "%s%s\n", c->gpu_locks, c->count_loads ? " count-loads" : "");
+        fprintf(log, "%s%s%s\n", c->gpu_locks, c->time_reps > 0 ? " timed" : "", c->count_loads ? " count-loads" : "");
         fclose(log);
     }
     fake_fail_by_mode(c, mode);

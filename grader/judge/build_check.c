@@ -536,6 +536,8 @@ static int bc_check_dependency(bc_check *c, const bc_source *s, const char *path
     }
     if (bc_allowed(c, real))
         return 0;
+    if (stat(real, &st) == 0 && S_ISDIR(st.st_mode))
+        return 0;  // a folder is no file the compile read (a listing's odd word: "/" was seen on a loaded machine)
     int line = bc_include_line(s, real, &name);
     if (line)
         return bc_refuse(c, line, "#include \"%s\" pulls in %s, which is neither a kit header nor the toolchain's", name, real);

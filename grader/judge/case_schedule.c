@@ -14,7 +14,6 @@
 #include "gpu_turns.h"
 #include "judge_jacobi.h"
 #include "lab_kind.h"
-#include "load_count.h"
 #include "pictures.h"
 #include "protocol.h"
 #include "rng.h"
@@ -36,7 +35,6 @@ typedef struct case_plan {
     int alone[CONF_MAX_CASES];          // the slots run one at a time, after them
     int nalone;                         // how many
     int conf_index[CONF_MAX_CASES];     // each slot's case in lab.conf
-    int count_slot;                     // the slot whose checked call the executor counts the loads of (the largest timed case), or -1
     kv_list reports[CONF_MAX_CASES];    // each slot's runner report
 } case_plan;
 
@@ -257,8 +255,6 @@ static void schedule_count_case(judge_run *run, const case_result *r, const kv_l
             run->timed_cells = cells;
         }
     }
-    if (r->status == CASE_OK && r->loads_asked)
-        load_count_in_case(run, r, report);
     if (r->status == CASE_OK)
         run->passed++;
     else
@@ -308,14 +304,6 @@ static void schedule_plan(judge_session *s, int jobs, case_plan *plan)
             if (run->cases[plan->alone[k]].spec.timed == timed)
                 order[n++] = plan->alone[k];
     memcpy(plan->alone, order, sizeof(int) * (size_t)n);
-    // The loads counted in the largest timed case's own checked call (the one load_count_check judges).
-    plan->count_slot = -1;
-    for (int k = 0; k < plan->nalone; k++) {
-        const lab_case *spec = &run->cases[plan->alone[k]].spec, *best = plan->count_slot >= 0 ? &run->cases[plan->count_slot].spec : NULL;
-        if (load_count_in_case_wanted(run, spec, s->args.sanitize) &&
-            (!best || (double)spec->nx * spec->ny * spec->nz > (double)best->nx * best->ny * best->nz))
-            plan->count_slot = plan->alone[k];
-    }
     // The longest first: a sync case (its barrier checks follow), then the larger grids.
     for (int x = 1; x < plan->nshared; x++)
         for (int y = x; y > 0 && schedule_case_before(&run->cases[plan->shared[y]].spec, &run->cases[plan->shared[y - 1]].spec); y--) {
@@ -365,7 +353,6 @@ static int schedule_run_alone(judge_session *s, case_plan *plan, judge_error *er
         if (r->spec.timed && !gpu_turns_shared())
             tool_runs_wait(s);  // alone on the GPU: the runs started ahead end first (with turns, the turn waits for them)
         env.early = s->bg.early[index].mem ? &s->bg.early[index] : NULL;
-        env.count_loads = slot == plan->count_slot;
         if (schedule_case_whole(s, &env, r, &plan->reports[slot], err) != 0)
             return -1;
         plan->ran[slot] = 1;
@@ -432,7 +419,6 @@ int schedule_run_cases(judge_session *s, judge_error *err)
     run->technique_timed.status = TECHNIQUE_NA;
     run->timed_case[0] = '\0';
     run->timed_cells = 0;
-    run->loads_case[0] = '\0';
     run->technique.status = TECHNIQUE_NA;
     schedule_plan(s, jobs, &plan);
     if (schedule_run_shared(s, jobs, &plan, err) != 0 || schedule_run_alone(s, &plan, err) != 0 ||

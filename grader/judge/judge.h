@@ -53,8 +53,7 @@ typedef struct case_result {
     double load_bytes;          // bytes requested by global loads (L1 view)
     double dram_bytes;          // bytes that crossed DRAM, read + write
     double flops;               // the book's count: 13 per interior point
-    int loads_asked;            // 1: the executor was asked to count the loads of this case's checked call (LOADS_OPTION)
-    char loads_why[256];        // why its count is missing (LOADS_MISSING_KEY), or ""
+    char loads_why[256];        // why the executor's count of the loads is missing (LOADS_MISSING_KEY), or ""
     int loads_counted;          // 1: the load counts below were measured (ncu's JUDGE_NCU_LOADS, or the executor's count)
     double global_loads;        // floats the student's kernels loaded from global memory (bytes / 4, over the threads that loaded)
     double shared_loads;        // floats loaded from shared memory, likewise
@@ -66,7 +65,7 @@ typedef struct judge_seconds {
     double build_student;       //   of which building the student's program
     double build_waits;         //   and then waiting for the helpers beside it (the solution timed early, the emulation runner)
     double cases;               // every case, the runners and the judge's checks
-    double loads;               // the load floors' own run, when they were not counted in the timed case (Nsight Compute's, or the executor's untimed)
+    double loads;               // the technique case again under Nsight Compute (the load floors)
     double solution;            // timing the lab's solution (speed against the solution)
     double report;              // the OP/B model, the pictures
     double total;               // from the start to the report
@@ -92,9 +91,6 @@ typedef struct judge_run {
     char technique_case[48];    // the case it was judged on
     technique_result technique_timed; // the same rule on a timed case's launches (GPU): TECHNIQUE_FAIL on the first that breaks it, else NA
     char timed_case[48];        // the largest timed case that passed with launch records ("" if none): the loads are counted there
-    char loads_case[48];        // the timed case whose checked call the executor counted the loads of ("" if none; load_count_in_case)
-    int loads_case_counted;     // 1: counted, loads_judged holds the floors judged on them; 0: loads_judged.detail says why not
-    technique_result loads_judged; // status TECHNIQUE_FAIL when a floor is broken; the detail's tail for the technique line
     size_t timed_cells;         // its cells
     opb_model opb;              // the book's model for the declared tiles
     int opb_valid;              // 1 if opb holds a value

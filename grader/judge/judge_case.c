@@ -762,7 +762,6 @@ static void case_read_counted_loads(const kv_list *report, const spawn_result *s
                        kv_get(report, LOADS_SHARED_KEY);
     r->global_loads = (kv_number(report, LOADS_GLOBAL_KEY, 0) + kv_number(report, LOADS_ASYNC_KEY, 0)) / sizeof(float);
     r->shared_loads = kv_number(report, LOADS_SHARED_KEY, 0) / sizeof(float);
-    r->loads_asked = 1;
     if (missing)
         snprintf(r->loads_why, sizeof(r->loads_why), "%.*s", (int)sizeof(r->loads_why) - 1, missing);
 }

@@ -116,57 +116,12 @@ static int load_count_cupti(judge_session *s, const case_result *c, judge_error 
     return 0;
 }
 
-int load_count_in_case_wanted(const judge_run *run, const lab_case *spec, int sanitize)
-{
-    return !strcmp(run->backend, "gpu") && spec->timed && !sanitize && load_count_in_process() && technique_counts_loads(run->conf.technique);
-}
-
-void load_count_in_case(judge_run *run, const case_result *r, const kv_list *report)
-{
-    const unsigned int size[3] = {r->spec.nx, r->spec.ny, r->spec.nz};
-    snprintf(run->loads_case, sizeof(run->loads_case), "%s", r->name);
-    run->loads_case_counted = r->loads_counted;
-    run->loads_judged.status = TECHNIQUE_OK;
-    run->loads_judged.detail[0] = '\0';
-    if (r->loads_counted)
-        technique_loads_grid(run->conf.technique, report, size, run->conf.star_radius, TECHNIQUE_LOADS_CUPTI, r->global_loads, r->shared_loads, NULL,
-                             &run->loads_judged);
-    else
-        snprintf(run->loads_judged.detail, sizeof(run->loads_judged.detail), "the executor could not count the loads here (%s)",
-                 r->loads_why[0] ? r->loads_why : "its report does not say why");
-}
-
-// The floors judged on case c's own checked call (load_count_in_case), into
-// the technique line; where the executor could not count there, Nsight
-// Compute counts (when on PATH), else the line says the floors went
-// unchecked and why. Returns 0, or -1 with err.
-static int load_count_from_case(judge_session *s, const case_result *c, judge_error *err)
-{
-    judge_run *run = &s->run;
-    technique_result *t = &run->technique;
-    const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
-    if (run->loads_case_counted) {
-        size_t used = strlen(t->detail);
-        snprintf(t->detail + used, sizeof(t->detail) - used, "%s", run->loads_judged.detail);
-        if (run->loads_judged.status == TECHNIQUE_FAIL)
-            t->status = TECHNIQUE_FAIL;
-        return 0;
-    }
-    judge_trace_note("load count: %s", run->loads_judged.detail);
-    if (judge_on_path("ncu"))
-        return load_count_ncu(s, c, err);
-    technique_loads_grid(run->conf.technique, NULL, size, run->conf.star_radius, 0, 0, 0, run->loads_judged.detail, t);
-    return 0;
-}
-
 int load_count_check(judge_session *s, judge_error *err)
 {
     judge_run *run = &s->run;
     const case_result *c = load_count_case(run);
     if (run->technique.status != TECHNIQUE_OK || !c || !technique_counts_loads(run->conf.technique))
         return 0;  // no floors to check (lab 1's, the whole solves', the speed lab's): no second run
-    if (run->loads_case[0] && !strcmp(run->loads_case, c->name))
-        return load_count_from_case(s, c, err);  // counted in that case's own checked call: no second run
     const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
     if (strcmp(run->backend, "gpu") != 0) {
         if (!run->emu_loads_counted)  // (counted, they were judged with the technique's case: schedule_count_case)

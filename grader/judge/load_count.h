@@ -18,17 +18,6 @@
 // err (the kit could not run the case).
 int load_count_check(judge_session *s, judge_error *err);
 
-// 1 when case spec's own run should have its loads counted by the executor
-// (a timed case on the GPU, the executor counting, the technique with
-// floors, not under compute-sanitizer): the timed case's checked call is the
-// count, no second run of it (load_count_in_case).
-int load_count_in_case_wanted(const judge_run *run, const lab_case *spec, int sanitize);
-
-// Keeps what the executor counted in case r's checked call (its report:
-// the launch records), the floors judged on it, for load_count_check when r
-// is the case the loads are judged on.
-void load_count_in_case(judge_run *run, const case_result *r, const kv_list *report);
-
 #define LOAD_COUNT_ENV "STENCIL_LOADS"  // "ncu": Nsight Compute counts the loads; "cupti" (the default): the executor
 
 // 1 when the executor counts the loads itself (LOAD_COUNT_ENV unset, empty or "cupti").

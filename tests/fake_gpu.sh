@@ -364,6 +364,18 @@ touch_kernel "$student2" inprocglobal
 fake_run inprocglobal STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=7,0 PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
 holds inprocglobal "loads from global memory fail the floors, counted in the executor" \
     'r["technique"]["status"] == "fail" and "the neighbours come from global memory" in t'
+# Another judge's profiler holds the GPU's profiler lock past the lab's time limit (--timeout 2): the
+# count waits for it, inside the executor, and still counts (its limit is a tool run's, not the case's).
+touch_kernel "$student2" countwait
+mkdir -p "$tmp/locks-wait"
+(flock -x 9 && sleep 7) 9>"$tmp/locks-wait/gpu-0.profiler" &
+holder=$!
+sleep 0.5
+fake_run countwait STENCIL_LOADS= STENCIL_FAKE_NCU_LOADS=1.5,7 PATH="$tmp/tools-none:$base_path" \
+    -- --lab "$lab2" --kernel "$student2" --case 40 --timeout 2 --gpu-lock-dir "$tmp/locks-wait"
+wait "$holder"
+holds countwait "a count waiting past the lab's time limit for another judge's profiler lock still counts" \
+    'r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t'
 fake_run inprocmissing STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=missing PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
 holds inprocmissing "a count the executor could not take leaves the floors unchecked and says why" \
     'r["technique"]["status"] == "ok" and "the executor could not count the loads here (CUPTI" in t'

@@ -33,7 +33,7 @@ command -v lcov >/dev/null && command -v genhtml >/dev/null ||
 # floor counts on root (CAP_SETPCAP) and a kernel with Landlock: without
 # them the steps that use them do not run and its share is lower.
 rooms_table="\
-grader/judge     89  unit,cli,labs,platform,fakegpu  the unit tests, tests/cli.sh, tests/report_keys.sh, labs 1, 2 and 5 under emulation (solution, skeleton, hostile files), tests/platform.sh, tests/fake_gpu.sh (the GPU backend on tests/fakes/)
+grader/judge     91  unit,cli,labs,platform,fakegpu  the unit tests, tests/cli.sh, tests/report_keys.sh, labs 1, 2 and 5 under emulation (solution, skeleton, hostile files), tests/platform.sh, tests/fake_gpu.sh (the GPU backend on tests/fakes/)
 grader/sandbox   95  unit           tests/unit/test_sandbox.c (its confined children write their counts before they end; each call sandbox_enter makes failed in turn)
 reference        95  unit,labs      the unit tests and the labs' CPU references
 grader/class     95  class,slurm    tests/grade.sh (make grade through emulation), tests/grade_fake_judge.sh (build/grade with a fake judge and a fake sbatch), tests/slurm.sh (the job array, where Slurm is installed; its tasks run the plain build/grade)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/device_cupti.sh — on a GPU machine: whether the executor's own load
 # count (grader/executor/loads.cu, CUPTI's range profiler; the judge's
-# STENCIL_LOADS=cupti) counts what the kernels load, and how fast, beside a
+# default) counts what the kernels load, and how fast, beside a
 # second process under Nsight Compute (the issue on the check's speed).
 # Builds tests/gpu/cupti_loads_probe.cu with loads.cu, runs it (two kernels
 # whose loads are known, then four launches in one count: the counts, the

@@ -7,7 +7,8 @@
 # whose loads are known, then four launches in one count: the counts, the
 # known bytes, the seconds each count took), then runs the same launches
 # under ncu with the judge's metrics and prints ncu's counts and its wall
-# time. Exits 77 (SKIPPED) without a GPU, 1 when a count differs, 2 when the
+# time. Between the two, five more counts while another process's kernels
+# run on the same GPU (--load): whether the count needs the GPU alone. Exits 77 (SKIPPED) without a GPU, 1 when a count differs, 2 when the
 # count cannot be taken (the reason printed).
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -25,6 +26,19 @@ export LD_LIBRARY_PATH="$cuda/extras/CUPTI/lib64:$cuda/lib64${LD_LIBRARY_PATH:+:
 echo "== in the process (the executor's count: CUPTI's range profiler)"
 "$out/cupti_loads_probe"
 status=$?
+# Whether the count needs the GPU alone (the judge gives it a turn alone): five counts while
+# another process's kernels run on the same GPU; each must still be the kernels' own.
+echo "== in the process, another process's kernels running beside it on the GPU"
+"$out/cupti_loads_probe" --load 30 &
+loader=$!
+sleep 2
+beside=0
+for k in 1 2 3 4 5; do
+    "$out/cupti_loads_probe" | tail -1 | sed "s/^/  count $k: /"
+    [ "${PIPESTATUS[0]}" -eq 0 ] && beside=$((beside + 1))
+done
+kill "$loader" 2>/dev/null; wait "$loader" 2>/dev/null
+echo "cupti probe beside another process: $beside of 5 counts the kernels' own"
 if command -v ncu >/dev/null; then
     echo "== under Nsight Compute (a second process, as the judge runs it today)"
     start=$(date +%s.%N)

@@ -5,7 +5,8 @@
 // Prints, for each, the bytes counted, the bytes the kernel's code loads and
 // the seconds the count took; with --plain only launches the two kernels
 // (what tests/device_cupti.sh runs under Nsight Compute, for its counts and
-// time beside these). Exits 77 without a GPU, 1 when a count differs from
+// time beside these); with --load S launches them again and again for S
+// seconds (another process's kernels beside a count). Exits 77 without a GPU, 1 when a count differs from
 // the kernels' own, 2 when the count cannot be taken (its reason printed).
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -76,6 +77,11 @@ int main(int argc, char **argv)
     if (plain) {  // under Nsight Compute: the same launches, counted by it
         global_reads(), shared_reads();
         return cudaDeviceSynchronize() == cudaSuccess ? 0 : 1;
+    }
+    if (argc > 2 && !strcmp(argv[1], "--load")) {  // another process's kernels on the GPU for S seconds
+        for (double until = probe_now() + atof(argv[2]); probe_now() < until;)
+            both_twice(), cudaDeviceSynchronize();
+        return 0;
     }
     double g[3], s[3], w[3], tg, ts, tw;
     probe_count(global_reads, g, &tg);

@@ -319,7 +319,7 @@ fresh_side_by_side() {
         wait -n
         codes+="$? "
     done
-    [ "$codes" = "0 0 0 " ] || { echo "exits: $codes"; tail -n 3 "$tmp"/side*.log; return 1; }
+    [ "$codes" = "0 0 0 " ] || { grep -hE "^(verdict|error|  [^ ]+: (FAIL|TIMEOUT))" "$tmp"/side*.log | cut -c1-200; echo "exits: $codes"; return 1; }
     grep -c "verdict: PASS" "$tmp"/side*.log | grep -vc ':1$' | grep -q '^0$' && echo "three built and passed"
 }
 draw_seed "side by side"

@@ -485,8 +485,7 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     // the loads (every access a call), JUDGE_EMU_LOAD_COUNT_FACTOR times more of both.
     double emu_s = judge_case_limit_s(env);
     double tool_s = env->sanitize == JUDGE_RACECHECK ? JUDGE_RACECHECK_LIMIT_S : env->conf->timeout_s * 20;
-    // A run whose executor takes the GPU's locks itself (under a tool, or counting the loads) waits
-    // for them inside its time: with many judges on a GPU that wait is long, so the tool's limit.
+    // An executor taking the GPU's locks itself (a tool's, a load count's) waits inside its limit: a tool's.
     spawn_limits lim = {env->sanitize || env->ncu_metrics || env->count_loads ? tool_s : env->emu ? emu_s * JUDGE_EMU_WALL_FACTOR : env->conf->timeout_s,
                         env->ncu_metrics ? 0 : (unsigned long long)buffer_floats * 4 + (1 << 20), 0,  // ncu keeps files of its own
                         env->emu ? dir : NULL,  // the emulation runner holds student code: confined to its case folder

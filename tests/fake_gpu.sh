@@ -368,30 +368,36 @@ holds inprocglobal "loads from global memory fail the floors, counted in the exe
 # count waits for it, inside the executor, and still counts (its limit is a tool run's, not the case's).
 touch_kernel "$student2" countwait
 mkdir -p "$tmp/locks-wait"
-(flock -x 9 && sleep 7) 9>"$tmp/locks-wait/gpu-0.profiler" &
+(flock -x 9 && touch "$tmp/locks-wait/held" && sleep 7) 9>"$tmp/locks-wait/gpu-0.profiler" &
 holder=$!
-sleep 0.5
+for _ in $(seq 100); do [ -e "$tmp/locks-wait/held" ] && break; sleep 0.1; done
+waited_from=$SECONDS
 fake_run countwait STENCIL_LOADS= STENCIL_FAKE_NCU_LOADS=1.5,7 PATH="$tmp/tools-none:$base_path" \
     -- --lab "$lab2" --kernel "$student2" --case 40 --timeout 2 --gpu-lock-dir "$tmp/locks-wait"
+waited=$((SECONDS - waited_from))
 wait "$holder"
 holds countwait "a count waiting past the lab's time limit for another judge's profiler lock still counts" \
     'r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t'
+check "and it did wait for the lock, past the limit (the run took ${waited} s, the lock was held 7)" test "$waited" -ge 4
 fake_run inprocmissing STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=missing PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
 holds inprocmissing "a count the executor could not take leaves the floors unchecked and says why" \
     'r["technique"]["status"] == "ok" and "the executor could not count the loads here (CUPTI" in t'
 
 # The default (STENCIL_LOADS unset): the executor counts, though Nsight Compute is on PATH.
 touch_kernel "$student2" inprocdefault
-fake_run inprocdefault STENCIL_LOADS= STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --case 40
+fake_run inprocdefault STENCIL_LOADS= STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 STENCIL_FAKE_NCU_LOG="$tmp/inprocdefault.ncu" \
+    -- --lab "$lab2" --kernel "$student2" --case 40
 holds inprocdefault "by default the executor counts the loads, Nsight Compute on PATH or not" \
     'r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t'
-check "and no Nsight Compute run is started for it by default" bash -c "! grep -qE 'load count(.s profiler| served| in a profiler)' '$tmp/inprocdefault.out'"
+check "and Nsight Compute, on PATH, never runs by default" test ! -s "$tmp/inprocdefault.ncu"
 # The executor cannot count (no CUPTI here): Nsight Compute, on PATH, counts them instead.
 touch_kernel "$student2" inprocfallback
-fake_run inprocfallback STENCIL_LOADS= STENCIL_FAKE_LOADS=missing STENCIL_FAKE_NCU_LOADS=7,0 STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --case 40
+fake_run inprocfallback STENCIL_LOADS= STENCIL_FAKE_LOADS=missing STENCIL_FAKE_NCU_LOADS=7,0 STENCIL_TRACE=1 STENCIL_FAKE_NCU_LOG="$tmp/inprocfallback.ncu" \
+    -- --lab "$lab2" --kernel "$student2" --case 40
 holds inprocfallback "a count the executor cannot take is taken by Nsight Compute, which finds loads from global memory" \
     'r["technique"]["status"] == "fail" and "the neighbours come from global memory" in t and "CUPTI" not in t'
 check "and the trace says why Nsight Compute counted" grep -q "the executor could not count the loads (CUPTI" "$tmp/inprocfallback.out"
+check "and Nsight Compute ran once for it" test "$(grep -c '^ncu ' "$tmp/inprocfallback.ncu" 2>/dev/null)" = 1
 
 fake_run loadsbad STENCIL_LOADS=cupt -- --lab "$lab2" --kernel "$student2" --case 40
 outcome loadsbad "STENCIL_LOADS of another value: exit 2, one line naming it and the two it may take" 2 \

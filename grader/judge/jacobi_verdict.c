@@ -639,27 +639,31 @@ static size_t jv_heat_mismatch(const jv_run *r, const double *other, jv_heat_ste
 static size_t jv_sizes_mixed(const jv_run *r, double allowed, char *axis)
 {
     const jacobi_grid *g = &r->c->g;
-    size_t kmin = g->nx, jmin = g->ny, count = 0, wrong = 0;
+    size_t kmin = g->nx, jmin = g->ny, wrong = 0, in_columns = 0, in_rows = 0;
     if (g->nx == g->ny)
         return 0;
-    // Every cell still holding its start, bit for bit: also one whose right value happens to be
-    // where it started (a still patch of the random start), which a region's count must include.
+    // Where the wrong cells still holding their start begin, in x and in y.
     for (size_t j = 1; j + 1 < g->ny; j++)
         for (size_t k = 1; k + 1 < g->nx; k++) {
             size_t p = j * g->nx + k;
-            if (jv_differ(r->got[p], r->c->u0[p]))
+            if (jv_differ(r->got[p], r->c->u0[p]) || jv_close(r->got[p], r->ref[p], allowed))
                 continue;
-            count++;
-            wrong += !jv_close(r->got[p], r->ref[p], allowed);
+            wrong++;
             kmin = k < kmin ? k : kmin;
             jmin = j < jmin ? j : jmin;
         }
     if (wrong == 0)
         return 0;
+    // Every cell from there on still holding its start, right or wrong: a cell whose right value is
+    // where it started (a still patch of the random start) is as unwritten as the others.
+    for (size_t j = 1; j + 1 < g->ny; j++)
+        for (size_t k = 1; k + 1 < g->nx; k++)
+            if (!jv_differ(r->got[j * g->nx + k], r->c->u0[j * g->nx + k]))
+                in_columns += k >= kmin, in_rows += j >= jmin;
     // Whole columns kmin..nx-2 (every interior row), kmin in ny-1 .. ny+127 (ny rounded up to a tile), or rows likewise
-    if (jmin == 1 && count == (g->nx - 1 - kmin) * (g->ny - 2) && kmin + 1 >= g->ny && kmin < g->ny + 128)
+    if (in_columns == (g->nx - 1 - kmin) * (g->ny - 2) && kmin + 1 >= g->ny && kmin < g->ny + 128)
         return *axis = 'k', kmin;
-    if (kmin == 1 && count == (g->ny - 1 - jmin) * (g->nx - 2) && jmin + 1 >= g->nx && jmin < g->nx + 128)
+    if (in_rows == (g->ny - 1 - jmin) * (g->nx - 2) && jmin + 1 >= g->nx && jmin < g->nx + 128)
         return *axis = 'j', jmin;
     return 0;
 }

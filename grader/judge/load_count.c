@@ -102,7 +102,7 @@ static int load_count_cupti(judge_session *s, const case_result *c, judge_error 
         snprintf(run->technique.detail + used, sizeof(run->technique.detail) - used,
                  "; counting its loads, case %s did not pass (%s): the kernel must compute the same way every time",
                  c->name, counted.reason[0] ? counted.reason : counted.kind);
-    } else if (!counted.loads_counted && judge_on_path("ncu")) {  // CUPTI missing or refused here: Nsight Compute counts them
+    } else if (!counted.loads_counted && counted.loads_why[0] && judge_on_path("ncu")) {  // the executor said it cannot: Nsight Compute counts
         judge_trace_note("load count: the executor could not count the loads (%s); Nsight Compute counts them", counted.loads_why);
         kv_free(&report);
         return load_count_ncu(s, c, err);

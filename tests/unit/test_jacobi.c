@@ -780,6 +780,15 @@ static void test_heat_verdict(void **state)
     assert_true(fabs(x.want[22 * 10 + 4] - 0.25) < 1e-12);  // (the still cell: its reference did not move)
     expect_hint(&x, HINT_SIZES_MIXED);
     free_fixture(&x);
+
+    // A still patch among the rows written (its cells hold their start, rightly): the rows never
+    // written still begin at y = 16.
+    x = make_heat_fixture_still(10, 30, 3, 64, 6, 4, 3);
+    for (size_t j = 16; j < 29; j++)
+        for (size_t k = 1; k < 9; k++)
+            x.a[x.guard + j * 10 + k] = x.u0[j * 10 + k];
+    expect_hint(&x, HINT_SIZES_MIXED);
+    free_fixture(&x);
 }
 
 // Neumann's rule for any bc: 0 -> 1, n-1 -> n-2.

@@ -728,6 +728,17 @@ static void heat_last_step(fixture *x, double scale, int keep_u)
         }
 }
 
+// A 10 x 30 heat fixture whose rows from y = 16 on were never written (its
+// grid's x and y sizes mixed up) must be named sizes-mixed; frees x.
+static void expect_rows_unwritten_from_16(fixture *x)
+{
+    for (size_t j = 16; j < 29; j++)
+        for (size_t k = 1; k < 9; k++)
+            x->a[x->guard + j * 10 + k] = x->u0[j * 10 + k];
+    expect_hint(x, HINT_SIZES_MIXED);
+    free_fixture(x);
+}
+
 static void test_heat_verdict(void **state)
 {
     (void)state;
@@ -764,31 +775,17 @@ static void test_heat_verdict(void **state)
     expect_hint(&x, HINT_BOUNDARY);
     free_fixture(&x);
 
-    x = make_heat_fixture(10, 30, 4, 62);             // taller than wide: rows from y = 16 (nx rounded up) never written
-    for (size_t j = 16; j < 29; j++)
-        for (size_t k = 1; k < 9; k++)
-            x.a[x.guard + j * 10 + k] = x.u0[j * 10 + k];
-    expect_hint(&x, HINT_SIZES_MIXED);
-    free_fixture(&x);
-
-    // The same, and a cell of the rows never written whose right value is where it started (a still
-    // patch around it): unwritten and right, it is still part of the rows never written.
+    // Taller than wide (10 x 30): rows from y = 16 (nx rounded up) never written, the start random...
+    x = make_heat_fixture(10, 30, 4, 62);
+    expect_rows_unwritten_from_16(&x);
+    // ... with a still patch among the rows never written: a cell there whose right value is where
+    // it started, unwritten and right, is still part of the rows never written ...
     x = make_heat_fixture_still(10, 30, 3, 63, 22, 4, 3);
-    for (size_t j = 16; j < 29; j++)
-        for (size_t k = 1; k < 9; k++)
-            x.a[x.guard + j * 10 + k] = x.u0[j * 10 + k];
     assert_true(fabs(x.want[22 * 10 + 4] - 0.25) < 1e-12);  // (the still cell: its reference did not move)
-    expect_hint(&x, HINT_SIZES_MIXED);
-    free_fixture(&x);
-
-    // A still patch among the rows written (its cells hold their start, rightly): the rows never
-    // written still begin at y = 16.
+    expect_rows_unwritten_from_16(&x);
+    // ... and with one among the rows written (their cells hold their start, rightly).
     x = make_heat_fixture_still(10, 30, 3, 64, 6, 4, 3);
-    for (size_t j = 16; j < 29; j++)
-        for (size_t k = 1; k < 9; k++)
-            x.a[x.guard + j * 10 + k] = x.u0[j * 10 + k];
-    expect_hint(&x, HINT_SIZES_MIXED);
-    free_fixture(&x);
+    expect_rows_unwritten_from_16(&x);
 }
 
 // Neumann's rule for any bc: 0 -> 1, n-1 -> n-2.

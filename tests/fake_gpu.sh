@@ -327,7 +327,7 @@ touch_kernel "$student2" changed
 fake_run changed STENCIL_FAKE_NCU_LOADS=7,0 STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --jobs 2
 outcome changed "a changed file is asked again" 1 "3 ahead in helpers, 0 remembered, 0 in the judge"
 outcome changed "its load count is served by the profiler started beside the build (the yardstick kept)" 1 \
-    "the load count served by the profiler started beside the build"
+    "the load count served by the executor started beside the build"
 holds changed "loads from global memory fail the floors" \
     'r["technique"]["status"] == "fail" and "the neighbours come from global memory" in t'
 touch_kernel "$student2" counters
@@ -343,23 +343,34 @@ holds kitonly "only the kit's kernels counted: no loads of the student's, the fl
     'r["technique"]["status"] == "fail" and "0.00 floats read from shared" in t'
 
 echo "-- the load floors counted by the executor itself (the default, STENCIL_LOADS=cupti)"
-# No Nsight Compute on PATH: the executor's own count (LOADS_OPTION) judges the floors, in the run's
-# executor, under the profiler's lock and the GPU alone; no profiler process is started.
+# No Nsight Compute on PATH: the executor's own count (LOADS_OPTION) judges the floors, in an executor
+# of its own started beside the cases, under the profiler's lock and a shared turn; no profiler process.
 touch_kernel "$student2" inprocess
 mkdir -p "$tmp/locks-cupti"
 fake_run inproc STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 STENCIL_FAKE_LOCKS_LOG="$tmp/inproc.locks" \
     PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --jobs 2 --gpu-lock-dir "$tmp/locks-cupti"
 holds inproc "the executor's own count meets the floors, and says who counted" \
     'r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t and "(at least 3 from shared" in t'
-if grep -qE "load count('s profiler| served| in a profiler)" "$tmp/inproc.out"; then
+if grep -qE "load count's profiler|Nsight Compute" "$tmp/inproc.out"; then
     fail "and no Nsight Compute run is started for it" "$(grep "load count" "$tmp/inproc.out")"
 else
     pass "and no Nsight Compute run is started for it"
 fi
-check "its run takes the GPU's profiler lock and the GPU alone, in the executor" \
-    grep -qE "/gpu-0\.profiler,.*,alone count-loads$" "$tmp/inproc.locks"
+check "its run takes the GPU's profiler lock and a shared turn (not the GPU alone), in the executor" \
+    grep -qE "/gpu-0\.profiler,[^,]*,[^,]*/gpu-0\.lock count-loads$" "$tmp/inproc.locks"
 check "the count is a run of its own, untimed, not the timed case's (its timing untouched by the profiler)" \
     test "$(grep -c "count-loads" "$tmp/inproc.locks")" = 1 -a "$(grep -c " timed count-loads$" "$tmp/inproc.locks")" = 0
+check "its executor started beside the build, then served the count" \
+    grep -q "the load count served by the executor started beside the build" "$tmp/inproc.out"
+check "the count ran ahead, in a helper beside the cases (with the sync case's strict barriers)" \
+    grep -qE "tool runs: [1-9][0-9]* ahead in helpers, 0 remembered, 0 in the judge" "$tmp/inproc.out"
+# The same file checked again: the count is remembered for the same built programs, not taken again.
+fake_run inprocsame STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 STENCIL_FAKE_LOCKS_LOG="$tmp/inprocsame.locks" \
+    PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --jobs 2 --gpu-lock-dir "$tmp/locks-cupti"
+holds inprocsame "the same file again: its count remembered, the floors judged with it" \
+    'r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t and "(at least 3 from shared" in t'
+check "and no count run this time" test "$(cat "$tmp/inprocsame.locks" 2>/dev/null | grep -c "count-loads")" = 0
+check "and the trace says it was remembered" grep -qE "tool runs: 0 ahead in helpers, [1-9][0-9]* remembered, 0 in the judge" "$tmp/inprocsame.out"
 touch_kernel "$student2" inprocglobal
 fake_run inprocglobal STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=7,0 PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
 holds inprocglobal "loads from global memory fail the floors, counted in the executor" \
@@ -379,6 +390,7 @@ wait "$holder"
 holds countwait "a count waiting past the lab's time limit for another judge's profiler lock still counts" \
     'r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t'
 check "and it did wait for the lock, past the limit (the run took ${waited} s, the lock was held 7)" test "$waited" -ge 4
+touch_kernel "$student2" inprocmissing  # (a count of the same programs is remembered)
 fake_run inprocmissing STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=missing PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
 holds inprocmissing "a count the executor could not take leaves the floors unchecked and says why" \
     'r["technique"]["status"] == "ok" and "the executor could not count the loads here (CUPTI" in t'

@@ -1277,6 +1277,9 @@ static int exec_serve(const exec_args *first)
     } else {
         runner_open_device();  // the context, made now (the judge builds meanwhile); failures come with the first case
         cudaGetLastError();
+        char why[300];
+        if (first->count_loads)  // an executor that will count: the count's host side now too (the first count says why on failure)
+            exec_loads_prepare(why, sizeof(why));
     }
     exec.child = -1, exec.to_child = exec.from_child = -1;
     if (write(replies, &done, 1) != 1)

@@ -55,6 +55,7 @@ typedef struct judge_executor {
     char program[4096];         // the executor
     char log[4200];             // its output between cases
     char ncu_table[4200];       // under Nsight Compute (judge_profiler_start): the table ncu writes as it ends; "" if not
+    int counts_loads;           // 1: started with LOADS_OPTION, the load count's host side prepared before its case
     int started;                // processes started so far (1 when every case passed)
     int cases;                  // cases it served
 } judge_executor;

@@ -78,9 +78,10 @@ int load_count_in_process(void)
     return !how || strcmp(how, "ncu") != 0;
 }
 
-// Counts the loads of case c in the run's executor itself (LOADS_OPTION:
-// CUPTI's range profiler around its checked call, untimed) and judges the
-// floors with them. Returns 0, or -1 with err.
+// Counts the loads of case c in an executor of its own (LOADS_OPTION:
+// CUPTI's range profiler around its checked call, untimed; tool_runs.h:
+// started ahead beside the cases, remembered for the same programs) and
+// judges the floors with them. Returns 0, or -1 with err.
 static int load_count_cupti(judge_session *s, const case_result *c, judge_error *err)
 {
     judge_run *run = &s->run;
@@ -92,9 +93,7 @@ static int load_count_cupti(judge_session *s, const case_result *c, judge_error 
     memset(&counted, 0, sizeof(counted));
     counted.spec = spec, counted.seed = c->seed;
     snprintf(counted.name, sizeof(counted.name), "%s", c->name);
-    judge_case_env env = schedule_case_env(s, s->runner, s->student);
-    env.count_loads = 1;
-    if (schedule_run_kind(&env, run, &spec, c->seed, &counted, &report) != 0)
+    if (tool_runs_case(s, TOOL_COUNT, &spec, c->seed, &counted, &report) != 0)  // (started ahead, or remembered)
         return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
     if (load_count_student_failed(&counted, &report)) {
         size_t used = strlen(run->technique.detail);

@@ -27,7 +27,7 @@
 #define TOOL_RUNS_FIRST_SLOT (-10) // the helpers' files: case-(-10 - k).* in the run's folder
 
 // Each tool's name in the cache's file names and the trace.
-static const char *const tool_names[TOOL_KINDS] = {"loads", "racecheck", "strict"};
+static const char *const tool_names[TOOL_KINDS] = {"loads", "count", "racecheck", "strict"};
 
 // The environment case runs take under tool (never the executor: each is a
 // process of its own under the tool).
@@ -37,6 +37,8 @@ static judge_case_env tool_env(const struct judge_session *s, tool_kind tool)
     env.sanitize = 0, env.profile = 0;
     if (tool == TOOL_LOADS)
         env.ncu_metrics = JUDGE_NCU_LOADS;
+    else if (tool == TOOL_COUNT)
+        env.count_loads = 1;
     else if (tool == TOOL_RACECHECK)
         env.sanitize = JUDGE_RACECHECK;
     else
@@ -76,8 +78,8 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h, stru
 #endif
     judge_case_env env = tool_env(s, h->tool);
     env.executor = profiler;
-    // No turn of the helper's own: under Nsight Compute or compute-sanitizer the executor takes the
-    // locks around its GPU work (judge_spawn_runner); the strict barriers' emulation has no GPU work.
+    // No turn of the helper's own: counting, or under Nsight Compute or compute-sanitizer, the executor
+    // takes the locks around its GPU work (judge_spawn_runner); the strict barriers' emulation has none.
     memset(&r, 0, sizeof(r));
     r.spec = h->spec, r.seed = h->seed;
     conf_case_name(&h->spec, r.name, sizeof(r.name));
@@ -132,6 +134,13 @@ static int tool_loads_case(const struct judge_session *s)
     return pick;
 }
 
+// The tool that counts the loads: the executor itself (TOOL_COUNT, the
+// default), else Nsight Compute where on PATH (TOOL_LOADS); -1: neither.
+static int tool_counter(void)
+{
+    return load_count_in_process() ? TOOL_COUNT : judge_on_path("ncu") ? TOOL_LOADS : -1;
+}
+
 // Reads, in the early load count's helper, what the judge sends once the
 // student's file is built (tool_runs_start): the runner's path and the
 // student program's, each ending in a NUL byte, into s; a lone NUL byte (or
@@ -155,42 +164,48 @@ static int tool_early_programs(struct judge_session *s, int fd)
     return 1;
 }
 
-// In the early load count's helper h: starts the executor under Nsight
-// Compute (its table in h's files), waits for the built programs on fd,
-// then counts as any helper does (tool_helper_work); ends.
+// In the early load count's helper h: starts the executor that counts
+// (the executor's own count: one serving, its CUDA context and the count's
+// host side made now; else one under Nsight Compute, its table in h's
+// files), waits for the built programs on fd, then counts as any helper
+// does (tool_helper_work); ends.
 static void tool_early_work(struct judge_session *s, const tool_helper *h, int fd)
 {
-    judge_executor profiler;
+    judge_executor counter;
     char table[PATH_MAX + 32];
-    memset(&profiler, 0, sizeof(profiler));
-    snprintf(profiler.program, sizeof(profiler.program), "%s", s->exec.program);
-    worker_pool_path(&s->pool, h->slot, "profiler.log", profiler.log, sizeof(profiler.log));
+    memset(&counter, 0, sizeof(counter));
+    snprintf(counter.program, sizeof(counter.program), "%s", s->exec.program);
+    worker_pool_path(&s->pool, h->slot, "counter.log", counter.log, sizeof(counter.log));
     worker_pool_path(&s->pool, h->slot, JUDGE_NCU_TABLE, table, sizeof(table));
-    judge_case_env env = tool_env(s, TOOL_LOADS);
-    judge_profiler_start(&profiler, &env, table);  // (not serving: the case starts Nsight Compute itself, as before)
+    judge_case_env env = tool_env(s, h->tool);
+    counter.counts_loads = h->tool == TOOL_COUNT;
+    if (counter.counts_loads)
+        judge_executor_start(&counter, NULL);
+    else
+        judge_profiler_start(&counter, &env, table);  // (not serving: the case starts Nsight Compute itself, as before)
     if (!tool_early_programs(s, fd)) {
-        spawn_server_stop(&profiler.server);
+        spawn_server_stop(&counter.server);
         spawn_child_exit(0);
     }
     close(fd);
-    judge_trace_note("tool runs: the load count %s", profiler.server.pid > 0 ? "served by the profiler started beside the build"
-                                                                        : "in a profiler of its own (the one started beside the build did not serve)");
-    tool_helper_work(s, h, profiler.server.pid > 0 ? &profiler : NULL);
+    judge_trace_note("tool runs: the load count %s", counter.server.pid > 0 ? "served by the executor started beside the build"
+                                                                        : "in an executor of its own (the one started beside the build did not serve)");
+    tool_helper_work(s, h, counter.server.pid > 0 ? &counter : NULL);
 }
 
 void tool_runs_early_start(struct judge_session *s)
 {
     tool_runs *t = &s->tools;
-    int loads = tool_loads_case(s), go[2];
+    int loads = tool_loads_case(s), counter = tool_counter(), go[2];
     t->early_fd = -1;
     // Not while an early yardstick times (nothing else on the GPU then), nor for a file built
     // unchanged already (its count remembered, most likely: one started after the build otherwise).
-    if (strcmp(s->run.backend, "gpu") || s->args.jobs < 2 || s->yard.pid > 0 || loads < 0 || t->n > 0 ||
-        !technique_counts_loads(s->run.conf.technique) || !judge_on_path("ncu") || load_count_in_process() ||
-        runner_unchanged(&s->args, &s->run, "gpu", s->kernel_abs) || pipe2(go, O_CLOEXEC) != 0)
+    if (strcmp(s->run.backend, "gpu") || s->args.jobs < 2 || s->yard.pid > 0 || loads < 0 || t->n > 0 || counter < 0 ||
+        !technique_counts_loads(s->run.conf.technique) || runner_unchanged(&s->args, &s->run, "gpu", s->kernel_abs) ||
+        pipe2(go, O_CLOEXEC) != 0)
         return;
     tool_helper *h = &t->helper[0];
-    h->tool = TOOL_LOADS, h->spec = s->run.conf.cases[loads], h->spec.timed = 0;  // counted untimed (load_count.c)
+    h->tool = (tool_kind)counter, h->spec = s->run.conf.cases[loads], h->spec.timed = 0;  // counted untimed (load_count.c)
     h->seed = rng_case_seed(s->run.seed, loads), h->slot = TOOL_RUNS_FIRST_SLOT;
     pid_t pid = worker_pool_fork(&s->pool, h->slot);
     if (pid == 0) {
@@ -205,7 +220,7 @@ void tool_runs_early_start(struct judge_session *s)
     h->pid = pid;
     worker_pool_track(&s->pool, pid, h->slot);
     t->n = 1, t->early_fd = go[1];
-    judge_trace_note("tool runs: the load count's profiler starting beside the build");
+    judge_trace_note("tool runs: the load count's %s starting beside the build", counter == TOOL_COUNT ? "executor" : "profiler");
 }
 
 // Sends the early load count's helper the built programs, or that no count
@@ -236,14 +251,15 @@ void tool_runs_start(struct judge_session *s)
     int loads = tool_loads_case(s);
     if (s->tools.early_fd >= 0) {
         lab_case spec = s->tools.helper[0].spec;
-        tool_early_go(s, s->student[0] && !tool_remembered(s, TOOL_LOADS, &spec));
+        tool_early_go(s, s->student[0] && !tool_remembered(s, s->tools.helper[0].tool, &spec));
     }
     if (strcmp(run->backend, "gpu") || s->args.jobs < 2 || !s->student[0])
         return;
-    if (loads >= 0 && technique_counts_loads(run->conf.technique) && judge_on_path("ncu") && !load_count_in_process() && s->tools.n == 0) {
+    int counter = tool_counter();
+    if (loads >= 0 && technique_counts_loads(run->conf.technique) && counter >= 0 && s->tools.n == 0) {
         lab_case spec = run->conf.cases[loads];
         spec.timed = 0;  // counted untimed (load_count.c)
-        tool_helper_start(s, TOOL_LOADS, &spec, rng_case_seed(run->seed, loads));
+        tool_helper_start(s, (tool_kind)counter, &spec, rng_case_seed(run->seed, loads));
     }
     if (s->args.sanitize)
         return;  // no barrier checks under the sanitizer (case_schedule.c)
@@ -326,14 +342,14 @@ int tool_runs_case(struct judge_session *s, tool_kind tool, const lab_case *spec
     if (h && tool_helper_take(s, h, r, report)) {
         s->tools.ahead++;
     } else {
-        if (tool == TOOL_LOADS)
+        if (tool == TOOL_LOADS || tool == TOOL_COUNT)
             tool_runs_wait(s);  // no helper's profiler beside this one (two on a GPU: neither counts)
         judge_case_env env = tool_env(s, tool);
         if (schedule_run_kind(&env, &s->run, spec, seed, r, report) != 0)
             return -1;
         s->tools.ran++;
     }
-    if (cacheable && (tool != TOOL_LOADS || r->loads_counted))  // (a profiler that could not count: asked again next time)
+    if (cacheable && ((tool != TOOL_LOADS && tool != TOOL_COUNT) || r->loads_counted))  // (a count that failed: asked again next time)
         tool_cache_save(path, r, report);
     return 0;
 }

@@ -1,5 +1,5 @@
 // grader/judge/tool_runs.h — a GPU run's cases once more under a tool:
-// Nsight Compute counting the loads (load_count.h), compute-sanitizer's
+// the load count (load_count.h: the executor's own, or Nsight Compute's), compute-sanitizer's
 // racecheck and the emulator's strict barriers (barrier_checks.h). As soon as
 // the student's program is built, a helper forked from the judge starts each
 // run the judge will need (the load count of the largest timed case, the
@@ -22,6 +22,7 @@ struct judge_session;
 // The tools a case runs under once more.
 typedef enum tool_kind {
     TOOL_LOADS,                 // Nsight Compute counting the student's loads (JUDGE_NCU_LOADS), untimed
+    TOOL_COUNT,                 // the executor counting them itself (LOADS_OPTION: CUPTI), untimed
     TOOL_RACECHECK,             // compute-sanitizer's racecheck
     TOOL_STRICT,                // the CPU emulation's strict barriers
     TOOL_KINDS                  // how many
@@ -55,8 +56,8 @@ void tool_runs_early_start(struct judge_session *s);
 
 // Starts the helpers of a GPU run whose student's program is built (with
 // --jobs 2 or more, as the other helpers): the load count of the largest
-// timed case where the technique has load floors and Nsight Compute is on
-// PATH, racecheck and the strict barriers of every untimed sync case. A run
+// timed case where the technique has load floors (the executor's own, or
+// Nsight Compute's when STENCIL_LOADS=ncu and it is on PATH), racecheck and the strict barriers of every untimed sync case. A run
 // that a cache entry already holds starts none.
 void tool_runs_start(struct judge_session *s);
 

@@ -701,9 +701,13 @@ static void exec_sweep_checked_call(exec_sweep *s, int count_loads)
     exec_call_result res;
     char why[300] = "";
     int counting = count_loads && exec_loads_begin(why, sizeof(why)) == 0;
+    if (counting)
+        exec_trace("trace_count_begun");  // (the range profiler on; then the call under it, then the count's end)
     launch_log_begin(NULL, 0);
     exec_launch_watch(EXEC_WATCH_LEARN);
     exec_call_checked(s->payload, s->payload_len, &res);
+    if (counting)
+        exec_trace("trace_count_called");
     if (count_loads)
         exec_loads_report(counting, why, sizeof(why));
     exec_keep_checked_launches();

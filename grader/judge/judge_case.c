@@ -873,8 +873,10 @@ void judge_trace_note(const char *fmt, ...)
 
 void judge_case_trace(const char *name, const kv_list *report, double input_s, double runner_s, double judged_s)
 {
-    static const char *const phases[] = {"trace_device", "trace_prepared", "trace_locked", "trace_ready", "trace_called", "trace_saved", "trace_copy_limit",
-                                         "trace_timed", "trace_timed_checks", "trace_timed_saved", "trace_end"};
+    static const char *const phases[] = {"trace_device",       "trace_prepared", "trace_locked",      "trace_ready",
+                                         "trace_count_begun",  "trace_count_called", "trace_called",  "trace_saved",
+                                         "trace_copy_limit",   "trace_timed",    "trace_timed_checks", "trace_timed_saved",
+                                         "trace_end"};
     if (!judge_tracing())
         return;
     char line[600];

@@ -680,10 +680,10 @@ static void exec_sweep_hash_input(const exec_args *a, exec_sweep *s)
 
 // Ends the load count started before the checked call (when counting) and
 // reports its bytes, or why there are none (why: the start's reason).
-static void exec_loads_report(int counting, char *why, size_t len)
+static void exec_loads_report(int counting, long launches, char *why, size_t len)
 {
     double bytes[3];
-    if (counting && exec_loads_end(bytes, why, len) == 0) {
+    if (counting && exec_loads_end(bytes, launches, why, len) == 0) {
         runner_report(LOADS_GLOBAL_KEY, "%.0f", bytes[0]);
         runner_report(LOADS_ASYNC_KEY, "%.0f", bytes[1]);
         runner_report(LOADS_SHARED_KEY, "%.0f", bytes[2]);
@@ -706,12 +706,13 @@ static void exec_sweep_checked_call(exec_sweep *s, int count_loads)
     launch_log_begin(NULL, 0);
     exec_launch_watch(EXEC_WATCH_LEARN);
     exec_call_checked(s->payload, s->payload_len, &res);
+    long launches = launch_log_end();  // (the call's kernels: each must be a range of the count)
     if (counting)
         exec_trace("trace_count_called");
     if (count_loads)
-        exec_loads_report(counting, why, sizeof(why));
+        exec_loads_report(counting, launches, why, sizeof(why));
     exec_keep_checked_launches();
-    runner_report_launches(launch_log_end());
+    runner_report_launches(launches);
     if (res.started)
         runner_report("launch_ms", "%.6f", res.ms);
     exec_report_kernel("stencil_kernel");

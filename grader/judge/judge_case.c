@@ -497,14 +497,16 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     spawn_result s;
     memset(&s, 0, sizeof(s));
     // A turn on the GPU for the runner: alone when timed or when Nsight Compute reads the GPU's traffic
-    // counters (PROFILE=1: another context's traffic would count); the load counts (ncu's, or the
-    // executor's own: count_loads) are the student's own instructions, counted by instrumenting its
-    // kernels, which no other work changes (tests/device_cupti.sh). Counting (the profiler's lock, one
+    // counters (PROFILE=1: another context's traffic would count), or when the executor counts the
+    // loads itself (count_loads: CUPTI's range profiler starts in a second or so on an idle GPU, but
+    // waits on other judges' work: 24 judges on two H200s spent 40 s a lab-2 file in its count when
+    // it shared the GPU). ncu's load counts are the student's own instructions, counted by
+    // instrumenting its kernels, which no other work changes. Counting (the profiler's lock, one
     // profiling session a GPU, then the turn) and under compute-sanitizer (the turn) the executor
     // takes the locks itself around its GPU work alone: a tool's start-up and end, seconds, keep no
     // judge beside waiting, nor this run's timed case.
     int turn = env->gpu_turn && !env->emu;
-    int alone = timed || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0);
+    int alone = timed || env->count_loads || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0);
     char locks[3 * PATH_MAX + 16];
     if (turn && (env->ncu_metrics || env->sanitize || env->count_loads) && env->gpu_locks &&
         env->gpu_locks(alone, env->ncu_metrics || env->count_loads ? GPU_LOCK_PROFILER : NULL, locks, sizeof(locks)) && a < 45) {

@@ -46,7 +46,7 @@ static double probe_now(void)
 // Counts launch's loads with the executor's count; exits 2 naming why when
 // it cannot. phase: the seconds of its parts (the host side prepared, the
 // range profiler started, the launches, its end: stop, decode, evaluate).
-template <typename Launch> static void probe_count(Launch launch, double bytes[3], double *seconds, double phase[4])
+template <typename Launch> static void probe_count(Launch launch, long launches, double bytes[3], double *seconds, double phase[4])
 {
     char why[400] = "";
     double start = probe_now(), t[5] = {start};
@@ -60,7 +60,7 @@ template <typename Launch> static void probe_count(Launch launch, double bytes[3
     launch();
     cudaDeviceSynchronize();
     t[3] = probe_now();
-    if (exec_loads_end(bytes, why, sizeof(why)) != 0) {
+    if (exec_loads_end(bytes, launches, why, sizeof(why)) != 0) {
         printf("cupti probe: the count could not end: %s\n", why);
         exit(2);
     }
@@ -94,9 +94,9 @@ int main(int argc, char **argv)
         return 0;
     }
     double g[3], s[3], w[3], tg, ts, tw, pg[4], ps[4], pw[4];
-    probe_count(global_reads, g, &tg, pg);
-    probe_count(shared_reads, s, &ts, ps);
-    probe_count(both_twice, w, &tw, pw);  // four launches in one count: their sum
+    probe_count(global_reads, 1, g, &tg, pg);
+    probe_count(shared_reads, 1, s, &ts, ps);
+    probe_count(both_twice, 4, w, &tw, pw);  // four launches in one count: their sum
     const double *phases[3] = {pg, ps, pw};
     for (int c = 0; c < 3; c++)
         printf("  count %d: prepare %.3f s, start %.3f s, launches %.3f s, end %.3f s\n", c + 1, phases[c][0], phases[c][1], phases[c][2],
@@ -109,6 +109,16 @@ int main(int argc, char **argv)
            2 * want_s_shared, tw);
     int right = g[0] + g[1] == want_g && g[2] == 0 && s[0] + s[1] == want_s_global && s[2] == want_s_shared &&
                 w[0] + w[1] == 2 * (want_g + want_s_global) && w[2] == 2 * want_s_shared;
+    // More launches than the profiler holds ranges: no count, and why (never the first launches' alone).
+    char why[400] = "";
+    double more[3];
+    int refused = exec_loads_begin(why, sizeof(why)) == 0;
+    for (int k = 0; refused && k <= LOADS_MAX_RANGES; k++)
+        global_reads();
+    refused = refused && exec_loads_end(more, LOADS_MAX_RANGES + 1, why, sizeof(why)) != 0;
+    printf("  %d launches, one more than the profiler holds: %s (%s)\n", LOADS_MAX_RANGES + 1, refused ? "no count" : "COUNTED",
+           why[0] ? why : "no reason given");
+    right = right && refused;
     printf("cupti probe: %s\n", right ? "the executor's counts are the kernels' own" : "a count differs from the kernels' own");
     return right ? 0 : 1;
 }

@@ -498,12 +498,11 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     memset(&s, 0, sizeof(s));
     // A turn on the GPU for the runner: alone when timed or when Nsight Compute reads the GPU's traffic
     // counters (PROFILE=1: another context's traffic would count), or when the executor counts the
-    // loads itself (count_loads: CUPTI's range profiler starts in a second or so on an idle GPU, but
-    // waits on other judges' work: 24 judges on two H200s spent 40 s a lab-2 file in its count when
-    // it shared the GPU). ncu's load counts are the student's own instructions, counted by
-    // instrumenting its kernels, which no other work changes. Counting (the profiler's lock, one
-    // profiling session a GPU, then the turn) and under compute-sanitizer (the turn) the executor
-    // takes the locks itself around its GPU work alone: a tool's start-up and end, seconds, keep no
+    // loads itself (count_loads: CUPTI's range profiler starts fast on an idle GPU, but waits on other
+    // judges' work: 24 judges on two H200s spent 40 s a lab-2 file counting in a shared turn). ncu's
+    // load counts, the student's own instructions, no other work changes. Counting (the profiler's
+    // lock, one profiling session a GPU, then the turn) and under compute-sanitizer (the turn) the
+    // executor takes the locks itself around its GPU work alone: a tool's start-up and end keep no
     // judge beside waiting, nor this run's timed case.
     int turn = env->gpu_turn && !env->emu;
     int alone = timed || env->count_loads || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0);

@@ -58,7 +58,7 @@
 typedef struct exec_args {
     const char *outdir;      // the case folder
     const char *student;     // the student's program
-    const char *kind;        // sweep or jacobi
+    runner_kind kind;        // --kind: a sweep or a whole solve (protocol.h's RUNNER_*)
     int probe;               // 1: report the device only
     int yardstick;           // 1: the kit's solution timed for the speed score: no grid saved (--yardstick)
     unsigned n[3];           // grid size nx, ny, nz
@@ -131,7 +131,7 @@ static exec_args exec_parse(int argc, char **argv)
     exec_args a;
     memset(&a, 0, sizeof(a));
     a.bc = -1;
-    a.kind = "sweep";
+    a.kind = RUNNER_KIND_SWEEP;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int ok = v != NULL;
@@ -154,7 +154,7 @@ static exec_args exec_parse(int argc, char **argv)
         if (!v) ok = 0;
         else if (!strcmp(o, "--outdir")) a.outdir = v;
         else if (!strcmp(o, "--student")) a.student = v;
-        else if (!strcmp(o, "--kind")) a.kind = v;
+        else if (!strcmp(o, "--kind")) a.kind = runner_kind_of(v);  // (another name: the usage error below)
         else if (!strcmp(o, "--n")) ok = sscanf(v, "%u", &a.n[0]) == 1, a.n[1] = a.n[2] = a.n[0];
         else if (!strcmp(o, "--size")) ok = sscanf(v, "%u,%u,%u", &a.n[0], &a.n[1], &a.n[2]) == 3;
         else if (!strcmp(o, "--coef")) ok = (a.ncoef = runner_parse_floats(v, a.coef, PROTOCOL_MAX_WEIGHTS)) > 0;
@@ -183,7 +183,7 @@ static exec_args exec_parse(int argc, char **argv)
         }
         i++;
     }
-    int sweep = !strcmp(a.kind, "sweep"), jacobi = !strcmp(a.kind, "jacobi");
+    int sweep = a.kind == RUNNER_KIND_SWEEP, jacobi = a.kind == RUNNER_KIND_JACOBI;
     a.star_radius = runner_star_radius(a.ncoef, a.filter_radius);
     if (a.pitch == 0)
         a.pitch = a.n[0];
@@ -1193,7 +1193,7 @@ static void exec_run_case(const exec_args *a)
     exec_gpu_locks_take(a->gpu_locks, locks);
     if (a->gpu_locks)
         exec_trace("trace_locked");  // under a tool: when its locks were taken (the wait for the profiler's shows here)
-    if (!strcmp(a->kind, "jacobi"))
+    if (a->kind == RUNNER_KIND_JACOBI)
         exec_jacobi_case(a);
     else
         exec_sweep_case(a);

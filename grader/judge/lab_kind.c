@@ -11,8 +11,8 @@
 // ahead. The sweep runner's kinds (a star's sweep, lab 0's convolution) run a
 // case as a launch of the student's function (judge_case.c), nothing made
 // ahead; the jacobi runner's as a whole solve (judge_jacobi.c).
-const lab_runner lab_runner_sweep = {"sweep", "interface", judge_run_case, lab_kind_none_ahead, lab_kind_make_none};
-const lab_runner lab_runner_jacobi = {"jacobi", "update", jacobi_run_case, jacobi_early_bytes, jacobi_early_make};
+const lab_runner lab_runner_sweep = {RUNNER_SWEEP, "interface", judge_run_case, lab_kind_none_ahead, lab_kind_make_none};
+const lab_runner lab_runner_jacobi = {RUNNER_JACOBI, "update", jacobi_run_case, jacobi_early_bytes, jacobi_early_make};
 
 // Every kind, in the order lab.conf's errors list the runners and values.
 static const lab_kind *const lab_kinds[] = {

@@ -10,6 +10,7 @@
 #define STENCIL_PROTOCOL_H
 
 #include <stddef.h>
+#include <string.h>
 
 #define RUNNER_OK            0   // ran; the grids are in the output files
 #define RUNNER_USAGE         2   // bad arguments or unreadable case files: a kit problem
@@ -237,6 +238,18 @@ PROTOCOL_HOST_DEVICE static inline unsigned long long protocol_cells_written(int
 {
     unsigned long long w = every_cell ? 0 : 2ull * (unsigned long long)star_radius;
     return nx > w && ny > w && nz > w ? (nx - w) * (ny - w) * (nz - w) : 0;
+}
+
+// lab.conf's runner, which the judge passes the executor as --kind: a sweep
+// (one call, one output grid: labs 0-4, 6-8) or a whole solve (labs 5, 9, 10).
+#define RUNNER_SWEEP "sweep"
+#define RUNNER_JACOBI "jacobi"
+typedef enum runner_kind { RUNNER_KIND_NONE = -1, RUNNER_KIND_SWEEP, RUNNER_KIND_JACOBI } runner_kind;
+
+// The runner named name; RUNNER_KIND_NONE for any other name.
+static inline runner_kind runner_kind_of(const char *name)
+{
+    return !name ? RUNNER_KIND_NONE : !strcmp(name, RUNNER_SWEEP) ? RUNNER_KIND_SWEEP : !strcmp(name, RUNNER_JACOBI) ? RUNNER_KIND_JACOBI : RUNNER_KIND_NONE;
 }
 
 // The whole-solve labs (runner = jacobi) and the update one step applies,

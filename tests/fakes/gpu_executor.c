@@ -114,7 +114,7 @@ static void fake_take_option(fake_case *c, const char *o, const char *v)
 {
     if (!strcmp(o, "--outdir")) c->outdir = v;
     else if (!strcmp(o, "--student")) c->student = v;
-    else if (!strcmp(o, "--kind")) c->jacobi = !strcmp(v, "jacobi");
+    else if (!strcmp(o, "--kind")) c->jacobi = runner_kind_of(v) == RUNNER_KIND_JACOBI;
     else if (!strcmp(o, "--size")) c->size = v, sscanf(v, "%u,%u,%u", &c->n[0], &c->n[1], &c->n[2]);
     else if (!strcmp(o, "--pitch")) c->pitch = (unsigned)atoi(v);
     else if (!strcmp(o, "--time")) c->time_reps = atoi(v);

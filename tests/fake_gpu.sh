@@ -371,6 +371,15 @@ holds inprocsame "the same file again: its count remembered, the floors judged w
     'r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t and "(at least 3 from shared" in t'
 check "and no count run this time" test "$(cat "$tmp/inprocsame.locks" 2>/dev/null | grep -c "count-loads")" = 0
 check "and the trace says it was remembered" grep -qE "tool runs: 0 ahead in helpers, [1-9][0-9]* remembered, 0 in the judge" "$tmp/inprocsame.out"
+# A file that does not compile, the count's executor already started beside its build: the
+# helper waiting for the programs ends on the judge's SIGTERM at once, not killed 2 s later.
+broken2=$tmp/broken-02.cu
+{ cat "$student2"; echo "this line is no C++"; } >"$broken2"
+fake_run broken STENCIL_LOADS=cupti STENCIL_TRACE=1 PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$broken2" --jobs 2
+check "a file that does not compile, its count's executor started: the run ends as a compile error" \
+    grep -q "the load count's executor starting beside the build" "$tmp/broken.out"
+check "and the helper waiting for the programs ends on SIGTERM (none killed after the grace)" \
+    test "$(cat "$tmp/broken.status")" != 0 -a "$(grep -c "still running 2 s after SIGTERM" "$tmp/broken.out")" = 0
 touch_kernel "$student2" inprocglobal
 fake_run inprocglobal STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=7,0 PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
 holds inprocglobal "loads from global memory fail the floors, counted in the executor" \

@@ -151,8 +151,10 @@ static int tool_early_programs(struct judge_session *s, int fd)
     size_t used = 0, nuls = 0;
     while (used < sizeof(got) && nuls < 2) {
         ssize_t n = read(fd, got + used, 1);
-        if (n < 0 && errno == EINTR)
+        if (n < 0 && errno == EINTR) {
+            spawn_check_stop();  // the judge stopping (a build that failed): its executor killed, this helper ends now
             continue;
+        }
         if (n <= 0 || (used == 0 && got[0] == '\0'))
             return 0;
         nuls += got[used++] == '\0';

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "judge.h"
+#include "judge_case.h"
 #include "protocol.h"
 #include "spawn.h"
 #include "worker_pool.h"
@@ -181,6 +182,8 @@ void worker_pool_stop(worker_pool *p)
         if (left)
             nanosleep(&pause, NULL);
     }
+    if (left)  // (every worker and helper ends on SIGTERM at once: one left is a bug, and costs the run 2 s)
+        judge_trace_note("worker pool: %d worker(s) or helper(s) still running 2 s after SIGTERM, killed", left);
     for (int w = 0; w < JUDGE_MAX_JOBS; w++)
         if (p->pids[w] > 0) {
             kill(p->pids[w], SIGKILL);

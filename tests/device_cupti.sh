@@ -5,7 +5,9 @@
 # second process under Nsight Compute (the issue on the check's speed).
 # Builds tests/gpu/cupti_loads_probe.cu with loads.cu, runs it (two kernels
 # whose loads are known, then four launches in one count: the counts, the
-# known bytes, the seconds each count took and its parts; then one launch
+# known bytes, the seconds each count took and its parts; a call that sets
+# and copies memory before its launch, which must count as its one launch;
+# then one launch
 # more than the profiler holds ranges, LOADS_MAX_RANGES, which must give no
 # count rather than the first launches' alone), then runs the same launches
 # under ncu with the judge's metrics and prints ncu's counts and its wall

@@ -97,6 +97,10 @@ int main(int argc, char **argv)
     probe_count(global_reads, 1, g, &tg, pg);
     probe_count(shared_reads, 1, s, &ts, ps);
     probe_count(both_twice, 4, w, &tw, pw);  // four launches in one count: their sum
+    // A call that also sets memory (cudaMemset, a copy): no range of its own, or the launches would not match.
+    double m[3], tm, pm[4];
+    probe_count([&] { cudaMemset(out, 0, n * sizeof(float)); cudaMemcpy(out, in, sizeof(float), cudaMemcpyDeviceToDevice); global_reads(); }, 1,
+                m, &tm, pm);
     const double *phases[3] = {pg, ps, pw};
     for (int c = 0; c < 3; c++)
         printf("  count %d: prepare %.3f s, start %.3f s, launches %.3f s, end %.3f s\n", c + 1, phases[c][0], phases[c][1], phases[c][2],
@@ -107,7 +111,8 @@ int main(int argc, char **argv)
            want_s_shared, ts);
     printf("  both twice:   global %.0f B (%.0f), shared %.0f B (%.0f); %.3f s\n", w[0] + w[1], 2 * (want_g + want_s_global), w[2],
            2 * want_s_shared, tw);
-    int right = g[0] + g[1] == want_g && g[2] == 0 && s[0] + s[1] == want_s_global && s[2] == want_s_shared &&
+    printf("  memset, copy and global reads: global %.0f B (%.0f), shared %.0f B (0); %.3f s\n", m[0] + m[1], want_g, m[2], tm);
+    int right = m[0] + m[1] == want_g && m[2] == 0 && g[0] + g[1] == want_g && g[2] == 0 && s[0] + s[1] == want_s_global && s[2] == want_s_shared &&
                 w[0] + w[1] == 2 * (want_g + want_s_global) && w[2] == 2 * want_s_shared;
     // More launches than the profiler holds ranges: no count, and why (never the first launches' alone).
     char why[400] = "";

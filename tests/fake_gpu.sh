@@ -399,6 +399,11 @@ wait "$holder"
 holds countwait "a count waiting past the lab's time limit for another judge's profiler lock still counts" \
     'r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t'
 check "and it did wait for the lock, past the limit (the run took ${waited} s, the lock was held 7)" test "$waited" -ge 4
+# A program that launches another kernel when its loads are counted than when it was judged and timed.
+touch_kernel "$student2" otherlaunch
+fake_run otherlaunch STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=other-launch PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
+holds otherlaunch "a count run that launched another kernel than the case judged fails the technique, naming both" \
+    'c["N=40"]["status"] == "ok" and r["technique"]["status"] == "fail" and "counted_kernel<<<(1,1,1), (32,1,1)>>>" in t and "where it had launched 1 launch(es), the first " in t'
 touch_kernel "$student2" inprocmissing  # (a count of the same programs is remembered)
 fake_run inprocmissing STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=missing PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
 holds inprocmissing "a count the executor could not take leaves the floors unchecked and says why" \

@@ -235,6 +235,7 @@ static void schedule_count_case(judge_run *run, const case_result *r, const kv_l
         *technique_cells = rank;
         run->technique = technique_check_grid(run->conf.technique, report, size, run->conf.star_radius);
         snprintf(run->technique_case, sizeof(run->technique_case), "%s", r->name);
+        technique_launches_of(report, run->technique_launches, sizeof(run->technique_launches));
         // Under emulation the emulator counted the loads of this very call (grader/emu/runtime/loads.cpp).
         run->emu_loads_counted = kv_get(report, PROTOCOL_EMU_GLOBAL_LOAD_BYTES) != NULL;
         if (run->emu_loads_counted && run->technique.status == TECHNIQUE_OK && technique_counts_loads(run->conf.technique))
@@ -253,6 +254,7 @@ static void schedule_count_case(judge_run *run, const case_result *r, const kv_l
         if (!run->timed_case[0] || cells > run->timed_cells) {
             snprintf(run->timed_case, sizeof(run->timed_case), "%s", r->name);
             run->timed_cells = cells;
+            technique_launches_of(report, run->timed_launches, sizeof(run->timed_launches));
         }
     }
     if (r->status == CASE_OK)

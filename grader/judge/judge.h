@@ -89,9 +89,11 @@ typedef struct judge_run {
     case_result cases[CONF_MAX_CASES];
     technique_result technique; // the technique line
     char technique_case[48];    // the case it was judged on
+    char technique_launches[320]; // its launches and first launch (technique_launches_of), for the load count's run
     technique_result technique_timed; // the same rule on a timed case's launches (GPU): TECHNIQUE_FAIL on the first that breaks it, else NA
     char timed_case[48];        // the largest timed case that passed with launch records ("" if none): the loads are counted there
     size_t timed_cells;         // its cells
+    char timed_launches[320];   // its launches and first launch, as technique_launches
     opb_model opb;              // the book's model for the declared tiles
     int opb_valid;              // 1 if opb holds a value
     int in_tile;                // IN_TILE_DIM the kernel declared (0: none)

@@ -20,6 +20,25 @@ static int load_count_student_failed(const case_result *counted, const kv_list *
             (stage && (!strcmp(stage, "launch") || !strcmp(stage, "execute") || !strcmp(stage, "refused") || !strcmp(stage, "program"))));
 }
 
+// 1 if the run that counted case c's loads (counted_run, its report) launched as c did
+// when it was judged (the launches and the first launch record); else the
+// technique fails, saying how: the kernel counted must be the kernel judged
+// and timed, however a program might tell a counted run from another.
+static int load_count_same_launches(judge_run *run, const case_result *c, const case_result *counted_run, const kv_list *report)
+{
+    char counted[sizeof(run->timed_launches)];
+    const char *judged = !strcmp(c->name, run->timed_case) ? run->timed_launches : run->technique_launches;
+    technique_launches_of(report, counted, sizeof(counted));
+    if (counted_run->status != CASE_OK || !judged[0] || !strcmp(counted, judged))
+        return 1;  // (a count run that failed is judged as such)
+    size_t used = strlen(run->technique.detail);
+    run->technique.status = TECHNIQUE_FAIL;
+    snprintf(run->technique.detail + used, sizeof(run->technique.detail) - used,
+             "; counting its loads, case %s launched %.200s where it had launched %.200s: the kernel whose loads are counted must be the kernel judged and timed",
+             c->name, counted[0] ? counted : "nothing", judged);
+    return 0;
+}
+
 // The case the loads are counted on: the largest timed case (what is timed
 // is what is judged), else the technique's; NULL if neither ran.
 static const case_result *load_count_case(const judge_run *run)
@@ -54,6 +73,8 @@ static int load_count_ncu(judge_session *s, const case_result *c, judge_error *e
         snprintf(run->technique.detail + used, sizeof(run->technique.detail) - used,
                  "; under Nsight Compute, which counts the loads, case %s did not pass (%s): the kernel must compute the same way when profiled",
                  c->name, counted.reason[0] ? counted.reason : counted.kind);
+    } else if (!load_count_same_launches(run, c, &counted, &report)) {
+        // (the technique failed, saying how)
     } else {  // a failure of the profiler's own leaves the floors not counted
         technique_loads_grid(run->conf.technique, &report, size, run->conf.star_radius, counted.loads_counted ? TECHNIQUE_LOADS_NCU : 0, counted.global_loads, counted.shared_loads,
                              "Nsight Compute (ncu) could not count the loads here (another profiler on the GPU, or performance counters that need permission: ERR_NVGPUCTRPERM)",
@@ -101,6 +122,8 @@ static int load_count_cupti(judge_session *s, const case_result *c, judge_error 
         snprintf(run->technique.detail + used, sizeof(run->technique.detail) - used,
                  "; counting its loads, case %s did not pass (%s): the kernel must compute the same way every time",
                  c->name, counted.reason[0] ? counted.reason : counted.kind);
+    } else if (!load_count_same_launches(run, c, &counted, &report)) {
+        // (the technique failed, saying how)
     } else if (!counted.loads_counted && counted.loads_why[0] && judge_on_path("ncu")) {  // the executor said it cannot: Nsight Compute counts
         judge_trace_note("load count: the executor could not count the loads (%s); Nsight Compute counts them", counted.loads_why);
         kv_free(&report);

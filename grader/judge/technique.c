@@ -25,6 +25,21 @@ int technique_launch(const kv_list *report, int idx, launch_info *li)
     return 0;
 }
 
+void technique_launches_of(const kv_list *report, char *out, size_t len)
+{
+    const char *launches = kv_get(report, "launches");
+    launch_info li;
+    if (!launches) {
+        if (len)
+            out[0] = '\0';
+    } else if (technique_launch(report, 0, &li) != 0) {
+        snprintf(out, len, "%s launch(es), no record", launches);
+    } else {  // what the program chose (the kernel, its shape), not what the executor reads of the function
+        snprintf(out, len, "%s launch(es), the first %s<<<(%llu,%llu,%llu), (%llu,%llu,%llu)>>>", launches, li.kernel, li.grid[0], li.grid[1],
+                 li.grid[2], li.block[0], li.block[1], li.block[2]);
+    }
+}
+
 // Threads in one block, and in the whole launch.
 static unsigned long long technique_block_threads(const launch_info *li)
 {

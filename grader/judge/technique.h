@@ -32,6 +32,13 @@ typedef struct technique_result {
 // Returns 0, or -1 if it is missing or malformed.
 int technique_launch(const kv_list *report, int idx, launch_info *li);
 
+// The report's launches and its first launch's kernel, grid and block as
+// one line into out ("" without them): what a run of the same case must
+// launch again, the load count's run included (load_count.c). The record's
+// registers and static shared memory, read by the executor from the
+// function, are left out: a profiler's instrumentation may change them.
+void technique_launches_of(const kv_list *report, char *out, size_t len);
+
 // Checks technique (a name of the techniques table: technique_find)
 // against the report of a run on an n×n×n grid of a star of radius r (its
 // interior and a tile's halo are r cells deep: 1 for the seven-point star;

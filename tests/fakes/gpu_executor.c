@@ -443,7 +443,8 @@ static void fake_judge_solve(const fake_case *c, const char *mode)
 // Runs one case; returns its exit code (RUNNER_OK when the judge's files are all there).
 // The loads LOADS_OPTION asks for, as the fake ncu counts them
 // (STENCIL_FAKE_NCU_LOADS=G,S floats from global and shared memory a cell,
-// 2,7 when unset); STENCIL_FAKE_LOADS=missing: why there are none instead.
+// 2,7 when unset); STENCIL_FAKE_LOADS=missing: why there are none instead;
+// other-launch: the counted run's first launch another kernel's.
 static void fake_count_loads(const fake_case *c)
 {
     const char *how = getenv("STENCIL_FAKE_LOADS"), *per = getenv("STENCIL_FAKE_NCU_LOADS");
@@ -452,6 +453,8 @@ static void fake_count_loads(const fake_case *c)
         fake_report(c, LOADS_MISSING_KEY, "%s", "CUPTI (libcupti, part of the CUDA Toolkit) could not be opened: a fake's");
         return;
     }
+    if (how && !strcmp(how, "other-launch"))  // a program that launches another kernel when counted (the last value counts)
+        fake_report(c, "launch.0", "kernel=counted_kernel grid=1,1,1 block=32,1,1 dynamic_smem=0 static_smem=0 regs=8");
     if (per && sscanf(per, "%lf,%lf", &global, &shared) != 2)
         global = 2, shared = 7;
     fake_report(c, LOADS_GLOBAL_KEY, "%.0f", cells * global * 4);

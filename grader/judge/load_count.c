@@ -1,5 +1,6 @@
 // grader/judge/load_count.c — the technique's load floors, counted (load_count.h).
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,18 @@ static int load_count_student_failed(const case_result *counted, const kv_list *
             (stage && (!strcmp(stage, "launch") || !strcmp(stage, "execute") || !strcmp(stage, "refused") || !strcmp(stage, "program"))));
 }
 
+// Fails the technique line, adding to its detail what fmt says.
+static void load_count_fail(judge_run *run, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void load_count_fail(judge_run *run, const char *fmt, ...)
+{
+    size_t used = strlen(run->technique.detail);
+    va_list ap;
+    run->technique.status = TECHNIQUE_FAIL;
+    va_start(ap, fmt);
+    vsnprintf(run->technique.detail + used, sizeof(run->technique.detail) - used, fmt, ap);
+    va_end(ap);
+}
+
 // 1 if the run that counted case c's loads (counted_run, its report) launched as c did
 // when it was judged (the launches and the first launch record); else the
 // technique fails, saying how: the kernel counted must be the kernel judged
@@ -31,11 +44,8 @@ static int load_count_same_launches(judge_run *run, const case_result *c, const 
     technique_launches_of(report, counted, sizeof(counted));
     if (counted_run->status != CASE_OK || !judged[0] || !strcmp(counted, judged))
         return 1;  // (a count run that failed is judged as such)
-    size_t used = strlen(run->technique.detail);
-    run->technique.status = TECHNIQUE_FAIL;
-    snprintf(run->technique.detail + used, sizeof(run->technique.detail) - used,
-             "; counting its loads, case %s launched %.200s where it had launched %.200s: the kernel whose loads are counted must be the kernel judged and timed",
-             c->name, counted[0] ? counted : "nothing", judged);
+    load_count_fail(run, "; counting its loads, case %s launched %.200s where it had launched %.200s: the kernel whose loads are counted must be the kernel judged and timed",
+                    c->name, counted[0] ? counted : "nothing", judged);
     return 0;
 }
 
@@ -68,11 +78,8 @@ static int load_count_ncu(judge_session *s, const case_result *c, judge_error *e
     if (tool_runs_case(s, TOOL_LOADS, &counted.spec, c->seed, &counted, &report) != 0)
         return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
     if (load_count_student_failed(&counted, &report)) {  // it passed unprofiled: no unchecked pass for one that fails profiled
-        size_t used = strlen(run->technique.detail);
-        run->technique.status = TECHNIQUE_FAIL;
-        snprintf(run->technique.detail + used, sizeof(run->technique.detail) - used,
-                 "; under Nsight Compute, which counts the loads, case %s did not pass (%s): the kernel must compute the same way when profiled",
-                 c->name, counted.reason[0] ? counted.reason : counted.kind);
+        load_count_fail(run, "; under Nsight Compute, which counts the loads, case %s did not pass (%s): the kernel must compute the same way when profiled",
+                        c->name, counted.reason[0] ? counted.reason : counted.kind);
     } else if (!load_count_same_launches(run, c, &counted, &report)) {
         // (the technique failed, saying how)
     } else {  // a failure of the profiler's own leaves the floors not counted
@@ -117,11 +124,8 @@ static int load_count_cupti(judge_session *s, const case_result *c, judge_error 
     if (tool_runs_case(s, TOOL_COUNT, &spec, c->seed, &counted, &report) != 0)  // (started ahead, or remembered)
         return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
     if (load_count_student_failed(&counted, &report)) {
-        size_t used = strlen(run->technique.detail);
-        run->technique.status = TECHNIQUE_FAIL;
-        snprintf(run->technique.detail + used, sizeof(run->technique.detail) - used,
-                 "; counting its loads, case %s did not pass (%s): the kernel must compute the same way every time",
-                 c->name, counted.reason[0] ? counted.reason : counted.kind);
+        load_count_fail(run, "; counting its loads, case %s did not pass (%s): the kernel must compute the same way every time",
+                        c->name, counted.reason[0] ? counted.reason : counted.kind);
     } else if (!load_count_same_launches(run, c, &counted, &report)) {
         // (the technique failed, saying how)
     } else if (!counted.loads_counted && counted.loads_why[0] && judge_on_path("ncu")) {  // the executor said it cannot: Nsight Compute counts

@@ -12,6 +12,7 @@
 
 #include "gpu_locks.h"
 #include "gpu_turns.h"
+#include "judge_case.h"
 #include "spawn.h"
 
 // This process's turns. One per process, static: judge_case_env's turn
@@ -100,8 +101,10 @@ int gpu_turns_take(int exclusive, judge_error *err)
         return 0;
     if (turns.slot < 0 && gpu_turns_pick_slot(err) != 0)
         return -1;
+    double asked = gpu_turns_wall_clock();
     gpu_lock_turn(turns.gate_fd, turns.lock_fd, exclusive, spawn_check_stop);
     turns.held = 1;
+    judge_trace_note("gpu turn %s: waited %.2f s", exclusive ? "alone" : "shared", gpu_turns_wall_clock() - asked);
     if (run->ngpu_turns < JUDGE_MAX_GPU_TURNS) {
         run->gpu_turns[run->ngpu_turns][0] = gpu_turns_wall_clock();
         run->gpu_turns[run->ngpu_turns][2] = exclusive;

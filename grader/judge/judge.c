@@ -66,6 +66,7 @@ static judge_session judge_the_session;
 static void judge_stage(judge_run *run, const char *stage)
 {
     snprintf(run->stage, sizeof(run->stage), "%s", stage);
+    judge_trace_note("stage: %s", stage);
 }
 
 void judge_fail(const judge_error *err)
@@ -300,8 +301,8 @@ static int judge_build(judge_session *s, judge_error *err)
                      sizeof(s->student), err) != 0)
         return -1;
     run->seconds.build_student = judge_case_clock() - student, student = judge_case_clock();
-    yardstick_wait(s);
-    background_emu_wait(s);
+    judge_trace_note("built the student's programs: %.2f s", run->seconds.build_student);
+    yardstick_wait(s);  // (the barrier checks' runner is waited for when they need it: background_emu_runner)
     run->seconds.build_waits = judge_case_clock() - student;
     run->seconds.build = judge_case_clock() - mark;
     return 0;

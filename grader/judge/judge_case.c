@@ -860,6 +860,15 @@ static int judge_tracing(void)
     return on && !strcmp(on, "1");
 }
 
+// The wall clock's seconds within the hour, for the trace lines: judges side
+// by side (a class) laid on one timeline.
+static double judge_trace_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    return (double)(t.tv_sec % 3600) + 1e-9 * (double)t.tv_nsec;
+}
+
 void judge_trace_note(const char *fmt, ...)
 {
     char line[400];
@@ -869,19 +878,19 @@ void judge_trace_note(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(line, sizeof(line), fmt, ap);
     va_end(ap);
-    fprintf(stderr, "trace: %s\n", line);
+    fprintf(stderr, "trace: %.3f %s\n", judge_trace_clock(), line);
 }
 
 void judge_case_trace(const char *name, const kv_list *report, double input_s, double runner_s, double judged_s)
 {
-    static const char *const phases[] = {"trace_device",       "trace_prepared", "trace_locked",      "trace_ready",
+    static const char *const phases[] = {"trace_device",       "trace_prepared", "trace_armed",       "trace_locked",      "trace_ready",
                                          "trace_count_begun",  "trace_count_called", "trace_called",  "trace_saved",
                                          "trace_copy_limit",   "trace_timed",    "trace_timed_checks", "trace_timed_saved",
                                          "trace_end"};
     if (!judge_tracing())
         return;
     char line[600];
-    int used = snprintf(line, sizeof(line), "trace: %s: input %.2f s, runner %.2f s (", name, input_s, runner_s);
+    int used = snprintf(line, sizeof(line), "trace: %.3f %s: input %.2f s, runner %.2f s (", judge_trace_clock(), name, input_s, runner_s);
     for (size_t p = 0; p < sizeof(phases) / sizeof(phases[0]); p++)
         if (kv_get(report, phases[p]) && used < (int)sizeof(line))
             used += snprintf(line + used, sizeof(line) - (size_t)used, " %s %.2f", phases[p] + 6, kv_number(report, phases[p], 0));

@@ -170,7 +170,8 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
 // Seconds on a monotonic clock.
 double judge_case_clock(void);
 
-// With STENCIL_TRACE=1, one line "trace: <text>" on stderr (printf's format).
+// With STENCIL_TRACE=1, one line "trace: <clock> <text>" on stderr (printf's
+// format; the clock: the wall clock's seconds within the hour).
 void judge_trace_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 // With STENCIL_TRACE=1 in the environment: one line on stderr of where a

@@ -3,7 +3,8 @@
 # N (default 300) distinct lab-4 submissions (LAB=n another lab), made from
 # the lab's solution, variants and mutants in turn, each made unique by a
 # comment so that no build is shared, graded with the default JOBS (GPUS=n
-# spreads them). Prints the class's time, the time a submission, what 300
+# spreads them; KEEP=dir keeps the class's results folder there, each
+# judge's own output in results/<id>.txt, with STENCIL_TRACE=1 its trace). Prints the class's time, the time a submission, what 300
 # would take at that rate, and a judge's mean seconds in each stage. Targets (issue: the check's speed): 300 lab-4
 # submissions in <= 10 minutes on one H200, <= 3 with GPUS=4. Asserts
 # nothing; exits 77 without a GPU.
@@ -47,3 +48,5 @@ if runs:
     print("  a judge's seconds, mean of %d: " % len(runs) + ", ".join("%s %.2f" % (k, mean[k]) for k in stages))
 PY
 tail -3 "$tmp/log"
+[ -n "${KEEP:-}" ] && rm -rf "$KEEP" && cp -r "$tmp/out" "$KEEP"
+exit 0

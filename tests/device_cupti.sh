@@ -5,7 +5,8 @@
 # second process under Nsight Compute (the issue on the check's speed).
 # Builds tests/gpu/cupti_loads_probe.cu with loads.cu, runs it (two kernels
 # whose loads are known, then four launches in one count: the counts, the
-# known bytes, the seconds each count took and its parts; a call that sets
+# known bytes, the seconds each count took and its parts (prepared, armed,
+# started, the launches, ended); a call that sets
 # and copies memory before its launch, which must count as its one launch;
 # then one launch
 # more than the profiler holds ranges, LOADS_MAX_RANGES, which must give no
@@ -38,8 +39,9 @@ loader=$!
 sleep 2
 beside=0
 for k in 1 2 3 4 5; do
-    "$out/cupti_loads_probe" | tail -1 | sed "s/^/  count $k: /"
-    [ "${PIPESTATUS[0]}" -eq 0 ] && beside=$((beside + 1))
+    said=$("$out/cupti_loads_probe")
+    [ $? -eq 0 ] && beside=$((beside + 1))
+    echo "$said" | grep -E "^  count 1:|^cupti probe" | tr -s ' \n' ' ' | sed "s/^ */  run $k: /; s/ *$//"; echo
 done
 kill "$loader" 2>/dev/null; wait "$loader" 2>/dev/null
 echo "cupti probe beside another process: $beside of 5 counts the kernels' own"

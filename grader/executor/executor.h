@@ -223,7 +223,10 @@ void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, c
 // The student's loads in a call counted in the executor (loads.cu, CUPTI's
 // range profiler): exec_loads_prepare (optional: the host's part, the
 // metrics' configuration, before the GPU's locks are taken, so that they are
-// held for the GPU's part only; 0, or -1 with why), exec_loads_begin before
+// held for the GPU's part only; 0, or -1 with why), exec_loads_arm (optional:
+// the range profiler enabled on the context and configured, under the
+// profiler's lock but before the turn, which the count holds alone: only its
+// start, the call and its end hold the turn), exec_loads_begin before
 // the call (0, or -1 with why), exec_loads_end after it, told the launches
 // the call made: the bytes of global loads, asynchronous copies from global
 // memory and shared loads over the call's launches (0, or -1 with why, also
@@ -237,6 +240,7 @@ void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, c
 #define LOADS_MAX_RANGES 64
 #endif
 int exec_loads_prepare(char *why, size_t len);
+int exec_loads_arm(char *why, size_t len);
 int exec_loads_begin(char *why, size_t len);
 int exec_loads_end(double bytes[3], long launches, char *why, size_t len);
 

@@ -216,13 +216,27 @@ int exec_loads_prepare(char *why, size_t len)
     return 0;
 }
 
-int exec_loads_begin(char *why, size_t len)
+int exec_loads_arm(char *why, size_t len)
 {
+    if (loads.ranges)
+        return 0;  // armed, not yet counted with
     CUcontext ctx = loads_context(why, len);
     if (!ctx || exec_loads_prepare(why, len) != 0)
         return -1;
+    if (loads_enable(ctx, why, len) != 0) {
+        loads_close();
+        return -1;
+    }
+    return 0;
+}
+
+int exec_loads_begin(char *why, size_t len)
+{
+    if (exec_loads_arm(why, len) != 0)
+        return -1;
     CUpti_RangeProfiler_Start_Params start = {CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
-    if (loads_enable(ctx, why, len) || (start.pRangeProfilerObject = loads.ranges, loads_call(L_START, &start, why, len))) {
+    start.pRangeProfilerObject = loads.ranges;
+    if (loads_call(L_START, &start, why, len) != 0) {
         loads_close();
         return -1;
     }
@@ -278,10 +292,14 @@ int exec_loads_prepare(char *why, size_t len)
     return -1;
 }
 
+int exec_loads_arm(char *why, size_t len)
+{
+    return exec_loads_prepare(why, len);
+}
+
 int exec_loads_begin(char *why, size_t len)
 {
-    snprintf(why, len, "this CUDA Toolkit has no CUPTI range profiler (it came with CUDA 12.6)");
-    return -1;
+    return exec_loads_prepare(why, len);
 }
 
 int exec_loads_end(double bytes[3], long launches, char *why, size_t len)

@@ -383,39 +383,62 @@ __global__ void trusted_ref_init(double *u, float *ff, trusted_solve s, uint64_t
     }
 }
 
-// One reference step, interior only, in double: Jacobi's v = (six neighbours
-// - h^2 f) / 6, each thread one (j, k) column marching up its layers with the
-// centre values of the planes below and above in registers (each u read once
-// from memory a step), or the heat update (protocol_heat_update: one layer).
-__global__ void trusted_ref_sweep(const double *u, double *v, const float *ff, trusted_solve s)
+// The heat update's reference step, in double (protocol_heat_update), each
+// thread one (j, k) column of the interior through every layer.
+__global__ void trusted_ref_heat(const double *u, double *v, trusted_solve s)
+{
+    size_t row = s.pitch, plane = (size_t)s.pitch * s.n[1];
+    TRUSTED_FOR3(trusted_inner(s.n[0]), trusted_inner(s.n[1]), 1u, k, j, column) {
+        size_t p = (size_t)(j + 1) * row + k + 1;
+        for (unsigned i = 0; i < s.n[2]; i++, p += plane)
+            v[p] = protocol_heat_update(u[p], u[p - 1], u[p + 1], u[p - row], u[p + row], (double)s.rate);
+    }
+}
+
+// Jacobi's reference step, interior only, in double: v = (six neighbours -
+// h^2 f) / 6, each thread a (j, k) column marching up a chunk of
+// TRUSTED_MARCH layers (blockIdx.z the chunk) with the centre values of the
+// planes below and above in registers (each u read once from memory a step,
+// two more a chunk), so that a grid of few columns still has threads enough
+// to keep the memory busy.
+#define TRUSTED_MARCH 16
+__global__ void trusted_ref_march(const double *u, double *v, const float *ff, trusted_solve s)
 {
     size_t row = s.pitch, plane = (size_t)s.pitch * s.n[1];
     double h2 = (double)s.h * (double)s.h;
-    TRUSTED_FOR3(trusted_inner(s.n[0]), trusted_inner(s.n[1]), 1u, k, j, column) {
-        size_t p = (size_t)(j + 1) * row + k + 1;
-        if (s.heat) {
-            for (unsigned i = 0; i < s.n[2]; i++, p += plane)
-                v[p] = protocol_heat_update(u[p], u[p - 1], u[p + 1], u[p - row], u[p + row], (double)s.rate);
-            continue;
-        }
-        if (trusted_inner(s.n[2]) == 0)
-            continue;  // no interior layer: nothing to read above the first
-        double below = u[p], centre = u[p + plane];
-        p += plane;
-        for (unsigned i = 0; i < trusted_inner(s.n[2]); i++, p += plane) {
-            double above = u[p + plane];
-            v[p] = (u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + below + above - h2 * (double)ff[p]) / 6.0;
-            below = centre, centre = above;
+    unsigned layers = trusted_inner(s.n[2]), chunks = (layers + TRUSTED_MARCH - 1) / TRUSTED_MARCH;
+    for (unsigned chunk = blockIdx.z; chunk < chunks; chunk += gridDim.z) {
+        unsigned first = chunk * TRUSTED_MARCH, last = min(first + TRUSTED_MARCH, layers);
+        TRUSTED_FOR3(trusted_inner(s.n[0]), trusted_inner(s.n[1]), 1u, k, j, column) {
+            size_t p = (size_t)first * plane + (size_t)(j + 1) * row + k + 1;  // layer `first`: below the chunk's first
+            double below = u[p], centre = u[p + plane];
+            p += plane;
+            for (unsigned i = first; i < last; i++, p += plane) {
+                double above = u[p + plane];
+                v[p] = (u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + below + above - h2 * (double)ff[p]) / 6.0;
+                below = centre, centre = above;
+            }
         }
     }
 }
 
-// The boundary step on v: every boundary cell copies its source (Neumann, periodic; never padded).
+// The boundary step on v: every boundary cell copies its source (Neumann,
+// periodic; never padded). Only the six faces are visited (a cell on an edge
+// twice, the same copy): the interior is its own source.
 __global__ void trusted_ref_boundary(double *v, trusted_solve s)
 {
-    TRUSTED_FOR3(s.n[0], s.n[1], s.n[2], k, j, i) {
-        if (i > 0 && i + 1 < s.n[2] && j > 0 && j + 1 < s.n[1] && k > 0 && k + 1 < s.n[0])
-            continue;  // an interior point is its own source
+    size_t nx = s.n[0], ny = s.n[1], nz = s.n[2], a = nx * ny, b = nx * nz, c = ny * nz, total = 2 * (a + b + c);
+    for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < total; q += (size_t)gridDim.x * blockDim.x) {
+        size_t r = q;
+        unsigned i, j, k;
+        if (r < 2 * a) {  // the first and last layers
+            i = r < a ? 0 : (unsigned)nz - 1, r %= a, j = (unsigned)(r / nx), k = (unsigned)(r % nx);
+        } else if ((r -= 2 * a) < 2 * b) {  // the first and last rows of every layer
+            j = r < b ? 0 : (unsigned)ny - 1, r %= b, i = (unsigned)(r / nx), k = (unsigned)(r % nx);
+        } else {  // the first and last columns of every layer
+            r -= 2 * b;
+            k = r < c ? 0 : (unsigned)nx - 1, r %= c, i = (unsigned)(r / ny), j = (unsigned)(r % ny);
+        }
         unsigned si = trusted_source(i, s.n[2], s.bc), sj = trusted_source(j, s.n[1], s.bc), sk = trusted_source(k, s.n[0], s.bc);
         if (si != i || sj != j || sk != k)
             v[((size_t)i * s.n[1] + j) * s.pitch + k] = v[((size_t)si * s.n[1] + sj) * s.pitch + sk];
@@ -523,13 +546,19 @@ void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, c
     float *ff = s->heat ? NULL : trusted_ref.ff;
     dim3 grid, block;
     trusted_shape3(s->n[0], s->n[1], s->n[2], &grid, &block);
-    dim3 columns(grid.x, grid.y, 1);  // the sweep: one thread a column of the interior
+    dim3 columns(grid.x, grid.y, 1);  // the sweep: one thread a column of the interior (Jacobi's: a chunk of one)
+    dim3 chunks(grid.x, grid.y, std::max(1u, std::min(65535u, (trusted_inner(s->n[2]) + TRUSTED_MARCH - 1) / TRUSTED_MARCH)));
+    size_t faces = 2 * ((size_t)s->n[0] * s->n[1] + (size_t)s->n[0] * s->n[2] + (size_t)s->n[1] * s->n[2]);
+    unsigned face_blocks = (unsigned)std::min<size_t>(TRUSTED_GRID, (faces + TRUSTED_BLOCK - 1) / TRUSTED_BLOCK);
     trusted_ref_init<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, ff, *s, seed);
     cudaMemcpy(v, u, cells * sizeof(double), cudaMemcpyDeviceToDevice);
     for (int t = 1; t <= stop->max_iters; t++) {
-        trusted_ref_sweep<<<columns, block>>>(u, v, ff, *s);
+        if (s->heat)
+            trusted_ref_heat<<<columns, block>>>(u, v, *s);
+        else
+            trusted_ref_march<<<chunks, block>>>(u, v, ff, *s);
         if (s->bc != LAB_BC_DIRICHLET)
-            trusted_ref_boundary<<<grid, block>>>(v, *s);
+            trusted_ref_boundary<<<face_blocks, TRUSTED_BLOCK>>>(v, *s);
         std::swap(u, v);
         end->iters = t;
         if (stop->check_every > 0 && t % stop->check_every == 0 && !s->heat) {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #ifdef _OPENMP
@@ -99,33 +100,65 @@ void background_emu_start(judge_session *s)
     int rc = runner_build(&s->args, run, "emu", 0, s->kernel_abs, s->bg.emu_runner, sizeof(s->bg.emu_runner), none, sizeof(none), &err);
     if (rc < 0)
         judge_fail(&err);
+    char tmp[PATH_MAX + 40];
     worker_pool_path(&s->pool, -2, "emu", path, sizeof(path));
-    FILE *f = fopen(path, "w");
-    spawn_child_exit(f && fprintf(f, "%d\n%s\n", rc == 0 ? 0 : -1, s->bg.emu_runner) > 0 && fclose(f) == 0 ? 0 : 3);
+    snprintf(tmp, sizeof(tmp), "%s.tmp", path);  // written, then renamed: present means whole (background_emu_take)
+    FILE *f = fopen(tmp, "w");
+    int ok = f && fprintf(f, "%d\n%s\n", rc == 0 ? 0 : -1, s->bg.emu_runner) > 0;
+    ok = f && fclose(f) == 0 && ok;
+    spawn_child_exit(ok && rename(tmp, path) == 0 ? 0 : 3);
+}
+
+// Takes the building helper's runner from its file into s->bg; 1 if the
+// file was there, whole.
+static int background_emu_take(judge_session *s)
+{
+    char path[PATH_MAX + 32], line[PATH_MAX + 8];
+    int rc, taken = 0;
+    worker_pool_path(&s->pool, -2, "emu", path, sizeof(path));
+    FILE *f = fopen(path, "r");
+    if (f && fscanf(f, "%d\n", &rc) == 1 && fgets(line, sizeof(line), f)) {
+        line[strcspn(line, "\n")] = '\0';
+        snprintf(s->bg.emu_runner, sizeof(s->bg.emu_runner), "%s", line);
+        s->bg.emu_built = rc == 0 ? 1 : -1;
+        taken = 1;
+    }
+    if (f)
+        fclose(f);
+    return taken;
 }
 
 void background_emu_wait(judge_session *s)
 {
-    char path[PATH_MAX + 32], line[PATH_MAX + 8];
-    int status = -1, rc;
     if (!s->bg.emu_pid)
         return;
-    status = worker_pool_wait(&s->pool, s->bg.emu_pid);
+    int status = worker_pool_wait(&s->pool, s->bg.emu_pid);
     s->bg.emu_pid = 0;
-    worker_pool_path(&s->pool, -2, "emu", path, sizeof(path));
-    FILE *f = fopen(path, "r");
-    if (f && WIFEXITED(status) && WEXITSTATUS(status) == 0 && fscanf(f, "%d\n", &rc) == 1 && fgets(line, sizeof(line), f)) {
-        line[strcspn(line, "\n")] = '\0';
-        snprintf(s->bg.emu_runner, sizeof(s->bg.emu_runner), "%s", line);
-        s->bg.emu_built = rc == 0 ? 1 : -1;
-    }  // else built on first use
-    if (f)
-        fclose(f);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        background_emu_take(s);  // else built on first use
+}
+
+int background_emu_await(judge_session *s)
+{
+    if (s->bg.emu_built)
+        return s->bg.emu_built == 1;
+    if (!s->bg.emu_pid)
+        return 0;
+    for (;;) {
+        if (background_emu_take(s))
+            return s->bg.emu_built == 1;
+        if (spawn_pid_ended(s->bg.emu_pid))  // ended without its file (a kit error): left to the judge
+            return background_emu_take(s) && s->bg.emu_built == 1;
+        struct timespec nap = {0, 10 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+        spawn_check_stop();
+    }
 }
 
 int background_emu_runner(judge_session *s, judge_error *err)
 {
     char none[8] = "";
+    background_emu_wait(s);  // the helper building it, if still unwaited for
     if (!s->bg.emu_built) {
         int rc = runner_build(&s->args, &s->run, "emu", 0, s->kernel_abs, s->bg.emu_runner, sizeof(s->bg.emu_runner), none, sizeof(none), err);
         if (rc < 0)

@@ -39,7 +39,15 @@ void background_early_stop(background *bg);
 void background_emu_start(struct judge_session *s);
 
 // Waits for that helper and takes its runner (or leaves it to first use).
+// The judge waits only when the barrier checks need the runner
+// (background_emu_runner): the cases start as soon as the GPU build is done.
 void background_emu_wait(struct judge_session *s);
+
+// In a process forked from the judge (a tool run's helper): waits for the
+// building helper's file, polling, without reaping it. Returns 1 once the
+// runner is built (bg->emu_runner its path), 0 if it did not build or its
+// helper ended without saying.
+int background_emu_await(struct judge_session *s);
 
 // The barrier checks' emulation runner, built now if no helper built it.
 // Returns 1 (bg->emu_runner its path), 0 if the file does not build under

@@ -104,18 +104,43 @@ static int schedule_case_too_large(judge_run *run, const lab_case *spec, case_re
     return 1;
 }
 
-// One case from start to end: its runner and, for a `sync` case on a GPU,
-// the barrier checks. Returns 0, or -1 with err (r incomplete).
-static int schedule_case_whole(judge_session *s, const judge_case_env *env, case_result *r, kv_list *report, judge_error *err)
+// 1 if case r, run, has barrier checks to come: a `sync` case on a GPU that
+// passed (the hardware may forgive a barrier mistake) or whose values are
+// wrong (a race shows as wrong values: name the race rather than the pattern).
+static int schedule_case_barriers_due(const judge_session *s, const judge_case_env *env, const case_result *r)
+{
+    return r->spec.sync && !env->emu && !s->args.sanitize && (r->status == CASE_OK || !strcmp(r->kind, "wrong"));
+}
+
+// A case's runner; with whole, for a `sync` case on a GPU, the barrier checks
+// too (else *due says they are still to come). Returns 0, or -1 with err (r incomplete).
+static int schedule_case_run(judge_session *s, const judge_case_env *env, case_result *r, kv_list *report, int whole, int *due,
+                             judge_error *err)
 {
     const lab_case *spec = &r->spec;
+    *due = 0;
     if (schedule_run_kind(env, &s->run, spec, r->seed, r, report) != 0)
         return errno == EPROTO ? judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not run case %s: %s", r->name, JUDGE_DRAWN_INPUT_DIFFERS)
                                : judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not run case %s: %s (temporary folder, memory or the runner)", r->name, strerror(errno));
-    // The barrier checks: on a passing sync case (the hardware may forgive a barrier mistake), and on
-    // one whose values are wrong (a race shows as wrong values: name the race rather than the pattern).
-    if (spec->sync && !env->emu && !s->args.sanitize && (r->status == CASE_OK || !strcmp(r->kind, "wrong")))
-        return barrier_checks_case(s, spec, r, err);
+    *due = schedule_case_barriers_due(s, env, r);
+    if (*due && whole)
+        return *due = 0, barrier_checks_case(s, spec, r, err);
+    return 0;
+}
+
+// One case from start to end: its runner and its barrier checks. Returns 0, or -1 with err.
+static int schedule_case_whole(judge_session *s, const judge_case_env *env, case_result *r, kv_list *report, judge_error *err)
+{
+    int due;
+    return schedule_case_run(s, env, r, report, 1, &due, err);
+}
+
+// The barrier checks of the cases in slots (n of them), whose runs are over. Returns 0, or -1 with err.
+static int schedule_barriers_of(judge_session *s, const int *slots, int n, judge_error *err)
+{
+    for (int k = 0; k < n; k++)
+        if (barrier_checks_case(s, &s->run.cases[slots[k]].spec, &s->run.cases[slots[k]], err) != 0)
+            return -1;
     return 0;
 }
 
@@ -339,14 +364,23 @@ static int schedule_run_shared(judge_session *s, int jobs, case_plan *plan, judg
 
 // Runs the planned cases one at a time, in the judge itself, the timed ones
 // last: their runners take their turns on the GPU (alone for a timed one,
-// after the runs started ahead end; shared otherwise; judge_spawn_runner). With --fail-fast a case that failed earlier in
-// lab.conf's order ends the run here. Returns 0, or -1 with err.
+// after the runs started ahead end; shared otherwise; judge_spawn_runner).
+// The barrier checks of the untimed sync cases (racecheck and the strict
+// barriers, runs under tools started ahead in helpers) are taken after the
+// untimed cases, so that those run while the tools do. With --fail-fast a
+// case that failed earlier in lab.conf's order ends the run here. Returns 0,
+// or -1 with err.
 static int schedule_run_alone(judge_session *s, case_plan *plan, judge_error *err)
 {
     judge_case_env env = *plan->env;
+    int due[CONF_MAX_CASES], ndue = 0;
     for (int k = 0; k < plan->nalone; k++) {
-        int slot = plan->alone[k], index = plan->conf_index[slot], failed_before = 0;
+        int slot = plan->alone[k], index = plan->conf_index[slot], failed_before = 0, barriers = 0;
         case_result *r = &s->run.cases[slot];
+        if (r->spec.timed && schedule_barriers_of(s, due, ndue, err) != 0)
+            return -1;
+        if (r->spec.timed)
+            ndue = 0;
         for (int before = 0; before < slot; before++)
             failed_before |= plan->ran[before] && s->run.cases[before].status == CASE_FAIL;
         if (s->args.fail_fast && failed_before)
@@ -355,11 +389,13 @@ static int schedule_run_alone(judge_session *s, case_plan *plan, judge_error *er
         if (r->spec.timed && !gpu_turns_shared())
             tool_runs_wait(s);  // alone on the GPU: the runs started ahead end first (with turns, the turn waits for them)
         env.early = s->bg.early[index].mem ? &s->bg.early[index] : NULL;
-        if (schedule_case_whole(s, &env, r, &plan->reports[slot], err) != 0)
+        if (schedule_case_run(s, &env, r, &plan->reports[slot], r->spec.timed, &barriers, err) != 0)
             return -1;
+        if (barriers)
+            due[ndue++] = slot;
         plan->ran[slot] = 1;
     }
-    return 0;
+    return schedule_barriers_of(s, due, ndue, err);
 }
 
 // Counts the cases in lab.conf's order. With --fail-fast the run ends at the

@@ -505,7 +505,9 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     // executor takes the locks itself around its GPU work alone: a tool's start-up and end keep no
     // judge beside waiting, nor this run's timed case.
     int turn = env->gpu_turn && !env->emu;
-    int alone = timed || env->count_loads || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0);
+    const char *racecheck_alone = getenv("STENCIL_RACECHECK_ALONE");  // (a measurement's switch: racecheck's turn alone)
+    int alone = timed || env->count_loads || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0) ||
+                (env->sanitize == JUDGE_RACECHECK && racecheck_alone && !strcmp(racecheck_alone, "1"));
     char locks[3 * PATH_MAX + 16];
     if (turn && (env->ncu_metrics || env->sanitize || env->count_loads) && env->gpu_locks &&
         env->gpu_locks(alone, env->ncu_metrics || env->count_loads ? GPU_LOCK_PROFILER : NULL, locks, sizeof(locks)) && a < 45) {

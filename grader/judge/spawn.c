@@ -63,6 +63,24 @@ void spawn_check_stop(void)
     }
 }
 
+int spawn_pid_ended(pid_t pid)
+{
+    char path[64], state = '?';
+    snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 1;
+    // "pid (comm) state ...": the name may hold spaces and parentheses, so the state follows the last ')'.
+    char line[512];
+    size_t n = fread(line, 1, sizeof(line) - 1, f);
+    fclose(f);
+    line[n] = '\0';
+    char *close = strrchr(line, ')');
+    if (close && close[1] == ' ')
+        state = close[2];
+    return state == 'Z' || state == 'X';
+}
+
 // Seconds on a monotonic clock.
 static double spawn_now(void)
 {

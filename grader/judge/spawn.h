@@ -3,6 +3,7 @@
 #define STENCIL_SPAWN_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 typedef struct spawn_result {
     int started;        // 1 if the program could be started
@@ -56,6 +57,10 @@ void spawn_forget_parents_children(void);
 
 // Calls the on_stop of spawn_stop_on_signals if a stop signal has arrived.
 void spawn_check_stop(void);
+
+// 1 if process pid has ended (gone, or a zombie its parent has not waited
+// for): for a process watching a sibling it cannot wait for itself.
+int spawn_pid_ended(pid_t pid);
 
 // Ends a process forked from the judge (a worker, a background helper) with
 // code, running no atexit handler: the temporary folder and the reports are

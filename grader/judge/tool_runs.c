@@ -76,6 +76,10 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h, stru
 #ifdef _OPENMP
     omp_set_num_threads(s->args.cpus);  // the input and the check of a large case: the judge's own cases are small
 #endif
+    // The strict barriers' runner may still be building beside the cases: waited for here, the
+    // judge going on with them; a runner that did not build, or a run remembered for it, is the judge's.
+    if (h->tool == TOOL_STRICT && (!background_emu_await(s) || tool_remembered(s, h->tool, &h->spec)))
+        spawn_child_exit(0);
     judge_case_env env = tool_env(s, h->tool);
     env.executor = profiler;
     // No turn of the helper's own: counting, or under Nsight Compute or compute-sanitizer, the executor
@@ -272,7 +276,7 @@ void tool_runs_start(struct judge_session *s)
             continue;
         if (judge_on_path("compute-sanitizer"))
             tool_helper_start(s, TOOL_RACECHECK, spec, rng_case_seed(run->seed, k));
-        if (s->bg.emu_built == 1)
+        if (s->bg.emu_built == 1 || s->bg.emu_pid > 0)  // (still building: the helper waits for it)
             tool_helper_start(s, TOOL_STRICT, spec, rng_case_seed(run->seed, k));
     }
     if (s->tools.n)

@@ -45,29 +45,32 @@ static double probe_now(void)
 
 // Counts launch's loads with the executor's count; exits 2 naming why when
 // it cannot. phase: the seconds of its parts (the host side prepared, the
-// range profiler started, the launches, its end: stop, decode, evaluate).
-template <typename Launch> static void probe_count(Launch launch, long launches, double bytes[3], double *seconds, double phase[4])
+// range profiler armed on the context, started, the launches, its end: stop,
+// decode, evaluate).
+template <typename Launch> static void probe_count(Launch launch, long launches, double bytes[3], double *seconds, double phase[5])
 {
     char why[400] = "";
-    double start = probe_now(), t[5] = {start};
+    double start = probe_now(), t[6] = {start};
     int failed = exec_loads_prepare(why, sizeof(why));
     t[1] = probe_now();
+    failed = failed || exec_loads_arm(why, sizeof(why));
+    t[2] = probe_now();
     if (failed || exec_loads_begin(why, sizeof(why)) != 0) {
         printf("cupti probe: the count could not start: %s\n", why);
         exit(2);
     }
-    t[2] = probe_now();
+    t[3] = probe_now();
     launch();
     cudaDeviceSynchronize();
-    t[3] = probe_now();
+    t[4] = probe_now();
     if (exec_loads_end(bytes, launches, why, sizeof(why)) != 0) {
         printf("cupti probe: the count could not end: %s\n", why);
         exit(2);
     }
-    t[4] = probe_now();
-    for (int k = 0; k < 4; k++)
+    t[5] = probe_now();
+    for (int k = 0; k < 5; k++)
         phase[k] = t[k + 1] - t[k];
-    *seconds = t[4] - start;
+    *seconds = t[5] - start;
 }
 
 int main(int argc, char **argv)
@@ -93,18 +96,18 @@ int main(int argc, char **argv)
             both_twice(), cudaDeviceSynchronize();
         return 0;
     }
-    double g[3], s[3], w[3], tg, ts, tw, pg[4], ps[4], pw[4];
+    double g[3], s[3], w[3], tg, ts, tw, pg[5], ps[5], pw[5];
     probe_count(global_reads, 1, g, &tg, pg);
     probe_count(shared_reads, 1, s, &ts, ps);
     probe_count(both_twice, 4, w, &tw, pw);  // four launches in one count: their sum
     // A call that also sets memory (cudaMemset, a copy): no range of its own, or the launches would not match.
-    double m[3], tm, pm[4];
+    double m[3], tm, pm[5];
     probe_count([&] { cudaMemset(out, 0, n * sizeof(float)); cudaMemcpy(out, in, sizeof(float), cudaMemcpyDeviceToDevice); global_reads(); }, 1,
                 m, &tm, pm);
     const double *phases[3] = {pg, ps, pw};
     for (int c = 0; c < 3; c++)
-        printf("  count %d: prepare %.3f s, start %.3f s, launches %.3f s, end %.3f s\n", c + 1, phases[c][0], phases[c][1], phases[c][2],
-               phases[c][3]);
+        printf("  count %d: prepare %.3f s, arm %.3f s, start %.3f s, launches %.3f s, end %.3f s\n", c + 1, phases[c][0], phases[c][1],
+               phases[c][2], phases[c][3], phases[c][4]);
     double want_g = 8.0 * (n - 1), want_s_global = 4.0 * n, want_s_shared = 12.0 * n;
     printf("  global reads: global %.0f B + async %.0f (its code loads %.0f), shared %.0f B (0); %.3f s\n", g[0], g[1], want_g, g[2], tg);
     printf("  shared reads: global %.0f B + async %.0f (its code loads %.0f), shared %.0f B (%.0f); %.3f s\n", s[0], s[1], want_s_global, s[2],

@@ -7,6 +7,7 @@
 #include <omp.h>
 #include <time.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -621,6 +622,38 @@ static void test_spawn(void **state)
     assert_string_equal(spawn_log_tail("/nonexistent/log", 3, tail, sizeof(tail)), "");
 }
 
+// spawn_pid_ended: a running child is not ended; once it exits (a zombie its
+// parent has not waited for, as a helper sees its sibling) it is; a pid that
+// is gone is. The child's name holds a space and a parenthesis, which must
+// not be taken for its state.
+static void test_spawn_pid_ended(void **state)
+{
+    (void)state;
+    int go[2];
+    assert_int_equal(pipe(go), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        char byte;
+        prctl(PR_SET_NAME, "a) b Z", 0, 0, 0);
+        close(go[1]);
+        _exit(read(go[0], &byte, 1) == 1 ? 0 : 1);
+    }
+    close(go[0]);
+    struct timespec nap = {0, 20 * 1000 * 1000};
+    nanosleep(&nap, NULL);
+    assert_false(spawn_pid_ended(pid));
+    assert_int_equal(write(go[1], "x", 1), 1);
+    close(go[1]);
+    for (int k = 0; k < 500 && !spawn_pid_ended(pid); k++)
+        nanosleep(&nap, NULL);
+    assert_true(spawn_pid_ended(pid));  // a zombie: not yet waited for
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    assert_true(spawn_pid_ended(pid));  // gone
+}
+
 // A stand-in for `executor --serve` (protocol.h's PROTOCOL_SERVE_*): it
 // answers its probe, then each request by what its --act says: ok (writes
 // the case's --log and answers), exit6 (ends with code 6, as a refused call
@@ -979,6 +1012,7 @@ int main(void)
         cmocka_unit_test(test_technique_heat2d),
         cmocka_unit_test(test_spawn),
         cmocka_unit_test(test_spawn_server),
+        cmocka_unit_test(test_spawn_pid_ended),
         cmocka_unit_test(test_helper_stop_leaves_server),
         cmocka_unit_test(test_yardstick_cache),
         cmocka_unit_test(test_ncu_csv),

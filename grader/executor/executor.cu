@@ -1148,21 +1148,10 @@ static void exec_jacobi_case(const exec_args *a)
 // that a profiler's start-up and end (seconds) hold neither. fds gets what to
 // give back (-1 each when spec is NULL); a lock that cannot be taken ends the
 // run (the kit's fault, exit RUNNER_USAGE).
-// With count_loads, the range profiler is armed between the profiler's lock
-// and the turn (exec_loads_arm): the count's turn, alone, holds only its start,
-// the call and its end.
-static void exec_gpu_locks_take(const char *spec, int count_loads, int fds[3])
+static void exec_gpu_locks_take(const char *spec, int fds[3])
 {
-    char why[300];
-    int alone = 0;
     fds[0] = fds[1] = fds[2] = -1;
-    if (spec && gpu_locks_take_tool(spec, fds, &alone) != 0)
-        runner_fail(RUNNER_USAGE, "kit", "cannot take the GPU locks %s: %s", spec, strerror(errno));
-    if (count_loads) {  // (exec_loads_begin tries again, and says why, on failure)
-        exec_loads_arm(why, sizeof(why));
-        exec_trace("trace_armed");
-    }
-    if (spec && gpu_locks_take_turn(fds, alone) != 0)
+    if (spec && gpu_locks_take(spec, fds) != 0)
         runner_fail(RUNNER_USAGE, "kit", "cannot take the GPU locks %s: %s", spec, strerror(errno));
 }
 
@@ -1201,7 +1190,7 @@ static void exec_run_case(const exec_args *a)
         exec_loads_prepare(why, sizeof(why));
         exec_trace("trace_prepared");
     }
-    exec_gpu_locks_take(a->gpu_locks, a->count_loads, locks);
+    exec_gpu_locks_take(a->gpu_locks, locks);
     if (a->gpu_locks)
         exec_trace("trace_locked");  // under a tool: when its locks were taken (the wait for the profiler's shows here)
     if (a->kind == RUNNER_KIND_JACOBI)

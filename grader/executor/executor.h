@@ -224,9 +224,9 @@ void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, c
 // range profiler): exec_loads_prepare (optional: the host's part, the
 // metrics' configuration, before the GPU's locks are taken, so that they are
 // held for the GPU's part only; 0, or -1 with why), exec_loads_arm (optional:
-// the range profiler enabled on the context and configured, under the
-// profiler's lock but before the turn, which the count holds alone: only its
-// start, the call and its end hold the turn), exec_loads_begin before
+// the range profiler enabled on the context and configured, apart so that
+// tests/device_cupti.sh times it: 0.006 s on an H200, where the profiler's
+// start takes 0.2 s, 0.4 s beside another process's work), exec_loads_begin before
 // the call (0, or -1 with why), exec_loads_end after it, told the launches
 // the call made: the bytes of global loads, asynchronous copies from global
 // memory and shared loads over the call's launches (0, or -1 with why, also

@@ -407,19 +407,21 @@ __global__ void trusted_ref_march(const double *u, double *v, const float *ff, t
     size_t row = s.pitch, plane = (size_t)s.pitch * s.n[1];
     double h2 = (double)s.h * (double)s.h;
     unsigned layers = trusted_inner(s.n[2]), chunks = (layers + TRUSTED_MARCH - 1) / TRUSTED_MARCH;
-    for (unsigned chunk = blockIdx.z; chunk < chunks; chunk += gridDim.z) {
-        unsigned first = chunk * TRUSTED_MARCH, last = min(first + TRUSTED_MARCH, layers);
-        TRUSTED_FOR3(trusted_inner(s.n[0]), trusted_inner(s.n[1]), 1u, k, j, column) {
-            size_t p = (size_t)first * plane + (size_t)(j + 1) * row + k + 1;  // layer `first`: below the chunk's first
-            double below = u[p], centre = u[p + plane];
-            p += plane;
-            for (unsigned i = first; i < last; i++, p += plane) {
-                double above = u[p + plane];
-                v[p] = (u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + below + above - h2 * (double)ff[p]) / 6.0;
-                below = centre, centre = above;
+    unsigned rows = trusted_inner(s.n[1]), cols = trusted_inner(s.n[0]);
+    // (not TRUSTED_FOR3, whose layer loop starts at blockIdx.z: here the chunk's)
+    for (unsigned chunk = blockIdx.z; chunk < chunks; chunk += gridDim.z)
+        for (unsigned j = blockIdx.y * blockDim.y + threadIdx.y; j < rows; j += gridDim.y * blockDim.y)
+            for (unsigned k = blockIdx.x * blockDim.x + threadIdx.x; k < cols; k += gridDim.x * blockDim.x) {
+                unsigned first = chunk * TRUSTED_MARCH, last = min(first + TRUSTED_MARCH, layers);
+                size_t p = (size_t)first * plane + (size_t)(j + 1) * row + k + 1;  // layer `first`: below the chunk's first
+                double below = u[p], centre = u[p + plane];
+                p += plane;
+                for (unsigned i = first; i < last; i++, p += plane) {
+                    double above = u[p + plane];
+                    v[p] = (u[p - 1] + u[p + 1] + u[p - row] + u[p + row] + below + above - h2 * (double)ff[p]) / 6.0;
+                    below = centre, centre = above;
+                }
             }
-        }
-    }
 }
 
 // The boundary step on v: every boundary cell copies its source (Neumann,

@@ -505,9 +505,7 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     // executor takes the locks itself around its GPU work alone: a tool's start-up and end keep no
     // judge beside waiting, nor this run's timed case.
     int turn = env->gpu_turn && !env->emu;
-    const char *racecheck_alone = getenv("STENCIL_RACECHECK_ALONE");  // (a measurement's switch: racecheck's turn alone)
-    int alone = timed || env->count_loads || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0) ||
-                (env->sanitize == JUDGE_RACECHECK && racecheck_alone && !strcmp(racecheck_alone, "1"));
+    int alone = timed || env->count_loads || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0);
     char locks[3 * PATH_MAX + 16];
     if (turn && (env->ncu_metrics || env->sanitize || env->count_loads) && env->gpu_locks &&
         env->gpu_locks(alone, env->ncu_metrics || env->count_loads ? GPU_LOCK_PROFILER : NULL, locks, sizeof(locks)) && a < 45) {
@@ -885,7 +883,7 @@ void judge_trace_note(const char *fmt, ...)
 
 void judge_case_trace(const char *name, const kv_list *report, double input_s, double runner_s, double judged_s)
 {
-    static const char *const phases[] = {"trace_device",       "trace_prepared", "trace_armed",       "trace_locked",      "trace_ready",
+    static const char *const phases[] = {"trace_device",       "trace_prepared", "trace_locked",      "trace_ready",
                                          "trace_count_begun",  "trace_count_called", "trace_called",  "trace_saved",
                                          "trace_copy_limit",   "trace_timed",    "trace_timed_checks", "trace_timed_saved",
                                          "trace_end"};

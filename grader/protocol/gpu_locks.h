@@ -48,47 +48,29 @@ static inline int gpu_lock_turn(int gate, int turn, int alone, void (*interrupte
     return ok ? 0 : -1;
 }
 
-// Takes the first of the locks spec names (GPU_LOCKS_OPTION's value,
-// "PROFILER,GATE,TURN[,alone]"): the profiler's (none when PROFILER is
-// GPU_LOCK_NO_TOOL), the three files opened. fds gets the three descriptors
-// (closing them gives the locks back; -1 each on failure or for no tool
-// lock); *alone whether the turn is to be alone. gpu_locks_take_turn then
-// takes the turn through the gate. Returns 0, or -1 with errno (EINVAL: spec
-// is not three paths).
-static inline int gpu_locks_take_tool(const char *spec, int fds[3], int *alone)
+// Takes the locks spec names (GPU_LOCKS_OPTION's value, "PROFILER,GATE,TURN
+// [,alone]"): the profiler's (none when PROFILER is GPU_LOCK_NO_TOOL), then a
+// turn through the gate. fds gets the three descriptors (closing them gives
+// the locks back; -1 each on failure or for no tool lock).
+// Returns 0, or -1 with errno (EINVAL: spec is not three paths).
+static inline int gpu_locks_take(const char *spec, int fds[3])
 {
-    char paths[3][4096], mode[16] = "";
+    char paths[3][4096], alone[16] = "";
     fds[0] = fds[1] = fds[2] = -1;
-    if (sscanf(spec, "%4095[^,],%4095[^,],%4095[^,],%15s", paths[0], paths[1], paths[2], mode) < 3)
+    if (sscanf(spec, "%4095[^,],%4095[^,],%4095[^,],%15s", paths[0], paths[1], paths[2], alone) < 3)
         return errno = EINVAL, -1;
-    *alone = !strcmp(mode, "alone");
     int tool = strcmp(paths[0], GPU_LOCK_NO_TOOL) != 0, i = tool ? 0 : 1;
     for (; i < 3; i++)
         if ((fds[i] = open(paths[i], O_RDWR | O_CREAT | O_CLOEXEC, 0644)) < 0)
             break;
-    if (fds[2] >= 0 && (!tool || gpu_lock_flock(fds[0], LOCK_EX, NULL) == 0))
+    if (fds[2] >= 0 && (!tool || gpu_lock_flock(fds[0], LOCK_EX, NULL) == 0) &&
+        gpu_lock_turn(fds[1], fds[2], !strcmp(alone, "alone"), NULL) == 0)
         return 0;
     int saved = errno;
-    for (int k = 0; k < 3; k++)
-        if (fds[k] >= 0)
-            close(fds[k]), fds[k] = -1;
+    for (int i = 0; i < 3; i++)
+        if (fds[i] >= 0)
+            close(fds[i]), fds[i] = -1;
     return errno = saved, -1;
 }
-// The turn after gpu_locks_take_tool: 0, or -1 with errno (every lock given back).
-static inline int gpu_locks_take_turn(int fds[3], int alone)
-{
-    if (gpu_lock_turn(fds[1], fds[2], alone, NULL) == 0)
-        return 0;
-    int saved = errno;
-    for (int k = 0; k < 3; k++)
-        if (fds[k] >= 0)
-            close(fds[k]), fds[k] = -1;
-    return errno = saved, -1;
-}
-// Both: the profiler's lock, then the turn. Returns 0, or -1 with errno.
-static inline int gpu_locks_take(const char *spec, int fds[3])
-{
-    int alone = 0;
-    return gpu_locks_take_tool(spec, fds, &alone) == 0 ? gpu_locks_take_turn(fds, alone) : -1;
-}
+
 #endif // STENCIL_GPU_LOCKS_H

@@ -268,44 +268,6 @@ static int lock_free(const char *path, int op)
     return got;
 }
 
-// gpu_locks_take_tool holds the profiler's lock alone and no turn (another
-// judge may time meanwhile: the count's profiler is armed so), and says
-// whether the turn is to be alone; gpu_locks_take_turn then takes the turn.
-static void test_gpu_locks_take_in_two(void **state)
-{
-    (void)state;
-    rng r;
-    rng_init(&r, test_seed() ^ 0x2a70);
-    char dir[] = "/tmp/stencil-locks-XXXXXX", paths[3][256], spec[1024];
-    assert_non_null(mkdtemp(dir));
-    int k = (int)(rng_next(&r) % 8), fds[3];
-    const char *names[] = {GPU_LOCK_PROFILER, GPU_LOCK_GATE, GPU_LOCK_TURN};
-    for (int i = 0; i < 3; i++)
-        gpu_lock_path(paths[i], sizeof(paths[i]), dir, k, names[i]);
-    for (int alone = 0; alone < 2; alone++) {
-        int said = -1;
-        snprintf(spec, sizeof(spec), "%s,%s,%s%s", paths[0], paths[1], paths[2], alone ? ",alone" : "");
-        assert_int_equal(gpu_locks_take_tool(spec, fds, &said), 0);
-        assert_int_equal(said, alone);
-        assert_false(lock_free(paths[0], LOCK_SH));  // the profiler's: held
-        assert_true(lock_free(paths[1], LOCK_EX) && lock_free(paths[2], LOCK_EX));  // no turn yet: a timer may run
-        assert_int_equal(gpu_locks_take_turn(fds, said), 0);
-        assert_int_equal(lock_free(paths[2], LOCK_SH), !alone);
-        assert_false(lock_free(paths[2], LOCK_EX));
-        for (int i = 0; i < 3; i++)
-            close(fds[i]);
-        assert_true(lock_free(paths[0], LOCK_EX) && lock_free(paths[2], LOCK_EX));
-    }
-    int said = 0;
-    snprintf(spec, sizeof(spec), "%s", paths[0]);
-    assert_int_equal(gpu_locks_take_tool(spec, fds, &said), -1);
-    assert_int_equal(errno, EINVAL);
-    assert_true(fds[0] == -1 && fds[1] == -1 && fds[2] == -1);
-    for (int i = 0; i < 3; i++)
-        unlink(paths[i]);
-    rmdir(dir);
-}
-
 // gpu_locks_take holds the profiler's lock alone and a turn (alone or shared,
 // as the spec says) and gives the gate back; closing its descriptors gives
 // every lock back; a spec of fewer than three paths and a folder that does
@@ -443,7 +405,6 @@ int main(void)
         cmocka_unit_test(test_pipe_read_whole),
         cmocka_unit_test(test_pipe_reader_gone),
         cmocka_unit_test(test_gpu_locks_take),
-        cmocka_unit_test(test_gpu_locks_take_in_two),
         cmocka_unit_test(test_gpu_lock_waits_through_signals),
         cmocka_unit_test(test_sample_unit_tiles_grid),
     };

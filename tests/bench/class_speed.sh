@@ -18,7 +18,7 @@ build/judge --kit "$PWD" --lab 1 --backend gpu --case 4 --kernel reference/solut
 name=$(basename "$(ls -d labs/"$(printf '%02d' "$lab")"-* | head -1)")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-sources=("$(build/judge --kit "$PWD" --lab "$name" --conf-get solution)")
+sources=("$(build/judge --kit "$PWD" --lab "$name" --conf-get solution 2>/dev/null)")
 for f in tests/variants/"$name"/*.cu tests/mutants/"$name"/*.cu; do [ -f "$f" ] && sources+=("$f"); done
 mkdir -p "$tmp/class"
 for ((k = 0; k < n; k++)); do

@@ -27,7 +27,7 @@ if [ ! -f grader/emu/emu.mk ] || ! command -v python3 >/dev/null; then
 fi
 draw_seed "the judge's inputs on the fake GPU"
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "${FAKE_KEEP:-}" ] && cp -r "$tmp" "$FAKE_KEEP"; rm -rf "$tmp"' EXIT
 make -s -f grader/emu/emu.mk emu-tools >/dev/null || { fail "the emulation's runtime builds"; finish fake-gpu; }
 
 # The programs the judge runs (make, the compilers, python3), without the CUDA toolkit's
@@ -485,6 +485,21 @@ fake_run jacobi -- --lab "$kit/labs/05-jacobi" --kernel "$student5"
 outcome jacobi "lab 5's solution passes, its solve timed" 0 "verdict: PASS"
 holds jacobi "the timed solve carries the executor's figures" \
     'any((case["timing"] or {}).get("reps") == 10 for case in r["cases"])'
+# The sync case's barrier checks are taken after the untimed cases: the large untimed case after it
+# runs while its racecheck (2 s here) does, not after it. Trace lines lead with the wall clock.
+touch_kernel "$student5" deferred
+fake_run deferred STENCIL_FAKE_SANITIZER_SECONDS=2 STENCIL_TRACE=1 -- --lab "$kit/labs/05-jacobi" --kernel "$student5"
+outcome deferred "a slow racecheck of the sync case: the solve passes" 0 "verdict: PASS"
+check "and the untimed case after the sync case started before its racecheck ended" python3 -c '
+import re, sys
+start, end = {}, {}
+for line in open(sys.argv[1]):  # "trace: CLOCK NAME: input I s, runner R s (...), judged J s", written as the case ends
+    m = re.match(r"trace: ([0-9.]+) (\S+): input ([0-9.]+) s, runner ([0-9.]+) s.*judged ([0-9.]+) s", line)
+    if m and (m.group(2) != "20x17x9" or float(m.group(4)) >= 2.0):  # the sync case: its racecheck run, the slow one
+        t, i, r, j = (float(m.group(k)) for k in (1, 3, 4, 5))
+        start[m.group(2)], end[m.group(2)] = t - j - r - i, t - j
+d = (start["256x256x128"] - end["20x17x9"]) % 3600  # seconds within the hour: across an hour it wraps
+sys.exit(0 if d > 1800 else 1)' "$tmp/deferred.out"
 fake_run jacobiwrong STENCIL_FAKE_GPU=rep-wrong -- --lab "$kit/labs/05-jacobi" --kernel "$student5" --case 24x20x16
 holds jacobiwrong "a wrong timed solve: timed-rep-wrong" '"timed-rep-wrong" in hints'
 fake_run jacobinoout STENCIL_FAKE_GPU=no-output -- --lab "$kit/labs/05-jacobi" --kernel "$student5" --case 20x17x9

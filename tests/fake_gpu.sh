@@ -500,6 +500,12 @@ for line in open(sys.argv[1]):  # "trace: CLOCK NAME: input I s, runner R s (...
         start[m.group(2)], end[m.group(2)] = t - j - r - i, t - j
 d = (start["256x256x128"] - end["20x17x9"]) % 3600  # seconds within the hour: across an hour it wraps
 sys.exit(0 if d > 1800 else 1)' "$tmp/deferred.out"
+# With --fail-fast a sync case that fails its barrier checks ends the run there: the case after it never runs.
+touch_kernel "$student5" deferredff  # (the clean racecheck above is remembered for the unchanged file)
+fake_run deferredff STENCIL_FAKE_SANITIZER=hazard STENCIL_FAKE_GPU=wrong STENCIL_FAKE_GPU_SIZE=256,256,128 STENCIL_TRACE=1 -- \
+    --lab "$kit/labs/05-jacobi" --kernel "$student5" --fail-fast
+holds deferredff "--fail-fast: the race in the sync case fails it" 'c["20x17x9"]["hint_key"] == "missing-barrier" and "256x256x128" not in c'
+check "and the case after it never ran" sh -c "! grep -q '^trace: [0-9.]* 256x256x128:' '$tmp/deferredff.out'"
 fake_run jacobiwrong STENCIL_FAKE_GPU=rep-wrong -- --lab "$kit/labs/05-jacobi" --kernel "$student5" --case 24x20x16
 holds jacobiwrong "a wrong timed solve: timed-rep-wrong" '"timed-rep-wrong" in hints'
 fake_run jacobinoout STENCIL_FAKE_GPU=no-output -- --lab "$kit/labs/05-jacobi" --kernel "$student5" --case 20x17x9

@@ -426,7 +426,7 @@ __global__ void trusted_ref_march(const double *u, double *v, const float *ff, t
 
 // The boundary step on v: every boundary cell copies its source (Neumann,
 // periodic; never padded). Only the six faces are visited (a cell on an edge
-// twice, the same copy): the interior is its own source.
+// twice, a corner three times: the same copy): the interior is its own source.
 __global__ void trusted_ref_boundary(double *v, trusted_solve s)
 {
     size_t nx = s.n[0], ny = s.n[1], nz = s.n[2], a = nx * ny, b = nx * nz, c = ny * nz, total = 2 * (a + b + c);
@@ -548,7 +548,7 @@ void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, c
     float *ff = s->heat ? NULL : trusted_ref.ff;
     dim3 grid, block;
     trusted_shape3(s->n[0], s->n[1], s->n[2], &grid, &block);
-    dim3 columns(grid.x, grid.y, 1);  // the sweep: one thread a column of the interior (Jacobi's: a chunk of one)
+    dim3 columns(grid.x, grid.y, 1);  // the heat step: one thread a column of the interior (Jacobi's, a chunk of a column: chunks)
     dim3 chunks(grid.x, grid.y, std::max(1u, std::min(65535u, (trusted_inner(s->n[2]) + TRUSTED_MARCH - 1) / TRUSTED_MARCH)));
     size_t faces = 2 * ((size_t)s->n[0] * s->n[1] + (size_t)s->n[0] * s->n[2] + (size_t)s->n[1] * s->n[2]);
     unsigned face_blocks = (unsigned)std::min<size_t>(TRUSTED_GRID, (faces + TRUSTED_BLOCK - 1) / TRUSTED_BLOCK);

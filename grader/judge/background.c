@@ -83,8 +83,11 @@ void background_emu_start(judge_session *s)
 {
     judge_run *run = &s->run;
     int sync = 0;
-    for (int k = 0; k < run->conf.ncases; k++)
-        sync |= run->conf.cases[k].sync;
+    for (int k = 0; k < run->conf.ncases; k++) {
+        char name[48];
+        const lab_case *spec = &run->conf.cases[k];
+        sync |= spec->sync && judge_options_case_selected(&s->args, spec, conf_case_name(spec, name, sizeof(name)));
+    }
     if (strcmp(run->backend, "gpu") || s->args.sanitize || s->args.jobs < 2 || !sync)
         return;
     pid_t pid = worker_pool_fork(&s->pool, -2);

@@ -367,9 +367,9 @@ static int schedule_run_shared(judge_session *s, int jobs, case_plan *plan, judg
 // after the runs started ahead end; shared otherwise; judge_spawn_runner).
 // The barrier checks of the untimed sync cases (racecheck and the strict
 // barriers, runs under tools started ahead in helpers) are taken after the
-// untimed cases, so that those run while the tools do. With --fail-fast a
-// case that failed earlier in lab.conf's order ends the run here. Returns 0,
-// or -1 with err.
+// untimed cases, so that those run while the tools do; with --fail-fast, each
+// right after its case, and a case that failed earlier in lab.conf's order
+// ends the run here. Returns 0, or -1 with err.
 static int schedule_run_alone(judge_session *s, case_plan *plan, judge_error *err)
 {
     judge_case_env env = *plan->env;
@@ -389,7 +389,8 @@ static int schedule_run_alone(judge_session *s, case_plan *plan, judge_error *er
         if (r->spec.timed && !gpu_turns_shared())
             tool_runs_wait(s);  // alone on the GPU: the runs started ahead end first (with turns, the turn waits for them)
         env.early = s->bg.early[index].mem ? &s->bg.early[index] : NULL;
-        if (schedule_case_run(s, &env, r, &plan->reports[slot], r->spec.timed, &barriers, err) != 0)
+        // (with --fail-fast at once: a sync case failing them ends the run there, as before)
+        if (schedule_case_run(s, &env, r, &plan->reports[slot], r->spec.timed || s->args.fail_fast, &barriers, err) != 0)
             return -1;
         if (barriers)
             due[ndue++] = slot;

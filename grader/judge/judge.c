@@ -318,6 +318,7 @@ static int judge_grade(judge_session *s, judge_error *err)
     tool_runs_start(s);  // the load count and the barrier checks, beside the cases
     if (schedule_run_cases(s, err) != 0)
         return -1;
+    background_emu_wait(s);  // a barrier checks' runner no check needed: built whole, never killed mid-link at the end
     background_early_stop(&s->bg);
     pictures_close_offers();  // what follows is no case of the student's
     run->seconds.cases = judge_case_clock() - mark, mark = judge_case_clock();

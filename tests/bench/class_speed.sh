@@ -3,7 +3,8 @@
 # N (default 300) distinct lab-4 submissions (LAB=n another lab), made from
 # the lab's solution, variants and mutants in turn, each made unique by a
 # comment so that no build is shared, graded with the default JOBS (GPUS=n
-# spreads them; KEEP=dir keeps the class's results folder there, each
+# spreads them; KEEP=dir, a folder that does not exist yet, keeps the
+# class's results folder there, each
 # judge's own output in results/<id>.txt, with STENCIL_TRACE=1 its trace). Prints the class's time, the time a submission, what 300
 # would take at that rate, and a judge's mean seconds in each stage. Targets (issue: the check's speed): 300 lab-4
 # submissions in <= 10 minutes on one H200, <= 3 with GPUS=4. Asserts
@@ -12,6 +13,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 2
 n=${1:-300}
 lab=${LAB:-4}
+[ -n "${KEEP:-}" ] && [ -e "$KEEP" ] && { echo "class_speed: KEEP=$KEEP exists: name a folder that does not, nothing is overwritten"; exit 2; }
 make -s judge build/grade || exit 2
 build/judge --kit "$PWD" --lab 1 --backend gpu --case 4 --kernel reference/solutions/01-naive-sweep.cu >/dev/null 2>&1 ||
     { echo "class_speed: no usable GPU here (skipped)"; exit 77; }
@@ -48,5 +50,5 @@ if runs:
     print("  a judge's seconds, mean of %d: " % len(runs) + ", ".join("%s %.2f" % (k, mean[k]) for k in stages))
 PY
 tail -3 "$tmp/log"
-[ -n "${KEEP:-}" ] && rm -rf "$KEEP" && cp -r "$tmp/out" "$KEEP"
+[ -n "${KEEP:-}" ] && cp -r "$tmp/out" "$KEEP"
 exit 0

@@ -548,8 +548,9 @@ void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, c
     float *ff = s->heat ? NULL : trusted_ref.ff;
     dim3 grid, block;
     trusted_shape3(s->n[0], s->n[1], s->n[2], &grid, &block);
-    dim3 columns(grid.x, grid.y, 1);  // the heat step: one thread a column of the interior (Jacobi's, a chunk of a column: chunks)
-    dim3 chunks(grid.x, grid.y, std::max(1u, std::min(65535u, (trusted_inner(s->n[2]) + TRUSTED_MARCH - 1) / TRUSTED_MARCH)));
+    dim3 columns(grid.x, grid.y, 1);  // the heat step: one thread a column of the interior
+    dim3 chunks(grid.x, grid.y,  // Jacobi's: one thread a chunk of a column
+                std::max(1u, std::min(65535u, (trusted_inner(s->n[2]) + TRUSTED_MARCH - 1) / TRUSTED_MARCH)));
     size_t faces = 2 * ((size_t)s->n[0] * s->n[1] + (size_t)s->n[0] * s->n[2] + (size_t)s->n[1] * s->n[2]);
     unsigned face_blocks = (unsigned)std::min<size_t>(TRUSTED_GRID, (faces + TRUSTED_BLOCK - 1) / TRUSTED_BLOCK);
     trusted_ref_init<<<TRUSTED_GRID, TRUSTED_BLOCK>>>(u, ff, *s, seed);

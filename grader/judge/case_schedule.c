@@ -112,19 +112,15 @@ static int schedule_case_barriers_due(const judge_session *s, const judge_case_e
     return r->spec.sync && !env->emu && !s->args.sanitize && (r->status == CASE_OK || !strcmp(r->kind, "wrong"));
 }
 
-// A case's runner; with whole, for a `sync` case on a GPU, the barrier checks
-// too (else *due says they are still to come). Returns 0, or -1 with err (r incomplete).
-static int schedule_case_run(judge_session *s, const judge_case_env *env, case_result *r, kv_list *report, int whole, int *due,
-                             judge_error *err)
+// A case's runner; *due says whether its barrier checks are still to come
+// (a `sync` case on a GPU). Returns 0, or -1 with err (r incomplete).
+static int schedule_case_run(judge_session *s, const judge_case_env *env, case_result *r, kv_list *report, int *due, judge_error *err)
 {
-    const lab_case *spec = &r->spec;
     *due = 0;
-    if (schedule_run_kind(env, &s->run, spec, r->seed, r, report) != 0)
+    if (schedule_run_kind(env, &s->run, &r->spec, r->seed, r, report) != 0)
         return errno == EPROTO ? judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not run case %s: %s", r->name, JUDGE_DRAWN_INPUT_DIFFERS)
                                : judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not run case %s: %s (temporary folder, memory or the runner)", r->name, strerror(errno));
     *due = schedule_case_barriers_due(s, env, r);
-    if (*due && whole)
-        return *due = 0, barrier_checks_case(s, spec, r, err);
     return 0;
 }
 
@@ -132,7 +128,9 @@ static int schedule_case_run(judge_session *s, const judge_case_env *env, case_r
 static int schedule_case_whole(judge_session *s, const judge_case_env *env, case_result *r, kv_list *report, judge_error *err)
 {
     int due;
-    return schedule_case_run(s, env, r, report, 1, &due, err);
+    if (schedule_case_run(s, env, r, report, &due, err) != 0)
+        return -1;
+    return due ? barrier_checks_case(s, &r->spec, r, err) : 0;
 }
 
 // The barrier checks of the cases in slots (n of them), whose runs are over. Returns 0, or -1 with err.
@@ -377,10 +375,11 @@ static int schedule_run_alone(judge_session *s, case_plan *plan, judge_error *er
     for (int k = 0; k < plan->nalone; k++) {
         int slot = plan->alone[k], index = plan->conf_index[slot], failed_before = 0, barriers = 0;
         case_result *r = &s->run.cases[slot];
-        if (r->spec.timed && schedule_barriers_of(s, due, ndue, err) != 0)
-            return -1;
-        if (r->spec.timed)
+        if (r->spec.timed && ndue) {
+            if (schedule_barriers_of(s, due, ndue, err) != 0)
+                return -1;
             ndue = 0;
+        }
         for (int before = 0; before < slot; before++)
             failed_before |= plan->ran[before] && s->run.cases[before].status == CASE_FAIL;
         if (s->args.fail_fast && failed_before)
@@ -389,11 +388,13 @@ static int schedule_run_alone(judge_session *s, case_plan *plan, judge_error *er
         if (r->spec.timed && !gpu_turns_shared())
             tool_runs_wait(s);  // alone on the GPU: the runs started ahead end first (with turns, the turn waits for them)
         env.early = s->bg.early[index].mem ? &s->bg.early[index] : NULL;
-        // (with --fail-fast at once: a sync case failing them ends the run there, as before)
-        if (schedule_case_run(s, &env, r, &plan->reports[slot], r->spec.timed || s->args.fail_fast, &barriers, err) != 0)
+        if (schedule_case_run(s, &env, r, &plan->reports[slot], &barriers, err) != 0)
             return -1;
-        if (barriers)
+        // (a timed case's at once; with --fail-fast too: a sync case failing them ends the run there)
+        if (barriers && !r->spec.timed && !s->args.fail_fast)
             due[ndue++] = slot;
+        else if (barriers && barrier_checks_case(s, &r->spec, r, err) != 0)
+            return -1;
         plan->ran[slot] = 1;
     }
     return schedule_barriers_of(s, due, ndue, err);

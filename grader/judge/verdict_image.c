@@ -452,8 +452,30 @@ static int verdict_image_sizes(const verdict_image_ctx *x, verdict_image_kernel 
     return 0;
 }
 
-// A failed image case (filter radius > 0) whose input is untouched: if a
-// kernel with one ghost-cell or one sizes mistake leaves exactly this output,
+// On an image of one row (or one column) the tap loops stopping one short
+// (F[2r][*] and F[*][2r] left out, filter-loop-short) leave out a single tap
+// that reaches a pixel, F[r][2r] (F[2r][r]): every other tap of that row and
+// column reads ghost cells, 0. A kernel that leaves out that tap alone
+// (term-missing) gives the same values; adds to v's hint that it does.
+static void verdict_image_short_note(const sweep_case *c, sweep_verdict *v)
+{
+    int r = c->filter_radius, e = 2 * r, reach = 0, tap = 0;
+    if (!v->hint_key || strcmp(v->hint_key, HINT_FILTER_SHORT) != 0)
+        return;
+    for (int q = 0; q < (e + 1) * (e + 1); q++) {
+        int i = q / (e + 1), j = q % (e + 1);
+        if ((i == e || j == e) && (long)c->ny > labs((long)(i - r)) && (long)c->nx > labs((long)(j - r)))
+            reach++, tap = q;
+    }
+    size_t used = strlen(v->hint);
+    if (reach == 1)
+        snprintf(v->hint + used, sizeof(v->hint) - used, " On an image this thin F[%d][%d] is the only one of those taps that reaches a pixel (the others read ghost cells, 0): leaving out F[%d][%d] alone gives the same values, and larger images tell the two apart.",
+                 tap / (e + 1), tap % (e + 1), tap / (e + 1), tap % (e + 1));
+}
+
+// A failed image case (filter radius > 0): filter-loop-short on an image too
+// thin to tell it from a single tap left out says so. Its input untouched:
+// if a kernel with one ghost-cell or one sizes mistake leaves exactly this output,
 // its hint replaces the one the symptoms gave (the reason, which says what
 // was seen, stays).
 void verdict_image_mistakes(const sweep_case *c, const sweep_buffers *b, sweep_verdict *v, const verdict_tally *t)
@@ -467,6 +489,7 @@ void verdict_image_mistakes(const sweep_case *c, const sweep_buffers *b, sweep_v
     x.cells = x.w * x.h, x.guard = (long)b->guard;
     x.in = b->in_after + b->guard, x.out = b->out + b->guard;
     x.out2 = b->out_order2 ? b->out_order2 + b->guard : NULL;
+    verdict_image_short_note(c, v);
     if (v->input_changed || c->nz != 1 || verdict_guard_damage(b->in_after, b->guard, &dummy) ||
         verdict_guard_damage(b->in_after + b->guard + x.cells, b->guard, &dummy))
         return;

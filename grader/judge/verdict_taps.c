@@ -138,7 +138,9 @@ int verdict_image_tap_key(const char *key)
 // pixel before it is named. Several unrelated weights wrong match none.
 
 #define VERDICT_FIT_PIXELS 4096   // the most pixels the weights are fitted on (a larger image: that many drawn from it)
-#define VERDICT_FIT_TOL 1e-3      // a fitted weight within this of a weight is it: rng_filter's weights lie 0.0056 apart at least (0.9/81/2), a fit on float outputs is off by about 1e-6
+#define VERDICT_FIT_TOL 1e-3      // the most a fitted weight may lie from a weight and be it: rng_filter's weights lie 0.0056 apart at least (0.9/81/2)
+#define VERDICT_FIT_FLOOR 1e-6    // the least it may: a weight nearer than this changes no pixel beyond the tolerance
+#define VERDICT_FIT_SIGMAS 8.0    // within that: this many standard errors of the fitted weight (a fit on float outputs is off by about 1e-8, a weight changed by 1e-4 shows)
 #define VERDICT_FIT_SINGULAR 1e-9 // a pivot this small against its diagonal: fewer pixels than taps, the weights cannot all be told
 
 typedef struct verdict_tap_fit {
@@ -147,6 +149,7 @@ typedef struct verdict_tap_fit {
     int r, fw, taps;                         // filter radius, width 2r+1, taps (2r+1)^2
     double f[VERDICT_MAX_WEIGHTS];           // the filter's weights
     double used[VERDICT_MAX_WEIGHTS];        // the weight the kernel gave each tap, as fitted (the filter's where unseen)
+    double tol[VERDICT_MAX_WEIGHTS];         // how far a weight may lie from the fitted one and be it (verdict_fit_tolerance)
     unsigned char seen[VERDICT_MAX_WEIGHTS]; // 1: the tap reaches a pixel of the image in the fit (its weight can be told)
     int seen_all;                            // 1: every tap is seen
 } verdict_tap_fit;
@@ -237,8 +240,40 @@ static int verdict_cholesky_solve(double *a, double *b, int n)
     return 0;
 }
 
+// The diagonal of a^-1 into diag, from the Cholesky factor L (a's lower
+// triangle, as verdict_cholesky_solve leaves it): a^-1 = L^-T L^-1, so
+// diag[i] is the squared length of L^-1's column i.
+static void verdict_cholesky_inverse_diagonal(const double *a, int n, double *diag)
+{
+    double y[VERDICT_MAX_WEIGHTS];
+    for (int i = 0; i < n; i++) {
+        diag[i] = 0.0;
+        for (int k = i; k < n; k++) {  // L y = e_i, y[k] = 0 for k < i
+            double t = k == i ? 1.0 : 0.0;
+            for (int m = i; m < k; m++)
+                t -= a[k * n + m] * y[m];
+            y[k] = t / a[k * n + k];
+            diag[i] += y[k] * y[k];
+        }
+    }
+}
+
+// How far a weight may lie from a fitted one and be it, for a fit whose
+// residuals have variance sigma2 and a weight whose entry of the normal
+// equations' inverse is ginv: VERDICT_FIT_SIGMAS standard errors, within
+// VERDICT_FIT_FLOOR and VERDICT_FIT_TOL. A fixed tolerance is far coarser
+// than a good fit: a constant 7e-4 from the tap's own weight, or 8e-5 from
+// another tap's, is told apart from it.
+static double verdict_fit_tolerance(double sigma2, double ginv)
+{
+    double t = VERDICT_FIT_SIGMAS * sqrt(sigma2 * ginv);
+    return t < VERDICT_FIT_FLOOR ? VERDICT_FIT_FLOOR : t > VERDICT_FIT_TOL ? VERDICT_FIT_TOL : t;
+}
+
 // Solves the normal equations g, rhs of fit over its seen taps into
-// fit->used. Returns 0, or -1 when they do not tell every seen weight.
+// fit->used, and the diagonal of their inverse into fit->tol (for
+// verdict_fit_tolerance). Returns 0, or -1 when they do not tell every
+// seen weight.
 static int verdict_fit_solve(verdict_tap_fit *fit, const double *g, const double *rhs)
 {
     int idx[VERDICT_MAX_WEIGHTS], n = 0;
@@ -247,7 +282,7 @@ static int verdict_fit_solve(verdict_tap_fit *fit, const double *g, const double
         return -1;
     for (int q = 0; q < fit->taps; q++) {
         fit->seen[q] = g[q * fit->taps + q] > 0.0;
-        fit->used[q] = fit->f[q];
+        fit->used[q] = fit->f[q], fit->tol[q] = 0.0;
         if (fit->seen[q])
             idx[n++] = q;
     }
@@ -258,29 +293,53 @@ static int verdict_fit_solve(verdict_tap_fit *fit, const double *g, const double
             a[i * n + j] = g[idx[i] * fit->taps + idx[j]];
     }
     int solved = verdict_cholesky_solve(a, b, n);
+    double diag[VERDICT_MAX_WEIGHTS];
+    if (solved == 0)
+        verdict_cholesky_inverse_diagonal(a, n, diag);
     for (int i = 0; i < n && solved == 0; i++)
-        fit->used[idx[i]] += b[i];
+        fit->used[idx[i]] += b[i], fit->tol[idx[i]] = diag[i];
     free(a);
     return solved;
 }
 
+// The k-th of the n pixels the weights are fitted on (pick: the draw, from
+// rng_init(pick, cells), when n < cells).
+static long verdict_fit_pixel(long k, long n, long cells, rng *pick)
+{
+    return n == cells ? k : (long)(rng_next(pick) % (uint64_t)cells);
+}
+
 // Fits the weights the kernel used (fit->used, fit->seen) on the image's
-// pixels, or on VERDICT_FIT_PIXELS drawn from a larger one. Returns 0, or
-// -1 when the pixels do not tell every seen weight (an image of fewer
+// pixels, or on VERDICT_FIT_PIXELS drawn from a larger one, and how well
+// each is told (fit->tol: from the residuals left on those pixels). Returns
+// 0, or -1 when the pixels do not tell every seen weight (an image of fewer
 // pixels than the taps that reach it).
 static int verdict_fit_weights(verdict_tap_fit *fit)
 {
-    long cells = (long)(fit->c->nx * fit->c->ny), n = cells < VERDICT_FIT_PIXELS ? cells : VERDICT_FIT_PIXELS;
-    double *g = calloc((size_t)fit->taps * (size_t)fit->taps, sizeof(double)), rhs[VERDICT_MAX_WEIGHTS] = {0};
+    const sweep_case *c = fit->c;
+    long cells = (long)(c->nx * c->ny), n = cells < VERDICT_FIT_PIXELS ? cells : VERDICT_FIT_PIXELS, seen = 0;
+    double *g = calloc((size_t)fit->taps * (size_t)fit->taps, sizeof(double)), rhs[VERDICT_MAX_WEIGHTS] = {0}, ssr = 0.0;
     rng pick;
     if (!g)
         return -1;
     rng_init(&pick, (uint64_t)cells);  // the same pixels every time for this image size
     for (long k = 0; k < n; k++)
-        verdict_fit_add(fit, n == cells ? k : (long)(rng_next(&pick) % (uint64_t)cells), g, rhs);
+        verdict_fit_add(fit, verdict_fit_pixel(k, n, cells, &pick), g, rhs);
     int solved = verdict_fit_solve(fit, g, rhs);
     free(g);
-    return solved;
+    if (solved)
+        return solved;
+    rng_init(&pick, (uint64_t)cells);  // the residuals on the same pixels
+    for (long k = 0; k < n; k++) {
+        long p = verdict_fit_pixel(k, n, cells, &pick);
+        double e = (double)fit->out[p] - reference_conv_point(c->in, c->nx, c->ny, (size_t)(p / (long)c->nx), (size_t)(p % (long)c->nx), fit->used, fit->r, NULL);
+        ssr += e * e;
+    }
+    for (int q = 0; q < fit->taps; q++)
+        seen += fit->seen[q];
+    for (int q = 0; q < fit->taps; q++)
+        fit->tol[q] = verdict_fit_tolerance(ssr / (double)(n > seen ? n - seen : 1), fit->tol[q]);
+    return 0;
 }
 
 // 1 if every pixel of the output is the convolution with weights w, within
@@ -297,12 +356,12 @@ static int verdict_weights_explain(const verdict_tap_fit *fit, const double *w)
     return bad == 0;
 }
 
-// The tap other than not whose weight is weight (within VERDICT_FIT_TOL),
-// or -1.
+// The tap other than not whose weight is weight, tap not's fitted weight
+// (within fit->tol[not]), or -1.
 static int verdict_tap_with_weight(const verdict_tap_fit *fit, double weight, int not)
 {
     for (int q = 0; q < fit->taps; q++)
-        if (q != not && fabs(fit->f[q] - weight) <= VERDICT_FIT_TOL)
+        if (q != not && fabs(fit->f[q] - weight) <= fit->tol[not])
             return q;
     return -1;
 }
@@ -343,9 +402,9 @@ static int verdict_pattern_matches(const verdict_tap_fit *fit, const verdict_tap
         int reads = verdict_filter_memory(fit, p->m[0] * i + p->m[1] * j + p->m[2] * e + p->m[3], p->m[4] * i + p->m[5] * j + p->m[6] * e + p->m[7], &m->w[q]);
         if (reads == VERDICT_READS_OUTSIDE)
             m->w[q] = fit->used[q];
-        else if (fabs(m->w[q] - fit->used[q]) > VERDICT_FIT_TOL)
+        else if (fabs(m->w[q] - fit->used[q]) > fit->tol[q])
             return 0;
-        inside += reads == VERDICT_READS_FILTER && fabs(m->w[q] - fit->f[q]) > VERDICT_FIT_TOL;
+        inside += reads == VERDICT_READS_FILTER && fabs(m->w[q] - fit->f[q]) > fit->tol[q];
         outside += reads == VERDICT_READS_OUTSIDE;
     }
     m->kind = VERDICT_WEIGHTS_PATTERN, m->pattern = p, m->scope = scope, m->line = line;
@@ -403,12 +462,12 @@ static int verdict_weights_named(const verdict_tap_fit *fit, verdict_weight_mist
 {
     int changed[2], n = 0;
     for (int q = 0; q < fit->taps; q++)
-        if (fit->seen[q] && fabs(fit->used[q] - fit->f[q]) > VERDICT_FIT_TOL && n++ < 2)
+        if (fit->seen[q] && fabs(fit->used[q] - fit->f[q]) > fit->tol[q] && n++ < 2)
             changed[n - 1] = q;
     if (n == 1)
         return verdict_weights_one(fit, changed[0], fit->used[changed[0]], m);
-    if (n == 2 && fabs(fit->used[changed[0]] - fit->f[changed[1]]) <= VERDICT_FIT_TOL &&
-        fabs(fit->used[changed[1]] - fit->f[changed[0]]) <= VERDICT_FIT_TOL) {
+    if (n == 2 && fabs(fit->used[changed[0]] - fit->f[changed[1]]) <= fit->tol[changed[0]] &&
+        fabs(fit->used[changed[1]] - fit->f[changed[0]]) <= fit->tol[changed[1]]) {
         memcpy(m->w, fit->f, sizeof(m->w));
         m->kind = VERDICT_WEIGHTS_PAIR, m->tap = changed[0], m->other = changed[1];
         m->w[m->tap] = fit->f[m->other], m->w[m->other] = fit->f[m->tap];
@@ -419,27 +478,37 @@ static int verdict_weights_named(const verdict_tap_fit *fit, verdict_weight_mist
 
 // On an image of fewer pixels than the taps that reach it (the fit cannot
 // tell every weight): each seen tap alone, its weight fitted on every
-// pixel. Returns 1 with m filled when exactly one tap so changed explains
-// every pixel (several: the image cannot tell which).
-static int verdict_weights_one_alone(const verdict_tap_fit *fit, verdict_weight_mistake *m)
+// pixel, and how well (fit->tol, from the residuals that fit leaves).
+// Returns 1 with m filled when exactly one tap so changed explains every
+// pixel (several: the image cannot tell which).
+static int verdict_weights_one_alone(verdict_tap_fit *fit, verdict_weight_mistake *m)
 {
     const sweep_case *c = fit->c;
     long cells = (long)(c->nx * c->ny);
     int found = 0;
     verdict_weight_mistake each;
-    for (int q = 0; q < fit->taps && cells <= VERDICT_FIT_PIXELS && found < 2; q++) {
-        double xd = 0.0, xx = 0.0;
+    double *d = cells <= VERDICT_FIT_PIXELS ? malloc(sizeof(double) * (size_t)cells) : NULL;
+    if (!d)
+        return 0;
+    for (long p = 0; p < cells; p++)  // what the filter's weights leave unexplained
+        d[p] = (double)fit->out[p] - reference_conv_point(c->in, c->nx, c->ny, (size_t)(p / (long)c->nx), (size_t)(p % (long)c->nx), fit->f, fit->r, NULL);
+    for (int q = 0; q < fit->taps && found < 2; q++) {
+        double xd = 0.0, xx = 0.0, ssr = 0.0;
         for (long p = 0; p < cells && fit->seen[q]; p++) {
-            long row = p / (long)c->nx, col = p % (long)c->nx;
-            double x = verdict_tap_pixel(c, q, row, col);
-            xd += x * ((double)fit->out[p] - reference_conv_point(c->in, c->nx, c->ny, (size_t)row, (size_t)col, fit->f, fit->r, NULL));
-            xx += x * x;
+            double x = verdict_tap_pixel(c, q, p / (long)c->nx, p % (long)c->nx);
+            xd += x * d[p], xx += x * x;
         }
-        if (xx == 0.0 || fabs(xd / xx) <= VERDICT_FIT_TOL)
+        if (xx == 0.0)
             continue;
-        if (verdict_weights_one(fit, q, fit->f[q] + xd / xx, &each) && found++ == 0)
+        for (long p = 0; p < cells; p++) {
+            double e = d[p] - xd / xx * verdict_tap_pixel(c, q, p / (long)c->nx, p % (long)c->nx);
+            ssr += e * e;
+        }
+        fit->tol[q] = verdict_fit_tolerance(ssr / (double)(cells > 1 ? cells - 1 : 1), 1.0 / xx);
+        if (fabs(xd / xx) > fit->tol[q] && verdict_weights_one(fit, q, fit->f[q] + xd / xx, &each) && found++ == 0)
             *m = each;
     }
+    free(d);
     return found == 1;
 }
 
@@ -474,7 +543,7 @@ static void verdict_weights_one_hint(const verdict_tap_fit *fit, const verdict_w
         snprintf(used, sizeof(used), "%s%s%s", other, relation ? ", its " : ", another tap's weight", relation ? relation : "");
     } else {
         snprintf(used, sizeof(used), "%.6g%s, not %s = %.6g", m->w[m->tap],
-                 fabs(m->w[m->tap] - 1.0) <= VERDICT_FIT_TOL ? " (the pixel added without its weight)" : "", weight, fit->f[m->tap]);
+                 fabs(m->w[m->tap] - 1.0) <= fit->tol[m->tap] ? " (the pixel added without its weight)" : "", weight, fit->f[m->tap]);
     }
     snprintf(v->hint, sizeof(v->hint), "the values match the convolution with the tap %s (on %s) weighted with %s: each tap weighs its own pixel, in[row+i-r][col+j-r] with F[i][j]; check that term's weight.",
              weight, pixel, used);

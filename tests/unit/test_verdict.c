@@ -428,6 +428,40 @@ static void test_alternative_stencils(void **state)
     }
 }
 
+// A classic mistake is named only where the values show it: one cell of
+// many holding what swapped x neighbours give (the right cells around it,
+// where that kernel would go wrong too, say it is chance) is wrong-values;
+// the mistake everywhere but in one column of the grid is named; on a grid of one interior point, its one value names it with the
+// warning that one value can match by chance.
+static void test_alternative_refuted_by_right_cells(void **state)
+{
+    (void)state;
+    static const int swap_x[7] = {0, 2, 1, 3, 4, 5, 6}, same[7] = {0, 1, 2, 3, 4, 5, 6};
+    fixture f = make_fixture(9, 0x72656675);
+    compute_with(&f, swap_x, -1);
+    sweep_verdict v = expect_hint(&f, "neighbours-swapped-x");
+    assert_null(strstr(v.hint, "by chance"));
+    float lone = *cell(&f, 4, 3, 5);
+    compute_with(&f, same, -1);
+    *cell(&f, 4, 3, 5) = lone;
+    v = expect_hint(&f, HINT_WRONG_VALUES);
+    assert_int_equal(v.wrong, 1);
+    compute_with(&f, swap_x, -1);
+    double coef[7];
+    for (int q = 0; q < 7; q++)
+        coef[q] = f.c.coef[q];
+    for (size_t i = 1; i < 8; i++)  // column 1 right (a thread block's first column done apart): fewer right cells than wrong
+        for (size_t j = 1; j < 8; j++)
+            *cell(&f, i, j, 1) = (float)reference_point(f.in, 9, 9, i, j, 1, coef, 1, NULL);
+    expect_hint(&f, "neighbours-swapped-x");
+    free_fixture(&f);
+    fixture one = make_fixture(3, 0x6f6e6563);
+    compute_with(&one, swap_x, -1);
+    v = expect_hint(&one, "neighbours-swapped-x");
+    assert_non_null(strstr(v.hint, "Only one cell is wrong here, and a single value can match a mistake by chance"));
+    free_fixture(&one);
+}
+
 // A single term counted twice, subtracted, or multiplying another term's cell
 // (the wrong neighbour, on its own axis or another): each is named with the
 // term, for every term of the seven-point star and for random terms of the
@@ -633,7 +667,7 @@ static void test_whole_planes(void **state)
     for (size_t i = 7; i < 13; i++)
         for (size_t j = 1; j < 13; j++)
             for (size_t k = 1; k < 13; k++)
-                *cell(&f, i, j, k) = 0.25f;
+                *cell(&f, i, j, k) = 1000.25f;  // further than any cell's value can lie from 0 (|in| <= 1, |c| <= 1)
     sweep_verdict v = expect_hint(&f, HINT_WHOLE_PLANES);
     assert_int_equal(v.wrong, 6 * 12 * 12);
     free_fixture(&f);
@@ -719,8 +753,10 @@ static void compute_window13(fixture *f, size_t i, long centre, long in_plane, c
 // shared plane), on a grid of random sizes, one block in z (no plane
 // right): a shift outside the loop, or a shared plane never refreshed, is
 // whole-planes naming all four z neighbours' planes; scattered wrong values
-// are not. A plane with a single wrong cell names nothing: one cell is
-// matched by chance among half a million choices of planes.
+// are not. A plane with a single wrong cell names no window: one cell is
+// matched by chance among half a million choices of planes (a classic
+// mistake met by that one value is named with a warning that it may be
+// chance).
 static void test_plane_window_radius_two(void **state)
 {
     (void)state;
@@ -755,8 +791,13 @@ static void test_plane_window_radius_two(void **state)
     fixture one = make_star_fixture(5, 5, 5, 2, 0x6f6e65);  // one interior point, its planes from the first ones
     const long z[4] = {-1, -1, 1, 4};
     compute_window13(&one, 2, 0, 0, z);
-    v = expect_hint(&one, HINT_WRONG_VALUES);
-    assert_non_null(strstr(v.hint, "Plane i = 2 has only 1 wrong cell: too few to tell a z march's planes taken wrongly"));
+    verdict_sweep(&one.c, &one.b, &v);  // no window named from one cell; a classic mistake met by chance says so
+    assert_false(v.passed);
+    assert_string_not_equal(v.hint_key, HINT_WHOLE_PLANES);
+    if (strcmp(v.hint_key, HINT_WRONG_VALUES) == 0)
+        assert_non_null(strstr(v.hint, "Plane i = 2 has only 1 wrong cell: too few to tell a z march's planes taken wrongly"));
+    else
+        assert_non_null(strstr(v.hint, "Only one cell is wrong here, and a single value can match a mistake by chance"));
     free_fixture(&one);
 }
 
@@ -1455,10 +1496,79 @@ static void test_image_sizes_mixed(void **state)
     }
 }
 
+// The one tap of those the tap loops stopping one short leave out
+// (F[2r][*] and F[*][2r]) that reaches a pixel of a w x h image, when only
+// one does (one row: F[r][2r]; one column: F[2r][r]), else -1.
+static int image_short_single_tap(size_t w, size_t h, int r)
+{
+    int e = 2 * r, reach = 0, tap = -1;
+    for (int q = 0; q < (e + 1) * (e + 1); q++) {
+        int i = q / (e + 1), j = q % (e + 1);
+        if ((i == e || j == e) && (long)h > labs((long)(i - r)) && (long)w > labs((long)(j - r)))
+            reach++, tap = q;
+    }
+    return reach == 1 ? tap : -1;
+}
+
+// Expects filter-loop-short on f (its output the convolution without tap
+// `tap`, or without F[2r][*] and F[*][2r]: the same values on it) and the
+// note that leaving out `tap` alone gives the same values on so thin an
+// image; -1: an image that tells the two apart, the note absent.
+static sweep_verdict expect_short_note(fixture *f, int tap, const char *key)
+{
+    int fw = 2 * f->c.filter_radius + 1;
+    char note[320];
+    snprintf(note, sizeof(note), " On an image this thin F[%d][%d] is the only one of those taps that reaches a pixel (the others read ghost cells, 0): leaving out F[%d][%d] alone gives the same values, and larger images tell the two apart.",
+             tap / fw, tap % fw, tap / fw, tap % fw);
+    sweep_verdict v = expect_hint(f, key);
+    if (tap >= 0 && !strstr(v.hint, note))
+        fail_msg("%zux%zu r=%d: the hint lacks the note '%s': %s", f->c.nx, f->c.ny, f->c.filter_radius, note, v.hint);
+    if (tap < 0 && strstr(v.hint, "On an image this thin"))
+        fail_msg("%zux%zu r=%d: the hint has a thin-image note: %s", f->c.nx, f->c.ny, f->c.filter_radius, v.hint);
+    return v;
+}
+
+// f's output as the convolution with the filter less tap `tap` (-1: less
+// its last row and column, F[2r][*] and F[*][2r]).
+static void image_output_without(fixture *f, int tap)
+{
+    int r = f->c.filter_radius, fw = 2 * r + 1;
+    double filter[VERDICT_MAX_WEIGHTS];
+    for (int q = 0; q < fw * fw; q++)
+        filter[q] = q == tap || (tap < 0 && (q / fw == fw - 1 || q % fw == fw - 1)) ? 0.0 : f->c.coef[q];
+    for (size_t p = 0; p < f->cells; p++)
+        f->out[f->guard + p] = (float)reference_conv_point(f->in, f->c.nx, f->c.ny, p / f->c.nx, p % f->c.nx, filter, r, NULL);
+}
+
+// On one row (one column) of random length, each radius: F[r][2r]
+// (F[2r][r]) left out and the tap loops stopping one short give the same
+// values, named filter-loop-short with the note that the single tap gives
+// them too; on two rows (two columns) they differ: term-missing, and
+// filter-loop-short without the note.
+static void image_thin_tap_off(rng *g)
+{
+    for (int r = 1; r <= CONV_MAX_RADIUS; r++)
+        for (int thin = 1; thin <= 2; thin++)
+            for (int columns = 0; columns < 2; columns++) {
+                size_t len = (size_t)r + 1 + rng_next(g) % 40, w = columns ? (size_t)thin : len, h = columns ? len : (size_t)thin;
+                int fw = 2 * r + 1, tap = columns ? 2 * r * fw + r : r * fw + 2 * r, single = image_short_single_tap(w, h, r);
+                fixture f = make_image_fixture(w, h, r, 0x7468696e + (uint64_t)(r * 4 + thin * 2 + columns));
+                assert_int_equal(single, thin == 1 ? tap : -1);
+                image_output_without(&f, tap);
+                expect_short_note(&f, single, thin == 1 ? HINT_FILTER_SHORT : HINT_TERM_MISSING);
+                image_output_without(&f, -1);
+                expect_short_note(&f, single, HINT_FILTER_SHORT);
+                free_fixture(&f);
+            }
+}
+
 // One filter tap's weight off by a whole term (counted twice, left out,
 // subtracted, its pixel added once more with weight 1), on an image of
 // random size and radius and a random tap: the key for it, naming that tap;
 // the centre left out is centre-missing; two taps off are none of these.
+// On an image of one row or column the tap that the tap loops stopping one
+// short leave out alone (image_short_single_tap) left out is
+// filter-loop-short, with the note that the tap alone gives the same.
 static void test_image_tap_off(void **state)
 {
     (void)state;
@@ -1480,7 +1590,9 @@ static void test_image_tap_off(void **state)
             filter[q] = f.c.coef[q] + (q == tap ? kinds[kind].f_times * f.c.coef[q] + kinds[kind].plus : 0.0);
         for (size_t p = 0; p < f.cells; p++)
             f.out[f.guard + p] = (float)reference_conv_point(f.in, w, h, p / w, p % w, filter, r, NULL);
-        sweep_verdict v = expect_hint(&f, kind == 1 && tap == r * fw + r ? HINT_CENTRE_MISSING : kinds[kind].key);
+        int thin = kind == 1 && tap == image_short_single_tap(w, h, r);  // F[r][2r] on one row, F[2r][r] on one column
+        sweep_verdict v = thin ? expect_short_note(&f, tap, HINT_FILTER_SHORT)
+                               : expect_hint(&f, kind == 1 && tap == r * fw + r ? HINT_CENTRE_MISSING : kinds[kind].key);
         char name[48];
         snprintf(name, sizeof(name), "F[%d][%d]", tap / fw, tap % fw);
         assert_non_null(strstr(v.hint, name));
@@ -1492,6 +1604,7 @@ static void test_image_tap_off(void **state)
             assert_null(strstr(v.hint, "the values match the convolution with the tap"));
         free_fixture(&f);
     }
+    image_thin_tap_off(&g);
 }
 
 // f's output recomputed as the convolution with weights w (row by row, as
@@ -1521,12 +1634,41 @@ static sweep_verdict expect_tap_weight(fixture *f, const char *const *names, int
     return v;
 }
 
+// One tap (not the centre, a random one) of a random image of radius r
+// weighted with a constant near a weight: its own plus 3e-4 at radius 1
+// (many pixels wrong), another tap's plus 2e-5 at radius 4 (that tap's
+// weight within the tolerance on every pixel too). The fit tells either
+// apart from the weight: tap-weight naming the constant, to 1e-6.
+static void image_tap_near_weight(rng *g, int r, uint64_t salt)
+{
+    fixture f = make_image_fixture(2 * (size_t)r + 2 + rng_next(g) % 40, 2 * (size_t)r + 2 + rng_next(g) % 40, r, salt);
+    int fw = 2 * r + 1, tap, other;
+    do
+        tap = (int)(rng_next(g) % (uint64_t)(fw * fw)), other = r == 1 ? tap : (int)(rng_next(g) % (uint64_t)(fw * fw));
+    while (tap == r * fw + r || (r > 1 && other == tap));
+    double w[VERDICT_MAX_WEIGHTS], constant = f.c.coef[other] + (r == 1 ? 3e-4 : 2e-5);
+    for (int q = 0; q < fw * fw; q++)
+        w[q] = q == tap ? constant : f.c.coef[q];
+    printf("# tap near a weight: %zux%zu, r = %d, F[%d][%d] weighted with %.9g, F[%d][%d] = %.9g\n", f.c.nx, f.c.ny, r, tap / fw, tap % fw, constant,
+           other / fw, other % fw, f.c.coef[other]);
+    image_output_with_weights(&f, w);
+    char name[24];
+    snprintf(name, sizeof(name), "F[%d][%d]", tap / fw, tap % fw);
+    const char *names[2] = {name, "weighted with"};
+    sweep_verdict v = expect_tap_weight(&f, names, 2);
+    double named = strtod(strstr(v.hint, "weighted with") + strlen("weighted with"), NULL);
+    if (!(fabs(named - constant) < 1e-6))
+        fail_msg("the hint names %.9g, not the constant %.9g: %s", named, constant, v.hint);
+    free_fixture(&f);
+}
+
 // One tap (not the centre) weighted with another tap's weight (its mirror
 // through the centre, its neighbour, its transposed tap, any tap) or with a
 // constant, on images of random size and radius: tap-weight naming the tap
 // and the weight it took; on an image of fewer pixels than taps (the
-// weights fitted one tap at a time) too; on a single pixel, where any
-// value is the centre with some weight, not.
+// weights fitted one tap at a time) too; a constant within 1e-3 of the
+// tap's own weight or another's is the constant (image_tap_near_weight); on
+// a single pixel, where any value is the centre with some weight, not.
 static void test_image_tap_weight_one(void **state)
 {
     (void)state;
@@ -1558,6 +1700,8 @@ static void test_image_tap_weight_one(void **state)
             assert_true(fabs(strtod(strstr(v.hint, "weighted with") + strlen("weighted with"), NULL) - constant) < 1e-4);
         free_fixture(&f);
     }
+    image_tap_near_weight(&g, 1, 0x7790);
+    image_tap_near_weight(&g, CONV_MAX_RADIUS, 0x7791);
     fixture f = make_image_fixture(1, 1, 1 + (int)(rng_next(&g) % CONV_MAX_RADIUS), 0x7780);
     double w[VERDICT_MAX_WEIGHTS];
     for (int q = 0; q < VERDICT_MAX_WEIGHTS; q++)
@@ -1766,6 +1910,7 @@ int main(void)
         cmocka_unit_test(test_boundary_changed),
         cmocka_unit_test(test_guards_and_input),
         cmocka_unit_test(test_alternative_stencils),
+        cmocka_unit_test(test_alternative_refuted_by_right_cells),
         cmocka_unit_test(test_single_term_mistakes),
         cmocka_unit_test(test_term_from_other_lane),
         cmocka_unit_test(test_neighbour_offset),

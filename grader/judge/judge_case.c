@@ -614,6 +614,28 @@ static void case_judge_sample(const judge_case_env *env, const lab_case *spec, c
              want, verdict_value_text(value, text, sizeof(text)));
 }
 
+// Draws into in what the judge reads of a case's input on the GPU backend
+// (the executor drew the grid there from fill; emulation drew it whole
+// already): with sample, the units the judge checks itself and the units
+// within the stencil's reach of them; else the whole grid. The rest of in
+// stays untouched (never read, never paged in).
+static void case_draw_input(const judge_case_env *env, const lab_case *spec, uint64_t fill, float *in, const case_sample *sample)
+{
+    size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
+    if (env->emu)
+        return;
+    if (!sample) {
+        rng_fill_range(fill, in, 0, cells);
+        return;
+    }
+    int filter_radius = case_filter_radius(env, spec);
+    size_t reach = (size_t)(filter_radius > 0 ? filter_radius : env->conf->star_radius) * (size_t)sample->shape.stride;
+    for (int q = 0; q < sample->n; q++) {
+        size_t start = (size_t)sample->unit[q] * (size_t)sample->shape.stride, end = start + (size_t)sample->shape.cells + reach;
+        rng_fill_range(fill, in, start > reach ? start - reach : 0, end < cells ? end : cells);
+    }
+}
+
 // Starts the sweep runner once for the case in dir. Returns its outcome;
 // report receives its report file (empty if none).
 static spawn_result case_start_runner(const judge_case_env *env, const lab_case *spec, const float *coef,
@@ -1007,6 +1029,22 @@ static void case_runner_failed(const judge_case_env *env, const lab_case *spec, 
     judge_explain_runner(env, s, report, log, case_words(env), r);
 }
 
+// Judges the grids of a run that ended well: the sample the judge checks
+// itself when the GPU checked the whole grid (gpu_check=pass), else every
+// grid that came back (dir2: the second thread order's, or NULL).
+static void case_judge_grids(const judge_case_env *env, const lab_case *spec, uint64_t fill, float *in, const float *coef,
+                             const char *dir, const char *dir2, int timed, int out_tile, const kv_list *report,
+                             const case_sample *sample, case_result *r)
+{
+    const char *gpu_check = kv_get(report, GPU_CHECK_KEY);
+    int sampled = sample->n && gpu_check && !strcmp(gpu_check, GPU_CHECK_PASS);
+    case_draw_input(env, spec, fill, in, sampled ? sample : NULL);
+    if (sampled)
+        case_judge_sample(env, spec, in, coef, dir, sample, r);
+    else
+        case_judge_outputs(env, spec, in, coef, dir, dir2, timed, out_tile, r);
+}
+
 int judge_drawn_input_differs(const kv_list *report, uint64_t want)
 {
     const char *sum = kv_get(report, INPUT_SUM_KEY);
@@ -1038,8 +1076,8 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
         return -1;
     }
     double t_start = judge_case_clock();
-    uint64_t fill = rng_fill(&g, in, cells);
-    if (env->emu && case_write_grid(dir, CASE_INPUT, in, cells) != 0)  // (the executor draws it on the GPU from fill)
+    uint64_t fill = env->emu ? rng_fill(&g, in, cells) : rng_fill_seed(&g);  // (the executor draws it on the GPU from fill)
+    if (env->emu && case_write_grid(dir, CASE_INPUT, in, cells) != 0)
         goto fail_dir;
     double t_input = judge_case_clock();
     case_sample sample;
@@ -1050,7 +1088,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     r->wall_s = s.seconds;
     const char *status = kv_get(report_out, "status");
     int ok = s.exited && s.exit_code == RUNNER_OK && status && !strcmp(status, "ok");
-    if (ok && !env->emu && judge_drawn_input_differs(report_out, rng_grid_sum(in, cells, 0)))
+    if (ok && !env->emu && judge_drawn_input_differs(report_out, rng_fill_sum(fill, cells, 0)))
         goto fail_dir;
     if (ok && env->emu) {  // the same case under a second thread order
         ok = case_second_order(env, spec, coef, in, cells, seed, dir2, sizeof(dir2), &report2, r);
@@ -1064,11 +1102,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     } else if (ok == 1) {
         r->launch_ms = env->emu ? -1 : kv_number(report_out, "launch_ms", -1);
         int out_tile = case_out_tile(env, report_out, filter_radius);
-        const char *gpu_check = kv_get(report_out, GPU_CHECK_KEY);
-        if (sample.n && gpu_check && !strcmp(gpu_check, GPU_CHECK_PASS))
-            case_judge_sample(env, spec, in, coef, dir, &sample, r);
-        else
-            case_judge_outputs(env, spec, in, coef, dir, dir2[0] ? dir2 : NULL, timed, out_tile, r);
+        case_judge_grids(env, spec, fill, in, coef, dir, dir2[0] ? dir2 : NULL, timed, out_tile, report_out, &sample, r);
         if (env->emu && dir2[0] && r->status == CASE_FAIL && r->hint_key && !strcmp(r->hint_key, HINT_WRONG_VALUES))
             case_third_order(env, spec, in, coef, dir, seed, out_tile, r);
         case_launch_shape(report_out, filter_radius ? filter_radius : env->conf->star_radius, r);
@@ -1080,6 +1114,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
             case_read_loads(env, dir, report_out, &s, r);
         judge_case_trace(r->name, report_out, t_input - t_start, s.seconds, judge_case_clock() - t_input - s.seconds);
     } else if (ok == 0) {
+        case_draw_input(env, spec, fill, in, NULL);
         case_runner_failed(env, spec, in, coef, dir, &s, filter_radius, report_out, r);
     }
     judge_guard_read(report_out, r);

@@ -52,14 +52,42 @@ float rng_unit(rng *r)
 // Grids smaller than this are filled or summed on one thread.
 #define RNG_PARALLEL_CELLS ((size_t)1 << 22)
 
+uint64_t rng_fill_seed(rng *r)
+{
+    return rng_next(r);
+}
+
+void rng_fill_range(uint64_t seed, float *grid, size_t from, size_t to)
+{
+    long lo = (long)from, hi = (long)to;
+#pragma omp parallel for schedule(static) if (to - from > RNG_PARALLEL_CELLS)
+    for (long i = lo; i < hi; i++)
+        grid[i] = grid_fill_value(seed, (uint64_t)i);
+}
+
 uint64_t rng_fill(rng *r, float *grid, size_t n)
 {
-    uint64_t seed = rng_next(r);
-    long cells = (long)n;
-#pragma omp parallel for schedule(static) if (n > RNG_PARALLEL_CELLS)
-    for (long i = 0; i < cells; i++)
-        grid[i] = grid_fill_value(seed, (uint64_t)i);
+    uint64_t seed = rng_fill_seed(r);
+    rng_fill_range(seed, grid, 0, n);
     return seed;
+}
+
+// The sum term of cell i holding value.
+static uint64_t rng_sum_term(uint64_t key, long i, float value)
+{
+    uint32_t bits;
+    memcpy(&bits, &value, sizeof(bits));
+    return grid_fill_term(key, (uint64_t)i, bits);
+}
+
+uint64_t rng_fill_sum(uint64_t seed, size_t n, uint64_t key)
+{
+    uint64_t sum = 0;
+    long cells = (long)n;
+#pragma omp parallel for schedule(static) reduction(+ : sum) if (n > RNG_PARALLEL_CELLS)
+    for (long i = 0; i < cells; i++)
+        sum += rng_sum_term(key, i, grid_fill_value(seed, (uint64_t)i));
+    return sum;
 }
 
 uint64_t rng_grid_sum(const float *grid, size_t n, uint64_t key)
@@ -67,11 +95,8 @@ uint64_t rng_grid_sum(const float *grid, size_t n, uint64_t key)
     uint64_t sum = 0;
     long cells = (long)n;
 #pragma omp parallel for schedule(static) reduction(+ : sum) if (n > RNG_PARALLEL_CELLS)
-    for (long i = 0; i < cells; i++) {
-        uint32_t bits;
-        memcpy(&bits, &grid[i], sizeof(bits));
-        sum += grid_fill_term(key, (uint64_t)i, bits);
-    }
+    for (long i = 0; i < cells; i++)
+        sum += rng_sum_term(key, i, grid[i]);
     return sum;
 }
 

@@ -31,6 +31,17 @@ float rng_unit(rng *r);
 // returns that seed.
 uint64_t rng_fill(rng *r, float *grid, size_t n);
 
+// The seed rng_fill would draw its grid from, taken from r the same way (r
+// moves on as rng_fill moves it), no cell drawn: a grid drawn on the GPU is
+// drawn here only where the judge reads it (rng_fill_range).
+uint64_t rng_fill_seed(rng *r);
+
+// Cells from .. to-1 of the grid drawn from seed, into grid[from .. to).
+void rng_fill_range(uint64_t seed, float *grid, size_t from, size_t to);
+
+// rng_grid_sum of the n-cell grid drawn from seed, with no grid in memory.
+uint64_t rng_fill_sum(uint64_t seed, size_t n, uint64_t key);
+
 // The order-free sum of grid[0..n) under key (grid_fill_term), which the
 // executor reports of a grid it drew: equal sums, the same grid (a whole
 // solve's: u0 under key 0 plus f under key 1).

@@ -290,31 +290,46 @@ static int verdict_sample_cell_wrong(const sweep_case *c, const double *coef, si
     return verdict_has_bits(got, POISON_BITS) || isnan(got) || !(fabs((double)got - *want) <= c->atol + c->rtol * scale);
 }
 
+// The wrong cells of row j of plane i of c's output (got: its nx values);
+// *first_k receives the first one's column (nx when none).
+static size_t verdict_sample_row(const sweep_case *c, const double *coef, size_t i, size_t j, const float *got, size_t *first_k)
+{
+    size_t bad = 0;
+    double want;
+    *first_k = c->nx;
+    for (size_t k = 0; k < c->nx; k++)
+        if (verdict_sample_cell_wrong(c, coef, i, j, k, got[k], &want)) {
+            *first_k = bad ? *first_k : k;
+            bad++;
+        }
+    return bad;
+}
+
 size_t verdict_sweep_sample(const sweep_case *c, const float *units, const unsigned *which, int n, long first[3],
                             double *first_want, float *first_got)
 {
     double coef[VERDICT_MAX_WEIGHTS];
     protocol_sample_unit unit = protocol_sample_unit_of(c->nx, c->ny, c->nz);
-    size_t bad = 0, plane = c->nx * c->ny, cells = (size_t)unit.cells, none = (size_t)-1, first_at = none;
-    long total = (long)(cells * (size_t)(n > 0 ? n : 0));
+    size_t bad = 0, plane = c->nx * c->ny, rows = (size_t)unit.cells / c->nx, none = (size_t)-1, first_at = none;
+    long total = (long)(rows * (size_t)(n > 0 ? n : 0));
     first[0] = first[1] = first[2] = -1;
     verdict_weights(c, coef);
-    // Every sampled cell side by side (a large grid's planes hold millions); the first wrong one is
-    // the one of lowest position in the sample, as one thread going through them in order finds it.
-#pragma omp parallel for schedule(static) reduction(+ : bad) reduction(min : first_at) if (total > (1L << 20))
+    // Every sampled row side by side (a large grid's planes hold millions of cells); the first wrong
+    // cell is the one of lowest position in the sample, as one thread going through them in order finds it.
+#pragma omp parallel for schedule(static) reduction(+ : bad) reduction(min : first_at) if (total * (long)c->nx > (1L << 20))
     for (long g = 0; g < total; g++) {
-        size_t q = (size_t)g / cells, p = (size_t)g % cells;
+        size_t q = (size_t)g / rows, k;
         if (which[q] >= unit.count)
             continue;
-        size_t at = (size_t)which[q] * unit.stride + p;
-        double want;
-        if (verdict_sample_cell_wrong(c, coef, at / plane, at / c->nx % c->ny, at % c->nx, units[g], &want)) {
-            bad++;
-            first_at = (size_t)g < first_at ? (size_t)g : first_at;
+        size_t at = (size_t)which[q] * unit.stride + (size_t)g % rows * c->nx;  // the row's first cell
+        size_t row_bad = verdict_sample_row(c, coef, at / plane, at / c->nx % c->ny, units + (size_t)g * c->nx, &k);
+        if (row_bad) {
+            bad += row_bad;
+            first_at = (size_t)g * c->nx + k < first_at ? (size_t)g * c->nx + k : first_at;
         }
     }
     if (first_at != none) {
-        size_t at = (size_t)which[first_at / cells] * unit.stride + first_at % cells;
+        size_t cells = (size_t)unit.cells, at = (size_t)which[first_at / cells] * unit.stride + first_at % cells;
         first[0] = (long)(at / plane), first[1] = (long)(at / c->nx % c->ny), first[2] = (long)(at % c->nx);
         *first_got = units[first_at];
         verdict_sample_cell_wrong(c, coef, (size_t)first[0], (size_t)first[1], (size_t)first[2], *first_got, first_want);

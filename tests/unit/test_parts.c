@@ -92,6 +92,40 @@ static void test_rng_fill_threads(void **state)
     free(many);
 }
 
+// rng_fill_seed takes the seed rng_fill draws from and moves the generator
+// as it does; rng_fill_range draws any part of that grid, cell for cell the
+// whole grid's; rng_fill_sum is the whole grid's rng_grid_sum under any key,
+// on one thread and several, with no grid.
+static void test_rng_fill_parts(void **state)
+{
+    (void)state;
+    size_t n = ((size_t)1 << 22) + 777;
+    float *whole = malloc(n * sizeof(float)), *part = malloc(n * sizeof(float));
+    assert_non_null(whole);
+    assert_non_null(part);
+    rng a, b;
+    rng_init(&a, test_seed() + 23);
+    rng_init(&b, test_seed() + 23);
+    uint64_t seed = rng_fill(&a, whole, n);
+    assert_true(rng_fill_seed(&b) == seed);
+    assert_true(rng_next(&a) == rng_next(&b));
+    size_t from = n / 5 + (size_t)(test_seed() % 1000), to = n - 3;
+    memset(part, 0, n * sizeof(float));
+    rng_fill_range(seed, part, from, to);
+    assert_memory_equal(part + from, whole + from, (to - from) * sizeof(float));
+    assert_true(part[from - 1] == 0.0f && part[to] == 0.0f);  // nothing drawn outside the range
+    uint64_t key = test_seed() | 1;
+    int threads = omp_get_max_threads();
+    omp_set_num_threads(1);
+    assert_true(rng_fill_sum(seed, n, key) == rng_grid_sum(whole, n, key));
+    omp_set_num_threads(threads > 1 ? threads : 3);
+    assert_true(rng_fill_sum(seed, n, 0) == rng_grid_sum(whole, n, 0));
+    omp_set_num_threads(threads);
+    assert_true(rng_fill_sum(seed, n - 1, 0) != rng_grid_sum(whole, n, 0));
+    free(whole);
+    free(part);
+}
+
 static void test_coefficients_distinct(void **state)
 {
     (void)state;
@@ -999,6 +1033,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rng_reproducible_and_in_range),
         cmocka_unit_test(test_rng_fill_threads),
+        cmocka_unit_test(test_rng_fill_parts),
         cmocka_unit_test(test_coefficients_distinct),
         cmocka_unit_test(test_kv),
         cmocka_unit_test(test_techniques),

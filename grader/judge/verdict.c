@@ -1081,18 +1081,23 @@ static void verdict_lane_note(const sweep_case *c, sweep_verdict *v, const verdi
              first, first + 4, first + 8, lane, comp[lane], comp[from], comp[from], comp[lane]);
 }
 
+// Wrong cells an alternative explains past which chance cannot have
+// matched them all (a wrong value meets one of the alternatives by chance
+// about once in a thousand cells: never at nine).
+#define VERDICT_CHANCE_CELLS 8
+
 // 1 if the right cells of c where alternative va's value lies outside the
 // tolerance (where a kernel making that mistake goes wrong, and this one
-// did not) outnumber the wrong cells it explains (matched): a mistake the
-// values do not show, met at a few wrong cells by chance. A lane
-// alternative counts only the columns of the wrong cells' lanes (k mod 4):
-// a float4's other points are right.
+// did not) outnumber the wrong cells it explains (matched, at most
+// VERDICT_CHANCE_CELLS): a mistake the values do not show, met at a few
+// wrong cells by chance. A lane alternative counts only the columns of the
+// wrong cells' lanes (k mod 4): a float4's other points are right.
 static int verdict_alt_refuted(const sweep_case *c, const verdict_tally *t, const verdict_alt *va, size_t matched)
 {
     unsigned lanes = 0xfu;
     double coef[VERDICT_MAX_WEIGHTS], scale, alt, alt_scale;
     size_t against = 0;
-    if (!t->out)
+    if (!t->out || matched > VERDICT_CHANCE_CELLS)
         return 0;
     if (va->lane) {
         lanes = 0;

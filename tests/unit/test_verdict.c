@@ -431,7 +431,8 @@ static void test_alternative_stencils(void **state)
 // A classic mistake is named only where the values show it: one cell of
 // many holding what swapped x neighbours give (the right cells around it,
 // where that kernel would go wrong too, say it is chance) is wrong-values;
-// the mistake everywhere but in one column of the grid is named; on a grid of one interior point, its one value names it with the
+// the mistake everywhere but in one column of the grid is named; five such
+// cells of 343 are not; seven of eight (one right) are; on a grid of one interior point, its one value names it with the
 // warning that one value can match by chance.
 static void test_alternative_refuted_by_right_cells(void **state)
 {
@@ -453,6 +454,21 @@ static void test_alternative_refuted_by_right_cells(void **state)
     for (size_t i = 1; i < 8; i++)  // column 1 right (a thread block's first column done apart): fewer right cells than wrong
         for (size_t j = 1; j < 8; j++)
             *cell(&f, i, j, 1) = (float)reference_point(f.in, 9, 9, i, j, 1, coef, 1, NULL);
+    expect_hint(&f, "neighbours-swapped-x");
+    compute_with(&f, swap_x, -1);
+    float five[5];
+    for (int q = 0; q < 5; q++)  // five cells of 343 swapped: still chance, as far as the values show
+        five[q] = *cell(&f, 2 + (size_t)q, 3, 4);
+    compute_with(&f, same, -1);
+    for (int q = 0; q < 5; q++)
+        *cell(&f, 2 + (size_t)q, 3, 4) = five[q];
+    expect_hint(&f, HINT_WRONG_VALUES);
+    free_fixture(&f);
+    f = make_fixture(4, 0x736d616c);  // 8 interior cells, 7 swapped and one right: named
+    compute_with(&f, swap_x, -1);
+    for (int q = 0; q < 7; q++)
+        coef[q] = f.c.coef[q];
+    *cell(&f, 1, 1, 1) = (float)reference_point(f.in, 4, 4, 1, 1, 1, coef, 1, NULL);
     expect_hint(&f, "neighbours-swapped-x");
     free_fixture(&f);
     fixture one = make_fixture(3, 0x6f6e6563);

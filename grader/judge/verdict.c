@@ -1090,19 +1090,16 @@ static void verdict_lane_note(const sweep_case *c, sweep_verdict *v, const verdi
 // tolerance (where a kernel making that mistake goes wrong, and this one
 // did not) outnumber the wrong cells it explains (matched, at most
 // VERDICT_CHANCE_CELLS): a mistake the values do not show, met at a few
-// wrong cells by chance. A lane alternative counts only the columns of the
-// wrong cells' lanes (k mod 4): a float4's other points are right.
+// wrong cells by chance. Only the columns of the wrong cells' lanes (k mod
+// 4) count: a mistake in one point of a float4 leaves its other points right.
 static int verdict_alt_refuted(const sweep_case *c, const verdict_tally *t, const verdict_alt *va, size_t matched)
 {
-    unsigned lanes = 0xfu;
+    unsigned lanes = 0;
     double coef[VERDICT_MAX_WEIGHTS], scale, alt, alt_scale;
     size_t against = 0;
     if (!t->out || matched > VERDICT_CHANCE_CELLS)
         return 0;
-    if (va->lane) {
-        lanes = 0;
-        verdict_each_wrong(c, t, verdict_note_lane, &lanes);
-    }
+    verdict_each_wrong(c, t, verdict_note_lane, &lanes);
     verdict_weights(c, coef);
     for (size_t i = 0; i < c->nz; i++)
         for (size_t j = 0; j < c->ny; j++)

@@ -432,7 +432,9 @@ static void test_alternative_stencils(void **state)
 // many holding what swapped x neighbours give (the right cells around it,
 // where that kernel would go wrong too, say it is chance) is wrong-values;
 // the mistake everywhere but in one column of the grid is named; five such
-// cells of 343 are not; seven of eight (one right) are; on a grid of one interior point, its one value names it with the
+// cells of 343 are not; seven of eight (one right) are; a term on the wrong
+// cell in every fourth column only (one point of a float4), the other
+// columns right, is; on a grid of one interior point, its one value names it with the
 // warning that one value can match by chance.
 static void test_alternative_refuted_by_right_cells(void **state)
 {
@@ -470,6 +472,17 @@ static void test_alternative_refuted_by_right_cells(void **state)
         coef[q] = f.c.coef[q];
     *cell(&f, 1, 1, 1) = (float)reference_point(f.in, 4, 4, 1, 1, 1, coef, 1, NULL);
     expect_hint(&f, "neighbours-swapped-x");
+    free_fixture(&f);
+    f = make_grid_fixture(8, 4, 4, 0x6c616e33);  // c2 on the centre's cell in columns k % 4 == 3 only (a float4's .w): 4 cells
+    for (int q = 0; q < 7; q++)
+        coef[q] = f.c.coef[q];
+    for (size_t i = 1; i < 3; i++)
+        for (size_t j = 1; j < 3; j++) {
+            size_t p = (i * 4 + j) * 8 + 3;
+            *grid_cell(&f, i, j, 3) = (float)(reference_point(f.in, 8, 4, i, j, 3, coef, 1, NULL) + coef[2] * (f.in[p] - f.in[p + 1]));
+        }
+    v = expect_hint(&f, HINT_TERM_WRONG_CELL);
+    assert_non_null(strstr(v.hint, "c2"));
     free_fixture(&f);
     fixture one = make_fixture(3, 0x6f6e6563);
     compute_with(&one, swap_x, -1);

@@ -1094,27 +1094,30 @@ static void verdict_lane_note(const sweep_case *c, sweep_verdict *v, const verdi
 // 4) count: a mistake in one point of a float4 leaves its other points right.
 static int verdict_alt_refuted(const sweep_case *c, const verdict_tally *t, const verdict_alt *va, size_t matched)
 {
-    unsigned lanes = 0;
-    double coef[VERDICT_MAX_WEIGHTS], scale, alt, alt_scale;
-    size_t against = 0;
+    double coef[VERDICT_MAX_WEIGHTS];
+    size_t wrong[4] = {0}, against[4] = {0}, refuting = 0;  // per column k mod 4
+    long planes = (long)c->nz;
     if (!t->out || matched > VERDICT_CHANCE_CELLS)
         return 0;
-    verdict_each_wrong(c, t, verdict_note_lane, &lanes);
     verdict_weights(c, coef);
-    for (size_t i = 0; i < c->nz; i++)
+    // One walk of the grid, side by side on a large one (a grid checked whole after the GPU found it wrong).
+#pragma omp parallel for schedule(static) reduction(+ : wrong[:4], against[:4]) if (c->nx * c->ny * c->nz > VERDICT_SCAN_PARALLEL_CELLS)
+    for (long i = 0; i < planes; i++)
         for (size_t j = 0; j < c->ny; j++)
             for (size_t k = 0; k < c->nx; k++) {
-                float got = t->out[(i * c->ny + j) * c->nx + k];
-                if (!verdict_cell_written(c, i, j, k) || !(lanes >> (k % 4) & 1u) || isnan(got) || verdict_has_bits(got, POISON_BITS))
+                double scale, alt, alt_scale, want;
+                float got = t->out[((size_t)i * c->ny + j) * c->nx + k];
+                if (!verdict_cell_written(c, (size_t)i, j, k))
                     continue;
-                double want = verdict_expected(c, i, j, k, coef, &scale);
+                want = verdict_expected(c, (size_t)i, j, k, coef, &scale);
                 if (!(fabs((double)got - want) <= c->atol + c->rtol * scale))
-                    continue;  // a wrong cell
-                if (verdict_alt_value(c, va, i, j, k, &alt, &alt_scale) && !(fabs((double)got - alt) <= c->atol + c->rtol * alt_scale) &&
-                    ++against > matched)
-                    return 1;
+                    wrong[k % 4]++;  // (NaN and unwritten cells too)
+                else if (verdict_alt_value(c, va, (size_t)i, j, k, &alt, &alt_scale) && !(fabs((double)got - alt) <= c->atol + c->rtol * alt_scale))
+                    against[k % 4]++;
             }
-    return 0;
+    for (int lane = 0; lane < 4; lane++)
+        refuting += wrong[lane] ? against[lane] : 0;
+    return refuting > matched;
 }
 
 // An alternative named from a single wrong cell: adds to v's hint that

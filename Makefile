@@ -93,6 +93,11 @@ $(BUILD)/bench_reference: tests/bench/bench_reference.c reference/stencil_ref.c 
 	@mkdir -p $(BUILD)
 	$(CC) -O2 $(KIT_CFLAGS) tests/bench/bench_reference.c reference/stencil_ref.c grader/judge/rng.c -o $@ -lm
 
+BENCH_SAMPLE_SRCS := tests/bench/bench_judge_sample.c $(wildcard grader/judge/verdict*.c) reference/stencil_ref.c grader/judge/rng.c
+$(BUILD)/bench_judge_sample: $(BENCH_SAMPLE_SRCS) $(JUDGE_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) -O2 $(KIT_CFLAGS) $(BENCH_SAMPLE_SRCS) -o $@ -lm
+
 $(UNIT_TESTS): $(BUILD)/tests/%: $(BUILD)/tests/obj/tests/unit/%.o $(call unit_objects_of,$(UNIT_LIB_SRCS))
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) $^ -o $@ -lcmocka -lm

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # tests/bench.sh — `make bench`: prints figures, asserts nothing about time.
-#   1. the CPU reference sweep at N=512 (target: at most 0.5 s on 2 cores);
+#   1. the CPU reference sweep at N=512 (target: at most 0.5 s on 2 cores),
+#      and the judge's own work on a large GPU-checked case (its input's sum
+#      and its sample's check);
 #   2. lab 1's solution emulated on the CPU at N=64 (both thread orders);
 #   3. on a GPU: every lab's solution at its timed size, side by side with
 #      the bandwidth measured in the same run; make check's time on every
@@ -14,9 +16,11 @@
 # counts an iteration's 12 bytes a point, so 200% is twice the single-sweep limit.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-make -s judge build/bench_reference || exit 2
+make -s judge build/bench_reference build/bench_judge_sample || exit 2
 echo "== CPU reference sweep"
 build/bench_reference 512
+echo "== the judge's CPU work on a large case the GPU checked (lab 6's 4096x4096x32): its input's sum, its sample"
+build/bench_judge_sample
 echo "== CPU emulation of lab 1's solution, N=64 (two thread orders, sanitizers on)"
 if [ -f grader/emu/emu.mk ]; then
     build/judge --kit "$PWD" --lab 1 --backend emu --case 64 --kernel reference/solutions/01-naive-sweep.cu --json |

@@ -8,8 +8,9 @@ double reference_flops(int radius)
     return STENCIL_FLOPS(radius);
 }
 
-double reference_point(const float *in, size_t nx, size_t ny, size_t i, size_t j, size_t k,
-                       const double *c, int radius, double *scale)
+// reference_point's sum and scale; inlined where the radius is a constant.
+static inline __attribute__((always_inline)) double reference_point_at(const float *in, size_t nx, size_t ny, size_t i, size_t j,
+                                                                       size_t k, const double *c, int radius, double *scale)
 {
     const ptrdiff_t stride[3] = {1, (ptrdiff_t)nx, (ptrdiff_t)(nx * ny)};
     const float *p = in + (i * ny + j) * nx + k;
@@ -21,9 +22,32 @@ double reference_point(const float *in, size_t nx, size_t ny, size_t i, size_t j
                 sum += t;
                 mag += fabs(t);
             }
+    *scale = mag;
+    return sum;
+}
+
+double reference_point(const float *in, size_t nx, size_t ny, size_t i, size_t j, size_t k,
+                       const double *c, int radius, double *scale)
+{
+    double mag;
+    double sum = reference_point_at(in, nx, ny, i, j, k, c, radius, &mag);
     if (scale)
         *scale = mag;
     return sum;
+}
+
+void reference_points_row(const float *in, size_t nx, size_t ny, size_t i, size_t j, size_t k0, size_t k1,
+                          const double *c, int radius, double *want, double *scale)
+{
+    if (radius == 1)  // the seven-point star, its terms unrolled: the same sums in the same order
+        for (size_t k = k0; k < k1; k++)
+            want[k - k0] = reference_point_at(in, nx, ny, i, j, k, c, 1, &scale[k - k0]);
+    else if (radius == 2)
+        for (size_t k = k0; k < k1; k++)
+            want[k - k0] = reference_point_at(in, nx, ny, i, j, k, c, 2, &scale[k - k0]);
+    else
+        for (size_t k = k0; k < k1; k++)
+            want[k - k0] = reference_point_at(in, nx, ny, i, j, k, c, radius, &scale[k - k0]);
 }
 
 double reference_conv_point(const float *in, size_t width, size_t height, size_t row, size_t col,

@@ -29,6 +29,11 @@ double reference_flops(int radius);
 double reference_point(const float *in, size_t nx, size_t ny, size_t i, size_t j, size_t k,
                        const double *c, int radius, double *scale);
 
+// reference_point at points k0 .. k1-1 of row (i, j), all interior: want[k -
+// k0] and scale[k - k0] (the judge's check of a sample, a row at a time).
+void reference_points_row(const float *in, size_t nx, size_t ny, size_t i, size_t j, size_t k0, size_t k1,
+                          const double *c, int radius, double *want, double *scale);
+
 // One sweep of the star of radius r (the gold of the sweep labs): out =
 // stencil(in) at interior points, out = in at boundary points (the r layers
 // at each face). out is double so the reference keeps its precision; in and

@@ -164,6 +164,17 @@ static void test_gpu_check_sample(void **state)
         fill_bits(interior, 1, POISON_BITS);
         assert_int_equal(verdict_sweep_sample(&f.c, planes, which, 4, first, &want, &got), 1);
         memcpy(interior, f.out + f.guard + 9 * plane + 7 * 23 + 11, sizeof(float));
+        *interior = NAN;
+        assert_int_equal(verdict_sweep_sample(&f.c, planes, which, 4, first, &want, &got), 1);
+        memcpy(interior, f.out + f.guard + 9 * plane + 7 * 23 + 11, sizeof(float));
+        float *kept = planes + 2 * plane + 7 * 23 + 23 - (size_t)radius;  // an interior row's kept cells: its last r, then its first
+        *kept += 0.5f;
+        interior[-11] += 0.5f;
+        assert_int_equal(verdict_sweep_sample(&f.c, planes, which, 4, first, &want, &got), 2);
+        assert_true(first[0] == 9 && first[1] == 7 && first[2] == 0);
+        *kept -= 0.5f;
+        interior[-11] -= 0.5f;
+        assert_int_equal(verdict_sweep_sample(&f.c, planes, which, 4, first, &want, &got), 0);
         planes[5] += 1.0f;  // plane 0 is all boundary: kept as the input
         assert_int_equal(verdict_sweep_sample(&f.c, planes, which, 4, first, &want, &got), 1);
         assert_true(first[0] == 0 && first[1] == 0 && first[2] == 5);

@@ -42,9 +42,6 @@ void reference_points_row(const float *in, size_t nx, size_t ny, size_t i, size_
     if (radius == 1)  // the seven-point star, its terms unrolled: the same sums in the same order
         for (size_t k = k0; k < k1; k++)
             want[k - k0] = reference_point_at(in, nx, ny, i, j, k, c, 1, &scale[k - k0]);
-    else if (radius == 2)
-        for (size_t k = k0; k < k1; k++)
-            want[k - k0] = reference_point_at(in, nx, ny, i, j, k, c, 2, &scale[k - k0]);
     else
         for (size_t k = k0; k < k1; k++)
             want[k - k0] = reference_point_at(in, nx, ny, i, j, k, c, radius, &scale[k - k0]);

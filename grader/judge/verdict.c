@@ -275,6 +275,13 @@ size_t verdict_guard_damage(const float *g, size_t n, long *first)
     return bad;
 }
 
+// 1 if got, written where want (its terms' magnitudes summing to scale) is
+// expected, is wrong: unwritten, NaN or outside the case's tolerance.
+static int verdict_written_wrong(const sweep_case *c, float got, double want, double scale)
+{
+    return verdict_has_bits(got, POISON_BITS) || isnan(got) || !(fabs((double)got - want) <= c->atol + c->rtol * scale);
+}
+
 // 1 if got is wrong for cell (i, j, k) of case c, coef its weights in
 // double: a written cell outside the tolerance, NaN or unwritten, a kept cell
 // not the input's bits. *want receives the value expected there.
@@ -287,7 +294,7 @@ static int verdict_sample_cell_wrong(const sweep_case *c, const double *coef, si
     if (!verdict_cell_written(c, i, j, k))
         return verdict_differ(got, c->in[p]);
     *want = verdict_expected(c, i, j, k, coef, &scale);
-    return verdict_has_bits(got, POISON_BITS) || isnan(got) || !(fabs((double)got - *want) <= c->atol + c->rtol * scale);
+    return verdict_written_wrong(c, got, *want, scale);
 }
 
 // Points of a row whose reference values a sample's check computes at once.
@@ -314,7 +321,7 @@ static size_t verdict_sample_row(const sweep_case *c, const double *coef, size_t
                 if (at == 0)
                     reference_points_row(c->in, c->nx, c->ny, i, j, k, k + VERDICT_ROW_CHUNK < c->nx - r ? k + VERDICT_ROW_CHUNK : c->nx - r,
                                          coef, c->star_radius, wants, scales);
-                if (!verdict_has_bits(got[k], POISON_BITS) && !isnan(got[k]) && fabs((double)got[k] - wants[at]) <= c->atol + c->rtol * scales[at])
+                if (!verdict_written_wrong(c, got[k], wants[at], scales[at]))
                     continue;
             }
             *first_k = bad ? *first_k : k;

@@ -91,7 +91,7 @@ $(EXECUTOR).obj/sandbox.o: $(KIT)/grader/sandbox/sandbox.c $(KIT)/grader/sandbox
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -c $< -o $@
 $(EXECUTOR): $(EXEC_OBJS) $(EXECUTOR).obj/sandbox.o
-	$(NVCC) -arch=$(ARCH) $^ -o $@ -L$(CUDA_LIB)/stubs -lcuda -ldl -Xlinker -rpath=$(CUDA_LIB):$(EXEC_CUPTI)/lib64 $(EXEC_COVERAGE_LINK)
+	$(NVCC) -arch=$(ARCH) $^ -o $@.part -L$(CUDA_LIB)/stubs -lcuda -ldl -Xlinker -rpath=$(CUDA_LIB):$(EXEC_CUPTI)/lib64 $(EXEC_COVERAGE_LINK) && mv -f $@.part $@
 
 # The kit's CUDA runtime shim and the student program's main(), once per kind of lab.
 $(SHIM_DIR)/shim.o: $(KIT)/grader/shim/shim.cpp $(KIT)/grader/protocol/wire.h $(KIT)/grader/protocol/cuda_errors.h
@@ -118,7 +118,8 @@ $(SHIM_DIR)/student_main_sweep_image.o: $(KIT)/grader/shim/student_main.cpp $(KI
 $(STUDENT): $(KERNEL) $(SHIM_OBJS) $(wildcard $(KIT)/kernels/*.h)
 	@mkdir -p $(dir $@)
 	$(NVCC) -O3 -lineinfo -std=c++17 -arch=$(ARCH) -cudart none $(STAR_RADIUS_DEFINES) -I$(KIT)/kernels -c -x cu $(KERNEL) -o $@.o
-	$(HOST_CXX) -static -o $@ $@.o $(SHIM_OBJS) -pthread || { echo "error: the kernel file links only with the kit's CUDA runtime: a 'multiple definition of main' means the file defines main() (the kit provides it); an 'undefined reference to cuda...' names a call the labs do not offer"; exit 1; }
+	$(HOST_CXX) -static -o $@.part $@.o $(SHIM_OBJS) -pthread || { echo "error: the kernel file links only with the kit's CUDA runtime: a 'multiple definition of main' means the file defines main() (the kit provides it); an 'undefined reference to cuda...' names a call the labs do not offer"; exit 1; }
+	mv -f $@.part $@
 else ifeq ($(BACKEND),emu)
 include $(KIT)/grader/emu/emu.mk
 else

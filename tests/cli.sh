@@ -330,6 +330,30 @@ draw_seed "side by side"
 [ -f grader/emu/emu.mk ] && expect "a race the two orders agree on is told by a third (thread-order, not wrong-values)" 1 "[thread-order]" -- \
     "$judge" --kit "$kit" --lab 3 --backend emu --seed 122 --case 3 --kernel tests/mutants/03-z-coarsening/missing-barrier-after-load.cu
 
+# stopped_link BACKEND: a check stopped while the student's program links (a Ctrl-C, a class's
+# time limit: the judge kills its build) leaves nothing the next check of the same file takes as
+# built; that check builds again and passes. The link stops half-way (tests/fakes/tools/stall-cxx).
+stopped_link() {
+    local backend=$1 k="$tmp/stopped-link-$1.cu" pid i
+    { cat reference/solutions/01-naive-sweep.cu; echo "// stopped link, seed $seed"; } >"$k"
+    rm -f "$tmp/stall-flag"
+    STALL_FLAG="$tmp/stall-flag" EMU_CXX="$kit/tests/fakes/tools/stall-cxx" HOST_CXX="$kit/tests/fakes/tools/stall-cxx" \
+        "$judge" --kit "$kit" --lab 1 --backend "$backend" --case 4 --kernel "$k" >"$tmp/stopped-link.log" 2>&1 &
+    pid=$!
+    for i in $(seq 1 240); do [ -e "$tmp/stall-flag" ] && break; sleep 0.5; done
+    [ -e "$tmp/stall-flag" ] || { kill "$pid"; wait "$pid"; echo "the link never started:"; tail -3 "$tmp/stopped-link.log"; return 1; }
+    kill -TERM "$pid"
+    wait "$pid"
+    "$judge" --kit "$kit" --lab 1 --backend "$backend" --case 4 --kernel "$k"
+}
+draw_seed "stopped link"
+[ -f grader/emu/emu.mk ] && expect "a check stopped mid-link (emulation): the next check builds again and passes" 0 "verdict: PASS" -- stopped_link emu
+if "$judge" --kit "$kit" --lab 1 --backend gpu --case 4 --kernel reference/solutions/01-naive-sweep.cu >/dev/null 2>&1; then
+    expect "a check stopped mid-link (GPU): the next check builds again and passes" 0 "verdict: PASS" -- stopped_link gpu
+else
+    skip "a check stopped mid-link (GPU)" "no usable GPU here"
+fi
+
 truncate -s 2M "$tmp/huge.cu" 2>/dev/null || head -c 2097152 /dev/zero >"$tmp/huge.cu"
 expect "a kernel file over 1 MiB is refused in one line" 2 "a kernel file is at most 1048576 bytes" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel "$tmp/huge.cu"
 

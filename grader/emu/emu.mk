@@ -84,8 +84,8 @@ $(EMU_BUILD)/obj/%.o: $(EMU_DIR)/%.cpp
 
 $(EMU_LIBRARY): $(EMU_RUNTIME_OBJECTS)
 	@mkdir -p $(dir $@)
-	rm -f $@
-	$(EMU_AR) rcs $@ $^
+	rm -f $@ $@.part
+	$(EMU_AR) rcs $@.part $^ && mv -f $@.part $@
 
 -include $(EMU_TRANSLATE).d $(EMU_RUNTIME_OBJECTS:.o=.d)
 
@@ -102,16 +102,16 @@ endif
 
 $(RUNNER).kernel.cu: $(KERNEL) $(EMU_TRANSLATE)
 	@mkdir -p $(dir $@)
-	$(EMU_TRANSLATE) $< $@
+	$(EMU_TRANSLATE) $< $@.part && mv -f $@.part $@
 
 $(RUNNER).runner.cu: $(RUNNER_SRC) $(EMU_TRANSLATE)
 	@mkdir -p $(dir $@)
-	$(EMU_TRANSLATE) $< $@
+	$(EMU_TRANSLATE) $< $@.part && mv -f $@.part $@
 
 $(RUNNER): $(RUNNER).runner.cu $(RUNNER).kernel.cu $(EMU_LIBRARY) $(EMU_DIR)/emu.mk
 	$(EMU_LINK) -DLAB_EMU $(EMU_RUNNER_DEFINES) -DLAB_KERNEL_FILE='"$(abspath $(RUNNER).kernel.cu)"' \
 	    -iquote $(dir $(KERNEL)) -iquote $(dir $(RUNNER_SRC)) -Igrader -Ikernels \
-	    -o $@ $< -x none $(EMU_LIBRARY) -rdynamic $(EMU_LDLIBS) -ldl
+	    -o $@.part $< -x none $(EMU_LIBRARY) -rdynamic $(EMU_LDLIBS) -ldl && mv -f $@.part $@
 
 -include $(RUNNER).d
 endif
@@ -126,10 +126,10 @@ endif
 
 $(EMU_PROGRAM).emu.cu: $(EMU_MAIN) $(EMU_TRANSLATE)
 	@mkdir -p $(dir $@)
-	$(EMU_TRANSLATE) $< $@
+	$(EMU_TRANSLATE) $< $@.part && mv -f $@.part $@
 
 $(EMU_PROGRAM): $(EMU_PROGRAM).emu.cu $(EMU_LIBRARY) $(EMU_DIR)/emu.mk
-	$(EMU_LINK) -iquote $(dir $(EMU_MAIN)) -o $@ $< -x none $(EMU_LIBRARY) -rdynamic $(EMU_LDLIBS) -ldl
+	$(EMU_LINK) -iquote $(dir $(EMU_MAIN)) -o $@.part $< -x none $(EMU_LIBRARY) -rdynamic $(EMU_LDLIBS) -ldl && mv -f $@.part $@
 
 -include $(EMU_PROGRAM).d
 endif

@@ -433,7 +433,9 @@ int runner_unchanged(const judge_args *a, const judge_run *run, const char *back
     runner_build_dir(a, run, backend, kernel_abs, dir, sizeof(dir));
     snprintf(copy, sizeof(copy), "%s/kernel.cu", dir);
     snprintf(built, sizeof(built), "%s/%s", dir, gpu ? "student" : "runner");
-    if (stat(copy, &copy_st) != 0 || stat(built, &built_st) != 0 || built_st.st_mtime < copy_st.st_mtime)
+    // (a program that is not executable is no program built: the build writes it whole under another
+    // name and renames it, build.mk and emu.mk, but an older kit's interrupted link left one half-written)
+    if (stat(copy, &copy_st) != 0 || stat(built, &built_st) != 0 || built_st.st_mtime < copy_st.st_mtime || access(built, X_OK) != 0)
         return 0;
     char *text = judge_read_file(kernel_abs, &len);
     char *staged = text ? runner_staged_text(kernel_abs, text, len, gpu, &n) : NULL;

@@ -84,6 +84,22 @@ static int loads_open(char *why, size_t len)
     return 0;
 }
 
+// One of CUPTI's images, asked its size and then filled: the call sizer with
+// its parameters size answers it in size.*answer; image is made that large,
+// zeroed, and the call filler with fill (its fill_size and fill_data set
+// here) fills it. 0, or -1 with why.
+template <typename Size, typename Fill>
+static int loads_image(int sizer, Size &size, size_t Size::*answer, int filler, Fill &fill, size_t Fill::*fill_size,
+                       uint8_t *Fill::*fill_data, std::vector<uint8_t> &image, char *why, size_t len)
+{
+    if (loads_call(sizer, &size, why, len))
+        return -1;
+    image.assign(size.*answer, 0);
+    fill.*fill_size = image.size();
+    fill.*fill_data = image.data();
+    return loads_call(filler, &fill, why, len);
+}
+
 // The host side for the first of loads_names' metric sets the profiler
 // knows: its configuration image in loads.config; 0, or -1 with why.
 static int loads_configure(CUcontext ctx, char *why, size_t len)
@@ -122,16 +138,13 @@ static int loads_configure(CUcontext ctx, char *why, size_t len)
     }
     if (!loads.host)
         return -1;  // (why: the profiler knows neither name of the metrics)
-    CUpti_Profiler_Host_GetConfigImageSize_Params size = {CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE};
-    size.pHostObject = loads.host;
-    if (loads_call(L_CONFIG_SIZE, &size, why, len))
-        return -1;
-    loads.config.assign(size.configImageSize, 0);
-    CUpti_Profiler_Host_GetConfigImage_Params config = {CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE};
-    config.pHostObject = loads.host;
-    config.configImageSize = loads.config.size();
-    config.pConfigImage = loads.config.data();
-    return loads_call(L_CONFIG, &config, why, len);
+    typedef CUpti_Profiler_Host_GetConfigImageSize_Params Size;
+    typedef CUpti_Profiler_Host_GetConfigImage_Params Image;
+    Size size = {CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE};
+    Image config = {CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE};
+    size.pHostObject = config.pHostObject = loads.host;
+    return loads_image(L_CONFIG_SIZE, size, &Size::configImageSize, L_CONFIG, config, &Image::configImageSize, &Image::pConfigImage,
+                       loads.config, why, len);
 }
 
 // The range profiler on ctx, configured, its counter data image ready; 0, or -1 with why.
@@ -142,20 +155,17 @@ static int loads_enable(CUcontext ctx, char *why, size_t len)
     if (loads_call(L_ENABLE, &enable, why, len))
         return -1;
     loads.ranges = enable.pRangeProfilerObject;
-    CUpti_RangeProfiler_GetCounterDataSize_Params data = {CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE};
-    data.pRangeProfilerObject = loads.ranges;
+    typedef CUpti_RangeProfiler_GetCounterDataSize_Params Size;
+    typedef CUpti_RangeProfiler_CounterDataImage_Initialize_Params Image;
+    Size data = {CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE};
+    Image init = {CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE};
+    data.pRangeProfilerObject = init.pRangeProfilerObject = loads.ranges;
     data.pMetricNames = loads.metrics;
     data.numMetrics = 3;
     data.maxNumOfRanges = LOADS_MAX_RANGES;
     data.maxNumRangeTreeNodes = LOADS_MAX_RANGES;
-    if (loads_call(L_DATA_SIZE, &data, why, len))
-        return -1;
-    loads.counters.assign(data.counterDataSize, 0);
-    CUpti_RangeProfiler_CounterDataImage_Initialize_Params init = {CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE};
-    init.pRangeProfilerObject = loads.ranges;
-    init.counterDataSize = loads.counters.size();
-    init.pCounterData = loads.counters.data();
-    if (loads_call(L_DATA_INIT, &init, why, len))
+    if (loads_image(L_DATA_SIZE, data, &Size::counterDataSize, L_DATA_INIT, init, &Image::counterDataSize, &Image::pCounterData,
+                    loads.counters, why, len))
         return -1;
     CUpti_RangeProfiler_SetConfig_Params set = {CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE};
     set.pRangeProfilerObject = loads.ranges;

@@ -360,6 +360,19 @@ check "its run takes the GPU's profiler lock and the GPU alone, in the executor"
     grep -qE "/gpu-0\.profiler,.*,alone count-loads$" "$tmp/inproc.locks"
 check "the count is a run of its own, untimed, not the timed case's (its timing untouched by the profiler)" \
     test "$(grep -c "count-loads" "$tmp/inproc.locks")" = 1 -a "$(grep -c " timed count-loads$" "$tmp/inproc.locks")" = 0
+# The relay: the count asks for its turn alone only once the judge's timed case holds one, and
+# gets it as the judge gives it back (no other judge's shared work, and no drain, between them).
+relayed() {
+    python3 - "$tmp/inproc.json" "$tmp/inproc.locks" <<'PY'
+import json, sys
+alone = [turn for turn in json.load(open(sys.argv[1]))["gpu_turns"] if turn[2] == 1]
+counts = [float(line.split()[0][3:]) for line in open(sys.argv[2]) if line.rstrip().endswith(" count-loads")]
+print("alone turns:", alone, "count's locks held at:", counts)
+sys.exit(0 if alone and len(counts) == 1 and counts[0] >= alone[0][1] else 1)
+PY
+}
+check "the count's turn follows the judge's timed turn (relayed), not before it" relayed
+check "and the trace says the relay let it ask" grep -q "gpu turn relayed" "$tmp/inproc.out"
 check "its executor started beside the build, then served the count" \
     grep -q "the load count served by the executor started beside the build" "$tmp/inproc.out"
 check "the count ran ahead, in a helper beside the cases (with the sync case's strict barriers)" \

@@ -26,12 +26,19 @@ static struct gpu_turns {
     int lock_fd;                // its lock: shared for untimed work, exclusive for timing
     int gate_fd;                // its gate: held while taking the lock (a waiting timer keeps new turns out)
     int held;                   // 1 while this run holds a turn
-} turns = {NULL, 0, NULL, 0, -1, -1, -1, 0};
+    int relay_fd;               // the relay the judge holds alone until its first alone turn, -1: none held
+    char relay[PATH_MAX];       // its path ("": none armed)
+} turns = {NULL, 0, NULL, 0, -1, -1, -1, 0, -1, ""};
 
 void gpu_turns_init(const char *lock_dir, int slots, judge_run *run)
 {
+    int fds[3] = {turns.lock_fd, turns.gate_fd, turns.relay_fd};
+    for (int i = 0; i < 3; i++)  // (a second set-up forgets the first's GPU and files: the unit tests make one a test)
+        if (fds[i] >= 0)
+            close(fds[i]);
     turns.lock_dir = lock_dir, turns.slots = slots, turns.run = run;
     turns.owner = getpid();
+    turns.slot = -1, turns.lock_fd = turns.gate_fd = turns.relay_fd = -1, turns.held = 0, turns.relay[0] = '\0';
 }
 
 // Seconds since the epoch (the GPU turns of judges side by side are compared).
@@ -105,6 +112,8 @@ int gpu_turns_take(int exclusive, judge_error *err)
     gpu_lock_turn(turns.gate_fd, turns.lock_fd, exclusive, spawn_check_stop);
     turns.held = 1;
     judge_trace_note("gpu turn %s: waited %.2f s", exclusive ? "alone" : "shared", gpu_turns_wall_clock() - asked);
+    if (exclusive)
+        gpu_turns_relay_release();  // a helper's alone turn follows this one at once
     if (run->ngpu_turns < JUDGE_MAX_GPU_TURNS) {
         run->gpu_turns[run->ngpu_turns][0] = gpu_turns_wall_clock();
         run->gpu_turns[run->ngpu_turns][2] = exclusive;
@@ -141,4 +150,40 @@ int gpu_turns_lock_spec(int alone, const char *tool_lock, char *spec, size_t len
 int gpu_turns_shared(void)
 {
     return turns.lock_dir != NULL;
+}
+
+int gpu_turns_relay_arm(const char *path)
+{
+    if (!turns.lock_dir || getpid() != turns.owner || turns.relay_fd >= 0)
+        return -1;
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    turns.relay_fd = fd;
+    snprintf(turns.relay, sizeof(turns.relay), "%s", path);
+    return 0;
+}
+
+void gpu_turns_relay_release(void)
+{
+    if (turns.relay_fd < 0 || getpid() != turns.owner)
+        return;
+    flock(turns.relay_fd, LOCK_UN);  // (the helpers' copies of this descriptor hold nothing apart from it)
+    close(turns.relay_fd);
+    turns.relay_fd = -1;
+    judge_trace_note("gpu turn relayed: the load count asks for its turn");
+}
+
+void gpu_turns_relay_await(void)
+{
+    if (!turns.relay[0] || getpid() == turns.owner)
+        return;
+    int fd = open(turns.relay, O_RDONLY | O_CLOEXEC);  // a description of its own: the judge's lock keeps it out
+    if (fd < 0)
+        return;
+    gpu_turns_flock(fd, LOCK_SH);
+    close(fd);
 }

@@ -40,4 +40,18 @@ int gpu_turns_lock_spec(int alone, const char *tool_lock, char *spec, size_t len
 // every shared one, the helpers' included.
 int gpu_turns_shared(void);
 
+// The alone turn relayed: a helper that will take a turn alone itself (the
+// load count's executor) asks for it only once the judge holds one, so that
+// it waits at the gate while the judge times and gets the turn the moment
+// the judge gives it back, with no other judge's shared work (and no wait
+// for it to drain) between the two. In the judge, before forking the
+// helper: arm holds the relay file path alone (returns 0, or -1 when it
+// cannot: then no helper waits). The judge's first alone turn releases it,
+// and so does release (idempotent: call it before waiting for or stopping
+// the helper). In the helper, await returns once released (at once when
+// nothing was armed, or the relay cannot be opened).
+int gpu_turns_relay_arm(const char *path);
+void gpu_turns_relay_release(void);
+void gpu_turns_relay_await(void);
+
 #endif // STENCIL_GPU_TURNS_H

@@ -80,6 +80,8 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h, stru
     // judge going on with them; a runner that did not build, or a run remembered for it, is the judge's.
     if (h->tool == TOOL_STRICT && (!background_emu_await(s) || tool_remembered(s, h->tool, &h->spec)))
         spawn_child_exit(0);
+    if (h->tool == TOOL_COUNT)
+        gpu_turns_relay_await();  // its alone turn asked for while the judge holds one (gpu_turns.h)
     judge_case_env env = tool_env(s, h->tool);
     env.executor = profiler;
     // No turn of the helper's own: counting, or under Nsight Compute or compute-sanitizer, the executor
@@ -99,6 +101,18 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h, stru
     int ok = f && fwrite(&r, sizeof(r), 1, f) == 1;
     ok = f && fclose(f) == 0 && ok;
     spawn_child_exit(ok && rename(tmp, path) == 0 ? 0 : 3);  // its line counts written first (coverage build)
+}
+
+// Before the load count's helper is forked: where the judge will take a turn
+// alone (a timed case counted, with turns) and the executor counts in one,
+// the relay that makes its turn follow the judge's at once (gpu_turns.h).
+static void tool_relay_arm(struct judge_session *s, tool_kind tool, int loads)
+{
+    char path[PATH_MAX + 32];
+    if (tool != TOOL_COUNT || loads < 0 || !s->run.conf.cases[loads].timed || !gpu_turns_shared())
+        return;
+    worker_pool_path(&s->pool, TOOL_RUNS_FIRST_SLOT, "relay", path, sizeof(path));
+    gpu_turns_relay_arm(path);
 }
 
 // Starts a helper running spec (seed) under tool, unless remembered already.
@@ -213,6 +227,7 @@ void tool_runs_early_start(struct judge_session *s)
     tool_helper *h = &t->helper[0];
     h->tool = (tool_kind)counter, h->spec = s->run.conf.cases[loads], h->spec.timed = 0;  // counted untimed (load_count.c)
     h->seed = rng_case_seed(s->run.seed, loads), h->slot = TOOL_RUNS_FIRST_SLOT;
+    tool_relay_arm(s, h->tool, loads);
     pid_t pid = worker_pool_fork(&s->pool, h->slot);
     if (pid == 0) {
         close(go[1]);
@@ -265,6 +280,8 @@ void tool_runs_start(struct judge_session *s)
     if (loads >= 0 && technique_counts_loads(run->conf.technique) && counter >= 0 && s->tools.n == 0) {
         lab_case spec = run->conf.cases[loads];
         spec.timed = 0;  // counted untimed (load_count.c)
+        if (!tool_remembered(s, (tool_kind)counter, &spec))
+            tool_relay_arm(s, (tool_kind)counter, loads);
         tool_helper_start(s, (tool_kind)counter, &spec, rng_case_seed(run->seed, loads));
     }
     if (s->args.sanitize)
@@ -285,6 +302,7 @@ void tool_runs_start(struct judge_session *s)
 
 void tool_runs_wait(struct judge_session *s)
 {
+    gpu_turns_relay_release();  // no helper waits for a turn the judge will not take now
     for (int i = 0; i < s->tools.n; i++)
         if (s->tools.helper[i].pid > 0) {
             worker_pool_wait(&s->pool, s->tools.helper[i].pid);  // (-1 if a wait for the case workers took it)
@@ -308,6 +326,8 @@ static int tool_helper_take(struct judge_session *s, tool_helper *h, case_result
 {
     char path[PATH_MAX + 32];
     case_result got;
+    if (h->tool == TOOL_COUNT)
+        gpu_turns_relay_release();  // taken before the judge's turn alone (no timed case ran): it asks now
     if (h->pid > 0) {
         worker_pool_wait(&s->pool, h->pid);
         h->pid = 0;

@@ -36,6 +36,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gpu_locks.h"
@@ -470,8 +471,11 @@ static int fake_case_run(const fake_case *c)
         fake_fail(c, RUNNER_USAGE, "kit", "the fake executor could not take the GPU locks");
     const char *locks_log = getenv("STENCIL_FAKE_LOCKS_LOG");  // the locks each case took, for tests/fake_gpu.sh
     FILE *log = locks_log && c->gpu_locks ? fopen(locks_log, "a") : NULL;
-    if (log) {
-        fprintf(log, "%s%s%s\n", c->gpu_locks, c->time_reps > 0 ? " timed" : "", c->count_loads ? " count-loads" : "");
+    if (log) {  // each line led by the wall clock when the locks were held (the judge's gpu_turns' clock)
+        struct timespec now;
+        clock_gettime(CLOCK_REALTIME, &now);
+        fprintf(log, "at=%.6f %s%s%s\n", (double)now.tv_sec + now.tv_nsec * 1e-9, c->gpu_locks, c->time_reps > 0 ? " timed" : "",
+                c->count_loads ? " count-loads" : "");
         fclose(log);
     }
     fake_fail_by_mode(c, mode);

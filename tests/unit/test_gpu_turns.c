@@ -5,7 +5,7 @@
 // Nsight Compute's runs (the executor taking the locks gpu_turns_lock_spec
 // names) go one at a time; and a run waiting for the profiler holds no turn,
 // so a timer is not kept waiting behind it (the convoy a GPU suite of 12
-// judges met).
+// judges met); and the relay hands a judge's alone turn on to its load count.
 #include "test_util.h"
 
 #include <errno.h>
@@ -173,6 +173,73 @@ static void test_waiting_for_profiler_holds_no_turn(void **state)
     end(waiting);
 }
 
+// The load count's helper under the relay: waits for it, then takes the
+// profiler's lock and a turn alone, holding them until killed.
+static pid_t relayed_count(void)
+{
+    char spec[3 * PATH_MAX + 16];
+    assert_int_equal(gpu_turns_lock_spec(1, GPU_LOCK_PROFILER, spec, sizeof(spec)), 1);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        gpu_turns_relay_await();
+        int fds[3];
+        if (gpu_locks_take(spec, fds) != 0)
+            _exit(3);
+        for (;;)
+            pause();
+    }
+    return pid;
+}
+
+// The relay: the count asks for nothing until the judge holds a turn alone,
+// then waits at the gate (keeping every other judge's turn out) and gets the
+// turn the moment the judge gives it back.
+static void test_relay_hands_the_turn_on(void **state)
+{
+    (void)state;
+    char path[PATH_MAX];
+    judge_error err;
+    snprintf(path, sizeof(path), "%s/relay", lock_dir);
+    assert_int_equal(gpu_turns_relay_arm(path), 0);
+    assert_int_equal(gpu_turns_relay_arm(path), -1);  // one at a time
+    pid_t count = relayed_count();
+    usleep(100000 + (useconds_t)(test_seed() % 100000));
+    assert_true(lock_free("profiler"));      // it waits for the relay, asking for nothing
+    assert_true(lock_free("gate"));
+    assert_int_equal(gpu_turns_take(0, &err), 0);
+    gpu_turns_give();                        // a shared turn does not release it
+    usleep(50000);
+    assert_true(lock_free("profiler"));
+    assert_int_equal(gpu_turns_take(1, &err), 0);  // the judge times: the relay lets the count ask
+    assert_true(lock_becomes("gate", 1));    // it waits at the gate, holding the profiler's lock
+    assert_false(lock_free("profiler"));
+    assert_false(lock_free("lock"));
+    gpu_turns_give();
+    assert_true(lock_becomes("gate", 0));    // the turn went to it: the gate free again, the turn held
+    assert_false(lock_free("lock"));
+    gpu_turns_relay_release();               // (given already: nothing more)
+    end(count);
+    assert_true(lock_becomes("lock", 0));
+}
+
+// Released with no turn taken (the judge waiting for its helpers, or ending
+// the run): the count goes on by itself.
+static void test_relay_released_without_a_turn(void **state)
+{
+    (void)state;
+    char path[PATH_MAX];
+    snprintf(path, sizeof(path), "%s/relay", lock_dir);
+    assert_int_equal(gpu_turns_relay_arm(path), 0);
+    pid_t count = relayed_count();
+    usleep(50000 + (useconds_t)(test_seed() % 50000));
+    assert_true(lock_free("lock"));
+    gpu_turns_relay_release();
+    assert_true(lock_becomes("lock", 1));
+    end(count);
+}
+
 // The judge holding a turn names no locks for a runner (it runs inside that
 // turn); a spec that is not three paths is refused.
 static void test_lock_spec(void **state)
@@ -199,6 +266,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_one_profiler_at_a_time, setup, teardown),
         cmocka_unit_test_setup_teardown(test_waiting_for_profiler_holds_no_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lock_spec, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_relay_hands_the_turn_on, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_relay_released_without_a_turn, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

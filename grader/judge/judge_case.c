@@ -504,6 +504,8 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     // lock, one profiling session a GPU, then the turn) and under compute-sanitizer (the turn) the
     // executor takes the locks itself around its GPU work alone: a tool's start-up and end keep no
     // judge beside waiting, nor this run's timed case.
+    if (env->gpu_relay_await && !env->emu)
+        env->gpu_relay_await();  // (the input drawn already: the locks asked for at once when the judge lets it)
     int turn = env->gpu_turn && !env->emu;
     int alone = timed || env->count_loads || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0);
     char locks[3 * PATH_MAX + 16];

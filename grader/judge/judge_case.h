@@ -44,6 +44,8 @@ typedef struct judge_case_env {
     unsigned long long emu_memory_bytes; // emulation: the memory a student's program may hold (--emu-memory; 0: judge_emu_resident_limit's)
     int count_loads;            // GPU: the executor counts the student's loads in the checked call itself (LOADS_OPTION;
                                 // STENCIL_LOADS=cupti, load_count.h), the profiler's lock and a turn alone held around it
+    void (*gpu_relay_await)(void); // GPU: waited for just before the executor is asked to take its locks, once the
+                                   // case's input is drawn (the load count's helper: gpu_turns_relay_await); NULL: none
 } judge_case_env;
 
 // The executor of a GPU run, serving every case (`executor --serve`): made

@@ -80,10 +80,10 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h, stru
     // judge going on with them; a runner that did not build, or a run remembered for it, is the judge's.
     if (h->tool == TOOL_STRICT && (!background_emu_await(s) || tool_remembered(s, h->tool, &h->spec)))
         spawn_child_exit(0);
-    if (h->tool == TOOL_COUNT)
-        gpu_turns_relay_await();  // its alone turn asked for while the judge holds one (gpu_turns.h)
     judge_case_env env = tool_env(s, h->tool);
     env.executor = profiler;
+    if (h->tool == TOOL_COUNT)  // its alone turn asked for while the judge holds one (gpu_turns.h)
+        env.gpu_relay_await = gpu_turns_relay_await;
     // No turn of the helper's own: counting, or under Nsight Compute or compute-sanitizer, the executor
     // takes the locks around its GPU work (judge_spawn_runner); the strict barriers' emulation has none.
     memset(&r, 0, sizeof(r));

@@ -452,13 +452,29 @@ unsigned long long judge_emu_resident_limit(const judge_case_env *env, size_t bu
     return judge_emu_student_memory(env) + 4ull * buffer_floats * sizeof(float) + (256ull << 20);
 }
 
+// The runner's environment into envp (NULL-ended): under emulation the
+// thread order, its seed and the block order (their text in text), on a GPU
+// the executor's module loading.
+static void judge_runner_envp(const judge_case_env *env, const char *order, uint64_t seed, char text[3][64], char *envp[4])
+{
+    envp[0] = envp[1] = envp[2] = envp[3] = NULL;
+    if (!env->emu) {
+        envp[0] = judge_loading_env;
+        return;
+    }
+    snprintf(text[0], sizeof(text[0]), "STENCIL_EMU_ORDER=%s", order);
+    snprintf(text[1], sizeof(text[1]), "STENCIL_EMU_SEED=%llu", (unsigned long long)seed);
+    // The second order runs the blocks in that order too: a block that reads what another block
+    // of the same launch wrote (no order between blocks on a GPU) gets another answer.
+    snprintf(text[2], sizeof(text[2]), "STENCIL_EMU_BLOCK_ORDER=%s", order);
+    envp[0] = text[0], envp[1] = text[1], envp[2] = text[2];
+}
+
 spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], const char *dir,
                                 size_t buffer_floats, const char *order, uint64_t seed, int timed, kv_list *report)
 {
-    char log_path[1024], report_path[1024];
-    char order_env[64], seed_env[64], block_env[64];
-    char *argv[48];
-    char *envp[4] = {NULL, NULL, NULL, NULL};
+    char log_path[1024], report_path[1024], env_text[3][64];
+    char *argv[48], *envp[4];
     char ncu_table[1024];
     snprintf(ncu_table, sizeof(ncu_table), "%s/%s", dir, JUDGE_NCU_TABLE);
     int tools = judge_tool_argv(env, ncu_table, argv), a = tools;
@@ -468,18 +484,7 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     if (env->count_loads && !env->emu)
         argv[a++] = LOADS_OPTION;
     argv[a] = NULL;
-    if (env->emu) {
-        snprintf(order_env, sizeof(order_env), "STENCIL_EMU_ORDER=%s", order);
-        snprintf(seed_env, sizeof(seed_env), "STENCIL_EMU_SEED=%llu", (unsigned long long)seed);
-        // The second order runs the blocks in that order too: a block that reads what another block
-        // of the same launch wrote (no order between blocks on a GPU) gets another answer.
-        snprintf(block_env, sizeof(block_env), "STENCIL_EMU_BLOCK_ORDER=%s", order);
-        envp[0] = order_env;
-        envp[1] = seed_env;
-        envp[2] = block_env;
-    } else {
-        envp[0] = judge_loading_env;
-    }
+    judge_runner_envp(env, order, seed, env_text, envp);
     snprintf(log_path, sizeof(log_path), "%s/runner.log", dir);
     snprintf(report_path, sizeof(report_path), "%s/%s", dir, CASE_REPORT);
     // Emulation runs on the CPU alone: its limit is CPU time (a loaded machine's waits do not count), with

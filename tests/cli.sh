@@ -354,6 +354,38 @@ else
     skip "a check stopped mid-link (GPU)" "no usable GPU here"
 fi
 
+# stopped_shared_build: a check stopped while the emulation's runtime builds for the first time
+# (a fresh kit) leaves no half-written object that every later build would take as made: the
+# judge stops its build with SIGTERM first, and make removes what it was writing.
+stopped_shared_build() {
+    local copy="$tmp/stopped kit" pid i
+    mkdir -p "$copy"
+    cp -r grader kernels labs reference "$copy/"
+    rm -f "$tmp/stall-flag"
+    STALL_FLAG="$tmp/stall-flag" STALL_OUTPUT='*/obj/*.o' EMU_CXX="$kit/tests/fakes/tools/stall-cxx" \
+        "$judge" --kit "$copy" --lab 1 --backend emu --case 4 --kernel reference/solutions/01-naive-sweep.cu >"$tmp/stopped-shared.log" 2>&1 &
+    pid=$!
+    for i in $(seq 1 240); do [ -e "$tmp/stall-flag" ] && break; sleep 0.5; done
+    [ -e "$tmp/stall-flag" ] || { kill "$pid"; wait "$pid"; echo "the runtime's build never started:"; tail -3 "$tmp/stopped-shared.log"; return 1; }
+    kill -TERM "$pid"
+    wait "$pid"
+    "$judge" --kit "$copy" --lab 1 --backend emu --case 4 --kernel reference/solutions/01-naive-sweep.cu
+}
+# stale_program: a program left not executable in a file's build folder (an older kit's stopped
+# link) is built again, not run.
+stale_program() {
+    local k="$tmp/stale-program.cu" program
+    { cat reference/solutions/01-naive-sweep.cu; echo "// stale program, seed $seed"; } >"$k"
+    "$judge" --kit "$kit" --lab 1 --backend emu --case 4 --kernel "$k" >/dev/null 2>&1
+    program=$(grep -l -- "stale program, seed $seed" build/emu/01-naive-sweep/k-*/kernel.cu | head -1)
+    program=$(dirname "$program")/runner
+    [ -x "$program" ] || { echo "no runner built at $program"; return 1; }
+    chmod a-x "$program"
+    "$judge" --kit "$kit" --lab 1 --backend emu --case 4 --kernel "$k"
+}
+[ -f grader/emu/emu.mk ] && expect "a program left not executable in its build folder is built again" 0 "verdict: PASS" -- stale_program
+[ -f grader/emu/emu.mk ] && expect "a check stopped while the emulation's runtime first builds: the next check builds it whole and passes" 0 "verdict: PASS" -- stopped_shared_build
+
 truncate -s 2M "$tmp/huge.cu" 2>/dev/null || head -c 2097152 /dev/zero >"$tmp/huge.cu"
 expect "a kernel file over 1 MiB is refused in one line" 2 "a kernel file is at most 1048576 bytes" -- "$judge" --kit "$kit" --lab 1 --backend emu --kernel "$tmp/huge.cu"
 

@@ -176,7 +176,7 @@ int runner_make(const judge_args *a, const judge_run *run, const char *backend, 
     }
     argv[n] = NULL;
     // A student's file gets 5 minutes and 8 GiB of address space (nvcc's cicc needs a few GiB).
-    spawn_limits lim = {student_file ? 300.0 : 600.0, 0, student_file ? 8ull << 30 : 0, NULL, 0, 0, SPAWN_NICE_BESIDE};
+    spawn_limits lim = {student_file ? 300.0 : 600.0, 0, student_file ? 8ull << 30 : 0, NULL, 0, 0, SPAWN_NICE_BESIDE, 1};
     if (student_file && n < 21)
         runner_make_shared(a, backend, argv, n, log_path, &lim);
     int lock = runner_build_lock(log_path);
@@ -412,6 +412,9 @@ int runner_build(const judge_args *a, judge_run *run, const char *backend, int f
     }
     snprintf(log_path, sizeof(log_path), "%s/build.log", dir);
     runner_fill_vars(a, run, gpu, copy, dir, kernel_abs, runner, len, student, student_len, &vars);
+    const char *program = gpu ? student : runner;
+    if (access(program, F_OK) == 0 && access(program, X_OK) != 0)
+        unlink(program);  // half-written by an older kit's stopped link: make would take it as made
     int built = runner_make(a, run, backend, vars.list, log_path, err);
     if (built < 0)
         return snprintf(err->stage, sizeof(err->stage), "compile"), -1;

@@ -23,6 +23,7 @@
 static volatile sig_atomic_t spawn_active_group; // the running child's process group, 0 if none
 static volatile sig_atomic_t spawn_server_group; // a serving child's process group (spawn_server), 0 if none
 static volatile sig_atomic_t spawn_stop_signal;  // a stop signal that arrived, 0 if none
+static volatile sig_atomic_t spawn_active_gentle; // 1: the running child is stopped with SIGTERM first (spawn_limits)
 static void (*spawn_on_stop)(int);               // called once a stop signal is seen in the normal flow
 
 // The stop signals' handler: note it, and kill the running child's group now.
@@ -30,7 +31,7 @@ static void spawn_signal_handler(int sig)
 {
     spawn_stop_signal = sig;
     if (spawn_active_group > 0)
-        kill(-spawn_active_group, SIGKILL);
+        kill(-spawn_active_group, spawn_active_gentle ? SIGTERM : SIGKILL);
     if (spawn_server_group > 0)
         kill(-spawn_server_group, SIGKILL);
 }
@@ -255,6 +256,7 @@ spawn_result spawn_run(char *const argv[], char *const env[], const char *log_pa
     if (pid == 0)
         spawn_child(argv, env, log_path, limits, pipefd[1], -1, -1);
     setpgid(pid, pid);
+    spawn_active_gentle = limits->stop_gently;
     spawn_active_group = pid;
     if (spawn_stop_signal)  // arrived between fork and here
         kill(-pid, SIGKILL);
@@ -269,12 +271,17 @@ spawn_result spawn_run(char *const argv[], char *const env[], const char *log_pa
     }
     r.started = 1;
     unsigned polls = 0;
+    double stop_seen = 0;
     for (;;) {
         pid_t w = waitpid(pid, &status, WNOHANG);
         if (w == pid)
             break;
         if (w < 0 && errno != EINTR)
             break;
+        if (spawn_stop_signal && limits->stop_gently && !stop_seen)
+            stop_seen = spawn_now();
+        if (stop_seen > 0 && spawn_now() - stop_seen > SPAWN_STOP_GRACE_S)
+            kill(-pid, SIGKILL);  // stopped gently, and not ended in time
         if (limits->timeout_s > 0 && spawn_now() - start > limits->timeout_s) {
             kill(-pid, SIGKILL);
             kill(pid, SIGKILL);
@@ -294,6 +301,7 @@ spawn_result spawn_run(char *const argv[], char *const env[], const char *log_pa
     }
     kill(-pid, SIGKILL);  // anything the child left behind in its group
     spawn_active_group = 0;
+    spawn_active_gentle = 0;
     r.seconds = spawn_now() - start;
     if (!r.timed_out && !r.over_memory)
         spawn_read_status(&r, status, limits->cpu_s);

@@ -25,7 +25,11 @@ typedef struct spawn_limits {
                                 // so a busy machine's waits do not (timeout_s is then the backstop for a child that blocks)
     unsigned long long resident_bytes; // > 0: the child is killed when its resident memory passes this (checked every 20 ms)
     int nice;                   // > 0: added to the child's niceness (SPAWN_NICE_BESIDE: work beside the GPU's cases)
+    int stop_gently;            // 1: a stop signal sends the group SIGTERM, SIGKILL SPAWN_STOP_GRACE_S later (make
+                                // then removes the files it was writing: a build stopped leaves none half-made)
 } spawn_limits;
+
+#define SPAWN_STOP_GRACE_S 3.0  // how long a child stopped gently has to end
 
 // The niceness added to what a check runs on the CPU beside the executor and
 // holding no GPU lock (the builds, the build check, the emulation, gnuplot), so

@@ -82,8 +82,8 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h, stru
         spawn_child_exit(0);
     judge_case_env env = tool_env(s, h->tool);
     env.executor = profiler;
-    if (h->tool == TOOL_COUNT)  // its alone turn asked for while the judge holds one (gpu_turns.h)
-        env.gpu_relay_await = gpu_turns_relay_await;
+    if (h->tool == TOOL_COUNT && profiler)  // its alone turn asked for while the judge holds one (gpu_turns.h): only
+        env.gpu_relay_await = gpu_turns_relay_await;  // an executor started ahead, whose start-up is no GPU work then
     // No turn of the helper's own: counting, or under Nsight Compute or compute-sanitizer, the executor
     // takes the locks around its GPU work (judge_spawn_runner); the strict barriers' emulation has none.
     memset(&r, 0, sizeof(r));
@@ -103,9 +103,12 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h, stru
     spawn_child_exit(ok && rename(tmp, path) == 0 ? 0 : 3);  // its line counts written first (coverage build)
 }
 
-// Before the load count's helper is forked: where the judge will take a turn
-// alone (a timed case counted, with turns) and the executor counts in one,
-// the relay that makes its turn follow the judge's at once (gpu_turns.h).
+// Before the load count's helper is forked with its executor started ahead
+// (tool_runs_early_start: a count started after the build starts its
+// executor when it runs, work the judge's timed turn must not see): where the
+// judge will take a turn alone (a timed case counted, with turns) and the
+// executor counts in one, the relay that makes its turn follow the judge's at
+// once (gpu_turns.h).
 static void tool_relay_arm(struct judge_session *s, tool_kind tool, int loads)
 {
     char path[PATH_MAX + 32];
@@ -280,8 +283,6 @@ void tool_runs_start(struct judge_session *s)
     if (loads >= 0 && technique_counts_loads(run->conf.technique) && counter >= 0 && s->tools.n == 0) {
         lab_case spec = run->conf.cases[loads];
         spec.timed = 0;  // counted untimed (load_count.c)
-        if (!tool_remembered(s, (tool_kind)counter, &spec))
-            tool_relay_arm(s, (tool_kind)counter, loads);
         tool_helper_start(s, (tool_kind)counter, &spec, rng_case_seed(run->seed, loads));
     }
     if (s->args.sanitize)

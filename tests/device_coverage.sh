@@ -64,19 +64,27 @@ annotate() {
 count_table() {
     local dir=$1
     awk -F: '
-        FNR == 1 { if (name != "") row(); name = FILENAME; sub(/^.*\//, "", name); sub(/\.gcov$/, "", name); lines = ran = 0; device = excluded = 0 }
+        FNR == 1 { if (name != "") row(); name = FILENAME; sub(/^.*\//, "", name); sub(/\.gcov$/, "", name); lines = ran = 0; device = excluded = 0; kernel = skip = 0 }
         {
             count = $1; gsub(/ /, "", count); number = $2 + 0
             text = $0; sub(/^[^:]*:[^:]*:/, "", text)
             if (number == 0) next
-            if (text ~ /^__global__ / && text !~ /;[ \t]*$/) kernel = 1
+            # A __global__ function from its declaration (after template <...>, static, extern "C", inline)
+            # to the brace that closes its body; a prototype (";" before any "{") ends where it ends.
+            if (!kernel && text ~ /^[ \t]*((template[ \t]*<[^>]*>|static|extern[ \t]+"C"|inline)[ \t]+)*__global__[ \t]/)
+                { kernel = 1; depth = 0; opened = 0 }
             if (text ~ /LCOV_EXCL_START/) skip = 1
             if (count != "-") {
                 if (kernel) device++
                 else if (skip) excluded++
                 else { lines++; if (count !~ /^(#####|=====)$/) ran++ }
             }
-            if (kernel && text ~ /^}/) kernel = 0
+            if (kernel) {
+                code = text; sub(/\/\/.*$/, "", code)
+                opens = gsub(/\{/, "{", code); closes = gsub(/\}/, "}", code)
+                depth += opens - closes; opened = opened || opens > 0
+                if ((opened && depth <= 0) || (!opened && code ~ /;[ \t]*$/)) kernel = 0
+            }
             if (text ~ /LCOV_EXCL_STOP/) skip = 0
         }
         function row() {

@@ -333,17 +333,26 @@ draw_seed "side by side"
 # stopped_link BACKEND: a check stopped while the student's program links (a Ctrl-C, a class's
 # time limit: the judge kills its build) leaves nothing the next check of the same file takes as
 # built; that check builds again and passes. The link stops half-way (tests/fakes/tools/stall-cxx).
-stopped_link() {
-    local backend=$1 k="$tmp/stopped-link-$1.cu" pid i
-    { cat reference/solutions/01-naive-sweep.cu; echo "// stopped link, seed $seed"; } >"$k"
+# stop_at_stall LOG COMMAND...: runs COMMAND (a judge whose compiler is tests/fakes/tools/stall-cxx)
+# in the background, its output into LOG, until the compiler says it stalled, then stops it as a
+# Ctrl-C or a class's time limit would (SIGTERM). Returns 1, with LOG's end, if it never stalled.
+stop_at_stall() {
+    local log=$1 pid i
+    shift
     rm -f "$tmp/stall-flag"
-    STALL_FLAG="$tmp/stall-flag" EMU_CXX="$kit/tests/fakes/tools/stall-cxx" HOST_CXX="$kit/tests/fakes/tools/stall-cxx" \
-        "$judge" --kit "$kit" --lab 1 --backend "$backend" --case 4 --kernel "$k" >"$tmp/stopped-link.log" 2>&1 &
+    STALL_FLAG="$tmp/stall-flag" "$@" >"$log" 2>&1 &
     pid=$!
     for i in $(seq 1 240); do [ -e "$tmp/stall-flag" ] && break; sleep 0.5; done
-    [ -e "$tmp/stall-flag" ] || { kill "$pid"; wait "$pid"; echo "the link never started:"; tail -3 "$tmp/stopped-link.log"; return 1; }
+    [ -e "$tmp/stall-flag" ] || { kill "$pid"; wait "$pid"; echo "the build never stalled:"; tail -3 "$log"; return 1; }
     kill -TERM "$pid"
     wait "$pid"
+    return 0
+}
+stopped_link() {
+    local backend=$1 k="$tmp/stopped-link-$1.cu" stall="$kit/tests/fakes/tools/stall-cxx"
+    { cat reference/solutions/01-naive-sweep.cu; echo "// stopped link, seed $seed"; } >"$k"
+    stop_at_stall "$tmp/stopped-link.log" env EMU_CXX="$stall" HOST_CXX="$stall" \
+        "$judge" --kit "$kit" --lab 1 --backend "$backend" --case 4 --kernel "$k" || return 1
     "$judge" --kit "$kit" --lab 1 --backend "$backend" --case 4 --kernel "$k"
 }
 draw_seed "stopped link"
@@ -358,17 +367,11 @@ fi
 # (a fresh kit) leaves no half-written object that every later build would take as made: the
 # judge stops its build with SIGTERM first, and make removes what it was writing.
 stopped_shared_build() {
-    local copy="$tmp/stopped kit" pid i
+    local copy="$tmp/stopped kit"
     mkdir -p "$copy"
     cp -r grader kernels labs reference "$copy/"
-    rm -f "$tmp/stall-flag"
-    STALL_FLAG="$tmp/stall-flag" STALL_OUTPUT='*/obj/*.o' EMU_CXX="$kit/tests/fakes/tools/stall-cxx" \
-        "$judge" --kit "$copy" --lab 1 --backend emu --case 4 --kernel reference/solutions/01-naive-sweep.cu >"$tmp/stopped-shared.log" 2>&1 &
-    pid=$!
-    for i in $(seq 1 240); do [ -e "$tmp/stall-flag" ] && break; sleep 0.5; done
-    [ -e "$tmp/stall-flag" ] || { kill "$pid"; wait "$pid"; echo "the runtime's build never started:"; tail -3 "$tmp/stopped-shared.log"; return 1; }
-    kill -TERM "$pid"
-    wait "$pid"
+    stop_at_stall "$tmp/stopped-shared.log" env STALL_OUTPUT='*/obj/*.o' EMU_CXX="$kit/tests/fakes/tools/stall-cxx" \
+        "$judge" --kit "$copy" --lab 1 --backend emu --case 4 --kernel reference/solutions/01-naive-sweep.cu || return 1
     "$judge" --kit "$copy" --lab 1 --backend emu --case 4 --kernel reference/solutions/01-naive-sweep.cu
 }
 # stale_program: a program left not executable in a file's build folder (an older kit's stopped

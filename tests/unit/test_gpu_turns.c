@@ -86,9 +86,11 @@ static pid_t sanitized_run(void)
     return pid;
 }
 
-// A run under Nsight Compute: the executor's process, taking the locks the
-// judge names for it (alone or shared), holding them until killed.
-static pid_t profiled_run(int alone)
+// A run under Nsight Compute, or the load count: the executor's process,
+// taking the locks the judge names for it (alone or shared; once the relay
+// lets it, when relayed: the count's helper, gpu_turns.h), holding them until
+// killed.
+static pid_t profiled_run_after(int alone, int relayed)
 {
     char spec[3 * PATH_MAX + 16];
     assert_int_equal(gpu_turns_lock_spec(alone, GPU_LOCK_PROFILER, spec, sizeof(spec)), 1);
@@ -96,6 +98,8 @@ static pid_t profiled_run(int alone)
     assert_true(pid >= 0);
     if (pid == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (relayed)
+            gpu_turns_relay_await();
         int fds[3];
         if (gpu_locks_take(spec, fds) != 0)
             _exit(3);
@@ -103,6 +107,11 @@ static pid_t profiled_run(int alone)
             pause();
     }
     return pid;
+}
+
+static pid_t profiled_run(int alone)
+{
+    return profiled_run_after(alone, 0);
 }
 
 static void end(pid_t pid)
@@ -173,26 +182,6 @@ static void test_waiting_for_profiler_holds_no_turn(void **state)
     end(waiting);
 }
 
-// The load count's helper under the relay: waits for it, then takes the
-// profiler's lock and a turn alone, holding them until killed.
-static pid_t relayed_count(void)
-{
-    char spec[3 * PATH_MAX + 16];
-    assert_int_equal(gpu_turns_lock_spec(1, GPU_LOCK_PROFILER, spec, sizeof(spec)), 1);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        gpu_turns_relay_await();
-        int fds[3];
-        if (gpu_locks_take(spec, fds) != 0)
-            _exit(3);
-        for (;;)
-            pause();
-    }
-    return pid;
-}
-
 // The relay: the count asks for nothing until the judge holds a turn alone,
 // then waits at the gate (keeping every other judge's turn out) and gets the
 // turn the moment the judge gives it back.
@@ -204,7 +193,7 @@ static void test_relay_hands_the_turn_on(void **state)
     snprintf(path, sizeof(path), "%s/relay", lock_dir);
     assert_int_equal(gpu_turns_relay_arm(path), 0);
     assert_int_equal(gpu_turns_relay_arm(path), -1);  // one at a time
-    pid_t count = relayed_count();
+    pid_t count = profiled_run_after(1, 1);
     usleep(100000 + (useconds_t)(test_seed() % 100000));
     assert_true(lock_free("profiler"));      // it waits for the relay, asking for nothing
     assert_true(lock_free("gate"));
@@ -232,7 +221,7 @@ static void test_relay_released_without_a_turn(void **state)
     char path[PATH_MAX];
     snprintf(path, sizeof(path), "%s/relay", lock_dir);
     assert_int_equal(gpu_turns_relay_arm(path), 0);
-    pid_t count = relayed_count();
+    pid_t count = profiled_run_after(1, 1);
     usleep(50000 + (useconds_t)(test_seed() % 50000));
     assert_true(lock_free("lock"));
     gpu_turns_relay_release();

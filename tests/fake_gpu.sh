@@ -356,23 +356,26 @@ if grep -qE "load count's profiler|Nsight Compute" "$tmp/inproc.out"; then
 else
     pass "and no Nsight Compute run is started for it"
 fi
-check "its run takes the GPU's profiler lock and the GPU alone, in the executor" \
-    grep -qE "/gpu-0\.profiler,.*,alone count-loads$" "$tmp/inproc.locks"
 check "the count is a run of its own, untimed, not the timed case's (its timing untouched by the profiler)" \
     test "$(grep -c "count-loads" "$tmp/inproc.locks")" = 1 -a "$(grep -c " timed count-loads$" "$tmp/inproc.locks")" = 0
-# The relay: the count asks for its turn alone only once the judge's timed case holds one, and
-# gets it as the judge gives it back (no other judge's shared work, and no drain, between them).
+# The relay: the count runs inside the judge's turn alone, after its timed case there, with no
+# locks of its own (no other judge's shared work, and no drain, between the two); the judge took
+# the GPU's profiler lock before that turn.
 relayed() {
     python3 - "$tmp/inproc.json" "$tmp/inproc.locks" <<'PY'
 import json, sys
 alone = [turn for turn in json.load(open(sys.argv[1]))["gpu_turns"] if turn[2] == 1]
-counts = [float(line.split()[0][3:]) for line in open(sys.argv[2]) if line.rstrip().endswith(" count-loads")]
-print("alone turns:", alone, "count's locks held at:", counts)
-sys.exit(0 if alone and len(counts) == 1 and counts[0] >= alone[0][1] else 1)
+lines = [line.split() for line in open(sys.argv[2])]
+counts = [float(l[0][3:]) for l in lines if l[-1] == "count-loads" and l[1] == "-"]
+timed = [float(l[0][3:]) for l in lines if "timed" in l]
+print("alone turns:", alone, "count ran at:", counts, "timed ran at:", timed)
+sys.exit(0 if alone and len(counts) == 1 and alone[0][0] <= counts[0] <= alone[0][1] and
+         any(alone[0][0] <= t < counts[0] for t in timed) and all(t < counts[0] for t in timed if alone[0][0] <= t <= alone[0][1]) else 1)
 PY
 }
-check "the count's turn follows the judge's timed turn (relayed), not before it" relayed
-check "and the trace says the relay let it ask" grep -q "gpu turn relayed" "$tmp/inproc.out"
+check "the count ran inside the judge's timed turn, after the timed case, with no locks of its own" relayed
+check "and the trace says the count ran inside the judge's turn" grep -q "gpu turn relayed: the load count runs inside it" "$tmp/inproc.out"
+check "the judge took the GPU's profiler lock for it" test -f "$tmp/locks-cupti/gpu-0.profiler"
 check "its executor started beside the build, then served the count" \
     grep -q "the load count served by the executor started beside the build" "$tmp/inproc.out"
 check "the count ran ahead, in a helper beside the cases (with the sync case's strict barriers)" \
@@ -486,6 +489,19 @@ outcome turns "a run with turns passes, its tool runs in helpers beside it" 0 "t
 check "it takes its turns through lock files" test -f "$tmp/locks/gpu-0.lock" -a -f "$tmp/locks/gpu-0.gate"
 holds turns "its turns are in the report, a timed one alone" 'r["gpu_turns"] and any(turn[2] == 1 for turn in r["gpu_turns"])'
 holds turns "and each turn taken is given back" 'all(0 < turn[0] <= turn[1] for turn in r["gpu_turns"])'
+# Two judges side by side, the solution's figures not kept yet (a class's first judges): one
+# times the solution, the other waits for it and takes the figures it kept.
+rm -rf "$kit/build/yardstick"
+mkdir -p "$tmp/locks-yard"
+cp "$student1" "$tmp/yard-a.cu" && cp "$student1" "$tmp/yard-b.cu" && touch_kernel "$tmp/yard-b.cu" yardb
+fake_run yarda STENCIL_FAKE_LOCKS_LOG="$tmp/yard.locks" STENCIL_TRACE=1 -- --lab "$lab1" --kernel "$tmp/yard-a.cu" --case 40 --gpu-lock-dir "$tmp/locks-yard" &
+fake_run yardb STENCIL_FAKE_LOCKS_LOG="$tmp/yard.locks" STENCIL_TRACE=1 -- --lab "$lab1" --kernel "$tmp/yard-b.cu" --case 40 --gpu-lock-dir "$tmp/locks-yard"
+wait
+check "two judges side by side time the solution once ($(grep -c " yardstick" "$tmp/yard.locks") run(s))" \
+    test "$(grep -c " yardstick timed" "$tmp/yard.locks")" = 1
+check "and the other scores against the figures it kept" grep -q "yardstick: the solution's figures kept in" "$tmp/yarda.out" "$tmp/yardb.out"
+holds yarda "both score their speed against the solution" '[i for i in r["score"]["items"] if i["name"] == "speed"][0]["detail"].find("% of the lab") > 0'
+holds yardb "both score their speed against the solution" '[i for i in r["score"]["items"] if i["name"] == "speed"][0]["detail"].find("% of the lab") > 0'
 mkdir -p "$tmp/locks-ncu"
 touch_kernel "$student2" profiler
 fake_run turnsncu STENCIL_FAKE_NCU_LOADS=1.5,7 -- --lab "$lab2" --kernel "$student2" --case 40 --gpu-lock-dir "$tmp/locks-ncu" --jobs 1

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -26,19 +27,30 @@ static struct gpu_turns {
     int lock_fd;                // its lock: shared for untimed work, exclusive for timing
     int gate_fd;                // its gate: held while taking the lock (a waiting timer keeps new turns out)
     int held;                   // 1 while this run holds a turn
-    int relay_fd;               // the relay the judge holds alone until its first alone turn, -1: none held
-    char relay[PATH_MAX];       // its path ("": none armed)
-} turns = {NULL, 0, NULL, 0, -1, -1, -1, 0, -1, ""};
+    int relay_fd;               // the relay's end of this process (the judge's or the count helper's), -1: none
+    int relay_peer;             // the judge: the helper's end until it is forked, -1: none
+    int profiler_fd;            // the judge: the profiler's lock held for the count inside its alone turn, -1: none
+    int inside;                 // the helper: 1 while its count runs inside the judge's turn
+} turns = {NULL, 0, NULL, 0, -1, -1, -1, 0, -1, -1, -1, 0};
+
+// What the judge tells the load count's helper through the relay: its count
+// runs inside the judge's alone turn (no locks of its own), or takes its own.
+#define GPU_TURNS_RELAY_INSIDE 'i'
+#define GPU_TURNS_RELAY_OWN 'o'
+
+static int gpu_turns_relay_profiler(judge_error *err);
+static void gpu_turns_relay_send(char how);
 
 void gpu_turns_init(const char *lock_dir, int slots, judge_run *run)
 {
-    int fds[3] = {turns.lock_fd, turns.gate_fd, turns.relay_fd};
-    for (int i = 0; i < 3; i++)  // (a second set-up forgets the first's GPU and files: the unit tests make one a test)
+    int fds[5] = {turns.lock_fd, turns.gate_fd, turns.relay_fd, turns.relay_peer, turns.profiler_fd};
+    for (int i = 0; i < 5; i++)  // (a second set-up forgets the first's GPU and files: the unit tests make one a test)
         if (fds[i] >= 0)
             close(fds[i]);
     turns.lock_dir = lock_dir, turns.slots = slots, turns.run = run;
     turns.owner = getpid();
-    turns.slot = -1, turns.lock_fd = turns.gate_fd = turns.relay_fd = -1, turns.held = 0, turns.relay[0] = '\0';
+    turns.slot = -1, turns.lock_fd = turns.gate_fd = turns.relay_fd = turns.relay_peer = turns.profiler_fd = -1;
+    turns.held = 0, turns.inside = 0;
 }
 
 // Seconds since the epoch (the GPU turns of judges side by side are compared).
@@ -109,11 +121,11 @@ int gpu_turns_take(int exclusive, judge_error *err)
     if (turns.slot < 0 && gpu_turns_pick_slot(err) != 0)
         return -1;
     double asked = gpu_turns_wall_clock();
+    if (exclusive && turns.relay_fd >= 0 && turns.profiler_fd < 0 && gpu_turns_relay_profiler(err) != 0)
+        return -1;
     gpu_lock_turn(turns.gate_fd, turns.lock_fd, exclusive, spawn_check_stop);
     turns.held = 1;
     judge_trace_note("gpu turn %s: waited %.2f s", exclusive ? "alone" : "shared", gpu_turns_wall_clock() - asked);
-    if (exclusive)
-        gpu_turns_relay_release();  // a helper's alone turn follows this one at once
     if (run->ngpu_turns < JUDGE_MAX_GPU_TURNS) {
         run->gpu_turns[run->ngpu_turns][0] = gpu_turns_wall_clock();
         run->gpu_turns[run->ngpu_turns][2] = exclusive;
@@ -126,10 +138,14 @@ void gpu_turns_give(void)
     judge_run *run = turns.run;
     if (!turns.held || getpid() != turns.owner)  // the lock is the judge's (a worker shares its file)
         return;
+    if (turns.profiler_fd >= 0)  // the load count runs now, inside this turn, before it ends
+        gpu_turns_relay_send(GPU_TURNS_RELAY_INSIDE);
     if (run->ngpu_turns < JUDGE_MAX_GPU_TURNS)
         run->gpu_turns[run->ngpu_turns++][1] = gpu_turns_wall_clock();
     gpu_turns_flock(turns.lock_fd, LOCK_UN);
     turns.held = 0;
+    if (turns.profiler_fd >= 0)
+        close(turns.profiler_fd), turns.profiler_fd = -1;  // the profiler's lock after the turn (taken before it)
 }
 
 int gpu_turns_lock_spec(int alone, const char *tool_lock, char *spec, size_t len)
@@ -152,38 +168,89 @@ int gpu_turns_shared(void)
     return turns.lock_dir != NULL;
 }
 
-int gpu_turns_relay_arm(const char *path)
+int gpu_turns_relay_arm(void)
 {
-    if (!turns.lock_dir || getpid() != turns.owner || turns.relay_fd >= 0)
+    int ends[2];
+    if (!turns.lock_dir || getpid() != turns.owner || turns.relay_fd >= 0 ||
+        socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0)
         return -1;
-    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        if (fd >= 0)
-            close(fd);
-        return -1;
-    }
-    turns.relay_fd = fd;
-    snprintf(turns.relay, sizeof(turns.relay), "%s", path);
+    turns.relay_fd = ends[0], turns.relay_peer = ends[1];
     return 0;
+}
+
+void gpu_turns_relay_forked(pid_t pid)
+{
+    if (turns.relay_peer < 0)
+        return;
+    if (pid == 0) {  // the helper keeps its end only
+        close(turns.relay_fd);
+        turns.relay_fd = turns.relay_peer;
+    } else {
+        close(turns.relay_peer);
+        if (pid < 0)  // no helper: nothing to relay to
+            close(turns.relay_fd), turns.relay_fd = -1;
+    }
+    turns.relay_peer = -1;
+}
+
+// In the judge, before its first turn alone with the relay armed: takes the
+// GPU's profiler lock (always before the turn, as every holder of both does,
+// gpu_locks.h), which the count inside that turn needs. 0, or -1 with err.
+static int gpu_turns_relay_profiler(judge_error *err)
+{
+    if (turns.slot < 0 && gpu_turns_pick_slot(err) != 0)
+        return -1;
+    if (gpu_turns_open(turns.slot, GPU_LOCK_PROFILER, &turns.profiler_fd, err) != 0)
+        return -1;
+    gpu_turns_flock(turns.profiler_fd, LOCK_EX);
+    return 0;
+}
+
+// In the judge: tells the helper how its count runs (GPU_TURNS_RELAY_*) and
+// forgets the relay; inside the judge's turn, waits for the helper's word
+// that the count's GPU work ended (or for its end).
+static void gpu_turns_relay_send(char how)
+{
+    char done;
+    if (turns.relay_fd < 0 || getpid() != turns.owner)
+        return;
+    int sent = send(turns.relay_fd, &how, 1, MSG_NOSIGNAL) == 1;  // (a helper ended already: nothing to wait for)
+    if (sent && how == GPU_TURNS_RELAY_INSIDE) {
+        judge_trace_note("gpu turn relayed: the load count runs inside it");
+        while (recv(turns.relay_fd, &done, 1, 0) < 0 && errno == EINTR)
+            spawn_check_stop();
+        judge_trace_note("gpu turn relayed: the load count ended");
+    }
+    close(turns.relay_fd);
+    turns.relay_fd = -1;
 }
 
 void gpu_turns_relay_release(void)
 {
-    if (turns.relay_fd < 0 || getpid() != turns.owner)
-        return;
-    flock(turns.relay_fd, LOCK_UN);  // (the helpers' copies of this descriptor hold nothing apart from it)
-    close(turns.relay_fd);
-    turns.relay_fd = -1;
-    judge_trace_note("gpu turn relayed: the load count asks for its turn");
+    gpu_turns_relay_send(GPU_TURNS_RELAY_OWN);
 }
 
-void gpu_turns_relay_await(void)
+int gpu_turns_relay_await(void)
 {
-    if (!turns.relay[0] || getpid() == turns.owner)
+    char how = GPU_TURNS_RELAY_OWN;
+    if (turns.relay_fd < 0 || getpid() == turns.owner)
+        return 0;
+    while (recv(turns.relay_fd, &how, 1, 0) < 0 && errno == EINTR)
+        spawn_check_stop();
+    turns.inside = how == GPU_TURNS_RELAY_INSIDE;
+    if (!turns.inside)
+        close(turns.relay_fd), turns.relay_fd = -1;
+    return turns.inside;
+}
+
+void gpu_turns_relay_done(void)
+{
+    char done = 'd';
+    if (!turns.inside)
         return;
-    int fd = open(turns.relay, O_RDONLY | O_CLOEXEC);  // a description of its own: the judge's lock keeps it out
-    if (fd < 0)
-        return;
-    gpu_turns_flock(fd, LOCK_SH);
-    close(fd);
+    if (send(turns.relay_fd, &done, 1, MSG_NOSIGNAL) != 1) {
+        // the judge is gone: nothing waits
+    }
+    close(turns.relay_fd);
+    turns.relay_fd = -1, turns.inside = 0;
 }

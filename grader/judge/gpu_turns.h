@@ -6,6 +6,8 @@
 #ifndef STENCIL_GPU_TURNS_H
 #define STENCIL_GPU_TURNS_H
 
+#include <sys/types.h>
+
 #include "judge.h"
 #include "judge_error.h"
 
@@ -40,18 +42,25 @@ int gpu_turns_lock_spec(int alone, const char *tool_lock, char *spec, size_t len
 // every shared one, the helpers' included.
 int gpu_turns_shared(void);
 
-// The alone turn relayed: a helper that will take a turn alone itself (the
-// load count's executor) asks for it only once the judge holds one, so that
-// it waits at the gate while the judge times and gets the turn the moment
-// the judge gives it back, with no other judge's shared work (and no wait
-// for it to drain) between the two. In the judge, before forking the
-// helper: arm holds the relay file path alone (returns 0, or -1 when it
-// cannot: then no helper waits). The judge's first alone turn releases it,
-// and so does release (idempotent: call it before waiting for or stopping
-// the helper). In the helper, await returns once released (at once when
-// nothing was armed, or the relay cannot be opened).
-int gpu_turns_relay_arm(const char *path);
+// The load count relayed into the judge's alone turn: a helper whose
+// executor (started ahead, its CUDA context made) counts the loads runs its
+// count inside the judge's first turn alone, right after the judge's own
+// timed run, with no locks of its own: one wait for other judges' shared
+// turns to drain a file, not two, and no other judge's count between them.
+// In the judge, before forking the helper: arm makes the relay (0, or -1:
+// then the helper takes its own locks); forked(pid) after the fork, in both
+// processes. The judge's first alone turn then takes the GPU's profiler lock
+// before its turn (one profiling session a GPU), and giving that turn back
+// first lets the helper count and waits until it says its GPU work ended.
+// release (idempotent) tells the helper to take its own locks instead: call
+// it before waiting for or stopping the helper. In the helper, await waits
+// for the judge's word: 1 when its count runs inside the judge's turn (then
+// done, once the count's GPU work ended), 0 when it takes its own locks (also
+// when nothing was armed).
+int gpu_turns_relay_arm(void);
+void gpu_turns_relay_forked(pid_t pid);
 void gpu_turns_relay_release(void);
-void gpu_turns_relay_await(void);
+int gpu_turns_relay_await(void);
+void gpu_turns_relay_done(void);
 
 #endif // STENCIL_GPU_TURNS_H

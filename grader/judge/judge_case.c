@@ -509,9 +509,9 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     // lock, one profiling session a GPU, then the turn) and under compute-sanitizer (the turn) the
     // executor takes the locks itself around its GPU work alone: a tool's start-up and end keep no
     // judge beside waiting, nor this run's timed case.
-    if (env->gpu_relay_await && !env->emu)
-        env->gpu_relay_await();  // (the input drawn already: the locks asked for at once when the judge lets it)
-    int turn = env->gpu_turn && !env->emu;
+    // (the input drawn already: the run starts the moment the judge lets it, inside its turn or asking for its own)
+    int inside = env->gpu_relay_await && !env->emu && env->gpu_relay_await();
+    int turn = env->gpu_turn && !env->emu && !inside;
     int alone = timed || env->count_loads || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0);
     char locks[3 * PATH_MAX + 16];
     if (turn && (env->ncu_metrics || env->sanitize || env->count_loads) && env->gpu_locks &&
@@ -523,6 +523,7 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     }
     if (turn)
         env->gpu_turn(alone);
+    judge_trace_runner_began();
     // The run's executor serves the case; under Nsight Compute, only one started under it ahead (tool_runs.h).
     int profiled = env->executor && env->executor->ncu_table[0];
     if (env->executor && !env->emu && !env->sanitize && (!env->ncu_metrics || profiled))
@@ -533,6 +534,8 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
         s = spawn_run(argv, envp, log_path, &lim);
     if (turn)
         env->gpu_turn_end();
+    if (inside)
+        env->gpu_relay_done();
     kv_load(report_path, report);
     char race[800];
     if (env->sanitize == JUDGE_RACECHECK && s.exited && s.exit_code == RUNNER_OK && sanitizer_racecheck_summary(log_path, race, sizeof(race)))
@@ -898,6 +901,14 @@ static double judge_trace_clock(void)
     return (double)(t.tv_sec % 3600) + 1e-9 * (double)t.tv_nsec;
 }
 
+// When this process's last runner began (the trace clock): its case's trace line says so.
+static double judge_trace_runner_start;
+
+void judge_trace_runner_began(void)
+{
+    judge_trace_runner_start = judge_trace_clock();
+}
+
 void judge_trace_note(const char *fmt, ...)
 {
     char line[400];
@@ -919,7 +930,8 @@ void judge_case_trace(const char *name, const kv_list *report, double input_s, d
     if (!judge_tracing())
         return;
     char line[600];
-    int used = snprintf(line, sizeof(line), "trace: %.3f %s: input %.2f s, runner %.2f s (", judge_trace_clock(), name, input_s, runner_s);
+    int used = snprintf(line, sizeof(line), "trace: %.3f %s: input %.2f s, runner %.2f s from %.3f (", judge_trace_clock(), name, input_s,
+                        runner_s, judge_trace_runner_start);
     for (size_t p = 0; p < sizeof(phases) / sizeof(phases[0]); p++)
         if (kv_get(report, phases[p]) && used < (int)sizeof(line))
             used += snprintf(line + used, sizeof(line) - (size_t)used, " %s %.2f", phases[p] + 6, kv_number(report, phases[p], 0));

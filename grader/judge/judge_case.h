@@ -44,8 +44,10 @@ typedef struct judge_case_env {
     unsigned long long emu_memory_bytes; // emulation: the memory a student's program may hold (--emu-memory; 0: judge_emu_resident_limit's)
     int count_loads;            // GPU: the executor counts the student's loads in the checked call itself (LOADS_OPTION;
                                 // STENCIL_LOADS=cupti, load_count.h), the profiler's lock and a turn alone held around it
-    void (*gpu_relay_await)(void); // GPU: waited for just before the executor is asked to take its locks, once the
-                                   // case's input is drawn (the load count's helper: gpu_turns_relay_await); NULL: none
+    int (*gpu_relay_await)(void);  // GPU: waited for just before the executor is asked to take its locks, once the
+                                   // case's input is drawn (the load count's helper: gpu_turns_relay_await); 1: the
+                                   // run is inside the judge's turn, no locks of its own; NULL: none
+    void (*gpu_relay_done)(void);  // then called once that run's GPU work ended (gpu_turns_relay_done)
 } judge_case_env;
 
 // The executor of a GPU run, serving every case (`executor --serve`): made
@@ -178,7 +180,11 @@ void judge_trace_note(const char *fmt, ...) __attribute__((format(printf, 1, 2))
 
 // With STENCIL_TRACE=1 in the environment: one line on stderr of where a
 // case's time went (drawing and writing the input, the runner, and with the
-// executor its phases, then judging), for whoever makes the kit faster.
+// executor its phases, then judging), for whoever makes the kit faster; the
+// runner's start on the trace clock (judge_trace_runner_began, called by
+// judge_spawn_runner once its turn is held) lays the executor's phases on the
+// class's timeline (tests/bench/class_timeline.py).
+void judge_trace_runner_began(void);
 void judge_case_trace(const char *name, const kv_list *report, double input_s, double runner_s, double judged_s);
 
 #endif // STENCIL_JUDGE_CASE_H

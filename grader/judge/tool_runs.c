@@ -82,8 +82,8 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h, stru
         spawn_child_exit(0);
     judge_case_env env = tool_env(s, h->tool);
     env.executor = profiler;
-    if (h->tool == TOOL_COUNT && profiler)  // its alone turn asked for while the judge holds one (gpu_turns.h): only
-        env.gpu_relay_await = gpu_turns_relay_await;  // an executor started ahead, whose start-up is no GPU work then
+    if (h->tool == TOOL_COUNT && profiler)  // counted inside the judge's alone turn (gpu_turns.h): only an executor
+        env.gpu_relay_await = gpu_turns_relay_await, env.gpu_relay_done = gpu_turns_relay_done;  // started ahead
     // No turn of the helper's own: counting, or under Nsight Compute or compute-sanitizer, the executor
     // takes the locks around its GPU work (judge_spawn_runner); the strict barriers' emulation has none.
     memset(&r, 0, sizeof(r));
@@ -111,11 +111,9 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h, stru
 // once (gpu_turns.h).
 static void tool_relay_arm(struct judge_session *s, tool_kind tool, int loads)
 {
-    char path[PATH_MAX + 32];
     if (tool != TOOL_COUNT || loads < 0 || !s->run.conf.cases[loads].timed || !gpu_turns_shared())
         return;
-    worker_pool_path(&s->pool, TOOL_RUNS_FIRST_SLOT, "relay", path, sizeof(path));
-    gpu_turns_relay_arm(path);
+    gpu_turns_relay_arm();
 }
 
 // Starts a helper running spec (seed) under tool, unless remembered already.
@@ -232,6 +230,7 @@ void tool_runs_early_start(struct judge_session *s)
     h->seed = rng_case_seed(s->run.seed, loads), h->slot = TOOL_RUNS_FIRST_SLOT;
     tool_relay_arm(s, h->tool, loads);
     pid_t pid = worker_pool_fork(&s->pool, h->slot);
+    gpu_turns_relay_forked(pid);
     if (pid == 0) {
         close(go[1]);
         tool_early_work(s, h, go[0]);

@@ -1,7 +1,10 @@
 // grader/judge/yardstick.c — the lab's solution timed for the speed score (yardstick.h).
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -193,12 +196,36 @@ static int yardstick_is_case(const judge_run *run, int k, const char *name)
     return run->conf.cases[k].timed && !strcmp(conf_case_name(&run->conf.cases[k], it, sizeof(it)), name);
 }
 
+// Waits until no other judge times this solution for the same key (judges
+// side by side, a class's first ones: one times, the others then read what
+// it kept) and holds that turn: its descriptor (close it to give the turn
+// back), or -1 when none can be made (a kit whose build folder is read-only).
+static int yardstick_timing_lock(const judge_session *s)
+{
+    char path[PATH_MAX + 64], lock[PATH_MAX + 80], dir[PATH_MAX + 16];
+    snprintf(dir, sizeof(dir), "%s/build/yardstick", s->args.kit);
+    mkdir(dir, 0755);
+    yardstick_path(s, path, sizeof(path));
+    snprintf(lock, sizeof(lock), "%s.lock", path);
+    int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return -1;
+    while (flock(fd, LOCK_EX) != 0 && errno == EINTR)
+        spawn_check_stop();
+    return fd;
+}
+
 void yardstick_time(judge_session *s)
 {
     judge_run *run = &s->run;
     double measured[CONF_MAX_CASES] = {0};
+    int lock = -1;
     if (!yardstick_wanted(run))
         return;
+    if (!s->yard.have && s->yard.have_solution) {  // timed here unless a judge beside kept it meanwhile
+        lock = yardstick_timing_lock(s);
+        yardstick_kept(s);
+    }
     judge_case_env env = yardstick_env(s);
     env.executor = &s->exec;
     for (int i = 0; i < run->ncases; i++) {
@@ -223,4 +250,6 @@ void yardstick_time(judge_session *s)
     }
     if (!s->yard.have && s->yard.have_solution)
         yardstick_keep(s, measured);
+    if (lock >= 0)
+        close(lock);
 }

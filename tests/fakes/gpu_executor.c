@@ -470,12 +470,13 @@ static int fake_case_run(const fake_case *c)
     if (c->gpu_locks && gpu_locks_take(c->gpu_locks, locks) != 0)  // as the executor does, around the GPU work
         fake_fail(c, RUNNER_USAGE, "kit", "the fake executor could not take the GPU locks");
     const char *locks_log = getenv("STENCIL_FAKE_LOCKS_LOG");  // the locks each case took, for tests/fake_gpu.sh
-    FILE *log = locks_log && c->gpu_locks ? fopen(locks_log, "a") : NULL;
-    if (log) {  // each line led by the wall clock when the locks were held (the judge's gpu_turns' clock)
+    FILE *log = locks_log && (c->gpu_locks || c->count_loads || c->time_reps > 0) ? fopen(locks_log, "a") : NULL;
+    if (log) {  // each line led by the wall clock when the locks were held (the judge's gpu_turns' clock); a count
+                // or a timed run without locks of its own ("-": inside the judge's turn) too
         struct timespec now;
         clock_gettime(CLOCK_REALTIME, &now);
-        fprintf(log, "at=%.6f %s%s%s\n", (double)now.tv_sec + now.tv_nsec * 1e-9, c->gpu_locks, c->time_reps > 0 ? " timed" : "",
-                c->count_loads ? " count-loads" : "");
+        fprintf(log, "at=%.6f %s%s%s%s\n", (double)now.tv_sec + now.tv_nsec * 1e-9, c->gpu_locks ? c->gpu_locks : "-",
+                c->yardstick ? " yardstick" : "", c->time_reps > 0 ? " timed" : "", c->count_loads ? " count-loads" : "");
         fclose(log);
     }
     fake_fail_by_mode(c, mode);

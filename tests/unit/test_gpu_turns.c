@@ -5,7 +5,7 @@
 // Nsight Compute's runs (the executor taking the locks gpu_turns_lock_spec
 // names) go one at a time; and a run waiting for the profiler holds no turn,
 // so a timer is not kept waiting behind it (the convoy a GPU suite of 12
-// judges met); and the relay hands a judge's alone turn on to its load count.
+// judges met); and the relay runs a judge's load count inside its turn alone.
 #include "test_util.h"
 
 #include <errno.h>
@@ -87,10 +87,9 @@ static pid_t sanitized_run(void)
 }
 
 // A run under Nsight Compute, or the load count: the executor's process,
-// taking the locks the judge names for it (alone or shared; once the relay
-// lets it, when relayed: the count's helper, gpu_turns.h), holding them until
-// killed.
-static pid_t profiled_run_after(int alone, int relayed)
+// taking the locks the judge names for it (alone or shared), holding them
+// until killed.
+static pid_t profiled_run(int alone)
 {
     char spec[3 * PATH_MAX + 16];
     assert_int_equal(gpu_turns_lock_spec(alone, GPU_LOCK_PROFILER, spec, sizeof(spec)), 1);
@@ -98,8 +97,6 @@ static pid_t profiled_run_after(int alone, int relayed)
     assert_true(pid >= 0);
     if (pid == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (relayed)
-            gpu_turns_relay_await();
         int fds[3];
         if (gpu_locks_take(spec, fds) != 0)
             _exit(3);
@@ -107,11 +104,6 @@ static pid_t profiled_run_after(int alone, int relayed)
             pause();
     }
     return pid;
-}
-
-static pid_t profiled_run(int alone)
-{
-    return profiled_run_after(alone, 0);
 }
 
 static void end(pid_t pid)
@@ -182,51 +174,113 @@ static void test_waiting_for_profiler_holds_no_turn(void **state)
     end(waiting);
 }
 
-// The relay: the count asks for nothing until the judge holds a turn alone,
-// then waits at the gate (keeping every other judge's turn out) and gets the
-// turn the moment the judge gives it back.
-static void test_relay_hands_the_turn_on(void **state)
+// 1 while the child pid has not ended.
+static int still_running(pid_t pid)
 {
-    (void)state;
-    char path[PATH_MAX];
-    judge_error err;
-    snprintf(path, sizeof(path), "%s/relay", lock_dir);
-    assert_int_equal(gpu_turns_relay_arm(path), 0);
-    assert_int_equal(gpu_turns_relay_arm(path), -1);  // one at a time
-    pid_t count = profiled_run_after(1, 1);
-    usleep(100000 + (useconds_t)(test_seed() % 100000));
-    assert_true(lock_free("profiler"));      // it waits for the relay, asking for nothing
-    assert_true(lock_free("gate"));
-    assert_int_equal(gpu_turns_take(0, &err), 0);
-    gpu_turns_give();                        // a shared turn does not release it
-    usleep(50000);
-    assert_true(lock_free("profiler"));
-    assert_int_equal(gpu_turns_take(1, &err), 0);  // the judge times: the relay lets the count ask
-    assert_true(lock_becomes("gate", 1));    // it waits at the gate, holding the profiler's lock
-    assert_false(lock_free("profiler"));
-    assert_false(lock_free("lock"));
-    gpu_turns_give();
-    assert_true(lock_becomes("gate", 0));    // the turn went to it: the gate free again, the turn held
-    assert_false(lock_free("lock"));
-    gpu_turns_relay_release();               // (given already: nothing more)
-    end(count);
-    assert_true(lock_becomes("lock", 0));
+    return waitpid(pid, NULL, WNOHANG) == 0;
 }
 
-// Released with no turn taken (the judge waiting for its helpers, or ending
-// the run): the count goes on by itself.
+// The exit status of the child pid, once it ends.
+static int status_of(pid_t pid)
+{
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 100 + WTERMSIG(status);
+}
+
+// The load count's helper: waits for the judge's word; inside the judge's
+// turn it checks that the judge holds the GPU alone and the profiler's lock,
+// "counts" for a while, leaves the file counted, and says it ended.
+// Exits 0 when it ran as expected (inside: want_inside), else 4-6.
+static pid_t count_helper(int want_inside, const char *counted)
+{
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    gpu_turns_relay_forked(pid);
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        int inside = gpu_turns_relay_await();
+        if (inside != want_inside)
+            _exit(4);
+        if (inside && (lock_free("lock") || lock_free("profiler")))
+            _exit(5);
+        usleep(50000 + (useconds_t)(test_seed() % 50000));
+        int fd = open(counted, O_WRONLY | O_CREAT, 0644);
+        if (fd < 0)
+            _exit(6);
+        close(fd);
+        gpu_turns_relay_done();
+        _exit(0);
+    }
+    return pid;
+}
+
+// The relay: the count runs inside the judge's first turn alone, after the
+// judge's own run there; the judge takes the profiler's lock before that
+// turn and gives both back only once the count says its GPU work ended.
+static void test_relay_counts_inside_the_judges_turn(void **state)
+{
+    (void)state;
+    char counted[PATH_MAX];
+    judge_error err;
+    snprintf(counted, sizeof(counted), "%s/counted", lock_dir);
+    assert_int_equal(gpu_turns_relay_arm(), 0);
+    assert_int_equal(gpu_turns_relay_arm(), -1);  // one at a time
+    pid_t count = count_helper(1, counted);
+    usleep(50000 + (useconds_t)(test_seed() % 50000));
+    assert_true(still_running(count));       // it waits for the judge's word
+    assert_true(lock_free("profiler"));      // nothing taken before the judge's turn alone
+    assert_int_equal(gpu_turns_take(0, &err), 0);
+    gpu_turns_give();                        // a shared turn says nothing to it
+    usleep(50000);
+    assert_true(still_running(count));
+    assert_true(lock_free("profiler"));
+    assert_int_equal(gpu_turns_take(1, &err), 0);  // the judge times: alone, the profiler's lock taken first
+    assert_false(lock_free("profiler"));
+    assert_false(lock_free("lock"));
+    usleep(50000);
+    assert_true(still_running(count));       // not during the judge's own run
+    assert_int_equal(access(counted, F_OK), -1);
+    gpu_turns_give();                        // the count runs now, inside the turn: given back after it
+    assert_int_equal(access(counted, F_OK), 0);
+    assert_true(lock_free("lock"));
+    assert_true(lock_free("profiler"));
+    assert_int_equal(status_of(count), 0);   // it found the judge's locks held around its count
+    gpu_turns_relay_release();               // (told already: nothing more)
+}
+
+// Released with no turn alone taken (the judge waiting for its helpers, or
+// ending the run): the count takes its own locks.
 static void test_relay_released_without_a_turn(void **state)
 {
     (void)state;
-    char path[PATH_MAX];
-    snprintf(path, sizeof(path), "%s/relay", lock_dir);
-    assert_int_equal(gpu_turns_relay_arm(path), 0);
-    pid_t count = profiled_run_after(1, 1);
+    char counted[PATH_MAX];
+    snprintf(counted, sizeof(counted), "%s/counted", lock_dir);
+    assert_int_equal(gpu_turns_relay_arm(), 0);
+    pid_t count = count_helper(0, counted);
     usleep(50000 + (useconds_t)(test_seed() % 50000));
-    assert_true(lock_free("lock"));
+    assert_true(still_running(count));
     gpu_turns_relay_release();
-    assert_true(lock_becomes("lock", 1));
-    end(count);
+    assert_int_equal(status_of(count), 0);
+}
+
+// A helper gone before its count (stopped, or its file remembered): the
+// judge's turn alone ends at once, nothing waited for.
+static void test_relay_helper_gone(void **state)
+{
+    (void)state;
+    judge_error err;
+    assert_int_equal(gpu_turns_relay_arm(), 0);
+    pid_t gone = fork();
+    assert_true(gone >= 0);
+    gpu_turns_relay_forked(gone);
+    if (gone == 0)
+        _exit(0);
+    assert_int_equal(status_of(gone), 0);
+    assert_int_equal(gpu_turns_take(1, &err), 0);
+    gpu_turns_give();
+    assert_true(lock_free("lock"));
+    assert_true(lock_free("profiler"));
 }
 
 // The judge holding a turn names no locks for a runner (it runs inside that
@@ -255,7 +309,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_one_profiler_at_a_time, setup, teardown),
         cmocka_unit_test_setup_teardown(test_waiting_for_profiler_holds_no_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lock_spec, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_relay_hands_the_turn_on, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_relay_counts_inside_the_judges_turn, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_relay_helper_gone, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_released_without_a_turn, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""tests/bench/class_timeline.py — where a class's GPU time went, from the
+results folder class_speed.sh keeps (KEEP=dir, STENCIL_TRACE=1): each judge's
+report (results/<id>.json: its GPU turns) and trace (results/<id>.txt: the
+waits for its turns, the runs whose executor took its own locks).
+
+Prints the class's span; the GPU's time alone (timed cases, load counts),
+in shared turns, and idle; the time some judge was waiting to be alone and,
+of that, how long each kind of shared turn kept it waiting (the turn that
+was still running when the wait began, until it ended: the drain); the
+longest shared turns with what they ran. Asserts nothing.
+
+    python3 tests/bench/class_timeline.py KEEP_DIR
+"""
+import glob
+import json
+import os
+import re
+import sys
+
+TRACE = re.compile(r"^trace: ([0-9.]+) (.*)$")
+CASE = re.compile(r"^(\S+): input ([0-9.]+) s, runner ([0-9.]+) s (?:from ([0-9.]+) )?\((.*)\), judged ([0-9.]+) s")
+WAIT = re.compile(r"^gpu turn (alone|shared): waited ([0-9.]+) s")
+
+
+def hour(t):
+    """Seconds within the hour: the trace's clock."""
+    return t % 3600.0
+
+
+def union(spans):
+    """Total length covered by the (begin, end) spans."""
+    total, end = 0.0, None
+    for b, e in sorted(spans):
+        if end is None or b > end:
+            total += e - b
+            end = e
+        elif e > end:
+            total += e - end
+            end = e
+    return total
+
+
+def read_judge(json_path):
+    """One judge's turns (begin, end, alone, label) and its waits to be alone (begin, end)."""
+    ident = os.path.basename(json_path)[:-5]
+    try:
+        report = json.load(open(json_path))
+    except (OSError, ValueError):
+        return [], []
+    turns = [[hour(b), hour(e), int(x), "judge"] for b, e, x in report.get("gpu_turns", [])]
+    waits, stage = [], "?"
+    txt = json_path[:-5] + ".txt"
+    lines = open(txt, errors="replace").read().splitlines() if os.path.exists(txt) else []
+    for line in lines:
+        m = TRACE.match(line)
+        if not m:
+            continue
+        t, what = float(m.group(1)), m.group(2)
+        if what.startswith("stage: "):
+            stage = what[7:]
+        w = WAIT.match(what)
+        if w and w.group(1) == "alone":
+            waits.append((t - float(w.group(2)), t))
+        c = CASE.match(what)
+        if c:
+            name, runner, judged = c.group(1), float(c.group(3)), float(c.group(6))
+            phases = dict(zip(c.group(5).split()[0::2], map(float, c.group(5).split()[1::2])))
+            start = float(c.group(4)) if c.group(4) else t - judged - runner  # (older traces: a guess)
+            if "locked" in phases and "end" in phases:  # the executor held its own turn
+                alone = "count_begun" in phases
+                turns.append([start + phases["locked"], start + phases["end"], int(alone), "%s %s (executor's)" % (stage, name)])
+            else:  # the judge's turn around this run: label the one that holds it
+                for turn in turns:
+                    if turn[3] == "judge" and turn[0] <= start + 0.05 and turn[1] >= start:
+                        turn[3] = "%s %s" % (stage, name)
+                        break
+    for turn in turns:
+        if turn[3] == "judge":
+            turn[3] = "backend probe" if turn is turns[0] else "other"
+        turn.append(ident)
+    return turns, waits
+
+
+def main():
+    keep = sys.argv[1] if len(sys.argv) > 1 else "."
+    folder = os.path.join(keep, "results") if os.path.isdir(os.path.join(keep, "results")) else keep
+    turns, waits = [], []
+    for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
+        t, w = read_judge(path)
+        turns += t
+        waits += w
+    if not turns:
+        print("class_timeline: no GPU turns in %s (run class_speed.sh with KEEP=dir and STENCIL_TRACE=1)" % folder)
+        return 0
+    begin, end = min(t[0] for t in turns), max(t[1] for t in turns)
+    alone = [(t[0], t[1]) for t in turns if t[2]]
+    shared = [(t[0], t[1]) for t in turns if not t[2]]
+    span = end - begin
+    print("span %.1f s: alone %.1f s (%d turns), shared %.1f s (%d turns, union), idle %.1f s" %
+          (span, union(alone), len(alone), union(shared), len(shared), span - union(alone + shared)))
+    print("some judge waiting to be alone: %.1f s (%d waits)" % (union(waits), len(waits)))
+    drain = {}
+    for wb, we in waits:  # the shared turns running when the wait began, until they ended
+        for t in turns:
+            if not t[2] and t[0] < wb < t[1]:
+                kind = re.sub(r" \S+x\S+| N=\S+| \d+$", "", t[3])
+                drain.setdefault(kind, [0.0, 0])
+                drain[kind][0] += min(t[1], we) - wb
+                drain[kind][1] += 1
+    print("drains (a shared turn running when a wait to be alone began, until it ended or the wait did):")
+    for kind, (secs, n) in sorted(drain.items(), key=lambda kv: -kv[1][0])[:12]:
+        print("  %7.1f s in %4d  %s" % (secs, n, kind))
+    lengths = {}
+    for t in turns:
+        kind = ("alone " if t[2] else "shared ") + re.sub(r" \S+x\S+| N=\S+| \d+$", "", t[3])
+        lengths.setdefault(kind, []).append(t[1] - t[0])
+    print("turns by kind: count, mean, max (s):")
+    for kind, xs in sorted(lengths.items(), key=lambda kv: -sum(kv[1]))[:16]:
+        print("  %4d %6.2f %6.2f  %s" % (len(xs), sum(xs) / len(xs), max(xs), kind))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

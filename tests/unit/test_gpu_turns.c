@@ -216,8 +216,8 @@ static pid_t count_helper(int want_inside, const char *counted)
 }
 
 // The relay: the count runs inside the judge's first turn alone, after the
-// judge's own run there; the judge takes the profiler's lock before that
-// turn and gives both back only once the count says its GPU work ended.
+// judge's own run there; the judge takes the profiler's lock as that run
+// ends and gives both back only once the count says its GPU work ended.
 static void test_relay_counts_inside_the_judges_turn(void **state)
 {
     (void)state;
@@ -235,8 +235,8 @@ static void test_relay_counts_inside_the_judges_turn(void **state)
     usleep(50000);
     assert_true(still_running(count));
     assert_true(lock_free("profiler"));
-    assert_int_equal(gpu_turns_take(1, &err), 0);  // the judge times: alone, the profiler's lock taken first
-    assert_false(lock_free("profiler"));
+    assert_int_equal(gpu_turns_take(1, &err), 0);  // the judge times: alone, the profiler's lock not held for it
+    assert_true(lock_free("profiler"));
     assert_false(lock_free("lock"));
     usleep(50000);
     assert_true(still_running(count));       // not during the judge's own run
@@ -247,6 +247,34 @@ static void test_relay_counts_inside_the_judges_turn(void **state)
     assert_true(lock_free("profiler"));
     assert_int_equal(status_of(count), 0);   // it found the judge's locks held around its count
     gpu_turns_relay_release();               // (told already: nothing more)
+}
+
+// The profiler's lock held by another judge's run as the judge's timed run
+// ends (it waits for a turn itself, holding it): not waited for, which would
+// deadlock; the count takes its own locks, after that run.
+static void test_relay_profiler_held_elsewhere(void **state)
+{
+    (void)state;
+    char counted[PATH_MAX];
+    judge_error err;
+    snprintf(counted, sizeof(counted), "%s/counted", lock_dir);
+    assert_int_equal(gpu_turns_relay_arm(), 0);
+    char spec[3 * PATH_MAX + 16];
+    assert_int_equal(gpu_turns_lock_spec(1, GPU_LOCK_PROFILER, spec, sizeof(spec)), 1);
+    pid_t count = count_helper(0, counted);
+    assert_int_equal(gpu_turns_take(1, &err), 0);
+    pid_t other = fork();                    // another judge's count: the profiler's lock, then waiting for a turn
+    assert_true(other >= 0);
+    if (other == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        int fds[3];
+        _exit(gpu_locks_take(spec, fds) == 0 ? (pause(), 0) : 3);
+    }
+    assert_true(lock_becomes("profiler", 1));
+    gpu_turns_give();                        // returns at once: the count goes on by itself
+    assert_int_equal(status_of(count), 0);
+    assert_true(lock_becomes("lock", 1));    // the other run got its turn
+    end(other);
 }
 
 // Released with no turn alone taken (the judge waiting for its helpers, or
@@ -311,6 +339,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_lock_spec, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_counts_inside_the_judges_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_helper_gone, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_relay_profiler_held_elsewhere, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_released_without_a_turn, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

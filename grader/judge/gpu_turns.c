@@ -30,27 +30,25 @@ static struct gpu_turns {
     int alone;                  // 1 when that turn is alone
     int relay_fd;               // the relay's end of this process (the judge's or the count helper's), -1: none
     int relay_peer;             // the judge: the helper's end until it is forked, -1: none
-    int profiler_fd;            // the judge: the profiler's lock held for the count inside its alone turn, -1: none
     int inside;                 // the helper: 1 while its count runs inside the judge's turn
-} turns = {NULL, 0, NULL, 0, -1, -1, -1, 0, 0, -1, -1, -1, 0};
+} turns = {NULL, 0, NULL, 0, -1, -1, -1, 0, 0, -1, -1, 0};
 
 // What the judge tells the load count's helper through the relay: its count
 // runs inside the judge's alone turn (no locks of its own), or takes its own.
 #define GPU_TURNS_RELAY_INSIDE 'i'
 #define GPU_TURNS_RELAY_OWN 'o'
 
-static int gpu_turns_relay_profiler(void);
 static void gpu_turns_relay_send(char how);
 
 void gpu_turns_init(const char *lock_dir, int slots, judge_run *run)
 {
-    int fds[5] = {turns.lock_fd, turns.gate_fd, turns.relay_fd, turns.relay_peer, turns.profiler_fd};
-    for (int i = 0; i < 5; i++)  // (a second set-up forgets the first's GPU and files: the unit tests make one a test)
+    int fds[4] = {turns.lock_fd, turns.gate_fd, turns.relay_fd, turns.relay_peer};
+    for (int i = 0; i < 4; i++)  // (a second set-up forgets the first's GPU and files: the unit tests make one a test)
         if (fds[i] >= 0)
             close(fds[i]);
     turns.lock_dir = lock_dir, turns.slots = slots, turns.run = run;
     turns.owner = getpid();
-    turns.slot = -1, turns.lock_fd = turns.gate_fd = turns.relay_fd = turns.relay_peer = turns.profiler_fd = -1;
+    turns.slot = -1, turns.lock_fd = turns.gate_fd = turns.relay_fd = turns.relay_peer = -1;
     turns.held = turns.alone = 0, turns.inside = 0;
 }
 
@@ -137,14 +135,12 @@ void gpu_turns_give(void)
     judge_run *run = turns.run;
     if (!turns.held || getpid() != turns.owner)  // the lock is the judge's (a worker shares its file)
         return;
-    if (turns.alone && turns.relay_fd >= 0)  // the load count runs now, inside this turn, before it ends (or on its own)
-        gpu_turns_relay_send(gpu_turns_relay_profiler() ? GPU_TURNS_RELAY_INSIDE : GPU_TURNS_RELAY_OWN);
+    if (turns.alone && turns.relay_fd >= 0)  // the load count runs now, inside this turn, before it ends
+        gpu_turns_relay_send(GPU_TURNS_RELAY_INSIDE);
     if (run->ngpu_turns < JUDGE_MAX_GPU_TURNS)
         run->gpu_turns[run->ngpu_turns++][1] = gpu_turns_wall_clock();
     gpu_turns_flock(turns.lock_fd, LOCK_UN);
     turns.held = 0;
-    if (turns.profiler_fd >= 0)
-        close(turns.profiler_fd), turns.profiler_fd = -1;  // the profiler's lock after the turn (taken before it)
 }
 
 int gpu_turns_lock_spec(int alone, const char *tool_lock, char *spec, size_t len)
@@ -190,25 +186,6 @@ void gpu_turns_relay_forked(pid_t pid)
             close(turns.relay_fd), turns.relay_fd = -1;
     }
     turns.relay_peer = -1;
-}
-
-// In the judge, holding its turn alone with the relay armed: takes the GPU's
-// profiler lock for the count inside that turn if it is free now. Every
-// other holder takes it before its turn (gpu_locks.h) and may be waiting for
-// this one: a lock held elsewhere is not waited for (the count then takes
-// its own locks), and none is held while waiting to be alone, so judges
-// waiting to time still queue at the gate, one turn alone after another.
-// 1 if taken.
-static int gpu_turns_relay_profiler(void)
-{
-    judge_error err;
-    if (gpu_turns_open(turns.slot, GPU_LOCK_PROFILER, &turns.profiler_fd, &err) != 0)
-        return 0;
-    if (flock(turns.profiler_fd, LOCK_EX | LOCK_NB) == 0)
-        return 1;
-    close(turns.profiler_fd);
-    turns.profiler_fd = -1;
-    return 0;
 }
 
 // In the judge: tells the helper how its count runs (GPU_TURNS_RELAY_*) and

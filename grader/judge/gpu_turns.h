@@ -49,11 +49,12 @@ int gpu_turns_shared(void);
 // turns to drain a file, not two, and no other judge's count between them.
 // In the judge, before forking the helper: arm makes the relay (0, or -1:
 // then the helper takes its own locks); forked(pid) after the fork, in both
-// processes. Giving the judge's first turn alone back then first takes the
-// GPU's profiler lock if it is free (one profiling session a GPU; never waited
-// for there: its other holders wait for a turn), lets the helper count and
-// waits until it says its GPU work ended (the lock held elsewhere: the helper
-// takes its own locks).
+// processes. Giving the judge's first turn alone back then first lets the
+// helper count and waits until it says its GPU work ended. No profiler's
+// lock is taken for it: that lock keeps two profilers' GPU work apart, and
+// the turn alone keeps every other GPU work out (a profiler's included: each
+// works under a turn), while a judge holding it to wait for a turn, or
+// waiting for it inside one, kept others from the gate or went on without.
 // release (idempotent) tells the helper to take its own locks instead: call
 // it before waiting for or stopping the helper. In the helper, await waits
 // for the judge's word: 1 when its count runs inside the judge's turn (then

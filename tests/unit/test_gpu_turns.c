@@ -202,7 +202,7 @@ static pid_t count_helper(int want_inside, const char *counted)
         int inside = gpu_turns_relay_await();
         if (inside != want_inside)
             _exit(4);
-        if (inside && (lock_free("lock") || lock_free("profiler")))
+        if (inside && lock_free("lock"))
             _exit(5);
         usleep(50000 + (useconds_t)(test_seed() % 50000));
         int fd = open(counted, O_WRONLY | O_CREAT, 0644);
@@ -216,8 +216,8 @@ static pid_t count_helper(int want_inside, const char *counted)
 }
 
 // The relay: the count runs inside the judge's first turn alone, after the
-// judge's own run there; the judge takes the profiler's lock as that run
-// ends and gives both back only once the count says its GPU work ended.
+// judge's own run there, and the judge gives the turn back only once the
+// count says its GPU work ended.
 static void test_relay_counts_inside_the_judges_turn(void **state)
 {
     (void)state;
@@ -245,23 +245,24 @@ static void test_relay_counts_inside_the_judges_turn(void **state)
     assert_int_equal(access(counted, F_OK), 0);
     assert_true(lock_free("lock"));
     assert_true(lock_free("profiler"));
-    assert_int_equal(status_of(count), 0);   // it found the judge's locks held around its count
+    assert_int_equal(status_of(count), 0);   // it found the judge's turn held around its count
     gpu_turns_relay_release();               // (told already: nothing more)
 }
 
-// The profiler's lock held by another judge's run as the judge's timed run
-// ends (it waits for a turn itself, holding it): not waited for, which would
-// deadlock; the count takes its own locks, after that run.
+// The profiler's lock held by another judge's count as the judge's timed
+// run ends (it waits for a turn, holding it): the count still runs inside
+// the judge's turn, which keeps the other's GPU work out; the other gets its
+// turn after.
 static void test_relay_profiler_held_elsewhere(void **state)
 {
     (void)state;
     char counted[PATH_MAX];
     judge_error err;
-    snprintf(counted, sizeof(counted), "%s/counted", lock_dir);
-    assert_int_equal(gpu_turns_relay_arm(), 0);
     char spec[3 * PATH_MAX + 16];
+    snprintf(counted, sizeof(counted), "%s/counted", lock_dir);
     assert_int_equal(gpu_turns_lock_spec(1, GPU_LOCK_PROFILER, spec, sizeof(spec)), 1);
-    pid_t count = count_helper(0, counted);
+    assert_int_equal(gpu_turns_relay_arm(), 0);
+    pid_t count = count_helper(1, counted);
     assert_int_equal(gpu_turns_take(1, &err), 0);
     pid_t other = fork();                    // another judge's count: the profiler's lock, then waiting for a turn
     assert_true(other >= 0);
@@ -271,7 +272,8 @@ static void test_relay_profiler_held_elsewhere(void **state)
         _exit(gpu_locks_take(spec, fds) == 0 ? (pause(), 0) : 3);
     }
     assert_true(lock_becomes("profiler", 1));
-    gpu_turns_give();                        // returns at once: the count goes on by itself
+    gpu_turns_give();                        // the count ran inside, then the turn ended
+    assert_int_equal(access(counted, F_OK), 0);
     assert_int_equal(status_of(count), 0);
     assert_true(lock_becomes("lock", 1));    // the other run got its turn
     end(other);

@@ -6,8 +6,8 @@
 #   2. lab 1's solution emulated on the CPU at N=64 (both thread orders);
 #   3. on a GPU: every lab's solution at its timed size, side by side with
 #      the bandwidth measured in the same run; make check's time on every
-#      lab (cold, warm, unchanged) and a fresh clone's first check; lab 1's
-#      block shapes;
+#      lab (cold, warm, unchanged) and a fresh clone's first check; lab 4's
+#      solution timed with CUDA contexts made beside it; lab 1's block shapes;
 #   4. lab 5's solver on 512x512x64 for 500 iterations, next to the CPU reference.
 # With PLANES=1, 5. lab 6's kernels on grids whose planes grow past the L2
 # (tests/bench/plane_size_sweep.sh); with CLASS=N, 6. make grade of N lab-4
@@ -60,6 +60,8 @@ print("  %-22s %-14s %10.3f %12.1f %9.0f %7.0f%% %14.0f %8s  %.0f / %.0f GB/s, %
         echo "  (not a git checkout: skipped)"
     fi
     rm -rf "$fresh"
+    echo "== GPU: CUDA contexts made beside a timed case: does the solution's time move? (tests/bench/context_noise.sh)"
+    tests/bench/context_noise.sh
     echo "== GPU: lab 1's solution with other block shapes (x y z), N=512"
     mkdir -p build/bench
     for shape in "8 8 8" "16 8 4" "32 4 4" "32 8 2" "64 4 2" "128 2 2" "256 2 1"; do

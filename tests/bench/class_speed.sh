@@ -6,7 +6,8 @@
 # spreads them; KEEP=dir, a folder that does not exist yet, keeps the
 # class's results folder there, each
 # judge's own output in results/<id>.txt, with STENCIL_TRACE=1 its trace). Prints the class's time, the time a submission, what 300
-# would take at that rate, and a judge's mean seconds in each stage. Targets (issue: the check's speed): 300 lab-4
+# would take at that rate, and a judge's mean seconds in each stage; with STENCIL_TRACE=1 also where
+# the GPU's time went (tests/bench/class_timeline.py). Targets (issue: the check's speed): 300 lab-4
 # submissions in <= 10 minutes on one H200, <= 3 with GPUS=4. Asserts
 # nothing; exits 77 without a GPU.
 set -u
@@ -50,5 +51,7 @@ if runs:
     print("  a judge's seconds, mean of %d: " % len(runs) + ", ".join("%s %.2f" % (k, mean[k]) for k in stages))
 PY
 tail -3 "$tmp/log"
+# With traces: where the GPU's time went (turns alone, shared, idle; the drains a wait to be alone met).
+[ "${STENCIL_TRACE:-}" = 1 ] && python3 tests/bench/class_timeline.py "$tmp/out"
 [ -n "${KEEP:-}" ] && cp -r "$tmp/out" "$KEEP"
 exit 0

@@ -385,6 +385,13 @@ holds inprocsame "the same file again: its count remembered, the floors judged w
     'r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t and "(at least 3 from shared" in t'
 check "and no count run this time" test "$(cat "$tmp/inprocsame.locks" 2>/dev/null | grep -c "count-loads")" = 0
 check "and the trace says it was remembered" grep -qE "tool runs: 0 ahead in helpers, [1-9][0-9]* remembered, 0 in the judge" "$tmp/inprocsame.out"
+# A timed run that did not end well lets no count follow it inside the judge's turn: a kernel
+# that hung there would hang again, holding every judge's GPU.
+touch_kernel "$student2" timedcrash
+fake_run timedcrash STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE_GPU=crash STENCIL_FAKE_GPU_SIZE=40,40,40 STENCIL_TRACE=1 \
+    PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --jobs 2 --gpu-lock-dir "$tmp/locks-cupti"
+holds timedcrash "a timed run that crashes fails its case" 'c["N=40"]["status"] != "ok"'
+check "and no count runs inside its turn after it" sh -c "grep -q 'gpu turn alone' '$tmp/timedcrash.out' && ! grep -q 'the load count runs inside it' '$tmp/timedcrash.out'"
 # A file that does not compile, the count's executor already started beside its build: the
 # helper waiting for the programs ends on the judge's SIGTERM at once, not killed 2 s later.
 broken2=$tmp/broken-02.cu

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +38,10 @@ static struct gpu_turns {
 // runs inside the judge's alone turn (no locks of its own), or takes its own.
 #define GPU_TURNS_RELAY_INSIDE 'i'
 #define GPU_TURNS_RELAY_OWN 'o'
+#define GPU_TURNS_RELAY_READY 'r'  // the helper to the judge: its count's executor serves, its input drawn, waiting
 
 static void gpu_turns_relay_send(char how);
+static int gpu_turns_relay_ready(void);
 
 void gpu_turns_init(const char *lock_dir, int slots, judge_run *run)
 {
@@ -135,8 +138,8 @@ void gpu_turns_give(void)
     judge_run *run = turns.run;
     if (!turns.held || getpid() != turns.owner)  // the lock is the judge's (a worker shares its file)
         return;
-    if (turns.alone && turns.relay_fd >= 0)  // the load count runs now, inside this turn, before it ends
-        gpu_turns_relay_send(GPU_TURNS_RELAY_INSIDE);
+    if (turns.alone && turns.relay_fd >= 0)  // the load count runs now, inside this turn, if it waits ready
+        gpu_turns_relay_send(gpu_turns_relay_ready() ? GPU_TURNS_RELAY_INSIDE : GPU_TURNS_RELAY_OWN);
     if (run->ngpu_turns < JUDGE_MAX_GPU_TURNS)
         run->gpu_turns[run->ngpu_turns++][1] = gpu_turns_wall_clock();
     gpu_turns_flock(turns.lock_fd, LOCK_UN);
@@ -188,6 +191,18 @@ void gpu_turns_relay_forked(pid_t pid)
     turns.relay_peer = -1;
 }
 
+// In the judge: 1 if the helper said it waits ready to count (its executor
+// serving, its CUDA context made: nothing of it starts inside the turn), at
+// once, never waiting for it: a helper still starting, or counting by other
+// means, takes its own locks.
+static int gpu_turns_relay_ready(void)
+{
+    struct pollfd p = {turns.relay_fd, POLLIN, 0};
+    char word = 0;
+    return poll(&p, 1, 0) == 1 && (p.revents & POLLIN) && recv(turns.relay_fd, &word, 1, MSG_DONTWAIT) == 1 &&
+           word == GPU_TURNS_RELAY_READY;
+}
+
 // In the judge: tells the helper how its count runs (GPU_TURNS_RELAY_*) and
 // forgets the relay; inside the judge's turn, waits for the helper's word
 // that the count's GPU work ended (or for its end).
@@ -214,11 +229,14 @@ void gpu_turns_relay_release(void)
 
 int gpu_turns_relay_await(void)
 {
-    char how = GPU_TURNS_RELAY_OWN;
+    char how = GPU_TURNS_RELAY_OWN, ready = GPU_TURNS_RELAY_READY;
     if (turns.relay_fd < 0 || getpid() == turns.owner)
         return 0;
-    while (recv(turns.relay_fd, &how, 1, 0) < 0 && errno == EINTR)
-        spawn_check_stop();
+    if (send(turns.relay_fd, &ready, 1, MSG_NOSIGNAL) != 1)
+        how = GPU_TURNS_RELAY_OWN;  // the judge is gone: its own locks
+    else
+        while (recv(turns.relay_fd, &how, 1, 0) < 0 && errno == EINTR)
+            spawn_check_stop();
     turns.inside = how == GPU_TURNS_RELAY_INSIDE;
     if (!turns.inside)
         close(turns.relay_fd), turns.relay_fd = -1;

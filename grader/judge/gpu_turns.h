@@ -50,14 +50,19 @@ int gpu_turns_shared(void);
 // In the judge, before forking the helper: arm makes the relay (0, or -1:
 // then the helper takes its own locks); forked(pid) after the fork, in both
 // processes. Giving the judge's first turn alone back then first lets the
-// helper count and waits until it says its GPU work ended. No profiler's
+// helper count and waits until it says its GPU work ended, if the helper
+// said it waits ready (its executor serving, its input drawn; never waited
+// for: one still starting, or counting by other means, takes its own locks). No profiler's
 // lock is taken for it: that lock keeps two profilers' GPU work apart, and
 // the turn alone keeps every other GPU work out (a profiler's included: each
 // works under a turn), while a judge holding it to wait for a turn, or
 // waiting for it inside one, kept others from the gate or went on without.
 // release (idempotent) tells the helper to take its own locks instead: call
-// it before waiting for or stopping the helper. In the helper, await waits
-// for the judge's word: 1 when its count runs inside the judge's turn (then
+// it before waiting for or stopping the helper, and before giving back a
+// turn alone whose run did not end well (a kernel that hung would hang
+// again inside the turn, every judge of the GPU waiting). In the helper, await waits
+// for the judge's word, saying it waits ready: 1 when its count runs inside
+// the judge's turn (then
 // done, once the count's GPU work ended), 0 when it takes its own locks (also
 // when nothing was armed).
 int gpu_turns_relay_arm(void);

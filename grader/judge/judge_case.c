@@ -532,6 +532,8 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
         judge_profiler_finish(env->executor, ncu_table, tool_s);
     if (!s.started)
         s = spawn_run(argv, envp, log_path, &lim);
+    if (turn && alone && env->gpu_relay_release && !(s.started && s.exited && s.exit_code == RUNNER_OK))
+        env->gpu_relay_release();  // the count takes its own turn, if the run goes on to it
     if (turn)
         env->gpu_turn_end();
     if (inside)

@@ -279,6 +279,36 @@ static void test_relay_profiler_held_elsewhere(void **state)
     end(other);
 }
 
+// A helper not yet waiting when the judge's run alone ends (its executor
+// still starting, or it counts by other means and never reads the relay):
+// the judge's turn ends at once, and the helper later takes its own locks.
+static void test_relay_helper_not_ready(void **state)
+{
+    (void)state;
+    judge_error err;
+    int go[2];
+    assert_int_equal(pipe(go), 0);
+    assert_int_equal(gpu_turns_relay_arm(), 0);
+    pid_t late = fork();
+    assert_true(late >= 0);
+    gpu_turns_relay_forked(late);
+    if (late == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        char byte;
+        close(go[1]);
+        if (read(go[0], &byte, 1) != 1)  // not waiting until the judge's turn has ended
+            _exit(6);
+        _exit(gpu_turns_relay_await() == 0 ? 0 : 4);
+    }
+    close(go[0]);
+    assert_int_equal(gpu_turns_take(1, &err), 0);
+    gpu_turns_give();                        // nobody waits ready: ends at once (a wait would hang this test)
+    assert_true(lock_free("lock"));
+    assert_int_equal(write(go[1], "g", 1), 1);
+    close(go[1]);
+    assert_int_equal(status_of(late), 0);    // told to take its own locks
+}
+
 // Released with no turn alone taken (the judge waiting for its helpers, or
 // ending the run): the count takes its own locks.
 static void test_relay_released_without_a_turn(void **state)
@@ -341,6 +371,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_lock_spec, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_counts_inside_the_judges_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_helper_gone, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_relay_helper_not_ready, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_profiler_held_elsewhere, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_released_without_a_turn, setup, teardown),
     };

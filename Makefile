@@ -37,6 +37,9 @@ JUDGE_SRCS := $(JUDGE_RUN_SRCS) grader/judge/judge_case.c grader/judge/judge_jac
               grader/judge/judge_options.c grader/judge/judge_error.c grader/judge/judge_files.c grader/judge/runner_build.c grader/judge/report_files.c
 JUDGE_HDRS := $(wildcard grader/judge/*.h grader/protocol/*.h grader/sandbox/*.h reference/*.h) kernels/conv_limits.h
 UNIT_LIB_SRCS := $(filter-out $(JUDGE_RUN_SRCS),$(JUDGE_SRCS))
+# The executor's part that runs without a GPU (its command line, the judge's requests): plain C,
+# linked into the unit tests too (tests/unit/test_exec_args.c), so CI measures it.
+UNIT_EXEC_SRCS := grader/executor/exec_args.c
 
 # Each C source compiles once for the judge and the class grader, to an object under $(BUILD)/obj/,
 # and once for all the unit tests, under $(BUILD)/tests/obj/: a unit test's confined children may
@@ -81,7 +84,7 @@ $(BUILD)/obj/%.o: %.c $(JUDGE_HDRS) grader/class/grade.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) -Igrader/class -c $< -o $@
 
-$(BUILD)/tests/obj/%.o: %.c $(JUDGE_HDRS) tests/unit/test_util.h
+$(BUILD)/tests/obj/%.o: %.c $(JUDGE_HDRS) grader/executor/exec_args.h tests/unit/test_util.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) -c $< -o $@
 
@@ -98,7 +101,7 @@ $(BUILD)/bench_judge_sample: $(BENCH_SAMPLE_SRCS) $(JUDGE_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) -O2 $(KIT_CFLAGS) $(BENCH_SAMPLE_SRCS) -o $@ -lm
 
-$(UNIT_TESTS): $(BUILD)/tests/%: $(BUILD)/tests/obj/tests/unit/%.o $(call unit_objects_of,$(UNIT_LIB_SRCS))
+$(UNIT_TESTS): $(BUILD)/tests/%: $(BUILD)/tests/obj/tests/unit/%.o $(call unit_objects_of,$(UNIT_LIB_SRCS) $(UNIT_EXEC_SRCS))
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) $(KIT_CFLAGS) $^ -o $@ -lcmocka -lm
 

@@ -90,7 +90,11 @@ $(EXECUTOR).obj/%.o: $(KIT)/grader/executor/%.cu $(EXEC_HDRS)
 $(EXECUTOR).obj/sandbox.o: $(KIT)/grader/sandbox/sandbox.c $(KIT)/grader/sandbox/sandbox.h
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -c $< -o $@
-$(EXECUTOR): $(EXEC_OBJS) $(EXECUTOR).obj/sandbox.o
+# Its command line and the judge's requests, plain C (the unit tests build it too, without a GPU).
+$(EXECUTOR).obj/exec_args.o: $(KIT)/grader/executor/exec_args.c $(EXEC_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncation -I$(KIT)/grader/protocol -c $< -o $@
+$(EXECUTOR): $(EXEC_OBJS) $(EXECUTOR).obj/sandbox.o $(EXECUTOR).obj/exec_args.o
 	$(NVCC) -arch=$(ARCH) $^ -o $@.part -L$(CUDA_LIB)/stubs -lcuda -ldl -Xlinker -rpath=$(CUDA_LIB):$(EXEC_CUPTI)/lib64 $(EXEC_COVERAGE_LINK) && mv -f $@.part $@
 
 # The kit's CUDA runtime shim and the student program's main(), once per kind of lab.

@@ -11,7 +11,9 @@
 # build failed). STEPS="unit cli labs platform fakegpu emu class slurm shim" runs only some of the suites
 # (the floors are then not enforced). Where nvidia-smi lists a GPU the steps
 # add `executor`: tests/device_coverage.sh (about five minutes), whose room
-# line fills the executor's row; without one (CI) that row says how to measure it.
+# line fills the row of the executor's CUDA sources; without one (CI) that row
+# says how to measure it (the executor's plain C part, exec_args.c, is measured
+# everywhere, by the unit tests).
 # usage: tests/coverage.sh [all]
 # `all` (make test COVERAGE=1, .ci/run) runs every suite of make test instead of the
 # subset: tests/run.sh on the gcov build, its whole output and closing line, and
@@ -40,7 +42,8 @@ grader/class     95  class,slurm    tests/grade.sh (make grade through emulation
 grader/emu       92  emu            tests/emu/run.sh (the runtime and the translator, built with EMU_COVERAGE; the translator's refusals)
 grader/protocol  95  unit,cli,labs,fakegpu  the inline helpers of its headers (case files, bit patterns, printable text, whole pipe reads, the GPU's lock files), run by the judge and the unit tests (tests/unit/test_protocol.c)
 grader/shim      95  shim           tests/shim.sh (the shim against a fake executor; needs the CUDA toolkit's headers, not a GPU)
-grader/executor  -   executor       GPU only (every path starts with the driver and a device): tests/device_coverage.sh on a GPU machine measures it, gcov alone, a line a file"
+grader/executor  95  unit           its part that runs without a GPU, the command line and the judge's requests (exec_args.c, plain C), by tests/unit/test_exec_args.c
+grader/executor/*.cu  -   executor   the rest, GPU only (every path starts with the driver and a device): tests/device_coverage.sh on a GPU machine measures it, gcov alone, a line a file"
 
 cov=build/cov
 whole=0
@@ -133,29 +136,29 @@ skip_reason() {
 }
 
 under=0
-printf '  %-18s %8s %8s %6s\n' room lines covered floor
+printf '  %-20s %8s %8s %6s\n' room lines covered floor
 while read -r room floor room_steps how; do
     if [ "$floor" = - ]; then  # measured by a script of its own, when its step ran: its room line
         read -r lines percent <<<"$(awk '/ \(room\) / { print $3, $5 }' "$cov/$room_steps.log" 2>/dev/null | tail -1)"
         if [ -n "${lines:-}" ]; then
-            printf '  %-18s %8s %7s%% %6s  %s\n' "$room" "$lines" "${percent%\%}" - "a line a file in $cov/$room_steps.log"
+            printf '  %-20s %8s %7s%% %6s  %s\n' "$room" "$lines" "${percent%\%}" - "a line a file in $cov/$room_steps.log"
         else
-            printf '  %-18s %8s %8s %6s  %s\n' "$room" - - - "$how"
+            printf '  %-20s %8s %8s %6s  %s\n' "$room" - - - "$how"
         fi
         continue
     fi
     read -r lines percent <<<"$(room_summary "$room")"
     skipped=$(skip_reason "$room_steps")
     if [ -z "${lines:-}" ] && [ -n "$skipped" ]; then
-        printf '  %-18s %8s %8s %6s  not measured here: %s\n' "$room" - - "$floor%" "$skipped"
+        printf '  %-20s %8s %8s %6s  not measured here: %s\n' "$room" - - "$floor%" "$skipped"
     elif [ -z "${lines:-}" ]; then
-        printf '  %-18s %8s %8s %6s  FAIL: nothing of it ran (%s)\n' "$room" - - "$floor%" "$how"
+        printf '  %-20s %8s %8s %6s  FAIL: nothing of it ran (%s)\n' "$room" - - "$floor%" "$how"
         under=1
     elif awk -v p="$percent" -v f="$floor" 'BEGIN { exit !(p < f) }'; then
-        printf '  %-18s %8s %7s%% %5s%%  FAIL: under its floor\n' "$room" "$lines" "$percent" "$floor"
+        printf '  %-20s %8s %7s%% %5s%%  FAIL: under its floor\n' "$room" "$lines" "$percent" "$floor"
         under=1
     else
-        printf '  %-18s %8s %7s%% %5s%%\n' "$room" "$lines" "$percent" "$floor"
+        printf '  %-20s %8s %7s%% %5s%%\n' "$room" "$lines" "$percent" "$floor"
     fi
 done <<<"$rooms_table"
 lcov --summary "$cov/kit.info" 2>&1 | grep -E "lines"

@@ -39,6 +39,7 @@
 #include <algorithm>
 
 #include "case_io.h"
+#include "exec_args.h"
 #include "executor.h"
 #include "gpu_locks.h"
 #include "jacobi.h"
@@ -55,42 +56,6 @@
 // Arguments
 // ---------------------------------------------------------------------------
 
-typedef struct exec_args {
-    const char *outdir;      // the case folder
-    const char *student;     // the student's program
-    runner_kind kind;        // --kind: a sweep or a whole solve (protocol.h's RUNNER_*)
-    int probe;               // 1: report the device only
-    int yardstick;           // 1: the kit's solution timed for the speed score: no grid saved (--yardstick)
-    unsigned n[3];           // grid size nx, ny, nz
-    float coef[PROTOCOL_MAX_WEIGHTS]; // sweep: a star's coefficients c0..c(6r), or a convolution's filter row by row
-    int ncoef;               // how many --coef gave
-    int filter_radius;       // sweep: --radius R, a convolution's filter radius (the image interface); 0: a star's sweep
-    int star_radius;         // sweep: the star's radius, from the number of coefficients (runner_star_radius); 0 for a filter
-    float h;                 // jacobi: grid spacing
-    int bc;                  // jacobi: LAB_BC_*, or -1
-    int iters, check_every;  // jacobi: max_iters, check_every
-    float tol;               // jacobi: tol
-    int heat;                // jacobi: 1 for --update heat2d
-    float rate;              // jacobi, heat: r
-    unsigned pitch;          // jacobi: floats a stored row takes (nx unless padded)
-    int time_reps;           // timed repetitions (0: none)
-    double time_budget_s;    // the repetitions stop after the first that ends past this many seconds (0: no budget)
-    double rtol, atol;       // accuracy of the checks of timed repetitions
-    int serve;               // 1: serve every case of a run (--serve; protocol.h's PROTOCOL_SERVE_*)
-    int count_loads;         // 1: count the student's loads in the checked call (LOADS_OPTION, loads.cu)
-    int gpu_check;           // 1: the output checked here on the GPU, a sample of units saved when right (--gpu-check;
-                             // a whole solve: --gpu-check GPU_CHECK_SOLVE, its verdict here, nothing saved when right)
-    double scale;            // jacobi, --gpu-check: the judge's scale of the tolerance (--scale; 0: the kit's bound)
-    unsigned sample[GPU_CHECK_MAX_UNITS]; // the units the judge asked for (protocol_sample_unit_of: z-planes, or rows of a 2D grid)
-    int nsample;             // how many
-    const char *log;         // a served case: the file its output goes to (--log)
-    unsigned long long file_bytes; // a served case: the largest file it may write (--file-bytes; 0: no limit)
-    uint64_t fill;           // the seed the input (a solve's u0 and f) is drawn from on the GPU (FILL_OPTION, grid_fill.h)
-    int fill_given;          // 1: FILL_OPTION given (no CASE_INPUT file)
-    const char *gpu_locks;   // under Nsight Compute beside other judges: the GPU's lock files this run takes around
-                             // its GPU work (GPU_LOCKS_OPTION: "PROFILER,GATE,TURN[,alone]"), NULL: none
-} exec_args;
-
 // The LAB_BC_* value called name, or -1.
 static int exec_bc(const char *name)
 {
@@ -98,110 +63,13 @@ static int exec_bc(const char *name)
          : !strcmp(name, "periodic") ? LAB_BC_PERIODIC : -1;
 }
 
-// Reads FILL_OPTION's seed (hexadecimal) into seed; returns 1, or 0 when malformed.
-static int exec_parse_seed(const char *text, uint64_t *seed)
-{
-    char *end = NULL;
-    errno = 0;
-    *seed = (uint64_t)strtoull(text, &end, 16);
-    return errno == 0 && end != text && *end == '\0';
-}
-
-// Parses argv; exits RUNNER_USAGE on anything unexpected.
-// Reads --gpu-check's unit list ("3,17,200") into units; returns 1, or 0
-// when it is malformed or longer than GPU_CHECK_MAX_UNITS.
-static int exec_parse_units(const char *text, unsigned *units, int *n)
-{
-    *n = 0;
-    for (const char *p = text; *p;) {
-        char *end = NULL;
-        unsigned long v = strtoul(p, &end, 10);
-        if (end == p || *n == GPU_CHECK_MAX_UNITS || v > 1u << 20)
-            return 0;
-        units[(*n)++] = (unsigned)v;
-        p = *end == ',' ? end + 1 : end;
-        if (*end && *end != ',')
-            return 0;
-    }
-    return *n > 0;
-}
-
+// Reads argv (exec_args.c); exits RUNNER_USAGE on anything unexpected.
 static exec_args exec_parse(int argc, char **argv)
 {
     exec_args a;
-    memset(&a, 0, sizeof(a));
-    a.bc = -1;
-    a.kind = RUNNER_KIND_SWEEP;
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int ok = v != NULL;
-        if (!strcmp(o, "--probe")) {
-            a.probe = 1;
-            continue;
-        }
-        if (!strcmp(o, "--yardstick")) {
-            a.yardstick = 1;
-            continue;
-        }
-        if (!strcmp(o, "--serve")) {
-            a.serve = 1;
-            continue;
-        }
-        if (!strcmp(o, LOADS_OPTION)) {
-            a.count_loads = 1;
-            continue;
-        }
-        if (!v) ok = 0;
-        else if (!strcmp(o, "--outdir")) a.outdir = v;
-        else if (!strcmp(o, "--student")) a.student = v;
-        else if (!strcmp(o, "--kind")) a.kind = runner_kind_of(v);  // (another name: the usage error below)
-        else if (!strcmp(o, "--n")) ok = sscanf(v, "%u", &a.n[0]) == 1, a.n[1] = a.n[2] = a.n[0];
-        else if (!strcmp(o, "--size")) ok = sscanf(v, "%u,%u,%u", &a.n[0], &a.n[1], &a.n[2]) == 3;
-        else if (!strcmp(o, "--coef")) ok = (a.ncoef = runner_parse_floats(v, a.coef, PROTOCOL_MAX_WEIGHTS)) > 0;
-        else if (!strcmp(o, "--radius")) ok = sscanf(v, "%d", &a.filter_radius) == 1 && a.filter_radius >= 1 && a.filter_radius <= CONV_MAX_RADIUS;
-        else if (!strcmp(o, "--h")) ok = sscanf(v, "%g", &a.h) == 1;
-        else if (!strcmp(o, "--bc")) ok = (a.bc = exec_bc(v)) >= 0;
-        else if (!strcmp(o, "--iters")) ok = sscanf(v, "%d", &a.iters) == 1;
-        else if (!strcmp(o, "--check")) ok = sscanf(v, "%d", &a.check_every) == 1;
-        else if (!strcmp(o, "--tol")) ok = sscanf(v, "%g", &a.tol) == 1;
-        else if (!strcmp(o, "--time")) ok = sscanf(v, "%d", &a.time_reps) == 1;
-        else if (!strcmp(o, "--time-budget")) ok = sscanf(v, "%lg", &a.time_budget_s) == 1 && a.time_budget_s >= 0;
-        else if (!strcmp(o, "--update")) ok = a.heat = !strcmp(v, UPDATE_HEAT2D);
-        else if (!strcmp(o, "--rate")) ok = sscanf(v, "%g", &a.rate) == 1;
-        else if (!strcmp(o, "--pitch")) ok = sscanf(v, "%u", &a.pitch) == 1;
-        else if (!strcmp(o, "--accuracy")) ok = sscanf(v, "%lg,%lg", &a.rtol, &a.atol) == 2;
-        else if (!strcmp(o, "--log")) a.log = v;
-        else if (!strcmp(o, "--gpu-check")) ok = (a.gpu_check = !strcmp(v, GPU_CHECK_SOLVE) || exec_parse_units(v, a.sample, &a.nsample)) == 1;
-        else if (!strcmp(o, "--scale")) ok = sscanf(v, "%lg", &a.scale) == 1 && a.scale >= 0;
-        else if (!strcmp(o, "--file-bytes")) ok = sscanf(v, "%llu", &a.file_bytes) == 1;
-        else if (!strcmp(o, GPU_LOCKS_OPTION)) a.gpu_locks = v;
-        else if (!strcmp(o, FILL_OPTION)) ok = a.fill_given = exec_parse_seed(v, &a.fill);
-        else ok = 0;
-        if (!ok) {
-            fprintf(stderr, "executor: unexpected argument '%s' (the judge starts this program; run make check)\n", o);
-            exit(RUNNER_USAGE);
-        }
-        i++;
-    }
-    int sweep = a.kind == RUNNER_KIND_SWEEP, jacobi = a.kind == RUNNER_KIND_JACOBI;
-    a.star_radius = runner_star_radius(a.ncoef, a.filter_radius);
-    if (a.pitch == 0)
-        a.pitch = a.n[0];
-    int heat_ok = a.heat ? a.n[2] == 1 && a.bc == LAB_BC_DIRICHLET && a.pitch % HEAT_PITCH_FLOATS == 0 && a.rate > 0 && a.rate <= 0.25f
-                         : a.pitch == a.n[0] && a.n[2] >= 3;
-    if (a.serve)
-        return a;  // its cases come as requests, each parsed as a command line
-    protocol_sample_unit unit = protocol_sample_unit_of(a.n[0], a.n[1], a.n[2]);
-    for (int q = 0; q < a.nsample; q++)
-        if (a.sample[q] >= unit.count || !sweep) {
-            fprintf(stderr, "executor: --gpu-check names unit %u of a grid of %llu %s (or a whole solve)\n", a.sample[q],
-                    unit.count, unit.axis == 2 ? "planes" : "rows");
-            exit(RUNNER_USAGE);
-        }
-    if (!a.outdir || (!a.probe && (!a.student || (!sweep && !jacobi) || a.n[0] < 1 || a.n[1] < 1 || a.n[2] < 1 ||
-                                   (sweep && (a.star_radius < 0 || (a.filter_radius && a.n[2] != 1))) ||
-                                   (jacobi && (a.bc < 0 || a.iters < 0 || a.n[0] < 3 || a.n[1] < 3 || a.pitch < a.n[0] || !heat_ok))))) {
-        fprintf(stderr, "executor: usage: see grader/executor/executor.cu (the judge starts this program)\n");
+    char why[300];
+    if (exec_args_parse(argc, argv, exec_bc, &a, why, sizeof(why)) != 0) {
+        fprintf(stderr, "executor: %s\n", why);
         exit(RUNNER_USAGE);
     }
     return a;
@@ -1211,25 +1079,11 @@ static void exec_run_case(const exec_args *a)
 // argument count with argv[0], 0 at end of input; exits on a malformed one.
 static int exec_read_request(int fd, char *block, char **argv)
 {
-    char head[24];
-    size_t used = 0, len = 0;
-    while (used + 1 < sizeof(head)) {  // the length's digits, up to the newline
-        if (pipe_read_all(fd, head + used, 1) != 0)
-            return 0;
-        if (head[used] == '\n')
-            break;
-        used++;
-    }
-    head[used] = '\0';
-    if (sscanf(head, "%zu", &len) != 1 || len == 0 || len > PROTOCOL_SERVE_MAX_BYTES || block == NULL ||
-        pipe_read_all(fd, block, len) != 0 || block[len - 1] != '\0') {
+    int argc = exec_args_read_request(fd, block, argv);
+    if (argc < 0) {
         fprintf(stderr, "executor: a malformed request from the judge\n");
         _exit(RUNNER_USAGE);
     }
-    int argc = 1;
-    for (size_t at = 0; at < len && argc < PROTOCOL_SERVE_MAX_ARGS + 1; at += strlen(block + at) + 1)
-        argv[argc++] = block + at;
-    argv[argc] = NULL;
     return argc;
 }
 

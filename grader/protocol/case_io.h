@@ -195,23 +195,6 @@ static void runner_buffer_save(const runner_buffer *b, const char *dir, const ch
     free(h);
 }
 
-// Parses a comma list of at most max floats ("0.5,-0.25,...") into out;
-// returns how many, or -1 when the list holds anything else or more.
-static int runner_parse_floats(const char *text, float *out, int max)
-{
-    int n = 0;
-    for (const char *p = text; *p;) {
-        char *end = NULL;
-        if (n == max)
-            return -1;
-        out[n++] = strtof(p, &end);
-        if (end == p || (*end != ',' && *end != '\0'))
-            return -1;
-        p = *end ? end + 1 : end;
-    }
-    return n;
-}
-
 // Reads exactly cells floats from dir/name into a new host array.
 static float *runner_read_grid(const char *dir, const char *name, size_t cells)
 {
@@ -226,17 +209,6 @@ static float *runner_read_grid(const char *dir, const char *name, size_t cells)
     if (got != cells)
         runner_fail(RUNNER_USAGE, "files", "%s holds %zu floats, expected %zu", path, got, cells);
     return h;
-}
-
-// The star's radius a sweep runner's weights give: ncoef numbers on --coef
-// are the star's c0..c(6r) (7: radius 1, 13: radius 2) or, with --radius R
-// (filter_radius > 0), lab 0's filter of (2R+1)^2 weights. Returns the star's
-// radius, 0 for a whole filter, or -1 if the count fits neither.
-static int runner_star_radius(int ncoef, int filter_radius)
-{
-    if (filter_radius)
-        return filter_radius >= 1 && filter_radius <= CONV_MAX_RADIUS && ncoef == FILTER_NWEIGHTS(filter_radius) ? 0 : -1;
-    return protocol_radius_of(ncoef) ? protocol_radius_of(ncoef) : -1;
 }
 
 // The output a sweep's kernel is handed, in out (nx*ny*nz floats): the poison

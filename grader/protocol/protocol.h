@@ -10,6 +10,7 @@
 #define STENCIL_PROTOCOL_H
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define RUNNER_OK            0   // ran; the grids are in the output files
@@ -203,6 +204,35 @@ static inline int protocol_radius_of(int ncoef)
 {
     return ncoef >= STENCIL_NCOEF(1) && ncoef <= STENCIL_MAX_NCOEF && (ncoef - 1) % 6 == 0 ? (ncoef - 1) / 6 : 0;
 }
+
+// Parses a comma list of at most max floats ("0.5,-0.25,...") into out;
+// returns how many, or -1 when the list holds anything else or more.
+static inline int runner_parse_floats(const char *text, float *out, int max)
+{
+    int n = 0;
+    for (const char *p = text; *p;) {
+        char *end = NULL;
+        if (n == max)
+            return -1;
+        out[n++] = strtof(p, &end);
+        if (end == p || (*end != ',' && *end != '\0'))
+            return -1;
+        p = *end ? end + 1 : end;
+    }
+    return n;
+}
+
+// The star's radius a sweep runner's weights give: ncoef numbers on --coef
+// are the star's c0..c(6r) (7: radius 1, 13: radius 2) or, with --radius R
+// (filter_radius > 0), lab 0's filter of (2R+1)^2 weights. Returns the star's
+// radius, 0 for a whole filter, or -1 if the count fits neither.
+static inline int runner_star_radius(int ncoef, int filter_radius)
+{
+    if (filter_radius)
+        return filter_radius >= 1 && filter_radius <= CONV_MAX_RADIUS && ncoef == FILTER_NWEIGHTS(filter_radius) ? 0 : -1;
+    return protocol_radius_of(ncoef) ? protocol_radius_of(ncoef) : -1;
+}
+
 
 // 1 if (i, j, k) of an nx×ny×nz grid is an interior point of a star of
 // radius r: at least r cells from every face. Host and device code both call it.

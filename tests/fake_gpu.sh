@@ -385,13 +385,40 @@ holds inprocsame "the same file again: its count remembered, the floors judged w
     'r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t and "(at least 3 from shared" in t'
 check "and no count run this time" test "$(cat "$tmp/inprocsame.locks" 2>/dev/null | grep -c "count-loads")" = 0
 check "and the trace says it was remembered" grep -qE "tool runs: 0 ahead in helpers, [1-9][0-9]* remembered, 0 in the judge" "$tmp/inprocsame.out"
-# A timed run that did not end well lets no count follow it inside the judge's turn: a kernel
-# that hung there would hang again, holding every judge's GPU.
+# A timed run that hung (its time limit) lets no count follow it inside the judge's turn: it would
+# hang again there, holding every judge's GPU. One that crashed does: its GPU work ended.
+touch_kernel "$student2" timedhang
+fake_run timedhang STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE_GPU=hang STENCIL_FAKE_GPU_SIZE=40,40,40 STENCIL_TRACE=1 \
+    PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --jobs 2 --timeout 2 --gpu-lock-dir "$tmp/locks-cupti"
+holds timedhang "a timed run that hangs fails its case" 'c["N=40"]["status"] != "ok"'
+check "and no count runs inside its turn after it" sh -c "grep -q 'gpu turn alone' '$tmp/timedhang.out' && ! grep -q 'the load count runs inside it' '$tmp/timedhang.out'"
 touch_kernel "$student2" timedcrash
 fake_run timedcrash STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE_GPU=crash STENCIL_FAKE_GPU_SIZE=40,40,40 STENCIL_TRACE=1 \
     PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --jobs 2 --gpu-lock-dir "$tmp/locks-cupti"
 holds timedcrash "a timed run that crashes fails its case" 'c["N=40"]["status"] != "ok"'
-check "and no count runs inside its turn after it" sh -c "grep -q 'gpu turn alone' '$tmp/timedcrash.out' && ! grep -q 'the load count runs inside it' '$tmp/timedcrash.out'"
+check "and the count follows inside its turn (its GPU work ended)" grep -q 'the load count runs inside it' "$tmp/timedcrash.out"
+# A case's turn ends at the executor's word that its GPU work is over (PROTOCOL_SERVE_GPU_IDLE), not
+# after its host work (a timed case's wait for a late call, its files): here 600 ms of it a case.
+touch_kernel "$student2" idleturn
+mkdir -p "$tmp/locks-idle"
+fake_run idleturn STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE_HOST_MS=600 STENCIL_FAKE_LOCKS_LOG="$tmp/idleturn.locks" \
+    PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --jobs 2 --gpu-lock-dir "$tmp/locks-idle"
+turns_end_at_idle() {
+    python3 - "$tmp/idleturn.json" "$tmp/idleturn.locks" <<'PY'
+import json, sys
+turns = json.load(open(sys.argv[1]))["gpu_turns"]
+lines = [line.split() for line in open(sys.argv[2])]
+idle = [float(l[0][3:]) for l in lines if l[1:] == ["idle"]]
+done = [float(l[0][3:]) for l in lines if l[1:] == ["done"]]
+alone = [t for t in turns if t[2] == 1]
+# every turn alone ends after some case's GPU work ended inside it, and more than 0.3 s before that case's host work did
+ok = alone and all(any(t[0] <= i <= t[1] and t[1] < d - 0.3 for i, d in zip(idle, done)) for t in alone)
+print("alone turns:", alone, "idle at:", idle, "done at:", done)
+sys.exit(0 if ok and len(idle) == len(done) > 0 else 1)
+PY
+}
+holds idleturn "a file whose cases end with host work after their GPU work passes" 'r["verdict"] == "pass" and r["failed"] == 0'
+check "its turns alone end at the executor's word that the GPU work is over, before the case's host work" turns_end_at_idle
 # A file that does not compile, the count's executor already started beside its build: the
 # helper waiting for the programs ends on the judge's SIGTERM at once, not killed 2 s later.
 broken2=$tmp/broken-02.cu

@@ -81,6 +81,51 @@ static exec_args exec_parse(int argc, char **argv)
 
 static exec_state exec;  // the student's program, as served
 
+static int exec_replies = -1;        // --serve: where the judge's answers go (PROTOCOL_SERVE_REPLY_FD's copy); -1 otherwise
+static int exec_locks[3] = {-1, -1, -1};  // the GPU locks the case took itself (GPU_LOCKS_OPTION)
+static int exec_idle_told;           // 1 once the case's GPU work was said over (exec_gpu_idle)
+static void exec_trace(const char *phase);
+
+// Takes the GPU's locks named by spec (GPU_LOCKS_OPTION: the profiler's,
+// then a turn through its gate, shared or alone) for the case's GPU work, so
+// that a profiler's start-up and end (seconds) hold neither. fds gets what to
+// give back (-1 each when spec is NULL); a lock that cannot be taken ends the
+// run (the kit's fault, exit RUNNER_USAGE).
+static void exec_gpu_locks_take(const char *spec, int fds[3])
+{
+    fds[0] = fds[1] = fds[2] = -1;
+    if (spec && gpu_locks_take(spec, fds) != 0)
+        runner_fail(RUNNER_USAGE, "kit", "cannot take the GPU locks %s: %s", spec, strerror(errno));
+}
+
+// Gives back what exec_gpu_locks_take took: the turn first, then the profiler.
+static void exec_gpu_locks_give(int fds[3])
+{
+    for (int i = 2; i >= 0; i--)
+        if (fds[i] >= 0)
+            close(fds[i]), fds[i] = -1;
+}
+
+// The case's work on the GPU is over: every kernel and copy of it ended, its
+// device memory and module freed, its own GPU locks given back and (served)
+// the judge told with PROTOCOL_SERVE_GPU_IDLE, so that the case's GPU turn
+// ends here, before its host work (the wait for a late call, which the
+// program's process answers with no GPU work, and the files). Once a case;
+// a kernel's fault surfacing here ends the run as it would later.
+static void exec_gpu_idle(void)
+{
+    if (exec_idle_told)
+        return;
+    exec_idle_told = 1;
+    runner_check(cudaDeviceSynchronize(), "finish the case");
+    exec_release_gpu(&exec);
+    exec_gpu_locks_give(exec_locks);
+    exec_trace("trace_idle");
+    const char idle = PROTOCOL_SERVE_GPU_IDLE;
+    if (exec_replies >= 0 && write(exec_replies, &idle, 1) != 1)
+        exec_replies = -1;  // the judge is gone: its next request's read says so
+}
+
 // Reports why the program could not be served and exits: a refused call
 // (RUNNER_REFUSED) or a violation of the protocol (RUNNER_VIOLATION).
 static void exec_fail_program(void)
@@ -648,26 +693,25 @@ static void exec_sweep_save_timed(const exec_args *a, const exec_sweep *s)
 
 // --time: the copy limit and the timed repetitions; then, unless timing the
 // yardstick, the judge's input once more and one last call, whose output the
-// judge (or the kit, on the GPU) checks. Frees s->kept when it is a copy.
+// judge (or the kit, on the GPU) checks; then the GPU's work said over and
+// the wait for a late call. Frees s->kept when it is a copy.
 static void exec_sweep_timed(const exec_args *a, exec_sweep *s)
 {
     exec_report_copy_limit();
     exec_trace("trace_copy_limit");
     exec_sweep_time(a, s);
     exec_trace("trace_timed");
-    if (a->yardstick) {
-        if (exec_check_late(&exec, EXEC_GRACE_MS))
-            exec_fail_program();
-        return;
+    if (!a->yardstick) {
+        exec_sweep_judge_input(a, s);  // the judge's input once more: the judge checks this output itself
+        exec_call_result res;
+        exec_call_checked(s->payload, s->payload_len, &res);
+        exec_sweep_save_timed(a, s);
+        if (s->kept.d_base != s->out.d_base)
+            cudaFree(s->kept.d_base);
     }
-    exec_sweep_judge_input(a, s);  // the judge's input once more: the judge checks this output itself
-    exec_call_result res;
-    exec_call_checked(s->payload, s->payload_len, &res);
+    exec_gpu_idle();  // the turn ends; a late call (no GPU work: refused) still fails the program
     if (exec_check_late(&exec, EXEC_GRACE_MS))
         exec_fail_program();
-    exec_sweep_save_timed(a, s);
-    if (s->kept.d_base != s->out.d_base)
-        cudaFree(s->kept.d_base);
     exec_trace("trace_timed_saved");
 }
 
@@ -690,10 +734,13 @@ static void exec_sweep_case(const exec_args *a)
     exec_sweep_keep_output(a, &s);
     exec_sweep_save_checked(a, &s);
     exec_trace("trace_saved");
-    if (a->time_reps > 0)
+    if (a->time_reps > 0) {
         exec_sweep_timed(a, &s);
-    else if (exec_check_late(&exec, EXEC_GRACE_UNTIMED_MS))
-        exec_fail_program();
+    } else {
+        exec_gpu_idle();
+        if (exec_check_late(&exec, EXEC_GRACE_UNTIMED_MS))
+            exec_fail_program();
+    }
     free(s.h_in);
 }
 
@@ -952,8 +999,6 @@ static void exec_jacobi_last_solve(const exec_args *a, exec_jacobi *s, const cha
     exec_call_checked(payload, len, &res);
     exec_jacobi_answer ans = exec_jacobi_read(a, &res);
     runner_report("timed_result", "%d", ans.result);
-    if (exec_check_late(&exec, EXEC_GRACE_MS))
-        exec_fail_program();
     const runner_buffer *got = ans.result == 1 ? &s->b : &s->a;
     if (s->gpu_ok) {
         size_t total = s->a.cells + 2 * s->a.guard;
@@ -998,37 +1043,17 @@ static void exec_jacobi_case(const exec_args *a)
         exec_trace("trace_timed");
         if (!a->yardstick)
             exec_jacobi_last_solve(a, &s, payload, len, &ans);
-        else if (exec_check_late(&exec, EXEC_GRACE_MS))
-            exec_fail_program();
-        exec_trace("trace_timed_saved");
-    } else if (exec_check_late(&exec, EXEC_GRACE_UNTIMED_MS)) {
-        exec_fail_program();
     }
     for (int g = 0; g < 3; g++)
         cudaFree(s.kept[g].d_base);
     trusted_ref_release();
+    exec_gpu_idle();  // the turn ends; a late call (no GPU work: refused) still fails the program
+    if (exec_check_late(&exec, a->time_reps > 0 ? EXEC_GRACE_MS : EXEC_GRACE_UNTIMED_MS))
+        exec_fail_program();
+    if (a->time_reps > 0)
+        exec_trace("trace_timed_saved");
     free(s.h_u0);
     free(s.h_f);
-}
-
-// Takes the GPU's locks named by spec (GPU_LOCKS_OPTION: the profiler's,
-// then a turn through its gate, shared or alone) for the case's GPU work, so
-// that a profiler's start-up and end (seconds) hold neither. fds gets what to
-// give back (-1 each when spec is NULL); a lock that cannot be taken ends the
-// run (the kit's fault, exit RUNNER_USAGE).
-static void exec_gpu_locks_take(const char *spec, int fds[3])
-{
-    fds[0] = fds[1] = fds[2] = -1;
-    if (spec && gpu_locks_take(spec, fds) != 0)
-        runner_fail(RUNNER_USAGE, "kit", "cannot take the GPU locks %s: %s", spec, strerror(errno));
-}
-
-// Gives back what exec_gpu_locks_take took: the turn first, then the profiler.
-static void exec_gpu_locks_give(int fds[3])
-{
-    for (int i = 2; i >= 0; i--)
-        if (fds[i] >= 0)
-            close(fds[i]), fds[i] = -1;
 }
 
 // Runs case a in this process: its report, the device lines, the case.
@@ -1052,13 +1077,13 @@ static void exec_run_case(const exec_args *a)
         runner_report_file = NULL;
         return;
     }
-    int locks[3];
     char why[300];
     if (a->count_loads) {  // the count's host part before the locks (exec_loads_begin tries again, and says why, on failure)
         exec_loads_prepare(why, sizeof(why));
         exec_trace("trace_prepared");
     }
-    exec_gpu_locks_take(a->gpu_locks, locks);
+    exec_idle_told = 0;
+    exec_gpu_locks_take(a->gpu_locks, exec_locks);
     if (a->gpu_locks)
         exec_trace("trace_locked");  // under a tool: when its locks were taken (the wait for the profiler's shows here)
     if (a->kind == RUNNER_KIND_JACOBI)
@@ -1066,8 +1091,7 @@ static void exec_run_case(const exec_args *a)
     else
         exec_sweep_case(a);
     exec_stop(&exec);
-    runner_check(cudaDeviceSynchronize(), "finish the case");  // nothing of the case's left running on the GPU
-    exec_gpu_locks_give(locks);
+    exec_gpu_idle();  // (most cases said so already, before their wait for a late call)
     exec_trace("trace_end");
     runner_report("status", "ok");
     fclose(runner_report_file);
@@ -1143,6 +1167,7 @@ static int exec_serve(const exec_args *first)
     exec.child = -1, exec.to_child = exec.from_child = -1;
     if (write(replies, &done, 1) != 1)
         return RUNNER_OK;
+    exec_replies = replies;  // a case's PROTOCOL_SERVE_GPU_IDLE goes there too (exec_gpu_idle)
     for (;;) {
         int argc = exec_read_request(requests, block, argv);
         if (argc == 0)

@@ -100,9 +100,13 @@ int exec_check_late(exec_state *ex, int grace_ms);
 // Ends the program (WIRE_EXIT, then SIGKILL) and reaps it.
 void exec_stop(exec_state *ex);
 
-// After exec_stop, when the executor goes on to another case: frees every
-// device allocation ex tracked (the kit's grids and the program's own),
-// unloads the program's module, destroys its events, and clears ex.
+// Frees every device allocation ex tracked (the kit's grids and the
+// program's own), unloads the program's module and destroys its events; the
+// program itself may still run (a late call it makes touches none of them).
+void exec_release_gpu(exec_state *ex);
+
+// After exec_stop, when the executor goes on to another case:
+// exec_release_gpu, then clears ex.
 void exec_release(exec_state *ex);
 
 // The launches of a call by their shape: which function, grid, block and

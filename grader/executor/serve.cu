@@ -278,16 +278,24 @@ static exec_alloc *serve_range(exec_state *ex, uint64_t ptr, uint64_t bytes)
     return NULL;
 }
 
-void exec_release(exec_state *ex)
+void exec_release_gpu(exec_state *ex)
 {
     for (int i = 0; i < ex->nallocs; i++)  // the kit's grids and scratch, and what the program left allocated
         cudaFree((void *)(uintptr_t)ex->allocs[i].ptr);
+    ex->nallocs = 0;
     if (ex->have_module)
         cuModuleUnload(ex->module);
+    ex->have_module = 0;
     if (ex->start)
         cudaEventDestroy(ex->start);
     if (ex->stop)
         cudaEventDestroy(ex->stop);
+    ex->start = ex->stop = NULL;
+}
+
+void exec_release(exec_state *ex)
+{
+    exec_release_gpu(ex);
     if (log_state == ex)
         log_state = NULL;
     memset(ex, 0, sizeof(*ex));

@@ -498,7 +498,7 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
                         env->emu ? dir : NULL,  // the emulation runner holds student code: confined to its case folder
                         env->emu ? emu_s : 0,
                         env->emu ? judge_emu_resident_limit(env, buffer_floats) : 0,
-                        env->emu ? SPAWN_NICE_BESIDE : 0, 0};  // a tool's run holds GPU locks others wait on: not nicer
+                        env->emu ? SPAWN_NICE_BESIDE : 0, 0, NULL};  // a tool's run holds GPU locks others wait on: not nicer
     spawn_result s;
     memset(&s, 0, sizeof(s));
     // A turn on the GPU for the runner: alone when timed or when Nsight Compute reads the GPU's traffic
@@ -523,6 +523,10 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     }
     if (turn)
         env->gpu_turn(alone);
+    // The turn ends (a count inside another's turn says done) at the executor's word that the case's GPU
+    // work is over (PROTOCOL_SERVE_GPU_IDLE), not after its host work: a timed case's wait for a late call
+    // and its files, the count's; a case that never says so (it hung, crashed) ends it below.
+    lim.gpu_idle = turn ? env->gpu_turn_end : inside ? env->gpu_relay_done : NULL;
     judge_trace_runner_began();
     // The run's executor serves the case; under Nsight Compute, only one started under it ahead (tool_runs.h).
     int profiled = env->executor && env->executor->ncu_table[0];
@@ -532,11 +536,12 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
         judge_profiler_finish(env->executor, ncu_table, tool_s);
     if (!s.started)
         s = spawn_run(argv, envp, log_path, &lim);
-    if (turn && alone && env->gpu_relay_release && !(s.started && s.exited && s.exit_code == RUNNER_OK))
-        env->gpu_relay_release();  // the count takes its own turn, if the run goes on to it
-    if (turn)
+    int ended = lim.gpu_idle && s.gpu_idle;  // (its GPU work ended: a count may follow inside the turn)
+    if (turn && !ended && alone && env->gpu_relay_release && (!s.started || s.timed_out))
+        env->gpu_relay_release();  // a kernel that hung would hang again there: the count takes its own turn
+    if (turn && !ended)
         env->gpu_turn_end();
-    if (inside)
+    if (inside && !ended)
         env->gpu_relay_done();
     kv_load(report_path, report);
     char race[800];

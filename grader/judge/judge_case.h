@@ -48,8 +48,8 @@ typedef struct judge_case_env {
                                    // case's input is drawn (the load count's helper: gpu_turns_relay_await); 1: the
                                    // run is inside the judge's turn, no locks of its own; NULL: none
     void (*gpu_relay_done)(void);  // then called once that run's GPU work ended (gpu_turns_relay_done)
-    void (*gpu_relay_release)(void); // GPU, the judge: a run alone that did not end well lets no count follow it
-                                     // inside its turn (gpu_turns_relay_release): a kernel that hangs would hang again
+    void (*gpu_relay_release)(void); // GPU, the judge: a run alone that hung (timed out) or never started lets no
+                                     // count follow it inside its turn (gpu_turns_relay_release): it would hang again
 } judge_case_env;
 
 // The executor of a GPU run, serving every case (`executor --serve`): made

@@ -346,10 +346,11 @@ static void spawn_server_kill(spawn_server *srv, int *status)
     spawn_server_group = 0;
 }
 
-// Waits up to timeout_s (0: no limit) for the server's one-byte answer.
-// Returns the outcome: exited 1 with exit_code RUNNER_OK when it answered
-// (and lives on); else how it ended (it is reaped, and gone).
-static spawn_result spawn_server_wait(spawn_server *srv, double timeout_s)
+// Waits up to timeout_s (0: no limit) for the server's one-byte answer,
+// calling gpu_idle (when not NULL) on its word that the case's GPU work is
+// over. Returns the outcome: exited 1 with exit_code RUNNER_OK when it
+// answered (and lives on); else how it ended (it is reaped, and gone).
+static spawn_result spawn_server_wait(spawn_server *srv, double timeout_s, void (*gpu_idle)(void))
 {
     spawn_result r;
     int status = 0;
@@ -365,6 +366,12 @@ static spawn_result spawn_server_wait(spawn_server *srv, double timeout_s)
             if (n == 1 && answer == PROTOCOL_SERVE_DONE) {
                 r.exited = 1, r.exit_code = RUNNER_OK;
                 break;
+            }
+            if (n == 1 && answer == PROTOCOL_SERVE_GPU_IDLE) {
+                if (!r.gpu_idle && gpu_idle)
+                    gpu_idle();  // once a case
+                r.gpu_idle = 1;
+                continue;
             }
             if (n < 0 && errno == EINTR)
                 continue;
@@ -450,7 +457,7 @@ spawn_result spawn_server_start(spawn_server *srv, char *const argv[], char *con
     srv->replies = replies[0];
     srv->cases = 0;
     spawn_server_group = pid;
-    return spawn_server_wait(srv, timeout_s);
+    return spawn_server_wait(srv, timeout_s, NULL);
 }
 
 spawn_result spawn_server_run(spawn_server *srv, char *const args[], const char *log_path, const spawn_limits *limits)
@@ -484,7 +491,7 @@ spawn_result spawn_server_run(spawn_server *srv, char *const args[], const char 
         return r;
     }
     srv->cases++;
-    return spawn_server_wait(srv, limits->timeout_s);
+    return spawn_server_wait(srv, limits->timeout_s, limits->gpu_idle);
 }
 
 void spawn_server_stop(spawn_server *srv)

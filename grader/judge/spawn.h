@@ -13,6 +13,7 @@ typedef struct spawn_result {
     int signal;         // the signal
     int timed_out;      // 1 if it was killed at the time limit
     int over_memory;    // 1 if it was killed at the resident-memory limit
+    int gpu_idle;       // a server's case: 1 if it said its GPU work was over (gpu_idle was called)
     double seconds;     // wall-clock time it ran
 } spawn_result;
 
@@ -27,6 +28,8 @@ typedef struct spawn_limits {
     int nice;                   // > 0: added to the child's niceness (SPAWN_NICE_BESIDE: work beside the GPU's cases)
     int stop_gently;            // 1: a stop signal sends the group SIGTERM, SIGKILL SPAWN_STOP_GRACE_S later (make
                                 // then removes the files it was writing: a build stopped leaves none half-made)
+    void (*gpu_idle)(void);     // a server's case: called when it says its GPU work is over (PROTOCOL_SERVE_GPU_IDLE),
+                                // before its host work ends the case; NULL: that word is only noted
 } spawn_limits;
 
 #define SPAWN_STOP_GRACE_S 3.0  // how long a child stopped gently has to end

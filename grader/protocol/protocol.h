@@ -68,9 +68,14 @@
 // executor with that exit code instead (the judge starts another for the next
 // case): nothing a failed case left in the context reaches another case. Its
 // first answer, before any request, is the device probe's (--outdir DIR gets
-// the probe's report). End of input ends it with RUNNER_OK.
+// the probe's report). End of input ends it with RUNNER_OK. Before its
+// PROTOCOL_SERVE_DONE, a case may answer PROTOCOL_SERVE_GPU_IDLE once: its
+// work on the GPU is over (every kernel, copy and free of the case ended;
+// what is left is host work: the wait for a late call, the files), so that
+// the judge's GPU turn ends there and not after the case's host work.
 #define PROTOCOL_SERVE_REPLY_FD   3
 #define PROTOCOL_SERVE_DONE       'd'
+#define PROTOCOL_SERVE_GPU_IDLE   'g'
 #define PROTOCOL_SERVE_MAX_BYTES  65536   // the longest request
 #define PROTOCOL_SERVE_MAX_ARGS   64      // the most arguments in one request
 

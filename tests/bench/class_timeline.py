@@ -67,9 +67,9 @@ def read_judge(json_path):
             name, runner, judged = c.group(1), float(c.group(3)), float(c.group(6))
             phases = dict(zip(c.group(5).split()[0::2], map(float, c.group(5).split()[1::2])))
             start = float(c.group(4)) if c.group(4) else t - judged - runner  # (older traces: a guess)
-            if "locked" in phases and "end" in phases:  # the executor held its own turn
+            if "locked" in phases and "end" in phases:  # the executor held its own turn, until its GPU work ended
                 alone = "count_begun" in phases
-                turns.append([start + phases["locked"], start + phases["end"], int(alone), "%s %s (executor's)" % (stage, name)])
+                turns.append([start + phases["locked"], start + phases.get("idle", phases["end"]), int(alone), "%s %s (executor's)" % (stage, name)])
             else:  # the judge's turn around this run: label the one that holds it
                 for turn in turns:
                     if turn[3] == "judge" and turn[0] <= start + 0.05 and turn[1] >= start:
@@ -77,7 +77,7 @@ def read_judge(json_path):
                         break
     for turn in turns:
         if turn[3] == "judge":
-            turn[3] = "backend probe" if turn is turns[0] else "other"
+            turn[3] = "other"
         turn.append(ident)
     return turns, waits
 

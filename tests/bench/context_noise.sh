@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # tests/bench/context_noise.sh — does making CUDA contexts beside a timed case
-# move its time? The judge's executor makes its context (the device probe) in
-# a shared GPU turn, so that no timer runs meanwhile; the load count's and
-# racecheck's executors already make theirs with no turn. This measures
-# whether that matters: lab LAB's (default 4) solution timed on the last
+# move its time? Every executor (the judge's device probe, the load count's,
+# racecheck's) makes its context with no GPU turn, so a class's judges make
+# theirs while another judge's case is timed. This measures whether that
+# matters: lab LAB's (default 4) solution timed on the last
 # timed case lab.conf lists, RUNS times (default 7) alone, then RUNS times
 # while NOISE processes (default 8) make and drop a CUDA context in a loop;
 # prints each side's median GB/s and their ratio, measured in one run.
@@ -41,4 +41,4 @@ done
 sleep 1
 beside=$(median_gbs)
 echo "lab $lab's solution on $case: alone $alone GB/s; with $noise processes making contexts beside it $beside GB/s" \
-    "(ratio $(awk -v a="$alone" -v b="$beside" 'BEGIN { printf "%.3f", a > 0 ? b / a : 0 }'), medians of $runs runs each)"
+    "(ratio $(awk -v a="$alone" -v b="$beside" 'BEGIN { printf "%.3f", (a > 0 ? b / a : 0) }'), medians of $runs runs each)"

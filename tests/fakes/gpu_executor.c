@@ -27,6 +27,10 @@
 //   no-gpu     the probe finds no device (RUNNER_NO_GPU)
 // STENCIL_FAKE_GPU_SIZE=NX,NY,NZ limits the mode to cases of that size; a
 // yardstick run (--yardstick, the lab's solution timed) is always ok.
+// Served, a case that ended well says its GPU work is over
+// (PROTOCOL_SERVE_GPU_IDLE), then does STENCIL_FAKE_HOST_MS (default 0) of
+// host work before it answers done, as a timed case's wait for a late call;
+// with STENCIL_FAKE_LOCKS_LOG, both moments are logged there ("idle", "done").
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <signal.h>
@@ -554,6 +558,36 @@ static void fake_tell_ncu(const fake_case *c)
         fprintf(f, "%s\n", c->size), fclose(f);
 }
 
+// Logs "at=<wall clock> what" to STENCIL_FAKE_LOCKS_LOG when STENCIL_FAKE_HOST_MS is set.
+static void fake_log_moment(const char *what)
+{
+    const char *path = getenv("STENCIL_FAKE_LOCKS_LOG");
+    FILE *log = path && getenv("STENCIL_FAKE_HOST_MS") ? fopen(path, "a") : NULL;
+    if (!log)
+        return;
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    fprintf(log, "at=%.6f %s\n", (double)now.tv_sec + now.tv_nsec * 1e-9, what);
+    fclose(log);
+}
+
+// A served case that ended well: its word that the GPU work is over, then
+// STENCIL_FAKE_HOST_MS of host work. 0, or -1 when the judge is gone.
+static int fake_after_gpu(void)
+{
+    const char idle = PROTOCOL_SERVE_GPU_IDLE;
+    const char *ms = getenv("STENCIL_FAKE_HOST_MS");
+    if (pipe_write_all(PROTOCOL_SERVE_REPLY_FD, &idle, 1) != 0)
+        return -1;
+    fake_log_moment("idle");
+    if (ms && atoi(ms) > 0) {
+        struct timespec nap = {atoi(ms) / 1000, (long)(atoi(ms) % 1000) * 1000000L};
+        nanosleep(&nap, NULL);
+    }
+    fake_log_moment("done");
+    return 0;
+}
+
 // --serve: the probe's answer, then each request a case, answered PROTOCOL_SERVE_DONE; a failed case ends it.
 static int fake_serve(const char *probe_dir)
 {
@@ -577,7 +611,7 @@ static int fake_serve(const char *probe_dir)
         fflush(NULL);
         if (code != RUNNER_OK)
             return code;
-        if (pipe_write_all(PROTOCOL_SERVE_REPLY_FD, &done, 1) != 0)
+        if (fake_after_gpu() != 0 || pipe_write_all(PROTOCOL_SERVE_REPLY_FD, &done, 1) != 0)
             return RUNNER_OK;
     }
     return RUNNER_OK;

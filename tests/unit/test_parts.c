@@ -607,7 +607,7 @@ static void test_spawn(void **state)
     (void)state;
     char log[] = "/tmp/stencil-spawn-XXXXXX", tail[256];
     close(mkstemp(log));
-    spawn_limits lim = {5.0, 0, 0, NULL, 0, 0, 0, 0};
+    spawn_limits lim = {5.0, 0, 0, NULL, 0, 0, 0, 0, NULL};
     char *exit3[] = {"sh", "-c", "echo one; echo two; echo three; exit 3", NULL};
     spawn_result r = spawn_run(exit3, NULL, log, &lim);
     assert_true(r.started && r.exited && r.exit_code == 3);
@@ -616,7 +616,7 @@ static void test_spawn(void **state)
     char *show_env[] = {"sh", "-c", "test \"$STENCIL_SPAWN_TEST\" = yes", NULL};
     assert_int_equal(spawn_run(show_env, env, log, &lim).exit_code, 0);
     // Niceness: a child given limits.nice runs that much nicer than this process (at most 19).
-    spawn_limits nicer = {5.0, 0, 0, NULL, 0, 0, SPAWN_NICE_BESIDE, 0};
+    spawn_limits nicer = {5.0, 0, 0, NULL, 0, 0, SPAWN_NICE_BESIDE, 0, NULL};
     char want_nice[64];
     int own = getpriority(PRIO_PROCESS, 0), beside = own + SPAWN_NICE_BESIDE > 19 ? 19 : own + SPAWN_NICE_BESIDE;
     snprintf(want_nice, sizeof(want_nice), "test \"$(cut -d' ' -f19 /proc/self/stat)\" = %d", beside);
@@ -627,12 +627,12 @@ static void test_spawn(void **state)
     char *killed[] = {"sh", "-c", "kill -SEGV $$", NULL};
     r = spawn_run(killed, NULL, log, &lim);
     assert_true(r.signaled && r.signal == SIGSEGV);
-    spawn_limits short_lim = {0.3, 0, 0, NULL, 0, 0, 0, 0};
+    spawn_limits short_lim = {0.3, 0, 0, NULL, 0, 0, 0, 0, NULL};
     char *hang[] = {"sleep", "30", NULL};
     r = spawn_run(hang, NULL, log, &short_lim);
     assert_true(r.timed_out && !r.exited && r.seconds < 5.0);
     // A CPU-time limit: a spinning child is stopped at it, a waiting one is not (its wall time is no CPU time).
-    spawn_limits cpu_lim = {20.0, 0, 0, NULL, 1.0, 0, 0, 0};
+    spawn_limits cpu_lim = {20.0, 0, 0, NULL, 1.0, 0, 0, 0, NULL};
     char *spin[] = {"sh", "-c", "while :; do :; done", NULL};
     r = spawn_run(spin, NULL, log, &cpu_lim);
     assert_true(r.timed_out && !r.exited && !r.signaled && r.seconds < 10.0);
@@ -640,7 +640,7 @@ static void test_spawn(void **state)
     r = spawn_run(nap, NULL, log, &cpu_lim);
     assert_true(!r.timed_out && r.exited && r.exit_code == 4 && r.seconds >= 1.4);
     // A resident-memory limit: a child that fills 256 MiB is stopped at 64 MiB; under no limit it ends by itself.
-    spawn_limits mem_lim = {20.0, 0, 0, NULL, 0, 64ull << 20, 0, 0};
+    spawn_limits mem_lim = {20.0, 0, 0, NULL, 0, 64ull << 20, 0, 0, NULL};
     char *hog[] = {"dd", "if=/dev/zero", "of=/dev/null", "bs=256M", "count=4", "status=none", NULL};
     r = spawn_run(hog, NULL, log, &mem_lim);
     assert_true(r.over_memory && !r.exited && !r.timed_out);
@@ -691,7 +691,8 @@ static void test_spawn_pid_ended(void **state)
 // A stand-in for `executor --serve` (protocol.h's PROTOCOL_SERVE_*): it
 // answers its probe, then each request by what its --act says: ok (writes
 // the case's --log and answers), exit6 (ends with code 6, as a refused call
-// ends the executor), hang (never answers). --pid-file records its pid.
+// ends the executor), hang (never answers), idle (says its GPU work is over
+// twice, then answers 0.3 s later), idle-exit6 (says so, then ends with 6).
 static const char fake_server[] =
     "printf d >&3\n"
     "while read -r len; do\n"
@@ -699,7 +700,8 @@ static const char fake_server[] =
     "  log=$(printf '%s\\n' \"$args\" | sed -n '/^--log$/{n;p;}')\n"
     "  act=$(printf '%s\\n' \"$args\" | sed -n '/^--act$/{n;p;}')\n"
     "  echo \"case $act $$\" > \"$log\"\n"
-    "  case $act in ok) printf d >&3 ;; exit6) exit 6 ;; hang) sleep 60 ;; esac\n"
+    "  case $act in ok) printf d >&3 ;; exit6) exit 6 ;; hang) sleep 60 ;;\n"
+    "    idle) printf gg >&3; sleep 0.3; printf d >&3 ;; idle-exit6) printf g >&3; exit 6 ;; esac\n"
     "done\n"
     "exit 0\n";
 
@@ -716,6 +718,17 @@ static long served_by(const char *log)
     return pid;
 }
 
+// The server's word that a case's GPU work is over: when it came, how often.
+static double server_idle_at;
+static int server_idle_calls;
+static void server_idle(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    server_idle_at = (double)now.tv_sec + now.tv_nsec * 1e-9;
+    server_idle_calls++;
+}
+
 static void test_spawn_server(void **state)
 {
     (void)state;
@@ -723,7 +736,7 @@ static void test_spawn_server(void **state)
     close(mkstemp(log));
     close(mkstemp(case_log));
     char *argv[] = {"sh", "-c", (char *)fake_server, NULL};
-    spawn_limits lim = {5.0, 1u << 20, 0, NULL, 0, 0, 0, 0};
+    spawn_limits lim = {5.0, 1u << 20, 0, NULL, 0, 0, 0, 0, NULL};
     spawn_server srv;
     memset(&srv, 0, sizeof(srv));
     spawn_result r = spawn_server_start(&srv, argv, NULL, log, 5.0);
@@ -739,6 +752,28 @@ static void test_spawn_server(void **state)
         assert_int_equal(served_by(case_log), (long)first);
     }
     assert_int_equal(srv.cases, cases);
+    assert_false(r.gpu_idle);
+    // Its word that the case's GPU work is over (PROTOCOL_SERVE_GPU_IDLE) calls gpu_idle once, at once,
+    // before the case's answer; the case goes on to its answer.
+    spawn_limits idle_lim = lim;
+    idle_lim.gpu_idle = server_idle;
+    char *idle[] = {"--act", "idle", NULL};
+    server_idle_calls = 0;
+    r = spawn_server_run(&srv, idle, case_log, &idle_lim);
+    struct timespec end;
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    assert_true(r.started && r.exited && r.exit_code == RUNNER_OK && r.gpu_idle && srv.pid == first);
+    assert_int_equal(server_idle_calls, 1);
+    assert_true((double)end.tv_sec + end.tv_nsec * 1e-9 - server_idle_at > 0.2);
+    r = spawn_server_run(&srv, ok, case_log, &idle_lim);  // a case that never says so: not called
+    assert_true(r.exited && r.exit_code == RUNNER_OK && !r.gpu_idle && server_idle_calls == 1);
+    // Said, then failed: the word noted, the failure still the outcome.
+    char *idle_fail[] = {"--act", "idle-exit6", NULL};
+    r = spawn_server_run(&srv, idle_fail, case_log, &idle_lim);
+    assert_true(r.exited && r.exit_code == 6 && r.gpu_idle && server_idle_calls == 2 && srv.pid == 0);
+    r = spawn_server_start(&srv, argv, NULL, log, 5.0);
+    assert_true(r.exited && r.exit_code == RUNNER_OK);
+    first = srv.pid;
     // A case that fails ends the server with its code; no server, no case.
     char *fail[] = {"--act", "exit6", NULL};
     r = spawn_server_run(&srv, fail, case_log, &lim);
@@ -749,7 +784,7 @@ static void test_spawn_server(void **state)
     r = spawn_server_start(&srv, argv, NULL, log, 5.0);
     assert_true(r.exited && r.exit_code == RUNNER_OK);
     pid_t hung = srv.pid;
-    spawn_limits short_lim = {0.3, 0, 0, NULL, 0, 0, 0, 0};
+    spawn_limits short_lim = {0.3, 0, 0, NULL, 0, 0, 0, 0, NULL};
     char *hang[] = {"--act", "hang", NULL};
     r = spawn_server_run(&srv, hang, case_log, &short_lim);
     assert_true(r.timed_out && !r.exited && r.seconds < 5.0 && srv.pid == 0);
@@ -789,7 +824,7 @@ static void test_helper_stop_leaves_server(void **state)
     char dir[] = "/tmp/stencil-pool-XXXXXX";
     assert_non_null(mkdtemp(dir));
     char *argv[] = {"sh", "-c", (char *)fake_server, NULL};
-    spawn_limits lim = {5.0, 1u << 20, 0, NULL, 0, 0, 0, 0};
+    spawn_limits lim = {5.0, 1u << 20, 0, NULL, 0, 0, 0, 0, NULL};
     char *ok[] = {"--act", "ok", NULL};
     spawn_server srv;
     memset(&srv, 0, sizeof(srv));

@@ -36,6 +36,8 @@ FOR_PEOPLE = {
     "timed_launches_unchecked": "launches past the records' cap",
     "timed_reps_checked": "how many timed repetitions were checked",
     "timed_result": "which buffer the timed solve left its result in",
+    "warmups_left_out": "the warm-ups left out before the timed repetitions of a call that took over a second",
+    "trace_prepared_ahead": "whether a counting executor prepared the count at its start (STENCIL_TRACE=1 prints it)",
     "trace_timed_checks": "the seconds the kit's checks of the timed solves took (STENCIL_TRACE=1 prints it)",
 }
 # The rooms a case's report passes through (the class grader's own key=value files are another protocol).

@@ -84,6 +84,7 @@ static exec_state exec;  // the student's program, as served
 static int exec_replies = -1;        // --serve: where the judge's answers go (PROTOCOL_SERVE_REPLY_FD's copy); -1 otherwise
 static int exec_locks[3] = {-1, -1, -1};  // the GPU locks the case took itself (GPU_LOCKS_OPTION)
 static int exec_idle_told;           // 1 once the case's GPU work was said over (exec_gpu_idle)
+static int exec_count_ready;         // --serve --count-loads: 1 if the count's host side was prepared at the start, -1 if that failed
 static void exec_trace(const char *phase);
 
 // Takes the GPU's locks named by spec (GPU_LOCKS_OPTION: the profiler's,
@@ -291,6 +292,21 @@ static void exec_rep_failed(int rep, const check_counts *c, uint64_t want_hash, 
 // iterations as the checked solve (another count may end otherwise).
 static long exec_learnt_counts[EXEC_MAX_SHAPES];
 static int exec_checked_iters;  // a whole solve's: the checked solve's iterations
+static float exec_checked_ms;   // the checked call's GPU time (0: none measured)
+
+// The warm-ups before the timed repetitions: none when the checked call took
+// longer than EXEC_WARMUP_MAX_MS on the GPU (a warm-up leaves out costs of
+// microseconds to milliseconds: the first launches, the clocks' ramp, cold
+// caches and TLBs, which a call that long has paid and made negligible);
+// else want. A correct but very slow kernel is so timed within its limit.
+#define EXEC_WARMUP_MAX_MS 1000.0f
+static int exec_warmups(int want)
+{
+    if (exec_checked_ms <= EXEC_WARMUP_MAX_MS)
+        return want;
+    runner_report("warmups_left_out", "%d (the checked call took %.0f ms)", want, exec_checked_ms);
+    return 0;
+}
 
 // After the checked call, watched with EXEC_WATCH_LEARN: keeps each shape's count.
 static void exec_keep_checked_launches(void)
@@ -450,8 +466,9 @@ static void exec_sweep_time(const exec_args *a, exec_sweep *s)
     runner_check(cudaMalloc(&flush, (size_t)l2 * 2), "allocate the L2 flush buffer");
     runner_report("timed_input_nonce", "%016llx", (unsigned long long)base);
     double start = exec_clock();
-    for (int r = -EXEC_WARMUPS; r < reps; r++) {
-        uint64_t seed = grid_fill_mix(base + (uint64_t)(r + EXEC_WARMUPS));
+    int warm = exec_warmups(EXEC_WARMUPS);
+    for (int r = -warm; r < reps; r++) {
+        uint64_t seed = grid_fill_mix(base + (uint64_t)(r + warm));
         uint64_t want = trusted_sweep_prepare(s->in.d_base, s->out.d_base, s->in.guard, s->n, s->filter_radius > 0,
                                               s->star_radius, seed, key);
         exec_flush_l2(flush, (size_t)l2 * 2, r);
@@ -459,12 +476,12 @@ static void exec_sweep_time(const exec_args *a, exec_sweep *s)
         exec_call_result res;
         exec_launch_watch(EXEC_WATCH_CHECK);
         exec_call_checked(payload, len, &res);
-        exec_check_rep_launches(r < 0 ? "warm-up" : "timed repetition", r < 0 ? r + EXEC_WARMUPS + 1 : r + 1, r + EXEC_WARMUPS + 1);
+        exec_check_rep_launches(r < 0 ? "warm-up" : "timed repetition", r < 0 ? r + warm + 1 : r + 1, r + warm + 1);
         check_counts c;
         trusted_sweep_check(s->in.d_base, s->out.d_base, s->in.guard, s->n, a->coef, s->star_radius, s->filter_radius,
                             a->rtol, a->atol, key, &c);
         if (!exec_rep_ok(&c, want))
-            exec_rep_failed(r + EXEC_WARMUPS + 1, &c, want, a->n);
+            exec_rep_failed(r + warm + 1, &c, want, a->n);
         if (r >= 0)
             ms[r] = res.started ? res.ms : 0.0f;
         if (exec_budget_spent(a, start, r, reps)) {
@@ -472,7 +489,7 @@ static void exec_sweep_time(const exec_args *a, exec_sweep *s)
             break;
         }
     }
-    runner_report("timed_reps_checked", "%d", reps + EXEC_WARMUPS);
+    runner_report("timed_reps_checked", "%d", reps + warm);
     exec_report_times(ms, reps);
     cudaFree(flush);
     free(ms);
@@ -627,7 +644,7 @@ static void exec_sweep_checked_call(exec_sweep *s, int count_loads)
     exec_keep_checked_launches();
     runner_report_launches(launches);
     if (res.started)
-        runner_report("launch_ms", "%.6f", res.ms);
+        runner_report("launch_ms", "%.6f", res.ms), exec_checked_ms = res.ms;
     exec_report_kernel("stencil_kernel");
     exec_trace("trace_called");
 }
@@ -813,7 +830,8 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
     size_t len = exec_jacobi_payload(a, s, payload);
     runner_report("timed_input_nonce", "%016llx", (unsigned long long)base);
     double start = exec_clock();
-    for (int r = -1; r < reps; r++) {  // one warm-up solve
+    int warm = exec_warmups(1);
+    for (int r = -warm; r < reps; r++) {  // one warm-up solve (exec_warmups)
         uint64_t seed = grid_fill_mix(base + (uint64_t)(r + 1)) & ~1ull;  // f uses seed + 1
         trusted_solve problem = exec_solve_of(a);
         uint64_t want = trusted_jacobi_prepare(s->a.d_base, s->b.d_base, s->f.d_base, s->a.guard, &problem, seed, key, NULL);
@@ -823,7 +841,7 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
         exec_call_checked(payload, len, &res);
         exec_jacobi_answer ans = exec_jacobi_read(a, &res);
         if (ans.iters == exec_checked_iters)
-            exec_check_rep_launches(r < 0 ? "warm-up solve" : "timed solve", r < 0 ? 1 : r + 1, r + 2);
+            exec_check_rep_launches(r < 0 ? "warm-up solve" : "timed solve", r < 0 ? 1 : r + 1, r + warm + 1);
         else
             exec_launch_watch(EXEC_WATCH_OFF), unchecked++;  // another iteration count: its values are checked, not its launches
         check_counts c;
@@ -838,7 +856,7 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
             c.wrong += 1;
         }
         if (!exec_rep_ok(&c, want))
-            exec_rep_failed(r + 2, &c, want, a->n);
+            exec_rep_failed(r + warm + 1, &c, want, a->n);
         iters = ans.iters;
         if (r >= 0)
             ms[r] = res.started ? res.ms : 0.0f;
@@ -847,7 +865,7 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
             break;
         }
     }
-    runner_report("timed_reps_checked", "%d", reps + 1);
+    runner_report("timed_reps_checked", "%d", reps + warm);
     runner_report("trace_timed_checks", "%.3f", checks_s);
     if (unchecked)
         runner_report("timed_launches_unchecked", "%d", unchecked);  // solves whose launches were not compared
@@ -980,7 +998,7 @@ static exec_jacobi_answer exec_jacobi_checked_call(const exec_args *a, const exe
     exec_checked_iters = ans.iters;
     runner_report_kernel_counts(launches, ans.iters);
     if (res.started)
-        runner_report("launch_ms", "%.6f", res.ms);
+        runner_report("launch_ms", "%.6f", res.ms), exec_checked_ms = res.ms;
     runner_report("result", "%d", ans.result);
     runner_report("iterations", "%d", ans.iters);
     runner_report("residual", "%.9g", ans.residual);
@@ -1079,10 +1097,12 @@ static void exec_run_case(const exec_args *a)
     }
     char why[300];
     if (a->count_loads) {  // the count's host part before the locks (exec_loads_begin tries again, and says why, on failure)
+        if (exec_count_ready)
+            runner_report("trace_prepared_ahead", "%d", exec_count_ready);  // (STENCIL_TRACE=1: whether the start prepared it)
         exec_loads_prepare(why, sizeof(why));
         exec_trace("trace_prepared");
     }
-    exec_idle_told = 0;
+    exec_idle_told = 0, exec_checked_ms = 0;
     exec_gpu_locks_take(a->gpu_locks, exec_locks);
     if (a->gpu_locks)
         exec_trace("trace_locked");  // under a tool: when its locks were taken (the wait for the profiler's shows here)
@@ -1162,7 +1182,7 @@ static int exec_serve(const exec_args *first)
         cudaGetLastError();
         char why[300];
         if (first->count_loads)  // an executor that will count: the count's host side now too (the first count says why on failure)
-            exec_loads_prepare(why, sizeof(why));
+            exec_count_ready = exec_loads_prepare(why, sizeof(why)) == 0 ? 1 : -1;
     }
     exec.child = -1, exec.to_child = exec.from_child = -1;
     if (write(replies, &done, 1) != 1)

@@ -932,8 +932,8 @@ void judge_case_trace(const char *name, const kv_list *report, double input_s, d
 {
     static const char *const phases[] = {"trace_device",       "trace_prepared", "trace_locked",      "trace_ready",
                                          "trace_count_begun",  "trace_count_called", "trace_called",  "trace_saved",
-                                         "trace_copy_limit",   "trace_timed",    "trace_timed_checks", "trace_timed_saved",
-                                         "trace_end"};
+                                         "trace_copy_limit",   "trace_timed",    "trace_timed_checks", "trace_idle",
+                                         "trace_timed_saved",  "trace_end",      "trace_prepared_ahead"};
     if (!judge_tracing())
         return;
     char line[600];

@@ -390,6 +390,23 @@ static int exec_budget_spent(const exec_args *a, double start, int r, int reps)
     return 1;
 }
 
+// The end of warm-up or timed repetition r (of *reps, after warm warm-ups,
+// started at start): its check c against the input's hash want (a wrong one
+// ends the run), its time into ms, and 1 when the repetitions stop here
+// (*reps cut to r + 1: the budget spent).
+static int exec_rep_end(const exec_args *a, const check_counts *c, uint64_t want, const exec_call_result *res, int r, int warm,
+                        double start, float *ms, int *reps)
+{
+    if (!exec_rep_ok(c, want))
+        exec_rep_failed(r + warm + 1, c, want, a->n);
+    if (r >= 0)
+        ms[r] = res->started ? res->ms : 0.0f;
+    if (!exec_budget_spent(a, start, r, *reps))
+        return 0;
+    *reps = r + 1;
+    return 1;
+}
+
 // Reports the median, fastest and slowest of reps times.
 static void exec_report_times(float *ms, int reps)
 {
@@ -482,14 +499,8 @@ static void exec_sweep_time(const exec_args *a, exec_sweep *s)
         check_counts c;
         trusted_sweep_check(s->in.d_base, s->out.d_base, s->in.guard, s->n, a->coef, s->star_radius, s->filter_radius,
                             a->rtol, a->atol, key, &c);
-        if (!exec_rep_ok(&c, want))
-            exec_rep_failed(r + warm + 1, &c, want, a->n);
-        if (r >= 0)
-            ms[r] = res.started ? res.ms : 0.0f;
-        if (exec_budget_spent(a, start, r, reps)) {
-            reps = r + 1;
+        if (exec_rep_end(a, &c, want, &res, r, warm, start, ms, &reps))
             break;
-        }
     }
     runner_report("timed_reps_checked", "%d", reps + warm);
     exec_report_times(ms, reps);
@@ -857,15 +868,9 @@ static void exec_jacobi_time(const exec_args *a, exec_jacobi *s)
             runner_report("timed_rep_iterations", "%d (the kit's solve: %d)", ans.iters, end.iters);
             c.wrong += 1;
         }
-        if (!exec_rep_ok(&c, want))
-            exec_rep_failed(r + warm + 1, &c, want, a->n);
         iters = ans.iters;
-        if (r >= 0)
-            ms[r] = res.started ? res.ms : 0.0f;
-        if (exec_budget_spent(a, start, r, reps)) {
-            reps = r + 1;
+        if (exec_rep_end(a, &c, want, &res, r, warm, start, ms, &reps))
             break;
-        }
     }
     runner_report("timed_reps_checked", "%d", reps + warm);
     runner_report("trace_timed_checks", "%.3f", checks_s);

@@ -41,12 +41,6 @@ static double convolution_flops(const lab_conf *c, const lab_case *lc)
     return 2.0 * FILTER_NWEIGHTS(conf_case_radius(lc));
 }
 
-static const char *convolution_probe(const lab_conf *c)
-{
-    (void)c;
-    return "#include \"conv.h\"\nvoid launch_convolution(const float *i, float *o, unsigned int w, unsigned int h, int r) { (void)i; (void)o; (void)w; (void)h; (void)r; }\n";
-}
-
 const lab_kind lab_kind_convolution = {
     .name = "convolution",
     .runner = &lab_runner_sweep,
@@ -56,7 +50,8 @@ const lab_kind lab_kind_convolution = {
     .check_case = convolution_check_case,
     .case_flops = convolution_flops,
     .filter_radius = conf_case_radius,
-    .probe_source = convolution_probe,
+    .probe_header = "conv.h",
+    .probe_entry = "void launch_convolution(const float *, float *, unsigned int, unsigned int, int) {}",
     .words = &convolution_words,
     .verdict_words = VERDICT_WORDS_IMAGE,
 };

@@ -42,19 +42,6 @@ static double solve_flops_heat(const lab_conf *c, const lab_case *lc)
     return 7.0;
 }
 
-static const char *solve_probe_jacobi(const lab_conf *c)
-{
-    (void)c;
-    return "#include \"jacobi.h\"\nint jacobi_solve(float *a, float *b, const float *f, const jacobi_problem *p, int *iters, float *residual)\n"
-           "{ (void)a; (void)b; (void)f; (void)p; (void)iters; (void)residual; return 0; }\n";
-}
-
-static const char *solve_probe_heat(const lab_conf *c)
-{
-    (void)c;
-    return "#include \"heat2d.h\"\nint heat_solve(float *a, float *b, const heat_problem *p) { (void)a; (void)b; (void)p; return 0; }\n";
-}
-
 const lab_kind lab_kind_jacobi = {
     .name = "Jacobi solve",
     .runner = &lab_runner_jacobi,
@@ -64,7 +51,8 @@ const lab_kind lab_kind_jacobi = {
     .check_case = lab_kind_any_case,
     .case_flops = solve_flops_jacobi,
     .filter_radius = lab_kind_no_filter,
-    .probe_source = solve_probe_jacobi,
+    .probe_header = "jacobi.h",
+    .probe_entry = "int jacobi_solve(float *, float *, const float *, const jacobi_problem *, int *, float *) { return 0; }",
     .words = &solve_words_jacobi,
     .solve_update = JACOBI_UPDATE_JACOBI,
 };
@@ -77,7 +65,8 @@ const lab_kind lab_kind_heat = {
     .check_case = lab_kind_any_case,
     .case_flops = solve_flops_heat,
     .filter_radius = lab_kind_no_filter,
-    .probe_source = solve_probe_heat,
+    .probe_header = "heat2d.h",
+    .probe_entry = "int heat_solve(float *, float *, const heat_problem *) { return 0; }",
     .words = &solve_words_heat,
     .solve_update = JACOBI_UPDATE_HEAT2D,
 };

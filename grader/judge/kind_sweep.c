@@ -57,18 +57,6 @@ static double sweep_flops(const lab_conf *c, const lab_case *lc)
     return STENCIL_FLOPS(c->star_radius);
 }
 
-static const char *sweep_probe_cube(const lab_conf *c)
-{
-    return c->star_radius == 2 ? "#include \"star13.h\"\nvoid launch_stencil(float *i, float *o, unsigned int n) { (void)i; (void)o; (void)n; }\n"
-                               : "#include \"lab.h\"\nvoid launch_stencil(float *i, float *o, unsigned int n) { (void)i; (void)o; (void)n; }\n";
-}
-
-static const char *sweep_probe_grid(const lab_conf *c)
-{
-    (void)c;
-    return "#include \"grid.h\"\nvoid launch_sweep(float *i, float *o, unsigned int x, unsigned int y, unsigned int z) { (void)i; (void)o; (void)x; (void)y; (void)z; }\n";
-}
-
 const lab_kind lab_kind_sweep_cube = {
     .name = "cube sweep",
     .runner = &lab_runner_sweep,
@@ -79,7 +67,9 @@ const lab_kind lab_kind_sweep_cube = {
     .check_case = sweep_check_cube_case,
     .case_flops = sweep_flops,
     .filter_radius = lab_kind_no_filter,
-    .probe_source = sweep_probe_cube,
+    .probe_header = "lab.h",
+    .probe_header_star13 = "star13.h",
+    .probe_entry = "void launch_stencil(float *, float *, unsigned int) {}",
     .words = &sweep_words_cube,
     .verdict_words = VERDICT_WORDS_CUBE,
 };
@@ -93,7 +83,8 @@ const lab_kind lab_kind_sweep_grid = {
     .check_case = sweep_check_grid_case,
     .case_flops = sweep_flops,
     .filter_radius = lab_kind_no_filter,
-    .probe_source = sweep_probe_grid,
+    .probe_header = "grid.h",
+    .probe_entry = "void launch_sweep(float *, float *, unsigned int, unsigned int, unsigned int) {}",
     .words = &sweep_words_grid,
     .verdict_words = VERDICT_WORDS_GRID,
 };

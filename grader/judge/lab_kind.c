@@ -1,6 +1,7 @@
 // grader/judge/lab_kind.c — the table of lab kinds and its lookups (see lab_kind.h).
 #include "lab_kind.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "judge_case.h"
@@ -65,6 +66,16 @@ void lab_kind_values(const char *key, const char **list, int cap)
             list[n++] = v;
     }
     list[n] = NULL;
+}
+
+const char *lab_kind_probe(const lab_conf *c, char *out, size_t len)
+{
+    const lab_kind *k = lab_kind_of(c);
+    const char *header = k && c->star_radius == 2 && k->probe_header_star13 ? k->probe_header_star13 : k ? k->probe_header : NULL;
+    int n = header ? snprintf(out, len, "#include \"%s\"\n%s\n", header, k->probe_entry) : -1;
+    if ((n < 0 || (size_t)n >= len) && len > 0)
+        out[0] = '\0';
+    return out;
 }
 
 int lab_kind_any_case(const lab_conf *c, const lab_case *lc, char *err, size_t errlen)

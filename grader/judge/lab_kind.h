@@ -39,7 +39,9 @@ typedef struct lab_kind {
     int (*check_case)(const lab_conf *c, const lab_case *lc, char *err, size_t errlen);  // 0 if it can grade case lc, else -1 with file:line in err
     double (*case_flops)(const lab_conf *c, const lab_case *lc);  // the flops of one output point, as the OP/B models count them
     int (*filter_radius)(const lab_case *lc);                   // a case's filter radius (its r=), 0 for a star's sweep or a solve
-    const char *(*probe_source)(const lab_conf *c);             // the smallest kernel file of the kind that builds
+    const char *probe_header;         // the smallest kernel file of the kind that builds (lab_kind_probe): the header it
+    const char *probe_header_star13;  // includes (another for a star of radius 2, when not NULL) and the entry point it
+    const char *probe_entry;          // defines, with an empty body
     const struct judge_hint_words *words;  // how its failures are worded (the student's function, a timeout, a fault)
     int verdict_words;                // a sweep's VERDICT_WORDS_*: whose names the verdict's hints use (0 for a solve)
     int solve_update;                 // a whole solve's JACOBI_UPDATE_*: the step the reference applies (0 for a sweep)
@@ -63,6 +65,11 @@ const char *lab_kind_default_value(const char *key);
 // values lab.conf's key may take, in the table's order: for "runner" each
 // runner once, for another key the values of the kinds it picks.
 void lab_kind_values(const char *key, const char **list, int cap);
+
+// The smallest kernel file of c's kind that builds (lab_kind_of(c): its
+// probe_header, or probe_header_star13 for a star of radius 2, and its
+// probe_entry) into out; out, or "" when len is too small.
+const char *lab_kind_probe(const lab_conf *c, char *out, size_t len);
 
 // The operations a kind may do without: no case refused beyond its
 // options, no filter, no reference made ahead (none is asked for: 0 bytes).

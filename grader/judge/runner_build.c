@@ -309,7 +309,7 @@ static void runner_first_error(const char *path, char *first, size_t len)
 // student's compile error. Returns 0 when the failure is the file's, -1 with err.
 static int runner_kit_builds(const judge_args *a, judge_run *run, const char *backend, const char *log_path, judge_error *err)
 {
-    char probe[PATH_MAX + 64], dir[PATH_MAX + 32], runner[PATH_MAX + 32], student[PATH_MAX + 32], first[400];
+    char probe[PATH_MAX + 64], dir[PATH_MAX + 32], runner[PATH_MAX + 32], student[PATH_MAX + 32], first[400], source[512];
     if (runner_error_is_theirs(run, log_path))
         return 0;
     snprintf(dir, sizeof(dir), "%s/build/%s/%s", a->kit, backend, run->lab_name);
@@ -317,7 +317,7 @@ static int runner_kit_builds(const judge_args *a, judge_run *run, const char *ba
         return snprintf(err->stage, sizeof(err->stage), "compile"), -1;
     snprintf(probe, sizeof(probe), "%s/kit-probe.cu", dir);
     FILE *p = fopen(probe, "w");
-    if (!p || fputs(lab_kind_of(&run->conf)->probe_source(&run->conf), p) < 0) {
+    if (!p || !lab_kind_probe(&run->conf, source, sizeof(source))[0] || fputs(source, p) < 0) {
         if (p)
             fclose(p);
         return 0;

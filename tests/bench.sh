@@ -60,7 +60,7 @@ print("  %-22s %-14s %10.3f %12.1f %9.0f %7.0f%% %14.0f %8s  %.0f / %.0f GB/s, %
         echo "  (not a git checkout: skipped)"
     fi
     rm -rf "$fresh"
-    echo "== GPU: CUDA contexts made beside a timed case: does the solution's time move? (tests/bench/context_noise.sh)"
+    echo "== GPU: contexts made, memory and modules freed beside a timed case: does the solution's time move? (tests/bench/context_noise.sh)"
     tests/bench/context_noise.sh
     echo "== GPU: lab 1's solution with other block shapes (x y z), N=512"
     mkdir -p build/bench

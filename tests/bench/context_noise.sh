@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# tests/bench/context_noise.sh — does making CUDA contexts beside a timed case
-# move its time? Every executor (the judge's device probe, the load count's,
-# racecheck's) makes its context with no GPU turn, so a class's judges make
-# theirs while another judge's case is timed. This measures whether that
-# matters: lab LAB's (default 4) solution timed on the last
-# timed case lab.conf lists, RUNS times (default 7) alone, then RUNS times
-# while NOISE processes (default 8) make and drop a CUDA context in a loop;
-# prints each side's median GB/s and their ratio, measured in one run.
+# tests/bench/context_noise.sh — does a CUDA process's set-up or tear-down
+# beside a timed case move its time? Every executor (the judge's device probe,
+# the load count's, racecheck's) makes its context with no GPU turn, so a
+# class's judges make theirs while another judge's case is timed; a case's
+# frees and module unload stand inside its turn (exec_gpu_idle), which this
+# measures whether they need. Lab LAB's (default 4) solution timed on the
+# last timed case lab.conf lists, RUNS times (default 7) each: alone; while
+# NOISE processes (default 8) make and drop a CUDA context in a loop
+# ("contexts"); while NOISE processes in one context each allocate, set and
+# free 256 MB and load and unload a module in a loop ("frees"). Prints each
+# median GB/s and its ratio to alone's, measured in one run.
 # Asserts nothing; exits 77 without a GPU or nvcc.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -19,9 +22,38 @@ build/judge --kit "$PWD" --lab 1 --backend gpu --case 4 --kernel reference/solut
     { echo "context_noise: no usable GPU here (skipped)"; exit 77; }
 tmp=$(mktemp -d)
 pids=()
-trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
-printf '#include <cuda_runtime.h>\nint main(void) { return cudaFree(0) != cudaSuccess; }\n' >"$tmp/context.cu"
-nvcc -o "$tmp/context" "$tmp/context.cu" || exit 2
+stop_noise() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+    for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
+    pids=()
+}
+trap 'stop_noise; rm -rf "$tmp"' EXIT
+cat >"$tmp/noise.cu" <<'CU'
+#include <cuda.h>
+#include <cuda_runtime.h>
+#include <string.h>
+// noise contexts: one context made and dropped; noise frees: in one context, forever, 256 MB
+// allocated, set and freed, and a module loaded and unloaded.
+int main(int argc, char **argv)
+{
+    if (argc > 1 && !strcmp(argv[1], "contexts"))
+        return cudaFree(0) != cudaSuccess;
+    static const char ptx[] = ".version 7.0\n.target sm_50\n.address_size 64\n.visible .entry noise_kernel() { ret; }\n";
+    cudaFree(0);
+    for (;;) {
+        void *p = NULL;
+        CUmodule m;
+        if (cudaMalloc(&p, 256u << 20) == cudaSuccess) {
+            cudaMemset(p, 1, 256u << 20);
+            cudaDeviceSynchronize();
+            cudaFree(p);
+        }
+        if (cuModuleLoadData(&m, ptx) == CUDA_SUCCESS)
+            cuModuleUnload(m);
+    }
+}
+CU
+nvcc -o "$tmp/noise" "$tmp/noise.cu" -lcuda || exit 2
 sol=$(build/judge --kit "$PWD" --lab "$lab" --conf-get solution)
 case=$(build/judge --kit "$PWD" --lab "$lab" --conf-get timed | awk "{ print \$NF }")  # the last timed case lab.conf lists
 [ -n "$case" ] || { echo "context_noise: lab $lab has no timed case"; exit 2; }
@@ -34,11 +66,14 @@ median_gbs() {
     done | sort -g | awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : 0) }'
 }
 alone=$(median_gbs)
-for ((k = 0; k < noise; k++)); do
-    (while :; do "$tmp/context"; done) &
-    pids+=($!)
+echo "lab $lab's solution on $case, medians of $runs runs: alone $alone GB/s"
+for work in contexts frees; do
+    for ((k = 0; k < noise; k++)); do
+        if [ "$work" = contexts ]; then (while :; do "$tmp/noise" contexts; done) & else "$tmp/noise" frees & fi
+        pids+=($!)
+    done
+    sleep 1
+    beside=$(median_gbs)
+    stop_noise
+    echo "  with $noise processes beside it ($work): $beside GB/s (ratio $(awk -v a="$alone" -v b="$beside" 'BEGIN { printf "%.3f", (a > 0 ? b / a : 0) }'))"
 done
-sleep 1
-beside=$(median_gbs)
-echo "lab $lab's solution on $case: alone $alone GB/s; with $noise processes making contexts beside it $beside GB/s" \
-    "(ratio $(awk -v a="$alone" -v b="$beside" 'BEGIN { printf "%.3f", (a > 0 ? b / a : 0) }'), medians of $runs runs each)"

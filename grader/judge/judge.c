@@ -273,14 +273,15 @@ static int judge_open_lab(judge_session *s, judge_error *err)
     return 0;
 }
 
-// Picks the backend and builds the student's file, with the helpers that
+// Picks the backend (the GPU's probe, the executor making its CUDA context,
+// taking a shared turn) and builds the student's file, with the helpers that
 // work beside that build: the references made ahead, the solution's early
-// timing, the barrier checks' emulation runner. The GPU's probe (the
-// executor making its CUDA context) takes no GPU turn, as the count's and
-// racecheck's executors do not: contexts made in a loop beside a timed case
-// left its median within 0.3% on an H200 (tests/bench/context_noise.sh),
-// and a turn for it had held a class's timed turns behind it. Returns 0, or
-// -1 with err.
+// timing, the barrier checks' emulation runner. The probe's turn keeps a
+// context's making away from another judge's timed case: in the GPU suite
+// on an H200 (24 judges, two GPUs) run with probes taking no turn, lab 9's
+// solution timed 16.5 ms a solve where it times 6.8 ms, lab 10's 66 ms where
+// 19 (timed solves of hundreds of launches; lab 4's one launch did not move,
+// tests/bench/context_noise.sh). Returns 0, or -1 with err.
 static int judge_build(judge_session *s, judge_error *err)
 {
     judge_run *run = &s->run;
@@ -288,8 +289,11 @@ static int judge_build(judge_session *s, judge_error *err)
     judge_stage(run, "backend");
     if (load_count_choice_check(err) != 0)
         return -1;
+    if (strcmp(s->args.backend, "emu") && gpu_turns_take(0, err) != 0)
+        return -1;
     if (backend_pick(&s->args, run, &s->exec, s->tmp_root, err) != 0)
         return -1;
+    gpu_turns_give();  // compiling needs no GPU: others may time meanwhile
     if (backend_check_sanitizer(&s->args, run, err) != 0)
         return -1;
     background_early_start(s);  // the timed whole solves' references, while the file builds and the cases run

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # tests/bench/context_noise.sh — does a CUDA process's set-up or tear-down
-# beside a timed case move its time? Every executor (the judge's device probe,
-# the load count's, racecheck's) makes its context with no GPU turn, so a
-# class's judges make theirs while another judge's case is timed; a case's
-# frees and module unload stand inside its turn (exec_gpu_idle), which this
-# measures whether they need. Lab LAB's (default 4) solution timed on the
-# last timed case lab.conf lists, RUNS times (default 7) each: alone; while
+# beside a timed case move its time? The judge's device probe makes its
+# context in a shared GPU turn (without one, lab 9's and lab 10's timed
+# solves, hundreds of launches each, ran 2.4 and 3.5 times slower on an H200
+# beside other judges); the load count's and racecheck's executors make
+# theirs with no turn; a case's frees and module unload stand inside its turn
+# (exec_gpu_idle). This measures what each costs a timed case: for each lab of
+# LABS (default "4 10": one launch a call, and a whole solve of hundreds), the
+# lab's solution timed on the last timed case lab.conf lists, RUNS times
+# (default 7) each: alone; while
 # NOISE processes (default 8) make and drop a CUDA context in a loop
 # ("contexts"); while NOISE processes in one context each allocate, set and
 # free 256 MB and load and unload a module in a loop ("frees"). Prints each
@@ -13,7 +16,6 @@
 # Asserts nothing; exits 77 without a GPU or nvcc.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-lab=${LAB:-4}
 runs=${RUNS:-7}
 noise=${NOISE:-8}
 command -v nvcc >/dev/null || { echo "context_noise: no nvcc here (skipped)"; exit 77; }
@@ -54,9 +56,6 @@ int main(int argc, char **argv)
 }
 CU
 nvcc -o "$tmp/noise" "$tmp/noise.cu" -lcuda || exit 2
-sol=$(build/judge --kit "$PWD" --lab "$lab" --conf-get solution)
-case=$(build/judge --kit "$PWD" --lab "$lab" --conf-get timed | awk "{ print \$NF }")  # the last timed case lab.conf lists
-[ -n "$case" ] || { echo "context_noise: lab $lab has no timed case"; exit 2; }
 # median GB/s of RUNS timed runs of the solution on the case (a fresh judge each: its own executor).
 median_gbs() {
     local k
@@ -65,15 +64,20 @@ median_gbs() {
             python3 -c 'import json, sys; r = json.load(sys.stdin); print(max((c.get("timing") or {}).get("bandwidth_gb_per_s", 0) for c in r["cases"]))'
     done | sort -g | awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : 0) }'
 }
-alone=$(median_gbs)
-echo "lab $lab's solution on $case, medians of $runs runs: alone $alone GB/s"
-for work in contexts frees; do
-    for ((k = 0; k < noise; k++)); do
-        if [ "$work" = contexts ]; then (while :; do "$tmp/noise" contexts; done) & else "$tmp/noise" frees & fi
-        pids+=($!)
+for lab in ${LABS:-4 10}; do
+    sol=$(build/judge --kit "$PWD" --lab "$lab" --conf-get solution)
+    case=$(build/judge --kit "$PWD" --lab "$lab" --conf-get timed | awk "{ print \$NF }")  # the last timed case lab.conf lists
+    [ -n "$case" ] || { echo "context_noise: lab $lab has no timed case"; continue; }
+    alone=$(median_gbs)
+    echo "lab $lab's solution on $case, medians of $runs runs: alone $alone GB/s"
+    for work in contexts frees; do
+        for ((k = 0; k < noise; k++)); do
+            if [ "$work" = contexts ]; then (while :; do "$tmp/noise" contexts; done) & else "$tmp/noise" frees & fi
+            pids+=($!)
+        done
+        sleep 1
+        beside=$(median_gbs)
+        stop_noise
+        echo "  with $noise processes beside it ($work): $beside GB/s (ratio $(awk -v a="$alone" -v b="$beside" 'BEGIN { printf "%.3f", (a > 0 ? b / a : 0) }'))"
     done
-    sleep 1
-    beside=$(median_gbs)
-    stop_noise
-    echo "  with $noise processes beside it ($work): $beside GB/s (ratio $(awk -v a="$alone" -v b="$beside" 'BEGIN { printf "%.3f", (a > 0 ? b / a : 0) }'))"
 done

@@ -31,7 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <sys/random.h>
 #include <sys/resource.h>
@@ -85,8 +84,7 @@ static exec_state exec;  // the student's program, as served
 static int exec_replies = -1;        // --serve: where the judge's answers go (PROTOCOL_SERVE_REPLY_FD's copy); -1 otherwise
 static int exec_locks[3] = {-1, -1, -1};  // the GPU locks the case took itself (GPU_LOCKS_OPTION)
 static int exec_idle_told;           // 1 once the case's GPU work was said over (exec_gpu_idle)
-static int exec_count_ready;         // --serve --count-loads: 1 if the count's host side was prepared at the start, 2 while
-                                     // waiting for the request (exec_await_request), -1 if not yet (it failed)
+static int exec_count_ready;         // --serve --count-loads: 1 if the count's host side was prepared at the start, -1 if that failed
 static void exec_trace(const char *phase);
 
 // Takes the GPU's locks named by spec (GPU_LOCKS_OPTION: the profiler's,
@@ -1161,21 +1159,6 @@ static void exec_redirect_output(const char *path, unsigned long long bytes)
     }
 }
 
-// Waits for the judge's next request on fd; meanwhile, every
-// EXEC_PREPARE_RETRY_MS, prepares the count's host side again where it
-// failed at the start (on an H200 it did for 12 of 31 counting executors,
-// beside other judges' counts): else it is prepared inside the judge's turn
-// alone, 0.15 s a count, with every other judge waiting.
-#define EXEC_PREPARE_RETRY_MS 250
-static void exec_await_request(int fd)
-{
-    char why[300];
-    struct pollfd p = {fd, POLLIN, 0};
-    while (exec_count_ready < 0 && poll(&p, 1, EXEC_PREPARE_RETRY_MS) == 0)
-        if (exec_loads_prepare(why, sizeof(why)) == 0)
-            exec_count_ready = 2;
-}
-
 // --serve: the device once (the probe's answer first, its report in
 // --outdir when given), then every case the judge sends, one at a time,
 // each answered PROTOCOL_SERVE_DONE. A case that fails ends the process
@@ -1211,7 +1194,6 @@ static int exec_serve(const exec_args *first)
         return RUNNER_OK;
     exec_replies = replies;  // a case's PROTOCOL_SERVE_GPU_IDLE goes there too (exec_gpu_idle)
     for (;;) {
-        exec_await_request(requests);
         int argc = exec_read_request(requests, block, argv);
         if (argc == 0)
             return RUNNER_OK;

@@ -389,9 +389,13 @@ check "and the trace says it was remembered" grep -qE "tool runs: 0 ahead in hel
 # hang again there, holding every judge's GPU. One that crashed does: its GPU work ended.
 touch_kernel "$student2" timedhang
 fake_run timedhang STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE_GPU=hang STENCIL_FAKE_GPU_SIZE=40,40,40 STENCIL_TRACE=1 \
+    STENCIL_FAKE_LOCKS_LOG="$tmp/timedhang.locks" \
     PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --jobs 2 --timeout 2 --gpu-lock-dir "$tmp/locks-cupti"
 holds timedhang "a timed run that hangs fails its case" 'c["N=40"]["status"] != "ok"'
 check "and no count runs inside its turn after it" sh -c "grep -q 'gpu turn alone' '$tmp/timedhang.out' && ! grep -q 'the load count runs inside it' '$tmp/timedhang.out'"
+check "the count it lets go takes the profiler's lock and a turn alone of its own, never none" \
+    sh -c "grep -qE '^at=[0-9.]+ [^ ]*gpu-0\.profiler,[^ ]*gpu-0\.gate,[^ ]*gpu-0\.lock,alone count-loads\$' '$tmp/timedhang.locks' &&
+        ! grep -qE '^at=[0-9.]+ - count-loads\$' '$tmp/timedhang.locks'"
 touch_kernel "$student2" timedcrash
 fake_run timedcrash STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE_GPU=crash STENCIL_FAKE_GPU_SIZE=40,40,40 STENCIL_TRACE=1 \
     PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --jobs 2 --gpu-lock-dir "$tmp/locks-cupti"
@@ -538,6 +542,20 @@ outcome turns "a run with turns passes, its tool runs in helpers beside it" 0 "t
 check "it takes its turns through lock files" test -f "$tmp/locks/gpu-0.lock" -a -f "$tmp/locks/gpu-0.gate"
 holds turns "its turns are in the report, a timed one alone" 'r["gpu_turns"] and any(turn[2] == 1 for turn in r["gpu_turns"])'
 holds turns "and each turn taken is given back" 'all(0 < turn[0] <= turn[1] for turn in r["gpu_turns"])'
+# Another judge holds GPU 0 (slot 0's lock): this one chooses slot 1, the caller's second GPU, before
+# anything starts, and every executor it starts (the probe's, the count's, the racecheck's) sees only it.
+mkdir -p "$tmp/locks-slot"
+rm -f "$tmp/locks-slot/held"
+(flock -x 9 && touch "$tmp/locks-slot/held" && sleep 30) 9>"$tmp/locks-slot/gpu-0.lock" &
+slot_holder=$!
+for _ in $(seq 100); do [ -e "$tmp/locks-slot/held" ] && break; sleep 0.1; done
+touch_kernel "$student2" slot
+fake_run slot STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE_ENV_LOG="$tmp/slot.env" CUDA_VISIBLE_DEVICES=3,5 \
+    PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --gpu-lock-dir "$tmp/locks-slot" --gpu-slots 2 --jobs 2
+kill "$slot_holder" 2>/dev/null; wait "$slot_holder" 2>/dev/null
+outcome slot "a judge beside one holding GPU 0 passes on GPU 1" 0 "verdict: PASS"
+check "every executor it started ran on GPU 1 alone ($(sort "$tmp/slot.env" 2>/dev/null | uniq -c | tr -s ' \n' ' '))" \
+    sh -c "test \"\$(grep -c . '$tmp/slot.env')\" -ge 2 && ! grep -v 'CUDA_VISIBLE_DEVICES=5\$' '$tmp/slot.env'"
 # Two judges side by side, the solution's figures not kept yet (a class's first judges): one
 # times the solution, the other waits for it and takes the figures it kept.
 rm -rf "$kit/build/yardstick"

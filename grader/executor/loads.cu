@@ -78,6 +78,8 @@ static int loads_open(char *why, size_t len)
     for (int e = 0; e < L_ENTRIES; e++)
         if (!(loads.entry[e] = (loads_entry)dlsym(loads.lib, loads_entry_names[e]))) {
             snprintf(why, len, "this CUPTI has no %s (the range profiler needs CUDA 12.6 or later)", loads_entry_names[e]);
+            dlclose(loads.lib);  // not kept half found: the next count opens it again, and says the same
+            loads.lib = NULL;
             return -1;
         }
     loads.result_string = (CUptiResult(*)(CUptiResult, const char **))dlsym(loads.lib, "cuptiGetResultString");

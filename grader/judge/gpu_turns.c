@@ -115,6 +115,13 @@ static int gpu_turns_pick_slot(judge_error *err)
     return gpu_turns_open(slot, GPU_LOCK_TURN, &turns.lock_fd, err);
 }
 
+int gpu_turns_choose(judge_error *err)
+{
+    if (!turns.lock_dir || turns.slot >= 0 || getpid() != turns.owner)
+        return 0;
+    return gpu_turns_pick_slot(err);
+}
+
 int gpu_turns_take(int exclusive, judge_error *err)
 {
     judge_run *run = turns.run;

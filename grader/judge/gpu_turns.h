@@ -17,6 +17,13 @@
 // their own: they run inside the judge's.
 void gpu_turns_init(const char *lock_dir, int slots, judge_run *run);
 
+// Chooses this run's GPU (an idle one among the slots, else by pid) and
+// shows the run only that GPU (CUDA_VISIBLE_DEVICES), once, before anything
+// of the run starts on a GPU: every executor and helper started after it
+// runs on that GPU and names its locks. Returns 0 (also without a lock
+// folder, or chosen already), or -1 with err naming a lock file.
+int gpu_turns_choose(judge_error *err);
+
 // Takes a turn on this run's GPU, alone (exclusive) or shared, picking the
 // GPU on the first turn. Returns 0 (also when a turn is held already), or -1
 // with err naming a lock file that cannot be opened.

@@ -276,12 +276,12 @@ static int judge_open_lab(judge_session *s, judge_error *err)
 // Picks the backend (the GPU's probe, the executor making its CUDA context,
 // taking a shared turn) and builds the student's file, with the helpers that
 // work beside that build: the references made ahead, the solution's early
-// timing, the barrier checks' emulation runner. The probe's turn keeps a
-// context's making away from another judge's timed case: in the GPU suite
-// on an H200 (24 judges, two GPUs) run with probes taking no turn, lab 9's
-// solution timed 16.5 ms a solve where it times 6.8 ms, lab 10's 66 ms where
-// 19 (timed solves of hundreds of launches; lab 4's one launch did not move,
-// tests/bench/context_noise.sh). Returns 0, or -1 with err.
+// timing, the barrier checks' emulation runner. The GPU is chosen first
+// (gpu_turns_choose), before any executor or helper starts: they run on it
+// and name its locks. The probe's turn keeps a context's making away from
+// another judge's timed case, until measured harmless for a timed whole
+// solve (tests/bench/context_noise.sh: lab 4's one launch did not move).
+// Returns 0, or -1 with err.
 static int judge_build(judge_session *s, judge_error *err)
 {
     judge_run *run = &s->run;
@@ -289,7 +289,7 @@ static int judge_build(judge_session *s, judge_error *err)
     judge_stage(run, "backend");
     if (load_count_choice_check(err) != 0)
         return -1;
-    if (strcmp(s->args.backend, "emu") && gpu_turns_take(0, err) != 0)
+    if (strcmp(s->args.backend, "emu") && (gpu_turns_choose(err) != 0 || gpu_turns_take(0, err) != 0))
         return -1;
     if (backend_pick(&s->args, run, &s->exec, s->tmp_root, err) != 0)
         return -1;

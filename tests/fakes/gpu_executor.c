@@ -577,9 +577,9 @@ static int fake_after_gpu(void)
 {
     const char idle = PROTOCOL_SERVE_GPU_IDLE;
     const char *ms = getenv("STENCIL_FAKE_HOST_MS");
+    fake_log_moment("idle");  // (before the word: the judge may end its turn the moment it reads it)
     if (pipe_write_all(PROTOCOL_SERVE_REPLY_FD, &idle, 1) != 0)
         return -1;
-    fake_log_moment("idle");
     if (ms && atoi(ms) > 0) {
         struct timespec nap = {atoi(ms) / 1000, (long)(atoi(ms) % 1000) * 1000000L};
         nanosleep(&nap, NULL);
@@ -624,6 +624,13 @@ int main(int argc, char **argv)
     if (log) {  // the niceness it runs at, for tests/fake_gpu.sh (SPAWN_NICE_BESIDE is for the builds, not here)
         fprintf(log, "executor %d\n", getpriority(PRIO_PROCESS, 0));
         fclose(log);
+    }
+    const char *env_log = getenv("STENCIL_FAKE_ENV_LOG");  // the GPUs it was shown, for tests/fake_gpu.sh
+    FILE *envf = env_log ? fopen(env_log, "a") : NULL;
+    if (envf) {
+        const char *visible = getenv("CUDA_VISIBLE_DEVICES");
+        fprintf(envf, "executor CUDA_VISIBLE_DEVICES=%s\n", visible ? visible : "(unset)");
+        fclose(envf);
     }
     for (int i = 1; i + 1 < argc; i++)
         if (!strcmp(argv[i], "--outdir"))

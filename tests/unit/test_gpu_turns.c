@@ -362,6 +362,38 @@ static void test_lock_spec(void **state)
     assert_int_equal(fds[0], -1);
 }
 
+// gpu_turns_choose picks the GPU before any turn: an idle slot (here slot 1,
+// another judge holding slot 0), the caller's GPU of that rank shown alone,
+// the spec naming its locks; once only; nothing without a lock folder.
+static void test_choose_before_any_turn(void **state)
+{
+    (void)state;
+    char path[PATH_MAX], spec[3 * PATH_MAX + 16];
+    judge_error err;
+    unsigned first = 2 + (unsigned)(test_seed() % 6), second = first + 1 + (unsigned)(test_seed() % 3);
+    char visible[32];
+    snprintf(visible, sizeof(visible), "%u,%u", first, second);
+    setenv("CUDA_VISIBLE_DEVICES", visible, 1);
+    gpu_turns_init(lock_dir, 2, &the_run);
+    assert_int_equal(gpu_turns_lock_spec(0, NULL, spec, sizeof(spec)), 0);  // no GPU chosen: no locks to name
+    snprintf(path, sizeof(path), "%s/gpu-0.lock", lock_dir);
+    int other = open(path, O_RDWR | O_CREAT, 0644);
+    assert_true(other >= 0 && flock(other, LOCK_EX) == 0);  // another judge's turn alone on slot 0
+    assert_int_equal(gpu_turns_choose(&err), 0);
+    snprintf(visible, sizeof(visible), "%u", second);
+    assert_string_equal(getenv("CUDA_VISIBLE_DEVICES"), visible);
+    assert_int_equal(gpu_turns_lock_spec(1, GPU_LOCK_PROFILER, spec, sizeof(spec)), 1);
+    assert_non_null(strstr(spec, "/gpu-1.profiler,"));
+    close(other);
+    assert_int_equal(gpu_turns_choose(&err), 0);  // chosen once: slot 0 free now changes nothing
+    assert_string_equal(getenv("CUDA_VISIBLE_DEVICES"), visible);
+    unsetenv("CUDA_VISIBLE_DEVICES");
+    gpu_turns_init(NULL, 1, &the_run);
+    assert_int_equal(gpu_turns_choose(&err), 0);
+    assert_null(getenv("CUDA_VISIBLE_DEVICES"));
+    gpu_turns_init(lock_dir, 1, &the_run);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -369,6 +401,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_one_profiler_at_a_time, setup, teardown),
         cmocka_unit_test_setup_teardown(test_waiting_for_profiler_holds_no_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lock_spec, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_choose_before_any_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_counts_inside_the_judges_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_helper_gone, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_helper_not_ready, setup, teardown),

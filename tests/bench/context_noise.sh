@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # tests/bench/context_noise.sh — does a CUDA process's set-up or tear-down
 # beside a timed case move its time? The judge's device probe makes its
-# context in a shared GPU turn (without one, lab 9's and lab 10's timed
-# solves, hundreds of launches each, ran 2.4 and 3.5 times slower on an H200
-# beside other judges); the load count's and racecheck's executors make
-# theirs with no turn; a case's frees and module unload stand inside its turn
-# (exec_gpu_idle). This measures what each costs a timed case: for each lab of
+# context in a shared GPU turn; the load count's and racecheck's executors
+# make theirs with no turn; a case's frees and module unload stand inside its
+# turn (exec_gpu_idle). This measures what each costs a timed case, a whole
+# solve of hundreds of launches as well as one launch: for each lab of
 # LABS (default "4 10": one launch a call, and a whole solve of hundreds), the
 # lab's solution timed on the last timed case lab.conf lists, RUNS times
 # (default 7) each: alone; while

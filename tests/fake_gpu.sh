@@ -373,6 +373,19 @@ sys.exit(0 if alone and len(counts) == 1 and alone[0][0] <= counts[0] <= alone[0
 PY
 }
 check "the count ran inside the judge's timed turn, after the timed case, with no locks of its own" relayed
+# Every case's GPU work holds a turn: its own locks, or inside one of the judge's turns (a timed
+# case inside one alone): the racecheck and the strict barriers' runs, the count, every case.
+all_in_turns() {
+    python3 - "$tmp/$1.json" "$tmp/$1.locks" <<'PY'
+import json, sys
+turns = json.load(open(sys.argv[1]))["gpu_turns"]
+lines = [line.split() for line in open(sys.argv[2]) if line.split()[1:] not in (["idle"], ["done"])]
+loose = [l for l in lines if l[1] == "-" and not any(t[0] <= float(l[0][3:]) <= t[1] and (t[2] == 1 or "timed" not in l) for t in turns)]
+print("%d cases, %d with locks of their own, outside every turn: %s" % (len(lines), sum(l[1] != "-" for l in lines), loose))
+sys.exit(0 if lines and not loose else 1)
+PY
+}
+check "every case held a GPU turn: locks of its own, or inside the judge's (a timed one alone)" all_in_turns inproc
 check "and the trace says the count ran inside the judge's turn" grep -q "gpu turn relayed: the load count runs inside it" "$tmp/inproc.out"
 check "its executor started beside the build, then served the count" \
     grep -q "the load count served by the executor started beside the build" "$tmp/inproc.out"
@@ -393,6 +406,7 @@ fake_run timedhang STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE
     PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --jobs 2 --timeout 2 --gpu-lock-dir "$tmp/locks-cupti"
 holds timedhang "a timed run that hangs fails its case" 'c["N=40"]["status"] != "ok"'
 check "and no count runs inside its turn after it" sh -c "grep -q 'gpu turn alone' '$tmp/timedhang.out' && ! grep -q 'the load count runs inside it' '$tmp/timedhang.out'"
+check "with a hung timed run too, every case held a GPU turn" all_in_turns timedhang
 check "the count it lets go takes the profiler's lock and a turn alone of its own, never none" \
     sh -c "grep -qE '^at=[0-9.]+ [^ ]*gpu-0\.profiler,[^ ]*gpu-0\.gate,[^ ]*gpu-0\.lock,alone count-loads\$' '$tmp/timedhang.locks' &&
         ! grep -qE '^at=[0-9.]+ - count-loads\$' '$tmp/timedhang.locks'"

@@ -474,9 +474,9 @@ static int fake_case_run(const fake_case *c)
     if (c->gpu_locks && gpu_locks_take(c->gpu_locks, locks) != 0)  // as the executor does, around the GPU work
         fake_fail(c, RUNNER_USAGE, "kit", "the fake executor could not take the GPU locks");
     const char *locks_log = getenv("STENCIL_FAKE_LOCKS_LOG");  // the locks each case took, for tests/fake_gpu.sh
-    FILE *log = locks_log && (c->gpu_locks || c->count_loads || c->time_reps > 0) ? fopen(locks_log, "a") : NULL;
-    if (log) {  // each line led by the wall clock when the locks were held (the judge's gpu_turns' clock); a count
-                // or a timed run without locks of its own ("-": inside the judge's turn) too
+    FILE *log = locks_log ? fopen(locks_log, "a") : NULL;
+    if (log) {  // each case, led by the wall clock when its locks were held (the judge's gpu_turns' clock);
+                // "-": it took none of its own (it runs inside a judge's turn)
         struct timespec now;
         clock_gettime(CLOCK_REALTIME, &now);
         fprintf(log, "at=%.6f %s%s%s%s\n", (double)now.tv_sec + now.tv_nsec * 1e-9, c->gpu_locks ? c->gpu_locks : "-",

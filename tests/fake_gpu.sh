@@ -557,10 +557,10 @@ check "it takes its turns through lock files" test -f "$tmp/locks/gpu-0.lock" -a
 holds turns "its turns are in the report, a timed one alone" 'r["gpu_turns"] and any(turn[2] == 1 for turn in r["gpu_turns"])'
 holds turns "and each turn taken is given back" 'all(0 < turn[0] <= turn[1] for turn in r["gpu_turns"])'
 # Another judge holds GPU 0 (slot 0's lock): this one chooses slot 1, the caller's second GPU, before
-# anything starts, and every executor it starts (the probe's, the count's, the racecheck's) sees only it.
+# anything starts, and every executor it starts (here the probe's and the count's) sees only it.
 mkdir -p "$tmp/locks-slot"
 rm -f "$tmp/locks-slot/held"
-(flock -x 9 && touch "$tmp/locks-slot/held" && sleep 30) 9>"$tmp/locks-slot/gpu-0.lock" &
+(flock -x 9 && touch "$tmp/locks-slot/held" && exec sleep 30) 9>"$tmp/locks-slot/gpu-0.lock" &  # (exec: the kill below ends the holder)
 slot_holder=$!
 for _ in $(seq 100); do [ -e "$tmp/locks-slot/held" ] && break; sleep 0.1; done
 touch_kernel "$student2" slot

@@ -568,6 +568,10 @@ fake_run slot STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE_ENV_
     PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --gpu-lock-dir "$tmp/locks-slot" --gpu-slots 2 --jobs 2
 kill "$slot_holder" 2>/dev/null; wait "$slot_holder" 2>/dev/null
 outcome slot "a judge beside one holding GPU 0 passes on GPU 1" 0 "verdict: PASS"
+mkdir -p "$tmp/locks-few"
+fake_run slotsfew CUDA_VISIBLE_DEVICES=3 -- --lab "$lab2" --kernel "$student2" --gpu-lock-dir "$tmp/locks-few" --gpu-slots 2
+outcome slotsfew "two GPUs to share where CUDA_VISIBLE_DEVICES names one: refused in one line, naming both" 2 \
+    "the judges are to share 2 GPUs (--gpu-slots, GPUS=) but CUDA_VISIBLE_DEVICES=3 names 1: give at most 1"
 check "every executor it started ran on GPU 1 alone ($(sort "$tmp/slot.env" 2>/dev/null | uniq -c | tr -s ' \n' ' '))" \
     sh -c "test \"\$(grep -c . '$tmp/slot.env')\" -ge 2 && ! grep -v 'CUDA_VISIBLE_DEVICES=5\$' '$tmp/slot.env'"
 # Two judges side by side, the solution's figures not kept yet (a class's first judges): one

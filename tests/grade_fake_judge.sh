@@ -258,6 +258,11 @@ cp -r labs/01-naive-sweep "$tmp/nojudge/labs/"
 check "a kit without its judge: the row names what could not run" \
     eval 'csv_field "$tmp/out-nojudge/summary.csv" a.cu message | grep -q "exited 127 without a report: cannot run $tmp/nojudge/build/judge"'
 
+expect "more GPUs to share than CUDA_VISIBLE_DEVICES names: refused in one line" 2 \
+    "GPUS=3, but CUDA_VISIBLE_DEVICES=4, 6 names 2 GPU(s): give GPUS=2 at most" -- \
+    env CUDA_VISIBLE_DEVICES="4, 6" "$grade" --kit "$kit" --lab 1 --submissions "$class" --out "$tmp/out-gpus" --backend gpu --gpus 3
+check "and it graded nothing" test ! -e "$tmp/out-gpus/summary.csv"
+
 # ---------------------------------------------------------------- --task, as a Slurm task runs it
 rm -f "$slurm_out"/results/zz-notes.txt-*.kv
 expect "a task of a rejected entry writes its row" 0 "" -- "$grade" --task 4 --out "$slurm_out"

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "conf.h"
+#include "gpu_locks.h"
 #include "grade.h"
 #include "judge_files.h"
 #include "kv.h"
@@ -577,6 +578,19 @@ static int grade_conclude(const grade_run *run, int stopped)
     return ungraded ? GRADE_EXIT_UNGRADED : GRADE_EXIT_ALL_GRADED;
 }
 
+// Exits 2 when the judges are to share more GPUs (--gpus) than the
+// caller's CUDA_VISIBLE_DEVICES names: two of them would run on one GPU under
+// different locks, timing beside each other.
+static void grade_check_gpus(const grade_run *run)
+{
+    const char *given = getenv("CUDA_VISIBLE_DEVICES");
+    char none[1][GPU_VISIBLE_NAME_BYTES];
+    int named = gpu_visible_names(given, none, 0);
+    if (strcmp(run->backend, "emu") && given && *given && named < run->gpus)
+        grade_die("GPUS=%d, but CUDA_VISIBLE_DEVICES=%s names %d GPU(s): give GPUS=%d at most, or show the judges more GPUs",
+                  run->gpus, given, named, named);
+}
+
 int main(int argc, char **argv)
 {
     static grade_entry entries[GRADE_MAX_ENTRIES];
@@ -589,6 +603,7 @@ int main(int argc, char **argv)
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     grade_defaults(&run);
     grade_parse(argc, argv, &run, &o);
+    grade_check_gpus(&run);
     if (!run.jobs)
         run.jobs = grade_default_jobs(cpus, run.gpus);
     grade_catch_signals();

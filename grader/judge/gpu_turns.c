@@ -85,9 +85,13 @@ static void gpu_turns_flock(int fd, int op)
 // Returns 0, or -1 with err.
 static int gpu_turns_pick_slot(judge_error *err)
 {
-    char visible[256] = "";
+    static char gpu[64][GPU_VISIBLE_NAME_BYTES];
+    char visible[GPU_VISIBLE_NAME_BYTES] = "";
     const char *given = getenv("CUDA_VISIBLE_DEVICES");
-    int slot = (int)(getpid() % turns.slots), fd;
+    int slot = (int)(getpid() % turns.slots), fd, ngpus = gpu_visible_names(given, gpu, 64);
+    if (given && *given && ngpus < turns.slots)  // slot k would run on another slot's GPU, under other locks
+        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "the judges are to share %d GPUs (--gpu-slots, GPUS=) but CUDA_VISIBLE_DEVICES=%s names %d: give at most %d",
+                               turns.slots, given, ngpus, ngpus);
     for (int k = 0; k < turns.slots; k++) {
         if (gpu_turns_open(k, GPU_LOCK_TURN, &fd, err) != 0)
             return -1;
@@ -98,16 +102,10 @@ static int gpu_turns_pick_slot(judge_error *err)
             break;
         }
     }
-    if (given && *given) {  // slot k is the k-th GPU the caller made visible
-        char list[256], *save = NULL, *tok;
-        snprintf(list, sizeof(list), "%s", given);
-        tok = strtok_r(list, ",", &save);
-        for (int i = 0; tok && i < slot; i++)
-            tok = strtok_r(NULL, ",", &save);
-        snprintf(visible, sizeof(visible), "%s", tok ? tok : given);
-    } else {
+    if (given)  // slot k is the k-th GPU the caller made visible (set and empty: none, as CUDA reads it)
+        snprintf(visible, sizeof(visible), "%s", ngpus && slot < 64 ? gpu[slot] : "");
+    else
         snprintf(visible, sizeof(visible), "%d", slot);
-    }
     setenv("CUDA_VISIBLE_DEVICES", visible, 1);
     turns.slot = slot;
     if (gpu_turns_open(slot, GPU_LOCK_GATE, &turns.gate_fd, err) != 0)

@@ -391,6 +391,24 @@ static void test_choose_before_any_turn(void **state)
     gpu_turns_init(NULL, 1, &the_run);
     assert_int_equal(gpu_turns_choose(&err), 0);
     assert_null(getenv("CUDA_VISIBLE_DEVICES"));
+    // Fewer GPUs named than slots: refused in one line (two slots would share a GPU under other locks).
+    snprintf(visible, sizeof(visible), "%u", first);
+    setenv("CUDA_VISIBLE_DEVICES", visible, 1);
+    gpu_turns_init(lock_dir, 2, &the_run);
+    assert_int_equal(gpu_turns_choose(&err), -1);
+    assert_non_null(strstr(err.message, "names 1: give at most 1"));
+    // Spaces around the names are no part of them; set and empty is no GPU, as CUDA reads it.
+    snprintf(visible, sizeof(visible), " %u , %u", first, second);
+    setenv("CUDA_VISIBLE_DEVICES", visible, 1);
+    gpu_turns_init(lock_dir, 2, &the_run);
+    assert_int_equal(gpu_turns_choose(&err), 0);
+    snprintf(visible, sizeof(visible), "%u", first);
+    assert_string_equal(getenv("CUDA_VISIBLE_DEVICES"), visible);  // slot 0 idle now
+    setenv("CUDA_VISIBLE_DEVICES", "", 1);
+    gpu_turns_init(lock_dir, 1, &the_run);
+    assert_int_equal(gpu_turns_choose(&err), 0);
+    assert_string_equal(getenv("CUDA_VISIBLE_DEVICES"), "");
+    unsetenv("CUDA_VISIBLE_DEVICES");
     gpu_turns_init(lock_dir, 1, &the_run);
 }
 

@@ -395,6 +395,34 @@ static void test_sample_unit_tiles_grid(void **state)
     free(seen);
 }
 
+// The GPUs a CUDA_VISIBLE_DEVICES value names: random indices between commas
+// and spaces, UUIDs and MIG names whole, none in an empty value or in
+// separators alone, and only the first max copied.
+static void test_gpu_visible_names(void **state)
+{
+    (void)state;
+    char names[8][GPU_VISIBLE_NAME_BYTES], value[256], want[8][16];
+    unsigned seed = (unsigned)test_seed();
+    int n = 1 + (int)(seed % 8), used = 0;
+    for (int k = 0; k < n; k++) {
+        snprintf(want[k], sizeof(want[k]), "%u", (seed >> (k + 2)) % 16);
+        used += snprintf(value + used, sizeof(value) - (size_t)used, "%s%s", k ? ((seed >> k) & 1 ? ", " : ",") : " ", want[k]);
+    }
+    assert_int_equal(gpu_visible_names(value, names, 8), n);
+    for (int k = 0; k < n; k++)
+        assert_string_equal(names[k], want[k]);
+    assert_int_equal(gpu_visible_names("GPU-8f3a2c1e-0000-1111-2222-333344445555,MIG-1c2d/3/0", names, 8), 2);
+    assert_string_equal(names[0], "GPU-8f3a2c1e-0000-1111-2222-333344445555");
+    assert_string_equal(names[1], "MIG-1c2d/3/0");
+    assert_int_equal(gpu_visible_names("", names, 8), 0);
+    assert_int_equal(gpu_visible_names(NULL, names, 8), 0);
+    assert_int_equal(gpu_visible_names(" , ,", names, 8), 0);
+    strcpy(names[1], "untouched");
+    assert_int_equal(gpu_visible_names("4,5,6", names, 1), 3);  // counted all, copied one
+    assert_string_equal(names[0], "4");
+    assert_string_equal(names[1], "untouched");
+}
+
 int main(void)
 {
     test_seed();
@@ -405,6 +433,7 @@ int main(void)
         cmocka_unit_test(test_pipe_read_whole),
         cmocka_unit_test(test_pipe_reader_gone),
         cmocka_unit_test(test_gpu_locks_take),
+        cmocka_unit_test(test_gpu_visible_names),
         cmocka_unit_test(test_gpu_lock_waits_through_signals),
         cmocka_unit_test(test_sample_unit_tiles_grid),
     };

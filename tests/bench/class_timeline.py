@@ -8,7 +8,10 @@ Prints the class's span; the GPU's time alone (timed cases, load counts),
 in shared turns, and idle; the time some judge was waiting to be alone and,
 of that, how long each kind of shared turn kept it waiting (the turn that
 was still running when the wait began, until it ended: the drain); the
-longest shared turns with what they ran. Asserts nothing.
+longest shared turns with what they ran; and the runs on the GPU that held
+no turn at all (neither locks of their own nor inside one of the judge's
+turns: a fault of the kit, which a sound class shows none of). Asserts
+nothing.
 
     python3 tests/bench/class_timeline.py KEEP_DIR
 """
@@ -42,14 +45,15 @@ def union(spans):
 
 
 def read_judge(json_path):
-    """One judge's turns (begin, end, alone, label) and its waits to be alone (begin, end)."""
+    """One judge's turns (begin, end, alone, label), its waits to be alone (begin, end) and its
+    runs on the GPU that held no turn (start, label)."""
     ident = os.path.basename(json_path)[:-5]
     try:
         report = json.load(open(json_path))
     except (OSError, ValueError):
-        return [], []
+        return [], [], []
     turns = [[hour(b), hour(e), int(x), "judge"] for b, e, x in report.get("gpu_turns", [])]
-    waits, stage = [], "?"
+    waits, loose, stage = [], [], "?"
     txt = json_path[:-5] + ".txt"
     lines = open(txt, errors="replace").read().splitlines() if os.path.exists(txt) else []
     for line in lines:
@@ -75,21 +79,24 @@ def read_judge(json_path):
                     if turn[3] == "judge" and turn[0] <= start + 0.05 and turn[1] >= start:
                         turn[3] = "%s %s" % (stage, name)
                         break
+                if "device" in phases and c.group(4) and not any(t[0] <= start + 0.05 and t[1] >= start for t in turns):
+                    loose.append((start, "%s %s %s" % (ident, stage, name)))
     for turn in turns:
         if turn[3] == "judge":
             turn[3] = "other"
         turn.append(ident)
-    return turns, waits
+    return turns, waits, loose
 
 
 def main():
     keep = sys.argv[1] if len(sys.argv) > 1 else "."
     folder = os.path.join(keep, "results") if os.path.isdir(os.path.join(keep, "results")) else keep
-    turns, waits = [], []
+    turns, waits, loose = [], [], []
     for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
-        t, w = read_judge(path)
+        t, w, l = read_judge(path)
         turns += t
         waits += w
+        loose += l
     if not turns:
         print("class_timeline: no GPU turns in %s (run class_speed.sh with KEEP=dir and STENCIL_TRACE=1)" % folder)
         return 0
@@ -118,6 +125,8 @@ def main():
     print("turns by kind: count, mean, max (s):")
     for kind, xs in sorted(lengths.items(), key=lambda kv: -sum(kv[1]))[:16]:
         print("  %4d %6.2f %6.2f  %s" % (len(xs), sum(xs) / len(xs), max(xs), kind))
+    print("runs on the GPU that held no turn (no locks of their own, in none of the judge's turns): %d%s" %
+          (len(loose), ": a fault of the kit, e.g. " + "; ".join(label for _, label in loose[:3]) if loose else ""))
     return 0
 
 

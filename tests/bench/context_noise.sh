@@ -9,9 +9,11 @@
 # lab's solution timed on the last timed case lab.conf lists, RUNS times
 # (default 7) each: alone; while
 # NOISE processes (default 8) make and drop a CUDA context in a loop
-# ("contexts"); while NOISE processes in one context each allocate, set and
-# free 256 MB and load and unload a module in a loop ("frees"). Prints each
-# median GB/s and its ratio to alone's, measured in one run.
+# ("contexts"); while NOISE processes in one context each allocate and free
+# 256 MB and load and unload a module in a loop ("frees"); and, to show the
+# bench can see noise at all, while they set 256 MB over and over ("traffic":
+# memory traffic beside the timed kernel, which a turn keeps out). Prints each
+# median of the solution's GB/s and its ratio to alone's, measured in one run.
 # Asserts nothing; exits 77 without a GPU or nvcc.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -34,21 +36,26 @@ cat >"$tmp/noise.cu" <<'CU'
 #include <cuda_runtime.h>
 #include <string.h>
 // noise contexts: one context made and dropped; noise frees: in one context, forever, 256 MB
-// allocated, set and freed, and a module loaded and unloaded.
+// allocated and freed, and a module loaded and unloaded; noise traffic: 256 MB set, forever.
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "contexts"))
         return cudaFree(0) != cudaSuccess;
     static const char ptx[] = ".version 7.0\n.target sm_50\n.address_size 64\n.visible .entry noise_kernel() { ret; }\n";
-    cudaFree(0);
+    int traffic = argc > 1 && !strcmp(argv[1], "traffic");
+    void *kept = NULL;
+    if (traffic && cudaMalloc(&kept, 256u << 20) != cudaSuccess)
+        return 1;
     for (;;) {
         void *p = NULL;
         CUmodule m;
-        if (cudaMalloc(&p, 256u << 20) == cudaSuccess) {
-            cudaMemset(p, 1, 256u << 20);
+        if (traffic) {
+            cudaMemset(kept, 1, 256u << 20);
             cudaDeviceSynchronize();
-            cudaFree(p);
+            continue;
         }
+        if (cudaMalloc(&p, 256u << 20) == cudaSuccess)
+            cudaFree(p);
         if (cuModuleLoadData(&m, ptx) == CUDA_SUCCESS)
             cuModuleUnload(m);
     }
@@ -60,7 +67,7 @@ median_gbs() {
     local k
     for ((k = 0; k < runs; k++)); do
         build/judge --kit "$PWD" --lab "$lab" --backend gpu --kernel "$sol" --case "$case" --json 2>/dev/null |
-            python3 -c 'import json, sys; r = json.load(sys.stdin); print(max((c.get("timing") or {}).get("bandwidth_gb_per_s", 0) for c in r["cases"]))'
+            python3 -c 'import json, sys; r = json.load(sys.stdin); print(max((c.get("timing") or {}).get("gb_per_s", 0) for c in r["cases"]))'
     done | sort -g | awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : 0) }'
 }
 for lab in ${LABS:-4 10}; do
@@ -69,9 +76,9 @@ for lab in ${LABS:-4 10}; do
     [ -n "$case" ] || { echo "context_noise: lab $lab has no timed case"; continue; }
     alone=$(median_gbs)
     echo "lab $lab's solution on $case, medians of $runs runs: alone $alone GB/s"
-    for work in contexts frees; do
+    for work in contexts frees traffic; do
         for ((k = 0; k < noise; k++)); do
-            if [ "$work" = contexts ]; then (while :; do "$tmp/noise" contexts; done) & else "$tmp/noise" frees & fi
+            if [ "$work" = contexts ]; then (while :; do "$tmp/noise" contexts; done) & else "$tmp/noise" "$work" & fi
             pids+=($!)
         done
         sleep 1

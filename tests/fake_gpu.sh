@@ -408,7 +408,7 @@ holds timedhang "a timed run that hangs fails its case" 'c["N=40"]["status"] != 
 check "and no count runs inside its turn after it" sh -c "grep -q 'gpu turn alone' '$tmp/timedhang.out' && ! grep -q 'the load count runs inside it' '$tmp/timedhang.out'"
 check "with a hung timed run too, every case held a GPU turn" all_in_turns timedhang
 check "the count it lets go takes the profiler's lock and a turn alone of its own, never none" \
-    sh -c "grep -qE '^at=[0-9.]+ [^ ]*gpu-0\.profiler,[^ ]*gpu-0\.gate,[^ ]*gpu-0\.lock,alone count-loads\$' '$tmp/timedhang.locks' &&
+    sh -c "grep -qE '^at=[0-9.]+ [^ ]*gpu-0\.profiler,[^ ]*gpu-0\.tools-gate,[^ ]*gpu-0\.tools,[^ ]*gpu-0\.gate,[^ ]*gpu-0\.lock,alone count-loads\$' '$tmp/timedhang.locks' &&
         ! grep -qE '^at=[0-9.]+ - count-loads\$' '$tmp/timedhang.locks'"
 touch_kernel "$student2" timedcrash
 fake_run timedcrash STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE_GPU=crash STENCIL_FAKE_GPU_SIZE=40,40,40 STENCIL_TRACE=1 \
@@ -550,10 +550,15 @@ holds profile "PROFILE=1 measures OP/B with ncu on the timed case" '"OP/B measur
 echo "-- judges side by side taking turns on the GPU"
 mkdir -p "$tmp/locks"
 touch_kernel "$student2" turns
-fake_run turns STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 CUDA_VISIBLE_DEVICES=3,5 -- --lab "$lab2" --kernel "$student2" \
-    --gpu-lock-dir "$tmp/locks" --gpu-slots 2 --jobs 2
+fake_run turns STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 CUDA_VISIBLE_DEVICES=3,5 STENCIL_FAKE_LOCKS_LOG="$tmp/turns.locks" -- \
+    --lab "$lab2" --kernel "$student2" --gpu-lock-dir "$tmp/locks" --gpu-slots 2 --jobs 2
 outcome turns "a run with turns passes, its tool runs in helpers beside it" 0 "tool runs: 3 ahead in helpers, 0 remembered, 0 in the judge"
-check "it takes its turns through lock files" test -f "$tmp/locks/gpu-0.lock" -a -f "$tmp/locks/gpu-0.gate"
+check "it takes its turns through lock files" test -f "$tmp/locks/gpu-0.lock" -a -f "$tmp/locks/gpu-0.gate" -a -f "$tmp/locks/gpu-0.tools"
+# compute-sanitizer's run holds a long turn (tools shared: a timer waits for it without the gate, the
+# short shared turns going on); Nsight Compute's load count a shared one under the profiler's lock.
+check "the sanitizer's run takes a long turn, no profiler's lock; ncu's count a shared turn under it" \
+    sh -c "grep -qE '^at=[0-9.]+ -,[^ ]*gpu-0\.tools-gate,[^ ]*gpu-0\.tools,[^ ]*gpu-0\.gate,[^ ]*gpu-0\.lock,long\$' '$tmp/turns.locks' &&
+        grep -qE '^at=[0-9.]+ [^ ]*gpu-0\.profiler,[^ ]*gpu-0\.tools-gate,[^ ]*gpu-0\.tools,[^ ]*gpu-0\.gate,[^ ]*gpu-0\.lock\$' '$tmp/turns.locks'"
 holds turns "its turns are in the report, a timed one alone" 'r["gpu_turns"] and any(turn[2] == 1 for turn in r["gpu_turns"])'
 holds turns "and each turn taken is given back" 'all(0 < turn[0] <= turn[1] for turn in r["gpu_turns"])'
 # Another judge holds GPU 0 (slot 0's lock): this one chooses slot 1, the caller's second GPU, before

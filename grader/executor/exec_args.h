@@ -48,7 +48,7 @@ typedef struct exec_args {
     uint64_t fill;           // the seed the input (a solve's u0 and f) is drawn from on the GPU (FILL_OPTION, grid_fill.h)
     int fill_given;          // 1: FILL_OPTION given (no CASE_INPUT file)
     const char *gpu_locks;   // under Nsight Compute beside other judges: the GPU's lock files this run takes around
-                             // its GPU work (GPU_LOCKS_OPTION: "PROFILER,GATE,TURN[,alone]"), NULL: none
+                             // its GPU work (GPU_LOCKS_OPTION: "PROFILER,TOOLS_GATE,TOOLS,GATE,TURN[,alone|,long]"), NULL: none
 } exec_args;
 
 // Reads a command line (argv[0] the program's name) into a, --bc's name

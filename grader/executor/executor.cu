@@ -82,30 +82,24 @@ static exec_args exec_parse(int argc, char **argv)
 static exec_state exec;  // the student's program, as served
 
 static int exec_replies = -1;        // --serve: where the judge's answers go (PROTOCOL_SERVE_REPLY_FD's copy); -1 otherwise
-static int exec_locks[3] = {-1, -1, -1};  // the GPU locks the case took itself (GPU_LOCKS_OPTION)
+static int exec_locks[GPU_LOCKS_FILES] = {-1, -1, -1, -1, -1};  // the GPU locks the case took itself (GPU_LOCKS_OPTION)
 static int exec_idle_told;           // 1 once the case's GPU work was said over (exec_gpu_idle)
 static int exec_count_ready;         // --serve --count-loads: 1 if the count's host side was prepared at the start, -1 if that failed
 static void exec_trace(const char *phase);
 
 // Takes the GPU's locks named by spec (GPU_LOCKS_OPTION: the profiler's,
-// then a turn through its gate, shared or alone) for the case's GPU work, so
+// then a turn, shared, long or alone) for the case's GPU work, so
 // that a profiler's start-up and end (seconds) hold neither. fds gets what to
 // give back (-1 each when spec is NULL); a lock that cannot be taken ends the
 // run (the kit's fault, exit RUNNER_USAGE).
-static void exec_gpu_locks_take(const char *spec, int fds[3])
+static void exec_gpu_locks_take(const char *spec, int fds[GPU_LOCKS_FILES])
 {
-    fds[0] = fds[1] = fds[2] = -1;
+    for (int i = 0; i < GPU_LOCKS_FILES; i++)
+        fds[i] = -1;
     if (spec && gpu_locks_take(spec, fds) != 0)
         runner_fail(RUNNER_USAGE, "kit", "cannot take the GPU locks %s: %s", spec, strerror(errno));
 }
 
-// Gives back what exec_gpu_locks_take took: the turn first, then the profiler.
-static void exec_gpu_locks_give(int fds[3])
-{
-    for (int i = 2; i >= 0; i--)
-        if (fds[i] >= 0)
-            close(fds[i]), fds[i] = -1;
-}
 
 // The case's work on the GPU is over: every kernel and copy of it ended, its
 // device memory and module freed, its own GPU locks given back and (served)
@@ -120,7 +114,7 @@ static void exec_gpu_idle(void)
     exec_idle_told = 1;
     runner_check(cudaDeviceSynchronize(), "finish the case");
     exec_release_gpu(&exec);
-    exec_gpu_locks_give(exec_locks);
+    gpu_locks_give(exec_locks);  // (unlocked, not only closed: the student's program, forked inside the turn, shares them)
     exec_trace("trace_idle");
     const char idle = PROTOCOL_SERVE_GPU_IDLE;
     if (exec_replies >= 0 && write(exec_replies, &idle, 1) != 1)

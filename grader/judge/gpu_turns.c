@@ -27,12 +27,14 @@ static struct gpu_turns {
     int slot;                   // the GPU this run uses, -1 until chosen
     int lock_fd;                // its lock: shared for untimed work, exclusive for timing
     int gate_fd;                // its gate: held while taking the lock (a waiting timer keeps new turns out)
+    int tools_fd;               // the long turns' lock: a timer takes it alone before the gate (gpu_locks.h)
+    int tools_gate_fd;          // its gate
     int held;                   // 1 while this run holds a turn
     int alone;                  // 1 when that turn is alone
     int relay_fd;               // the relay's end of this process (the judge's or the count helper's), -1: none
     int relay_peer;             // the judge: the helper's end until it is forked, -1: none
     int inside;                 // the helper: 1 while its count runs inside the judge's turn
-} turns = {NULL, 0, NULL, 0, -1, -1, -1, 0, 0, -1, -1, 0};
+} turns = {NULL, 0, NULL, 0, -1, -1, -1, -1, -1, 0, 0, -1, -1, 0};
 
 // What the judge tells the load count's helper through the relay: its count
 // runs inside the judge's alone turn (no locks of its own), or takes its own.
@@ -45,13 +47,13 @@ static int gpu_turns_relay_ready(void);
 
 void gpu_turns_init(const char *lock_dir, int slots, judge_run *run)
 {
-    int fds[4] = {turns.lock_fd, turns.gate_fd, turns.relay_fd, turns.relay_peer};
-    for (int i = 0; i < 4; i++)  // (a second set-up forgets the first's GPU and files: the unit tests make one a test)
+    int fds[6] = {turns.lock_fd, turns.gate_fd, turns.tools_fd, turns.tools_gate_fd, turns.relay_fd, turns.relay_peer};
+    for (int i = 0; i < 6; i++)  // (a second set-up forgets the first's GPU and files: the unit tests make one a test)
         if (fds[i] >= 0)
             close(fds[i]);
     turns.lock_dir = lock_dir, turns.slots = slots, turns.run = run;
     turns.owner = getpid();
-    turns.slot = -1, turns.lock_fd = turns.gate_fd = turns.relay_fd = turns.relay_peer = -1;
+    turns.slot = -1, turns.lock_fd = turns.gate_fd = turns.tools_fd = turns.tools_gate_fd = turns.relay_fd = turns.relay_peer = -1;
     turns.held = turns.alone = 0, turns.inside = 0;
 }
 
@@ -108,7 +110,8 @@ static int gpu_turns_pick_slot(judge_error *err)
         snprintf(visible, sizeof(visible), "%d", slot);
     setenv("CUDA_VISIBLE_DEVICES", visible, 1);
     turns.slot = slot;
-    if (gpu_turns_open(slot, GPU_LOCK_GATE, &turns.gate_fd, err) != 0)
+    if (gpu_turns_open(slot, GPU_LOCK_GATE, &turns.gate_fd, err) != 0 || gpu_turns_open(slot, GPU_LOCK_TOOLS, &turns.tools_fd, err) != 0 ||
+        gpu_turns_open(slot, GPU_LOCK_TOOLS_GATE, &turns.tools_gate_fd, err) != 0)
         return -1;
     return gpu_turns_open(slot, GPU_LOCK_TURN, &turns.lock_fd, err);
 }
@@ -128,7 +131,8 @@ int gpu_turns_take(int exclusive, judge_error *err)
     if (turns.slot < 0 && gpu_turns_pick_slot(err) != 0)
         return -1;
     double asked = gpu_turns_wall_clock();
-    gpu_lock_turn(turns.gate_fd, turns.lock_fd, exclusive, spawn_check_stop);
+    int fds[4] = {turns.tools_gate_fd, turns.tools_fd, turns.gate_fd, turns.lock_fd};  // (a timer waits for the long turns first)
+    gpu_lock_turn(fds, exclusive ? GPU_TURN_ALONE : GPU_TURN_SHARED, spawn_check_stop);
     turns.held = 1, turns.alone = exclusive;
     judge_trace_note("gpu turn %s: waited %.2f s", exclusive ? "alone" : "shared", gpu_turns_wall_clock() - asked);
     if (run->ngpu_turns < JUDGE_MAX_GPU_TURNS) {
@@ -151,18 +155,19 @@ void gpu_turns_give(void)
     turns.held = 0;
 }
 
-int gpu_turns_lock_spec(int alone, const char *tool_lock, char *spec, size_t len)
+int gpu_turns_lock_spec(int mode, const char *tool_lock, char *spec, size_t len)
 {
-    char paths[3][PATH_MAX];
-    const char *names[3] = {tool_lock, GPU_LOCK_GATE, GPU_LOCK_TURN};
+    char paths[GPU_LOCKS_FILES][PATH_MAX];
+    const char *names[GPU_LOCKS_FILES] = {tool_lock, GPU_LOCK_TOOLS_GATE, GPU_LOCK_TOOLS, GPU_LOCK_GATE, GPU_LOCK_TURN};
     if (!turns.lock_dir || turns.slot < 0 || (turns.held && getpid() == turns.owner))
         return 0;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < GPU_LOCKS_FILES; i++)
         if (names[i])
             gpu_lock_path(paths[i], sizeof(paths[i]), turns.lock_dir, turns.slot, names[i]);
         else
             snprintf(paths[i], sizeof(paths[i]), "%s", GPU_LOCK_NO_TOOL);
-    int n = snprintf(spec, len, "%s,%s,%s%s", paths[0], paths[1], paths[2], alone ? ",alone" : "");
+    int n = snprintf(spec, len, "%s,%s,%s,%s,%s%s", paths[0], paths[1], paths[2], paths[3], paths[4],
+                     mode == GPU_TURN_ALONE ? ",alone" : mode == GPU_TURN_LONG ? ",long" : "");
     return n > 0 && (size_t)n < len;
 }
 

@@ -2,7 +2,9 @@
 // turns on their GPUs: each run picks one GPU of --gpu-slots, sees only that
 // one, and holds its lock file DIR/gpu-K.lock shared for untimed work or
 // alone for timing (a gate file, DIR/gpu-K.gate, keeps new shared turns out
-// while a timer waits). Each turn's begin and end land in the run's report.
+// while a timer waits; a timer first waits for the long turns of tools,
+// DIR/gpu-K.tools, without the gate: gpu_locks.h). Each turn's begin and end
+// land in the run's report.
 #ifndef STENCIL_GPU_TURNS_H
 #define STENCIL_GPU_TURNS_H
 
@@ -37,13 +39,14 @@ void gpu_turns_give(void);
 // around its GPU work only (the executor's GPU_LOCKS_OPTION, gpu_locks.h):
 // under Nsight Compute the profiler's lock first (tool_lock GPU_LOCK_PROFILER:
 // a second profiling session on a GPU fails, "a driver resource was
-// unavailable", and its loads go uncounted; NULL: none), then a turn, alone
-// or shared, so that the tool's start-up and end (seconds) hold neither and
-// a timed case waits only for the tool's GPU work. Writes the option's value
-// for this run's GPU into spec (len bytes); returns 1, or 0 where this
-// process takes no turns (none, no GPU picked yet, or the judge holding a
-// turn already: its runner works inside it).
-int gpu_turns_lock_spec(int alone, const char *tool_lock, char *spec, size_t len);
+// unavailable", and its loads go uncounted; NULL: none), then a turn of mode
+// (GPU_TURN_*: alone; long, compute-sanitizer's; shared), so that the tool's
+// start-up and end (seconds) hold neither and a timed case waits only for
+// the tool's GPU work. Writes the option's value for this run's GPU into
+// spec (len bytes); returns 1, or 0 where this process takes no turns (none,
+// no GPU picked yet, or the judge holding a turn already: its runner works
+// inside it).
+int gpu_turns_lock_spec(int mode, const char *tool_lock, char *spec, size_t len);
 
 // 1 if this run takes turns (--gpu-lock-dir): a timed turn then waits for
 // every shared one, the helpers' included.

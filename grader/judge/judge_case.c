@@ -470,6 +470,17 @@ static void judge_runner_envp(const judge_case_env *env, const char *order, uint
     envp[0] = text[0], envp[1] = text[1], envp[2] = text[2];
 }
 
+// The turn a runner takes (GPU_TURN_*): alone when timed, when Nsight Compute
+// reads the GPU's traffic counters, or when the executor counts the loads;
+// long under compute-sanitizer (seconds in its turn, tens when racecheck finds
+// a race: no timer waits for it at the gate, gpu_locks.h); else shared.
+static int judge_runner_turn(const judge_case_env *env, int timed)
+{
+    if (timed || env->count_loads || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0))
+        return GPU_TURN_ALONE;
+    return env->sanitize ? GPU_TURN_LONG : GPU_TURN_SHARED;
+}
+
 spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], const char *dir,
                                 size_t buffer_floats, const char *order, uint64_t seed, int timed, kv_list *report)
 {
@@ -512,10 +523,10 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     // (the input drawn already: the run starts the moment the judge lets it, inside its turn or asking for its own)
     int inside = env->gpu_relay_await && !env->emu && env->gpu_relay_await();
     int turn = env->gpu_turn && !env->emu && !inside;
-    int alone = timed || env->count_loads || (env->ncu_metrics != NULL && strcmp(env->ncu_metrics, JUDGE_NCU_LOADS) != 0);
-    char locks[3 * PATH_MAX + 16];
+    int mode = judge_runner_turn(env, timed), alone = mode == GPU_TURN_ALONE;
+    char locks[GPU_LOCKS_FILES * PATH_MAX + 16];
     if (turn && (env->ncu_metrics || env->sanitize || env->count_loads) && env->gpu_locks &&
-        env->gpu_locks(alone, env->ncu_metrics || env->count_loads ? GPU_LOCK_PROFILER : NULL, locks, sizeof(locks)) && a < 45) {
+        env->gpu_locks(mode, env->ncu_metrics || env->count_loads ? GPU_LOCK_PROFILER : NULL, locks, sizeof(locks)) && a < 45) {
         argv[a++] = GPU_LOCKS_OPTION;
         argv[a++] = locks;
         argv[a] = NULL;

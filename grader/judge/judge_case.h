@@ -38,9 +38,9 @@ typedef struct judge_case_env {
     void (*gpu_turn)(int exclusive);   // GPU: takes a turn on the GPU around each runner (judges side by side): alone
                                        // for a timed run or a profiler's, shared otherwise; NULL: no turns
     void (*gpu_turn_end)(void);        // and ends it (the judge's own work before and after holds none)
-    int (*gpu_locks)(int alone, const char *tool_lock, char *spec, size_t len); // GPU: a run under Nsight Compute or
-                                       // compute-sanitizer takes the GPU's locks itself around its GPU work
-                                       // (gpu_turns_lock_spec: 1 and the executor's option value), NULL
+    int (*gpu_locks)(int mode, const char *tool_lock, char *spec, size_t len); // GPU: a run under Nsight Compute or
+                                       // compute-sanitizer takes the GPU's locks itself around its GPU work, a turn
+                                       // of mode GPU_TURN_* (gpu_turns_lock_spec: 1 and the executor's option value), NULL
     unsigned long long emu_memory_bytes; // emulation: the memory a student's program may hold (--emu-memory; 0: judge_emu_resident_limit's)
     int count_loads;            // GPU: the executor counts the student's loads in the checked call itself (LOADS_OPTION;
                                 // STENCIL_LOADS=cupti, load_count.h), the profiler's lock and a turn alone held around it

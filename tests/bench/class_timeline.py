@@ -5,7 +5,10 @@ report (results/<id>.json: its GPU turns) and trace (results/<id>.txt: the
 waits for its turns, the runs whose executor took its own locks).
 
 Prints the class's span; the GPU's time alone (timed cases, load counts),
-in shared turns, and idle; the time some judge was waiting to be alone and,
+in shared turns, and idle; of the idle time, how much some judge spent
+waiting for a turn meanwhile (a lock held by a run the traces show no turn
+for, a failed tool run's, a racecheck that found a race, or by host work;
+before the long turns, a timer's gate held behind such a run); the time some judge was waiting to be alone and,
 of that, how long each kind of shared turn kept it waiting (the turn that
 was still running when the wait began, until it ended: the drain); the
 longest shared turns with what they ran; and the runs on the GPU that held
@@ -45,8 +48,8 @@ def union(spans):
 
 
 def read_judge(json_path):
-    """One judge's turns (begin, end, alone, label), its waits to be alone (begin, end) and its
-    runs on the GPU that held no turn (start, label)."""
+    """One judge's turns (begin, end, alone, label), its waits for a turn (begin, end, alone) and
+    its runs on the GPU that held no turn (start, label)."""
     ident = os.path.basename(json_path)[:-5]
     try:
         report = json.load(open(json_path))
@@ -64,8 +67,8 @@ def read_judge(json_path):
         if what.startswith("stage: "):
             stage = what[7:]
         w = WAIT.match(what)
-        if w and w.group(1) == "alone":
-            waits.append((t - float(w.group(2)), t))
+        if w:
+            waits.append((t - float(w.group(2)), t, w.group(1) == "alone"))
         c = CASE.match(what)
         if c:
             name, runner, judged = c.group(1), float(c.group(3)), float(c.group(6))
@@ -100,12 +103,28 @@ def main():
     if not turns:
         print("class_timeline: no GPU turns in %s (run class_speed.sh with KEEP=dir and STENCIL_TRACE=1)" % folder)
         return 0
+    if max(t[1] for t in turns) - min(t[0] for t in turns) > 1800:  # the class crossed the hour: its seconds wrapped
+        late = lambda x: x + 3600.0 if x < 1800 else x
+        turns = [[late(t[0]), late(t[1])] + t[2:] for t in turns]
+        waits = [(late(b), late(e), x) for b, e, x in waits]
+        loose = [(late(b), label) for b, label in loose]
     begin, end = min(t[0] for t in turns), max(t[1] for t in turns)
     alone = [(t[0], t[1]) for t in turns if t[2]]
     shared = [(t[0], t[1]) for t in turns if not t[2]]
     span = end - begin
     print("span %.1f s: alone %.1f s (%d turns), shared %.1f s (%d turns, union), idle %.1f s" %
           (span, union(alone), len(alone), union(shared), len(shared), span - union(alone + shared)))
+    held = sorted((t[0], t[1]) for t in turns)
+    gaps, last = [], held[0][1]
+    for b, e in held[1:]:
+        if b > last:
+            gaps.append((last, b))
+        last = max(last, e)
+    waiting = [(max(b, gb), min(e, ge)) for gb, ge in gaps for b, e, _ in waits if b < ge and e > gb]
+    longest = max(gaps, key=lambda g: g[1] - g[0]) if gaps else (begin, begin)
+    print("GPU idle while some judge waited for a turn: %.1f s (the longest gap %.1f s, at %.1f s: a lock held by a run whose trace line shows no turn, a failed tool run's, or by host work)" %
+          (union(waiting), longest[1] - longest[0], longest[0] - begin))
+    waits = [(b, e) for b, e, alone_wait in waits if alone_wait]
     print("some judge waiting to be alone: %.1f s (%d waits)" % (union(waits), len(waits)))
     drain = {}
     for wb, we in waits:  # the shared turns running when the wait began, until they ended

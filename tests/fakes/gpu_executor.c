@@ -470,7 +470,7 @@ static void fake_count_loads(const fake_case *c)
 static int fake_case_run(const fake_case *c)
 {
     const char *mode = fake_mode(c);
-    int locks[3] = {-1, -1, -1};
+    int locks[GPU_LOCKS_FILES] = {-1, -1, -1, -1, -1};
     if (c->gpu_locks && gpu_locks_take(c->gpu_locks, locks) != 0)  // as the executor does, around the GPU work
         fake_fail(c, RUNNER_USAGE, "kit", "the fake executor could not take the GPU locks");
     const char *locks_log = getenv("STENCIL_FAKE_LOCKS_LOG");  // the locks each case took, for tests/fake_gpu.sh
@@ -486,9 +486,7 @@ static int fake_case_run(const fake_case *c)
     fake_fail_by_mode(c, mode);
     uint64_t sum = c->fill ? fake_draw_input(c) : 0;
     int code = fake_run_student(c);
-    for (int i = 2; i >= 0; i--)
-        if (locks[i] >= 0)
-            close(locks[i]);
+    gpu_locks_give(locks);  // as the executor does
     fake_report(c, "backend", "gpu");
     if (c->fill)
         fake_report(c, INPUT_SUM_KEY, "%llu", (unsigned long long)(sum + !strcmp(mode, "fill-differs")));

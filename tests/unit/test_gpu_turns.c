@@ -67,17 +67,18 @@ static int teardown(void **state)
 }
 
 // A run under compute-sanitizer: the executor's process, taking the turn the
-// judge names for it (no tool lock), shared, holding it until killed.
+// judge names for it (no profiler's lock), long (shared), holding it until killed.
 static pid_t sanitized_run(void)
 {
-    char spec[3 * PATH_MAX + 16];
-    assert_int_equal(gpu_turns_lock_spec(0, NULL, spec, sizeof(spec)), 1);
+    char spec[GPU_LOCKS_FILES * PATH_MAX + 16];
+    assert_int_equal(gpu_turns_lock_spec(GPU_TURN_LONG, NULL, spec, sizeof(spec)), 1);
     assert_int_equal(strncmp(spec, GPU_LOCK_NO_TOOL ",", 2), 0);
+    assert_non_null(strstr(spec, ",long"));
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);
-        int fds[3];
+        int fds[GPU_LOCKS_FILES];
         if (gpu_locks_take(spec, fds) != 0 || fds[0] != -1)
             _exit(3);
         for (;;)
@@ -91,13 +92,13 @@ static pid_t sanitized_run(void)
 // until killed.
 static pid_t profiled_run(int alone)
 {
-    char spec[3 * PATH_MAX + 16];
+    char spec[GPU_LOCKS_FILES * PATH_MAX + 16];
     assert_int_equal(gpu_turns_lock_spec(alone, GPU_LOCK_PROFILER, spec, sizeof(spec)), 1);
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);
-        int fds[3];
+        int fds[GPU_LOCKS_FILES];
         if (gpu_locks_take(spec, fds) != 0)
             _exit(3);
         for (;;)
@@ -118,9 +119,88 @@ static void test_sanitizer_turn_keeps_timer_out(void **state)
     pid_t h = sanitized_run();
     assert_true(lock_becomes("lock", 1));   // the sanitizer's shared turn, and no profiler lock
     assert_false(lock_free("lock"));        // a timer (exclusive) cannot start beside it
+    assert_false(lock_free(GPU_LOCK_TOOLS)); // a long turn: tools held too
     assert_true(lock_free("profiler"));
     end(h);
     assert_true(lock_becomes("lock", 0));   // its turn ends with it
+    assert_true(lock_becomes(GPU_LOCK_TOOLS, 0));
+}
+
+// The judge's turn of mode in a process of its own (a judge beside), held until killed; it
+// touches done once it holds it.
+static pid_t judge_beside(int exclusive, const char *done)
+{
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        judge_error err;
+        gpu_turns_init(lock_dir, 1, &the_run);
+        if (gpu_turns_take(exclusive, &err) != 0)
+            _exit(3);
+        close(open(done, O_WRONLY | O_CREAT, 0644));
+        for (;;)
+            pause();
+    }
+    return pid;
+}
+
+// 1 once path exists (up to 5 s).
+static int appears(const char *path)
+{
+    for (int i = 0; i < 500; i++) {
+        if (access(path, F_OK) == 0)
+            return 1;
+        usleep(10000);
+    }
+    return 0;
+}
+
+// A timer waiting for a long turn (compute-sanitizer's: 20 s with a race) holds no gate: the
+// short shared turns of judges beside go on meanwhile (before, the GPU sat idle, every judge
+// behind the timer's gate); a second long turn asked for meanwhile waits for the timer; the
+// timer goes once the long turn ends, and gives tools back while it times.
+static void test_timer_waits_for_long_turn_without_gate(void **state)
+{
+    (void)state;
+    char timed[PATH_MAX], shared[PATH_MAX], second_done[PATH_MAX];
+    snprintf(timed, sizeof(timed), "%s/timed", lock_dir);
+    snprintf(shared, sizeof(shared), "%s/shared", lock_dir);
+    snprintf(second_done, sizeof(second_done), "%s/second", lock_dir);
+    pid_t sanitizer = sanitized_run();
+    assert_true(lock_becomes(GPU_LOCK_TOOLS, 1) && lock_becomes("lock", 1));
+    pid_t timer = judge_beside(1, timed);
+    assert_true(lock_becomes(GPU_LOCK_TOOLS_GATE, 1));  // the timer waits for tools, through its gate
+    usleep(50000 + (useconds_t)(test_seed() % 100000));
+    assert_int_equal(access(timed, F_OK), -1);          // not beside the long turn
+    assert_true(lock_free("gate"));                      // and the turn's gate is free:
+    pid_t judge = judge_beside(0, shared);
+    assert_true(appears(shared));                        // a short shared turn goes on
+    end(judge);
+    pid_t second = fork();                               // a second long turn, asked for now
+    assert_true(second >= 0);
+    if (second == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        char spec[GPU_LOCKS_FILES * PATH_MAX + 16];
+        int fds[GPU_LOCKS_FILES];
+        if (gpu_turns_lock_spec(GPU_TURN_LONG, NULL, spec, sizeof(spec)) != 1 || gpu_locks_take(spec, fds) != 0)
+            _exit(3);
+        close(open(second_done, O_WRONLY | O_CREAT, 0644));
+        for (;;)
+            pause();
+    }
+    usleep(50000 + (useconds_t)(test_seed() % 100000));
+    assert_int_equal(access(second_done, F_OK), -1);    // waits behind the timer
+    end(sanitizer);
+    assert_true(appears(timed));                         // the timer, alone
+    assert_false(lock_free("lock"));
+    assert_true(lock_becomes(GPU_LOCK_TOOLS_GATE, 0));
+    usleep(50000);
+    assert_int_equal(access(second_done, F_OK), -1);    // the second long turn still waits for the timer's turn
+    end(timer);
+    assert_true(appears(second_done));
+    end(second);
+    assert_true(lock_becomes("lock", 0) && lock_becomes(GPU_LOCK_TOOLS, 0));
 }
 
 static void test_one_profiler_at_a_time(void **state)
@@ -258,7 +338,7 @@ static void test_relay_profiler_held_elsewhere(void **state)
     (void)state;
     char counted[PATH_MAX];
     judge_error err;
-    char spec[3 * PATH_MAX + 16];
+    char spec[GPU_LOCKS_FILES * PATH_MAX + 16];
     snprintf(counted, sizeof(counted), "%s/counted", lock_dir);
     assert_int_equal(gpu_turns_lock_spec(1, GPU_LOCK_PROFILER, spec, sizeof(spec)), 1);
     assert_int_equal(gpu_turns_relay_arm(), 0);
@@ -268,7 +348,7 @@ static void test_relay_profiler_held_elsewhere(void **state)
     assert_true(other >= 0);
     if (other == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);
-        int fds[3];
+        int fds[GPU_LOCKS_FILES];
         _exit(gpu_locks_take(spec, fds) == 0 ? (pause(), 0) : 3);
     }
     assert_true(lock_becomes("profiler", 1));
@@ -344,12 +424,12 @@ static void test_relay_helper_gone(void **state)
 }
 
 // The judge holding a turn names no locks for a runner (it runs inside that
-// turn); a spec that is not three paths is refused.
+// turn); a spec that is not five paths and a mode is refused.
 static void test_lock_spec(void **state)
 {
     (void)state;
-    char spec[3 * PATH_MAX + 16];
-    int fds[3];
+    char spec[GPU_LOCKS_FILES * PATH_MAX + 16];
+    int fds[GPU_LOCKS_FILES];
     assert_int_equal(gpu_turns_lock_spec(1, GPU_LOCK_PROFILER, spec, sizeof(spec)), 1);
     assert_non_null(strstr(spec, ",alone"));
     assert_non_null(strstr(spec, "/gpu-0.profiler,"));
@@ -360,6 +440,16 @@ static void test_lock_spec(void **state)
     assert_int_equal(gpu_turns_lock_spec(0, GPU_LOCK_PROFILER, spec, 8), 0);  // too short for the paths
     assert_int_equal(gpu_locks_take("/tmp/only-one", fds), -1);
     assert_int_equal(fds[0], -1);
+    assert_int_equal(gpu_turns_lock_spec(GPU_TURN_LONG, NULL, spec, sizeof(spec)), 1);
+    assert_non_null(strstr(spec, "/gpu-0.tools-gate,"));
+    assert_non_null(strstr(spec, "/gpu-0.tools,"));
+    assert_non_null(strstr(spec, ",long"));
+    char *mode = strrchr(spec, ',');
+    snprintf(mode, 16, ",soon");  // an unknown mode: refused, nothing held
+    errno = 0;
+    assert_int_equal(gpu_locks_take(spec, fds), -1);
+    assert_int_equal(errno, EINVAL);
+    assert_true(fds[0] == -1 && fds[4] == -1 && lock_free("lock"));
 }
 
 // gpu_turns_choose picks the GPU before any turn: an idle slot (here slot 1,
@@ -368,7 +458,7 @@ static void test_lock_spec(void **state)
 static void test_choose_before_any_turn(void **state)
 {
     (void)state;
-    char path[PATH_MAX], spec[3 * PATH_MAX + 16];
+    char path[PATH_MAX], spec[GPU_LOCKS_FILES * PATH_MAX + 16];
     judge_error err;
     unsigned first = 2 + (unsigned)(test_seed() % 6), second = first + 1 + (unsigned)(test_seed() % 3);
     char visible[32];
@@ -416,6 +506,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_sanitizer_turn_keeps_timer_out, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_timer_waits_for_long_turn_without_gate, setup, teardown),
         cmocka_unit_test_setup_teardown(test_one_profiler_at_a_time, setup, teardown),
         cmocka_unit_test_setup_teardown(test_waiting_for_profiler_holds_no_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lock_spec, setup, teardown),

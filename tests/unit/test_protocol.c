@@ -268,46 +268,117 @@ static int lock_free(const char *path, int op)
     return got;
 }
 
-// gpu_locks_take holds the profiler's lock alone and a turn (alone or shared,
-// as the spec says) and gives the gate back; closing its descriptors gives
-// every lock back; a spec of fewer than three paths and a folder that does
-// not exist are refused, no descriptor left open.
+// A new folder in dir (a mkdtemp template) and the paths of GPU k's five lock
+// files in it, in GPU_LOCKS_OPTION's order (the profiler's, tools' gate,
+// tools, the gate, the turn), k drawn from seed.
+enum { L_PROFILER, L_TOOLS_GATE, L_TOOLS, L_GATE, L_TURN };
+static void lock_paths(char *dir, char paths[GPU_LOCKS_FILES][256], uint64_t seed)
+{
+    rng r;
+    rng_init(&r, seed);
+    assert_non_null(mkdtemp(dir));
+    int k = (int)(rng_next(&r) % 8);
+    const char *names[] = {GPU_LOCK_PROFILER, GPU_LOCK_TOOLS_GATE, GPU_LOCK_TOOLS, GPU_LOCK_GATE, GPU_LOCK_TURN};
+    for (int i = 0; i < GPU_LOCKS_FILES; i++)
+        gpu_lock_path(paths[i], sizeof(paths[i]), dir, k, names[i]);
+}
+
+// Removes what lock_paths made.
+static void lock_paths_remove(char *dir, char paths[GPU_LOCKS_FILES][256])
+{
+    for (int i = 0; i < GPU_LOCKS_FILES; i++)
+        unlink(paths[i]);
+    rmdir(dir);
+}
+
+// The option's value for paths, mode "" (shared), "alone" or "long".
+static void lock_spec(char *spec, size_t len, char paths[GPU_LOCKS_FILES][256], const char *mode)
+{
+    snprintf(spec, len, "%s,%s,%s,%s,%s%s%s", paths[0], paths[1], paths[2], paths[3], paths[4], *mode ? "," : "", mode);
+}
+
+// gpu_locks_take holds the profiler's lock alone and a turn (shared, alone
+// or long, as the spec says) and gives the gates back; a long turn holds
+// tools shared, an alone one has given it back; gpu_locks_give gives every
+// lock back; a spec of fewer than five paths, an unknown mode and a folder
+// that does not exist are refused, no descriptor left open.
 static void test_gpu_locks_take(void **state)
 {
     (void)state;
-    rng r;
-    rng_init(&r, test_seed() ^ 0x10c5);
-    char dir[] = "/tmp/stencil-locks-XXXXXX", paths[3][256], spec[1024];
-    assert_non_null(mkdtemp(dir));
-    int k = (int)(rng_next(&r) % 8), fds[3];
-    const char *names[] = {GPU_LOCK_PROFILER, GPU_LOCK_GATE, GPU_LOCK_TURN};
-    for (int i = 0; i < 3; i++)
-        gpu_lock_path(paths[i], sizeof(paths[i]), dir, k, names[i]);
-    for (int alone = 0; alone < 2; alone++) {
-        snprintf(spec, sizeof(spec), "%s,%s,%s%s", paths[0], paths[1], paths[2], alone ? ",alone" : "");
+    char dir[] = "/tmp/stencil-locks-XXXXXX", paths[GPU_LOCKS_FILES][256], spec[2048];
+    int fds[GPU_LOCKS_FILES];
+    const char *modes[] = {"", "alone", "long"};
+    lock_paths(dir, paths, test_seed() ^ 0x10c5);
+    for (int m = 0; m < 3; m++) {
+        int alone = m == 1, long_turn = m == 2;
+        lock_spec(spec, sizeof(spec), paths, modes[m]);
         assert_int_equal(gpu_locks_take(spec, fds), 0);
-        assert_false(lock_free(paths[0], LOCK_SH));       // the profiler's: one run at a time
-        assert_true(lock_free(paths[1], LOCK_EX));        // the gate: given back
-        assert_int_equal(lock_free(paths[2], LOCK_SH), !alone);
-        assert_false(lock_free(paths[2], LOCK_EX));
-        for (int i = 0; i < 3; i++)
-            close(fds[i]);
-        assert_true(lock_free(paths[0], LOCK_EX) && lock_free(paths[2], LOCK_EX));
+        assert_false(lock_free(paths[L_PROFILER], LOCK_SH));       // the profiler's: one run at a time
+        assert_true(lock_free(paths[L_GATE], LOCK_EX));             // the gates: given back
+        assert_true(lock_free(paths[L_TOOLS_GATE], LOCK_EX));
+        assert_int_equal(lock_free(paths[L_TURN], LOCK_SH), !alone);
+        assert_false(lock_free(paths[L_TURN], LOCK_EX));
+        assert_int_equal(lock_free(paths[L_TOOLS], LOCK_EX), !long_turn);  // a long turn's mark; a timer's given back
+        assert_true(lock_free(paths[L_TOOLS], LOCK_SH));
+        gpu_locks_give(fds);
+        for (int i = 0; i < GPU_LOCKS_FILES; i++)
+            assert_true(fds[i] == -1 && lock_free(paths[i], LOCK_EX));
     }
-    snprintf(spec, sizeof(spec), "%s,%s", paths[0], paths[1]);
+    snprintf(spec, sizeof(spec), "%s,%s,%s", paths[0], paths[1], paths[2]);
     assert_int_equal(gpu_locks_take(spec, fds), -1);
     assert_int_equal(errno, EINVAL);
-    for (int missing = 0; missing < 3; missing++) {  // the first, second or third file in a folder that is gone
-        snprintf(spec, sizeof(spec), "%s%s,%s%s,%s%s", missing == 0 ? "/gone" : "", paths[0], missing == 1 ? "/gone" : "",
-                 paths[1], missing == 2 ? "/gone" : "", paths[2]);
+    lock_spec(spec, sizeof(spec), paths, "later");
+    assert_int_equal(gpu_locks_take(spec, fds), -1);
+    assert_int_equal(errno, EINVAL);
+    for (int missing = 0; missing < GPU_LOCKS_FILES; missing++) {  // each file in turn in a folder that is gone
+        char gone[GPU_LOCKS_FILES][256];
+        for (int i = 0; i < GPU_LOCKS_FILES; i++)
+            snprintf(gone[i], sizeof(gone[i]), "%s%.240s", i == missing ? "/gone" : "", paths[i]);
+        lock_spec(spec, sizeof(spec), gone, "alone");
         assert_int_equal(gpu_locks_take(spec, fds), -1);
         assert_int_equal(errno, ENOENT);
-        assert_true(fds[0] == -1 && fds[1] == -1 && fds[2] == -1);
-        assert_true(lock_free(paths[0], LOCK_EX));  // nothing kept when a later file failed
+        for (int i = 0; i < GPU_LOCKS_FILES; i++)
+            assert_int_equal(fds[i], -1);
+        assert_true(lock_free(paths[L_PROFILER], LOCK_EX));  // nothing kept when a later file failed
     }
-    for (int i = 0; i < 3; i++)
-        unlink(paths[i]);
-    rmdir(dir);
+    lock_paths_remove(dir, paths);
+}
+
+// gpu_locks_give gives every lock back at once although a child forked while
+// they were held (the student's program, forked inside the case's turn) still
+// has their descriptors open: the GPU is not kept waiting on the child.
+static void test_gpu_locks_give_beside_a_child(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/stencil-locks-XXXXXX", paths[GPU_LOCKS_FILES][256], spec[2048];
+    int fds[GPU_LOCKS_FILES], hold[2];
+    const char *modes[] = {"", "alone", "long"};
+    lock_paths(dir, paths, test_seed() ^ 0x91e5);
+    for (int m = 0; m < 3; m++) {
+        lock_spec(spec, sizeof(spec), paths, modes[m]);
+        assert_int_equal(gpu_locks_take(spec, fds), 0);
+        assert_int_equal(pipe(hold), 0);
+        pid_t child = fork();
+        assert_true(child >= 0);
+        if (child == 0) {  // keeps its copies of the descriptors until the pipe closes
+            char byte;
+            close(hold[1]);
+            _exit(read(hold[0], &byte, 1) < 0);
+        }
+        close(hold[0]);
+        assert_false(lock_free(paths[L_TURN], LOCK_EX));
+        gpu_locks_give(fds);
+        for (int i = 0; i < GPU_LOCKS_FILES; i++)  // every lock free (a long turn's tools too), the child still there
+            assert_true(fds[i] == -1 && lock_free(paths[i], LOCK_EX));
+        assert_int_equal(kill(child, 0), 0);
+        close(hold[1]);
+        int status;
+        assert_int_equal(waitpid(child, &status, 0), child);
+    }
+    int none[GPU_LOCKS_FILES] = {-1, -1, -1, -1, -1};
+    gpu_locks_give(none);  // nothing taken: nothing to do
+    assert_true(none[0] == -1 && none[4] == -1);
+    lock_paths_remove(dir, paths);
 }
 
 static int lock_interruptions; // calls of count_lock_interruption
@@ -433,6 +504,7 @@ int main(void)
         cmocka_unit_test(test_pipe_read_whole),
         cmocka_unit_test(test_pipe_reader_gone),
         cmocka_unit_test(test_gpu_locks_take),
+        cmocka_unit_test(test_gpu_locks_give_beside_a_child),
         cmocka_unit_test(test_gpu_visible_names),
         cmocka_unit_test(test_gpu_lock_waits_through_signals),
         cmocka_unit_test(test_sample_unit_tiles_grid),

@@ -518,6 +518,12 @@ fake_run race STENCIL_FAKE_SANITIZER=hazard -- --lab "$lab2" --kernel "$student2
 holds race "a racecheck hazard fails the sync case" \
     'c["N=34"]["hint_key"] == "missing-barrier" and "RAW hazard on shared memory in block (2,1,0)" in c["N=34"]["detail"]'
 holds race "and the note says the GPU's own run passed" '"the GPU\u0027s own run passed" in c["N=34"]["note"]'
+# The racecheck that found the race is traced as a run that passed is: its turn (its own locks, a long
+# one, beside other judges) held the GPU as long as any, and tests/bench/class_timeline.py must see it.
+mkdir -p "$tmp/locks-race"
+fake_run racetraced STENCIL_FAKE_SANITIZER=hazard STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --case 34 --gpu-lock-dir "$tmp/locks-race"
+check "with turns, the racecheck that found the race has its trace line, as the GPU's own run has" \
+    test "$(grep -cE "^trace: [0-9.]+ N=34: input .*, runner [0-9.]+ s from [0-9.]+ \(.*\), judged" "$tmp/racetraced.out")" = 2
 fake_run racewarn STENCIL_FAKE_SANITIZER=warning -- --lab "$lab2" --kernel "$student2" --case 34
 holds racewarn "a hazard racecheck calls a warning fails the sync case too" 'c["N=34"]["hint_key"] == "missing-barrier"'
 fake_run lookrace STENCIL_FAKE_SANITIZER=hazard STENCIL_FAKE_GPU=wrong STENCIL_FAKE_GPU_SIZE=5,5,5 -- --lab "$lab2" --kernel "$student2" --case 5
@@ -544,6 +550,16 @@ holds memcheck "memcheck's error fails the case with its access" \
 touch_kernel "$student2" sidebyside  # the load count's helper runs, and ends while the slow cases run side by side
 fake_run memclean STENCIL_FAKE_SANITIZER_SECONDS=3 -- --lab "$lab2" --kernel "$student2" --sanitize --jobs 2
 outcome memclean "a clean file passes under SANITIZE=1, its cases side by side while a helper ends" 0 "verdict: PASS — 4 of 4 cases passed"
+# With turns: the cases side by side run in workers inside the judge's shared turn, their memcheck runs
+# inside it too (a long turn of their own would wait behind another judge's timer waiting for that turn).
+mkdir -p "$tmp/locks-san"
+touch_kernel "$student2" santurns
+fake_run santurns STENCIL_FAKE_LOCKS_LOG="$tmp/santurns.locks" -- --lab "$lab2" --kernel "$student2" --sanitize --jobs 2 \
+    --gpu-lock-dir "$tmp/locks-san"
+outcome santurns "SANITIZE=1 with turns passes" 0 "verdict: PASS — 4 of 4 cases passed"
+check "its three memcheck runs side by side ran inside the judge's shared turn, no locks of their own" \
+    test "$(grep -cE '^at=[0-9.]+ -$' "$tmp/santurns.locks" 2>/dev/null)" -ge 3
+check "and every case held a turn" all_in_turns santurns
 fake_run profile -- --lab "$lab2" --kernel "$student2" --case 40 --profile
 holds profile "PROFILE=1 measures OP/B with ncu on the timed case" '"OP/B measured with ncu" in c["N=40"]["note"]'
 

@@ -183,6 +183,7 @@ static int schedule_work(void *ctx, int i, judge_error *err)
     judge_session *s = plan->s;
     char path[PATH_MAX + 32];
     pictures_forget_offer();           // offer this case's plane only; the judge merges in case order
+    gpu_turns_worker_inside();         // (the judge holds its shared turn until every worker ends)
 #ifdef _OPENMP
     omp_set_num_threads(s->args.cpus > s->args.jobs ? s->args.cpus / s->args.jobs : 1);  // the reference's threads: a share of the CPUs
 #endif

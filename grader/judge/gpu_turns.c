@@ -34,7 +34,8 @@ static struct gpu_turns {
     int relay_fd;               // the relay's end of this process (the judge's or the count helper's), -1: none
     int relay_peer;             // the judge: the helper's end until it is forked, -1: none
     int inside;                 // the helper: 1 while its count runs inside the judge's turn
-} turns = {NULL, 0, NULL, 0, -1, -1, -1, -1, -1, 0, 0, -1, -1, 0};
+    int worker_inside;          // a worker: 1 when it runs inside the judge's shared turn, to its end
+} turns = {NULL, 0, NULL, 0, -1, -1, -1, -1, -1, 0, 0, -1, -1, 0, 0};
 
 // What the judge tells the load count's helper through the relay: its count
 // runs inside the judge's alone turn (no locks of its own), or takes its own.
@@ -54,7 +55,12 @@ void gpu_turns_init(const char *lock_dir, int slots, judge_run *run)
     turns.lock_dir = lock_dir, turns.slots = slots, turns.run = run;
     turns.owner = getpid();
     turns.slot = -1, turns.lock_fd = turns.gate_fd = turns.tools_fd = turns.tools_gate_fd = turns.relay_fd = turns.relay_peer = -1;
-    turns.held = turns.alone = 0, turns.inside = 0;
+    turns.held = turns.alone = 0, turns.inside = turns.worker_inside = 0;
+}
+
+void gpu_turns_worker_inside(void)
+{
+    turns.worker_inside = turns.held && getpid() != turns.owner;
 }
 
 // Seconds since the epoch (the GPU turns of judges side by side are compared).
@@ -132,7 +138,8 @@ int gpu_turns_take(int exclusive, judge_error *err)
         return -1;
     double asked = gpu_turns_wall_clock();
     int fds[4] = {turns.tools_gate_fd, turns.tools_fd, turns.gate_fd, turns.lock_fd};  // (a timer waits for the long turns first)
-    gpu_lock_turn(fds, exclusive ? GPU_TURN_ALONE : GPU_TURN_SHARED, spawn_check_stop);
+    if (gpu_lock_turn(fds, exclusive ? GPU_TURN_ALONE : GPU_TURN_SHARED, spawn_check_stop) != 0)  // never timed without it
+        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "cannot take a turn on the GPU's lock in %s: %s", turns.lock_dir, strerror(errno));
     turns.held = 1, turns.alone = exclusive;
     judge_trace_note("gpu turn %s: waited %.2f s", exclusive ? "alone" : "shared", gpu_turns_wall_clock() - asked);
     if (run->ngpu_turns < JUDGE_MAX_GPU_TURNS) {
@@ -159,7 +166,13 @@ int gpu_turns_lock_spec(int mode, const char *tool_lock, char *spec, size_t len)
 {
     char paths[GPU_LOCKS_FILES][PATH_MAX];
     const char *names[GPU_LOCKS_FILES] = {tool_lock, GPU_LOCK_TOOLS_GATE, GPU_LOCK_TOOLS, GPU_LOCK_GATE, GPU_LOCK_TURN};
-    if (!turns.lock_dir || turns.slot < 0 || (turns.held && getpid() == turns.owner))
+    if (!turns.lock_dir || turns.slot < 0)
+        return 0;
+    // Inside the judge's turn: its own runner, or a worker's inside its shared turn (gpu_turns_worker_inside)
+    // unless that runner must be alone: a long turn of the worker's own there would wait behind another
+    // judge's timer, which waits for the very turn the judge holds until the worker ends. (A helper forked
+    // while the judge held a turn outlives it: its own locks.)
+    if (turns.held && (getpid() == turns.owner || (turns.worker_inside && mode != GPU_TURN_ALONE)))
         return 0;
     for (int i = 0; i < GPU_LOCKS_FILES; i++)
         if (names[i])

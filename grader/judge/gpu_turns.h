@@ -45,8 +45,14 @@ void gpu_turns_give(void);
 // the tool's GPU work. Writes the option's value for this run's GPU into
 // spec (len bytes); returns 1, or 0 where this process takes no turns (none,
 // no GPU picked yet, or the judge holding a turn already: its runner works
-// inside it).
+// inside it, as does a worker's that said gpu_turns_worker_inside, unless
+// mode is alone).
 int gpu_turns_lock_spec(int mode, const char *tool_lock, char *spec, size_t len);
+
+// Said by a worker the judge forked inside its shared turn, which lasts until
+// the worker ends (cases side by side): its runners' tools run inside that
+// turn too (gpu_turns_lock_spec), no turn of their own but alone.
+void gpu_turns_worker_inside(void);
 
 // 1 if this run takes turns (--gpu-lock-dir): a timed turn then waits for
 // every shared one, the helpers' included.

@@ -1153,6 +1153,8 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     } else if (ok == 0) {
         case_draw_input(env, spec, fill, in, NULL);
         case_runner_failed(env, spec, in, coef, dir, &s, filter_radius, report_out, r);
+        // (traced too: a failed run's turn, a racecheck's that found a race, held the GPU as long as any)
+        judge_case_trace(r->name, report_out, t_input - t_start, s.seconds, judge_case_clock() - t_input - s.seconds);
     }
     judge_guard_read(report_out, r);
     goto done;

@@ -92,7 +92,8 @@ static inline int gpu_lock_turn(const int fds[4], int mode, void (*interrupted)(
         return -1;
     if (gpu_lock_through(fds[2], fds[3], mode == GPU_TURN_ALONE, interrupted) != 0) {
         int saved = errno;
-        gpu_lock_flock(fds[1], LOCK_UN, interrupted);
+        if (mode != GPU_TURN_SHARED)
+            gpu_lock_flock(fds[1], LOCK_UN, interrupted);
         return errno = saved, -1;
     }
     return mode == GPU_TURN_ALONE ? gpu_lock_flock(fds[1], LOCK_UN, interrupted) : 0;

@@ -103,8 +103,10 @@ def main():
     if not turns:
         print("class_timeline: no GPU turns in %s (run class_speed.sh with KEEP=dir and STENCIL_TRACE=1)" % folder)
         return 0
-    if max(t[1] for t in turns) - min(t[0] for t in turns) > 1800:  # the class crossed the hour: its seconds wrapped
-        late = lambda x: x + 3600.0 if x < 1800 else x
+    times = sorted(x for t in turns for x in t[:2])
+    _, cut = max((b - a, b) for a, b in zip(times, times[1:] + [times[0] + 3600.0]))
+    if cut <= times[-1]:  # the longest quiet stretch is inside the hour: the class crossed the hour there
+        late = lambda x: x + 3600.0 if x < cut else x   # (seconds within the hour; the longest quiet stretch is its edge)
         turns = [[late(t[0]), late(t[1])] + t[2:] for t in turns]
         waits = [(late(b), late(e), x) for b, e, x in waits]
         loose = [(late(b), label) for b, label in loose]

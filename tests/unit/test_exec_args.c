@@ -70,7 +70,7 @@ static void test_sweep_case(void **state)
     snprintf(bytes, sizeof(bytes), "%u", draw(1, 1u << 30));
     assert_int_equal(parse(&a, why, "--outdir", "/tmp/case", "--student", "/tmp/student", "--n", n, "--coef", coef, "--time", reps,
                            "--time-budget", budget, "--accuracy", "1e-6,1e-9", "--gpu-check", units, FILL_OPTION, fill, "--log",
-                           "/tmp/log", "--file-bytes", bytes, GPU_LOCKS_OPTION, "a,b,c,alone", LOADS_OPTION, "--yardstick", NULL),
+                           "/tmp/log", "--file-bytes", bytes, GPU_LOCKS_OPTION, "a,b,c,d,e,alone", LOADS_OPTION, "--yardstick", NULL),
                      0);
     assert_string_equal(a.outdir, "/tmp/case");
     assert_string_equal(a.student, "/tmp/student");
@@ -92,7 +92,7 @@ static void test_sweep_case(void **state)
     assert_true(a.fill == seed);
     assert_string_equal(a.log, "/tmp/log");
     assert_true(a.file_bytes == strtoull(bytes, NULL, 10));
-    assert_string_equal(a.gpu_locks, "a,b,c,alone");
+    assert_string_equal(a.gpu_locks, "a,b,c,d,e,alone");
     assert_true(a.count_loads == 1 && a.yardstick == 1 && a.probe == 0 && a.serve == 0);
     assert_int_equal(a.pitch, side);  // no --pitch: a row's own width
 }

@@ -452,6 +452,42 @@ static void test_lock_spec(void **state)
     assert_true(fds[0] == -1 && fds[4] == -1 && lock_free("lock"));
 }
 
+// The spec a process forked while the judge holds a shared turn gets: a worker
+// that said gpu_turns_worker_inside (cases side by side, the turn held until
+// it ends) runs its long and shared tool runs inside that turn, no locks of
+// its own (one would wait behind another judge's timer, which waits for the
+// judge's turn); a run alone still takes its own; a helper that did not say
+// so (it outlives the turn) takes its own for every mode.
+static void test_worker_inside_shared_turn(void **state)
+{
+    (void)state;
+    judge_error err;
+    assert_int_equal(gpu_turns_take(0, &err), 0);
+    for (int worker = 0; worker < 2; worker++) {
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            char spec[GPU_LOCKS_FILES * PATH_MAX + 16];
+            if (worker)
+                gpu_turns_worker_inside();
+            int own_long = gpu_turns_lock_spec(GPU_TURN_LONG, NULL, spec, sizeof(spec));
+            int own_shared = gpu_turns_lock_spec(GPU_TURN_SHARED, NULL, spec, sizeof(spec));
+            int own_alone = gpu_turns_lock_spec(GPU_TURN_ALONE, GPU_LOCK_PROFILER, spec, sizeof(spec));
+            _exit(own_long == !worker && own_shared == !worker && own_alone == 1 ? 0 : 1);
+        }
+        assert_int_equal(status_of(pid), 0);
+    }
+    gpu_turns_give();
+    pid_t pid = fork();  // a worker once no turn is held: its own locks
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        char spec[GPU_LOCKS_FILES * PATH_MAX + 16];
+        gpu_turns_worker_inside();
+        _exit(gpu_turns_lock_spec(GPU_TURN_LONG, NULL, spec, sizeof(spec)) == 1 ? 0 : 1);
+    }
+    assert_int_equal(status_of(pid), 0);
+}
+
 // gpu_turns_choose picks the GPU before any turn: an idle slot (here slot 1,
 // another judge holding slot 0), the caller's GPU of that rank shown alone,
 // the spec naming its locks; once only; nothing without a lock folder.
@@ -510,6 +546,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_one_profiler_at_a_time, setup, teardown),
         cmocka_unit_test_setup_teardown(test_waiting_for_profiler_holds_no_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lock_spec, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_worker_inside_shared_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_choose_before_any_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_counts_inside_the_judges_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_helper_gone, setup, teardown),

@@ -29,9 +29,16 @@ for ((k = 0; k < n; k++)); do
     { cat "$src"; echo "// class copy $k of $(basename "$src")"; } >"$tmp/class/student-$k.cu"
 done
 start=$(date +%s.%N)
+# Traced: who holds the GPU's locks, sampled beside the class (class_timeline.py reads it).
+holders=
+if [ "${STENCIL_TRACE:-}" = 1 ]; then
+    mkdir -p "$tmp/out/locks"
+    python3 tests/bench/gpu_lock_holders.py "$tmp/out/locks" "$tmp/lock_holders.log" & holders=$!
+fi
 build/grade --kit "$PWD" --lab "$lab" --submissions "$tmp/class" --out "$tmp/out" --backend gpu \
     ${GPUS:+--gpus "$GPUS"} ${JOBS:+--jobs "$JOBS"} >"$tmp/log" 2>&1
 status=$?
+[ -n "$holders" ] && { kill "$holders" 2>/dev/null; wait "$holders" 2>/dev/null; mv "$tmp/lock_holders.log" "$tmp/out/" 2>/dev/null; }
 secs=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
 graded=$(wc -l <"$tmp/out/results.jsonl" 2>/dev/null || echo 0)
 echo "class of $n lab-$lab submissions ($((${#sources[@]})) distinct sources) on ${GPUS:-1} GPU(s), JOBS=${JOBS:-default}: $secs s, exit $status, $graded graded"

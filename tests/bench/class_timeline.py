@@ -91,6 +91,35 @@ def read_judge(json_path):
     return turns, waits, loose
 
 
+def gap_holders(path, gap, late):
+    """The locks held (gpu_lock_holders.py's log, if kept) while the GPU sat idle in gap: each
+    holder once, the turn's lock and gates first, at most six."""
+    try:
+        lines = open(path, errors="replace").read().splitlines()
+    except OSError:
+        return []
+    seen, rows, before = set(), [], []
+    for line in lines:
+        when, _, text = line.partition(" ")
+        try:
+            t = late(float(when))
+        except ValueError:
+            continue
+        held = [r for r in text.split(" | ") if r.startswith("H ")]
+        if t <= gap[0]:
+            before = held  # what was held as the gap began
+            continue
+        if t >= gap[1]:
+            break
+        before += held
+    for row in sorted(before, key=lambda r: ("gpu-0.lock" not in r, r)):
+        key = re.sub(r" \d+ \[", " [", row)
+        if key not in seen:
+            seen.add(key)
+            rows.append(row[2:])
+    return rows[:6]
+
+
 def main():
     keep = sys.argv[1] if len(sys.argv) > 1 else "."
     folder = os.path.join(keep, "results") if os.path.isdir(os.path.join(keep, "results")) else keep
@@ -104,9 +133,11 @@ def main():
         print("class_timeline: no GPU turns in %s (run class_speed.sh with KEEP=dir and STENCIL_TRACE=1)" % folder)
         return 0
     times = sorted(x for t in turns for x in t[:2])
-    _, cut = max((b - a, b) for a, b in zip(times, times[1:] + [times[0] + 3600.0]))
-    if cut <= times[-1]:  # the longest quiet stretch is inside the hour: the class crossed the hour there
-        late = lambda x: x + 3600.0 if x < cut else x   # (seconds within the hour; the longest quiet stretch is its edge)
+    quiet, end_of_quiet = max((b - a, b) for a, b in zip(times, times[1:] + [times[0] + 3600.0]))
+    late = lambda x: x
+    if end_of_quiet <= times[-1]:  # the longest quiet stretch is inside the hour: the class crossed the hour
+        cut = end_of_quiet - quiet / 2  # (seconds within the hour; before the middle of the quiet stretch: the next hour's)
+        late = lambda x: x + 3600.0 if x < cut else x
         turns = [[late(t[0]), late(t[1])] + t[2:] for t in turns]
         waits = [(late(b), late(e), x) for b, e, x in waits]
         loose = [(late(b), label) for b, label in loose]
@@ -124,8 +155,11 @@ def main():
         last = max(last, e)
     waiting = [(max(b, gb), min(e, ge)) for gb, ge in gaps for b, e, _ in waits if b < ge and e > gb]
     longest = max(gaps, key=lambda g: g[1] - g[0]) if gaps else (begin, begin)
-    print("GPU idle while some judge waited for a turn: %.1f s (the longest gap %.1f s, at %.1f s: a lock held by a run whose trace line shows no turn, a failed tool run's, or by host work)" %
+    print("GPU idle while some judge waited for a turn: %.1f s (the longest gap %.1f s, at %.1f s)" %
           (union(waiting), longest[1] - longest[0], longest[0] - begin))
+    for row in gap_holders(os.path.join(keep if os.path.isdir(os.path.join(keep, "results")) else os.path.dirname(folder),
+                                        "lock_holders.log"), longest, late):
+        print("  held then: %s" % row)
     waits = [(b, e) for b, e, alone_wait in waits if alone_wait]
     print("some judge waiting to be alone: %.1f s (%d waits)" % (union(waits), len(waits)))
     drain = {}

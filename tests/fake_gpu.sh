@@ -491,6 +491,10 @@ touch_kernel "$student2" inprocmissing  # (a count of the same programs is remem
 fake_run inprocmissing STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=missing PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
 holds inprocmissing "a count the executor could not take leaves the floors unchecked and says why" \
     'r["technique"]["status"] == "ok" and "the executor could not count the loads here (CUPTI" in t'
+touch_kernel "$student2" latecount
+fake_run latecount STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=late STENCIL_TRACE=1 PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
+check "a count prepared late (its executor's start could not) says why in the trace, printable" \
+    grep -qE "^trace: [0-9.]+ N=40: the count's preparation at its executor's start failed: CUPTI_ERROR_NOT_READY: a fake's, with a\?\[31m control$" "$tmp/latecount.out"
 
 # The default (STENCIL_LOADS unset): the executor counts, though Nsight Compute is on PATH.
 touch_kernel "$student2" inprocdefault

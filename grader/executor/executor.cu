@@ -85,6 +85,7 @@ static int exec_replies = -1;        // --serve: where the judge's answers go (P
 static int exec_locks[GPU_LOCKS_FILES] = {-1, -1, -1, -1, -1};  // the GPU locks the case took itself (GPU_LOCKS_OPTION)
 static int exec_idle_told;           // 1 once the case's GPU work was said over (exec_gpu_idle)
 static int exec_count_ready;         // --serve --count-loads: 1 if the count's host side was prepared at the start, -1 if that failed
+static char exec_count_ahead_why[300];  // and then why
 static void exec_trace(const char *phase);
 
 // Takes the GPU's locks named by spec (GPU_LOCKS_OPTION: the profiler's,
@@ -1098,6 +1099,8 @@ static void exec_run_case(const exec_args *a)
     if (a->count_loads) {  // the count's host part before the locks (exec_loads_begin tries again, and says why, on failure)
         if (exec_count_ready)
             runner_report("trace_prepared_ahead", "%d", exec_count_ready);  // (STENCIL_TRACE=1: whether the start prepared it)
+        if (exec_count_ready < 0 && exec_count_ahead_why[0])
+            runner_report(LOADS_AHEAD_WHY_KEY, "%s", exec_count_ahead_why);  // (and why not: a diagnosis for the kit's bench)
         exec_loads_prepare(why, sizeof(why));
         exec_trace("trace_prepared");
     }
@@ -1182,6 +1185,11 @@ static int exec_serve(const exec_args *first)
         char why[300];
         if (first->count_loads)  // an executor that will count: the count's host side now too (the first count says why on failure)
             exec_count_ready = exec_loads_prepare(why, sizeof(why)) == 0 ? 1 : -1;
+        if (exec_count_ready < 0) {
+            snprintf(exec_count_ahead_why, sizeof(exec_count_ahead_why), "%s", why);
+            for (char *c = exec_count_ahead_why; *c; c++)
+                *c = *c == '\n' || *c == '\r' ? ' ' : *c;  // one report line
+        }
     }
     exec.child = -1, exec.to_child = exec.from_child = -1;
     if (write(replies, &done, 1) != 1)

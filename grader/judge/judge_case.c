@@ -956,6 +956,10 @@ void judge_case_trace(const char *name, const kv_list *report, double input_s, d
     if (used < (int)sizeof(line))
         snprintf(line + used, sizeof(line) - (size_t)used, " ), judged %.2f s", judged_s);
     fprintf(stderr, "%s\n", line);
+    const char *ahead = kv_get(report, LOADS_AHEAD_WHY_KEY);
+    char why[300];
+    if (ahead)  // (prepared in the judge's turn instead: 0.15 s and more inside it)
+        judge_trace_note("%s: the count's preparation at its executor's start failed: %s", name, protocol_printable_copy(why, sizeof(why), ahead));
 }
 
 // 1 when dir holds the checked call's output and the input after it, both whole.

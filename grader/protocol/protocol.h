@@ -397,6 +397,7 @@ static inline protocol_sample_unit protocol_sample_unit_of(unsigned long long nx
 #define LOADS_ASYNC_KEY      "loads_async_bytes"
 #define LOADS_SHARED_KEY     "loads_shared_bytes"
 #define LOADS_MISSING_KEY    "loads_missing"
+#define LOADS_AHEAD_WHY_KEY  "loads_ahead_failed"  // why a counting executor's preparation at its start failed (STENCIL_TRACE=1 prints it)
 
 // File names inside the case directory the judge hands the runner.
 #define CASE_INPUT     "in.bin"        // nx*ny*nz floats, written by the judge (not for FILL_OPTION)

@@ -449,7 +449,8 @@ static void fake_judge_solve(const fake_case *c, const char *mode)
 // The loads LOADS_OPTION asks for, as the fake ncu counts them
 // (STENCIL_FAKE_NCU_LOADS=G,S floats from global and shared memory a cell,
 // 2,7 when unset); STENCIL_FAKE_LOADS=missing: why there are none instead;
-// other-launch: the counted run's first launch another kernel's.
+// other-launch: the counted run's first launch another kernel's; late: the
+// counts, though its preparation at the executor's start had failed (and why).
 static void fake_count_loads(const fake_case *c)
 {
     const char *how = getenv("STENCIL_FAKE_LOADS"), *per = getenv("STENCIL_FAKE_NCU_LOADS");
@@ -458,6 +459,8 @@ static void fake_count_loads(const fake_case *c)
         fake_report(c, LOADS_MISSING_KEY, "%s", "CUPTI (libcupti, part of the CUDA Toolkit) could not be opened: a fake's");
         return;
     }
+    if (how && !strcmp(how, "late"))  // as the executor says it when its start could not prepare the count
+        fake_report(c, LOADS_AHEAD_WHY_KEY, "%s", "CUPTI_ERROR_NOT_READY: a fake's, with a\033[31m control");
     if (how && !strcmp(how, "other-launch"))  // a program that launches another kernel when counted (the last value counts)
         fake_report(c, "launch.0", "kernel=counted_kernel grid=1,1,1 block=32,1,1 dynamic_smem=0 static_smem=0 regs=8");
     if (per && sscanf(per, "%lf,%lf", &global, &shared) != 2)

@@ -43,7 +43,7 @@ typedef struct case_plan {
 static void schedule_gpu_turn(int exclusive)
 {
     judge_error err;
-    if (gpu_turns_take(exclusive, &err) != 0)
+    if (gpu_turns_take(exclusive ? GPU_TURN_ALONE : GPU_TURN_SHARED, &err) != 0)
         judge_fail(&err);  // the callback returns nothing: no caller could recover
 }
 
@@ -347,7 +347,9 @@ static int schedule_run_shared(judge_session *s, int jobs, case_plan *plan, judg
     if (!plan->nshared)
         return 0;
     schedule_progress(&s->args, "  running %d cases, %d at a time ...", plan->nshared, jobs < plan->nshared ? jobs : plan->nshared);
-    if (!plan->env->emu && gpu_turns_take(0, err) != 0)  // one shared turn for all of them
+    // One shared turn for all of them: long under SANITIZE=1 (their memcheck runs inside it take seconds; a
+    // timer waits for it without the gate, the other judges' short turns going on meanwhile).
+    if (!plan->env->emu && gpu_turns_take(s->args.sanitize ? GPU_TURN_LONG : GPU_TURN_SHARED, err) != 0)
         return -1;
     if (worker_pool_run(&s->pool, jobs, plan->shared, plan->nshared, &w, err) != 0)
         return -1;

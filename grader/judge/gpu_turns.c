@@ -35,7 +35,8 @@ static struct gpu_turns {
     int relay_peer;             // the judge: the helper's end until it is forked, -1: none
     int inside;                 // the helper: 1 while its count runs inside the judge's turn
     int worker_inside;          // a worker: 1 when it runs inside the judge's shared turn, to its end
-} turns = {NULL, 0, NULL, 0, -1, -1, -1, -1, -1, 0, 0, -1, -1, 0, 0};
+    int long_turn;              // 1 when the turn held is long (tools held shared too)
+} turns = {NULL, 0, NULL, 0, -1, -1, -1, -1, -1, 0, 0, -1, -1, 0, 0, 0};
 
 // What the judge tells the load count's helper through the relay: its count
 // runs inside the judge's alone turn (no locks of its own), or takes its own.
@@ -55,7 +56,7 @@ void gpu_turns_init(const char *lock_dir, int slots, judge_run *run)
     turns.lock_dir = lock_dir, turns.slots = slots, turns.run = run;
     turns.owner = getpid();
     turns.slot = -1, turns.lock_fd = turns.gate_fd = turns.tools_fd = turns.tools_gate_fd = turns.relay_fd = turns.relay_peer = -1;
-    turns.held = turns.alone = 0, turns.inside = turns.worker_inside = 0;
+    turns.held = turns.alone = turns.long_turn = 0, turns.inside = turns.worker_inside = 0;
 }
 
 void gpu_turns_worker_inside(void)
@@ -129,18 +130,19 @@ int gpu_turns_choose(judge_error *err)
     return gpu_turns_pick_slot(err);
 }
 
-int gpu_turns_take(int exclusive, judge_error *err)
+int gpu_turns_take(int mode, judge_error *err)
 {
     judge_run *run = turns.run;
+    int exclusive = mode == GPU_TURN_ALONE;
     if (!turns.lock_dir || turns.held || getpid() != turns.owner)  // a worker runs in the judge's turn
         return 0;
     if (turns.slot < 0 && gpu_turns_pick_slot(err) != 0)
         return -1;
     double asked = gpu_turns_wall_clock();
     int fds[4] = {turns.tools_gate_fd, turns.tools_fd, turns.gate_fd, turns.lock_fd};  // (a timer waits for the long turns first)
-    if (gpu_lock_turn(fds, exclusive ? GPU_TURN_ALONE : GPU_TURN_SHARED, spawn_check_stop) != 0)  // never timed without it
+    if (gpu_lock_turn(fds, mode, spawn_check_stop) != 0)  // never timed without it
         return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "cannot take a turn on the GPU's lock in %s: %s", turns.lock_dir, strerror(errno));
-    turns.held = 1, turns.alone = exclusive;
+    turns.held = 1, turns.alone = exclusive, turns.long_turn = mode == GPU_TURN_LONG;
     judge_trace_note("gpu turn %s: waited %.2f s", exclusive ? "alone" : "shared", gpu_turns_wall_clock() - asked);
     if (run->ngpu_turns < JUDGE_MAX_GPU_TURNS) {
         run->gpu_turns[run->ngpu_turns][0] = gpu_turns_wall_clock();
@@ -159,6 +161,8 @@ void gpu_turns_give(void)
     if (run->ngpu_turns < JUDGE_MAX_GPU_TURNS)
         run->gpu_turns[run->ngpu_turns++][1] = gpu_turns_wall_clock();
     gpu_turns_flock(turns.lock_fd, LOCK_UN);
+    if (turns.long_turn)  // (a long turn's mark on tools, which a timer waits for without the gate)
+        gpu_turns_flock(turns.tools_fd, LOCK_UN);
     turns.held = 0;
 }
 

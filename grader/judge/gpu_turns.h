@@ -10,6 +10,7 @@
 
 #include <sys/types.h>
 
+#include "gpu_locks.h"  // (GPU_TURN_*)
 #include "judge.h"
 #include "judge_error.h"
 
@@ -26,10 +27,11 @@ void gpu_turns_init(const char *lock_dir, int slots, judge_run *run);
 // folder, or chosen already), or -1 with err naming a lock file.
 int gpu_turns_choose(judge_error *err);
 
-// Takes a turn on this run's GPU, alone (exclusive) or shared, picking the
-// GPU on the first turn. Returns 0 (also when a turn is held already), or -1
-// with err naming a lock file that cannot be opened.
-int gpu_turns_take(int exclusive, judge_error *err);
+// Takes a turn of mode on this run's GPU (GPU_TURN_*: alone, shared, or
+// long: shared, for work of seconds, which a timer waits for without the
+// gate), picking the GPU on the first turn. Returns 0 (also when a turn is
+// held already), or -1 with err naming the lock folder.
+int gpu_turns_take(int mode, judge_error *err);
 
 // Ends the turn held, if any (judges waiting for the GPU go on).
 void gpu_turns_give(void);

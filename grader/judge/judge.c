@@ -289,7 +289,7 @@ static int judge_build(judge_session *s, judge_error *err)
     judge_stage(run, "backend");
     if (load_count_choice_check(err) != 0)
         return -1;
-    if (strcmp(s->args.backend, "emu") && (gpu_turns_choose(err) != 0 || gpu_turns_take(0, err) != 0))
+    if (strcmp(s->args.backend, "emu") && (gpu_turns_choose(err) != 0 || gpu_turns_take(GPU_TURN_SHARED, err) != 0))
         return -1;
     if (backend_pick(&s->args, run, &s->exec, s->tmp_root, err) != 0)
         return -1;

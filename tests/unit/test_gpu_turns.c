@@ -452,6 +452,27 @@ static void test_lock_spec(void **state)
     assert_true(fds[0] == -1 && fds[4] == -1 && lock_free("lock"));
 }
 
+// The judge's own long turn (its workers' memcheck runs side by side under
+// SANITIZE=1): tools held shared with it, so a timer beside waits for it
+// without the gate; both given back with the turn.
+static void test_judge_long_turn(void **state)
+{
+    (void)state;
+    judge_error err;
+    char timed[PATH_MAX];
+    snprintf(timed, sizeof(timed), "%s/timed-long", lock_dir);
+    assert_int_equal(gpu_turns_take(GPU_TURN_LONG, &err), 0);
+    assert_false(lock_free(GPU_LOCK_TOOLS));
+    assert_false(lock_free("lock"));
+    pid_t timer = judge_beside(1, timed);
+    assert_true(lock_becomes(GPU_LOCK_TOOLS_GATE, 1));  // the timer waits for tools
+    assert_true(lock_free("gate"));                      // not at the turn's gate
+    gpu_turns_give();
+    assert_true(appears(timed));                         // then times
+    end(timer);
+    assert_true(lock_becomes("lock", 0) && lock_becomes(GPU_LOCK_TOOLS, 0));
+}
+
 // The spec a process forked while the judge holds a shared turn gets: a worker
 // that said gpu_turns_worker_inside (cases side by side, the turn held until
 // it ends) runs its long and shared tool runs inside that turn, no locks of
@@ -547,6 +568,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_waiting_for_profiler_holds_no_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lock_spec, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_inside_shared_turn, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_judge_long_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_choose_before_any_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_counts_inside_the_judges_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_helper_gone, setup, teardown),

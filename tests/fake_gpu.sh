@@ -528,6 +528,14 @@ mkdir -p "$tmp/locks-race"
 fake_run racetraced STENCIL_FAKE_SANITIZER=hazard STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --case 34 --gpu-lock-dir "$tmp/locks-race"
 check "with turns, the racecheck that found the race has its trace line, as the GPU's own run has" \
     test "$(grep -cE "^trace: [0-9.]+ N=34: input .*, runner [0-9.]+ s from [0-9.]+ \(.*\), judged" "$tmp/racetraced.out")" = 2
+# A kernel with many hazards keeps the real racecheck busy for tens of seconds after its first
+# (25.9 s against 2.1 s on an H200), holding its turn: the judge ends the run once the first is whole.
+touch_kernel "$student2" racelinger
+fake_run racelinger STENCIL_FAKE_SANITIZER=hazard STENCIL_FAKE_SANITIZER_LINGER=25 STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --case 34
+holds racelinger "a racecheck that goes on after its first hazard: the race still fails the sync case" \
+    'c["N=34"]["hint_key"] == "missing-barrier" and "RAW hazard on shared memory in block (2,1,0)" in c["N=34"]["detail"]'
+check "and its run ended at that hazard, not 25 s later (the runs: $(grep -oE "N=34: input .*, runner [0-9.]+ s" "$tmp/racelinger.out" | grep -oE "runner [0-9.]+" | tr '\n' ' '))" \
+    python3 -c 'import re, sys; t = [float(x) for x in re.findall(r"N=34: input .*?, runner ([0-9.]+) s", open(sys.argv[1]).read())]; sys.exit(not (len(t) == 2 and max(t) < 15))' "$tmp/racelinger.out"
 fake_run racewarn STENCIL_FAKE_SANITIZER=warning -- --lab "$lab2" --kernel "$student2" --case 34
 holds racewarn "a hazard racecheck calls a warning fails the sync case too" 'c["N=34"]["hint_key"] == "missing-barrier"'
 fake_run lookrace STENCIL_FAKE_SANITIZER=hazard STENCIL_FAKE_GPU=wrong STENCIL_FAKE_GPU_SIZE=5,5,5 -- --lab "$lab2" --kernel "$student2" --case 5

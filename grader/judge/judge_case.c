@@ -509,7 +509,8 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
                         env->emu ? dir : NULL,  // the emulation runner holds student code: confined to its case folder
                         env->emu ? emu_s : 0,
                         env->emu ? judge_emu_resident_limit(env, buffer_floats) : 0,
-                        env->emu ? SPAWN_NICE_BESIDE : 0, 0, NULL};  // a tool's run holds GPU locks others wait on: not nicer
+                        env->emu ? SPAWN_NICE_BESIDE : 0, 0, NULL,  // a tool's run holds GPU locks others wait on: not nicer
+                        env->sanitize == JUDGE_RACECHECK ? sanitizer_racecheck_whole : NULL};  // a race found: ended there
     spawn_result s;
     memset(&s, 0, sizeof(s));
     // A turn on the GPU for the runner: alone when timed or when Nsight Compute reads the GPU's traffic

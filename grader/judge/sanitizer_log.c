@@ -33,12 +33,17 @@ void sanitizer_memcheck_summary(const char *log_path, char *detail, size_t len)
 //       Read Thread (1,1,5) at stencil_kernel(...)+0x370 in k.cu:39
 // and says it in one line in where: the hazard, the block, and each access
 // with its thread and source line. Returns 1 if there is one.
-int sanitizer_racecheck_summary(const char *log_path, char *where, size_t len)
+// Reads the first hazard's report (racecheck_summary's form) from the log
+// into where (none when len is 0); *whole gets 1 once the hazard's line
+// and both its accesses' are there, the last of them ended (a log still
+// being written may end in half a line). Returns 1 if there is a hazard.
+static int sanitizer_racecheck_read(const char *log_path, char *where, size_t len, int *whole)
 {
     char line[1024], hazard[160] = "", access[2][200] = {"", ""};
-    int found = 0, accesses = 0;
+    int found = 0, accesses = 0, ended = 0;
     FILE *f = fopen(log_path, "r");
     while (f && fgets(line, sizeof(line), f)) {
+        ended = strchr(line, '\n') != NULL || !feof(f);  // (the log's last line may still be being written)
         line[strcspn(line, "\n")] = '\0';
         const char *text = line + strspn(line, "= ");
         const char *at = strstr(text, "hazard detected");
@@ -73,8 +78,22 @@ int sanitizer_racecheck_summary(const char *log_path, char *where, size_t len)
     }
     if (f)
         fclose(f);
-    if (found)
+    if (found && len)
         snprintf(where, len, "compute-sanitizer racecheck: %s: %s%s%s", hazard, access[0], accesses > 1 ? ", " : "", access[1]);
+    *whole = found && accesses == 2 && ended;
     return found;
+}
+
+int sanitizer_racecheck_summary(const char *log_path, char *where, size_t len)
+{
+    int whole;
+    return sanitizer_racecheck_read(log_path, where, len, &whole);
+}
+
+int sanitizer_racecheck_whole(const char *log_path)
+{
+    int whole;
+    sanitizer_racecheck_read(log_path, NULL, 0, &whole);
+    return whole;
 }
 

@@ -289,11 +289,19 @@ spawn_result spawn_run(char *const argv[], char *const env[], const char *log_pa
             r.timed_out = 1;
             break;
         }
-        if (limits->resident_bytes && ++polls % 4 == 0 && spawn_resident_bytes(pid) > limits->resident_bytes) {
+        ++polls;
+        if (limits->resident_bytes && polls % 4 == 0 && spawn_resident_bytes(pid) > limits->resident_bytes) {
             kill(-pid, SIGKILL);
             kill(pid, SIGKILL);
             waitpid(pid, &status, 0);
             r.over_memory = 1;
+            break;
+        }
+        if (limits->settled && polls % 20 == 0 && limits->settled(log_path)) {  // (every 100 ms)
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            r.settled = 1;
             break;
         }
         struct timespec nap = {0, 5 * 1000 * 1000};
@@ -303,7 +311,7 @@ spawn_result spawn_run(char *const argv[], char *const env[], const char *log_pa
     spawn_active_group = 0;
     spawn_active_gentle = 0;
     r.seconds = spawn_now() - start;
-    if (!r.timed_out && !r.over_memory)
+    if (!r.timed_out && !r.over_memory && !r.settled)
         spawn_read_status(&r, status, limits->cpu_s);
     spawn_check_stop();
     return r;

@@ -14,6 +14,7 @@ typedef struct spawn_result {
     int timed_out;      // 1 if it was killed at the time limit
     int over_memory;    // 1 if it was killed at the resident-memory limit
     int gpu_idle;       // a server's case: 1 if it said its GPU work was over (gpu_idle was called)
+    int settled;        // 1 if it was ended early, its log saying all the caller needs (spawn_limits's settled)
     double seconds;     // wall-clock time it ran
 } spawn_result;
 
@@ -30,6 +31,8 @@ typedef struct spawn_limits {
                                 // then removes the files it was writing: a build stopped leaves none half-made)
     void (*gpu_idle)(void);     // a server's case: called when it says its GPU work is over (PROTOCOL_SERVE_GPU_IDLE),
                                 // before its host work ends the case; NULL: that word is only noted
+    int (*settled)(const char *log_path); // spawn_run: asked every 100 ms; 1: the log says all the caller needs
+                                // (a race racecheck found), and the run is ended there, its group killed; NULL: never
 } spawn_limits;
 
 #define SPAWN_STOP_GRACE_S 3.0  // how long a child stopped gently has to end

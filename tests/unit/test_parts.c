@@ -602,12 +602,25 @@ static void test_ncu_csv(void **state)
 // spawn
 // ---------------------------------------------------------------------------
 
+// A settled callback: 1 once the log has a line "done".
+static int test_spawn_log_says_done(const char *log_path)
+{
+    char line[64];
+    int done = 0;
+    FILE *f = fopen(log_path, "r");
+    while (f && !done && fgets(line, sizeof(line), f))
+        done = !strcmp(line, "done\n");
+    if (f)
+        fclose(f);
+    return done;
+}
+
 static void test_spawn(void **state)
 {
     (void)state;
     char log[] = "/tmp/stencil-spawn-XXXXXX", tail[256];
     close(mkstemp(log));
-    spawn_limits lim = {5.0, 0, 0, NULL, 0, 0, 0, 0, NULL};
+    spawn_limits lim = {5.0, 0, 0, NULL, 0, 0, 0, 0, NULL, NULL};
     char *exit3[] = {"sh", "-c", "echo one; echo two; echo three; exit 3", NULL};
     spawn_result r = spawn_run(exit3, NULL, log, &lim);
     assert_true(r.started && r.exited && r.exit_code == 3);
@@ -616,7 +629,7 @@ static void test_spawn(void **state)
     char *show_env[] = {"sh", "-c", "test \"$STENCIL_SPAWN_TEST\" = yes", NULL};
     assert_int_equal(spawn_run(show_env, env, log, &lim).exit_code, 0);
     // Niceness: a child given limits.nice runs that much nicer than this process (at most 19).
-    spawn_limits nicer = {5.0, 0, 0, NULL, 0, 0, SPAWN_NICE_BESIDE, 0, NULL};
+    spawn_limits nicer = {5.0, 0, 0, NULL, 0, 0, SPAWN_NICE_BESIDE, 0, NULL, NULL};
     char want_nice[64];
     int own = getpriority(PRIO_PROCESS, 0), beside = own + SPAWN_NICE_BESIDE > 19 ? 19 : own + SPAWN_NICE_BESIDE;
     snprintf(want_nice, sizeof(want_nice), "test \"$(cut -d' ' -f19 /proc/self/stat)\" = %d", beside);
@@ -627,12 +640,12 @@ static void test_spawn(void **state)
     char *killed[] = {"sh", "-c", "kill -SEGV $$", NULL};
     r = spawn_run(killed, NULL, log, &lim);
     assert_true(r.signaled && r.signal == SIGSEGV);
-    spawn_limits short_lim = {0.3, 0, 0, NULL, 0, 0, 0, 0, NULL};
+    spawn_limits short_lim = {0.3, 0, 0, NULL, 0, 0, 0, 0, NULL, NULL};
     char *hang[] = {"sleep", "30", NULL};
     r = spawn_run(hang, NULL, log, &short_lim);
     assert_true(r.timed_out && !r.exited && r.seconds < 5.0);
     // A CPU-time limit: a spinning child is stopped at it, a waiting one is not (its wall time is no CPU time).
-    spawn_limits cpu_lim = {20.0, 0, 0, NULL, 1.0, 0, 0, 0, NULL};
+    spawn_limits cpu_lim = {20.0, 0, 0, NULL, 1.0, 0, 0, 0, NULL, NULL};
     char *spin[] = {"sh", "-c", "while :; do :; done", NULL};
     r = spawn_run(spin, NULL, log, &cpu_lim);
     assert_true(r.timed_out && !r.exited && !r.signaled && r.seconds < 10.0);
@@ -640,7 +653,7 @@ static void test_spawn(void **state)
     r = spawn_run(nap, NULL, log, &cpu_lim);
     assert_true(!r.timed_out && r.exited && r.exit_code == 4 && r.seconds >= 1.4);
     // A resident-memory limit: a child that fills 256 MiB is stopped at 64 MiB; under no limit it ends by itself.
-    spawn_limits mem_lim = {20.0, 0, 0, NULL, 0, 64ull << 20, 0, 0, NULL};
+    spawn_limits mem_lim = {20.0, 0, 0, NULL, 0, 64ull << 20, 0, 0, NULL, NULL};
     char *hog[] = {"dd", "if=/dev/zero", "of=/dev/null", "bs=256M", "count=4", "status=none", NULL};
     r = spawn_run(hog, NULL, log, &mem_lim);
     assert_true(r.over_memory && !r.exited && !r.timed_out);
@@ -649,6 +662,15 @@ static void test_spawn(void **state)
     char *small[] = {"dd", "if=/dev/zero", "of=/dev/null", "bs=1M", "count=200", "status=none", NULL};
     r = spawn_run(small, NULL, log, &mem_lim);
     assert_true(!r.over_memory && r.exited && r.exit_code == 0);
+    // Settled: a child whose log says all the caller needs is ended there (its group too), its status
+    // not read; one whose log never does runs to its own end.
+    spawn_limits settle_lim = {20.0, 0, 0, NULL, 0, 0, 0, 0, NULL, test_spawn_log_says_done};
+    char *lingers[] = {"sh", "-c", "echo working; sleep 0.3; echo done; sleep 30 & sleep 30", NULL};
+    r = spawn_run(lingers, NULL, log, &settle_lim);
+    assert_true(r.settled && !r.exited && !r.signaled && !r.timed_out && r.seconds >= 0.3 && r.seconds < 5.0);
+    char *never[] = {"sh", "-c", "echo working; sleep 0.3; echo still working; exit 5", NULL};
+    r = spawn_run(never, NULL, log, &settle_lim);
+    assert_true(!r.settled && r.exited && r.exit_code == 5);
     char *missing[] = {"/nonexistent/program", NULL};
     r = spawn_run(missing, NULL, log, &lim);
     assert_false(r.started);
@@ -736,7 +758,7 @@ static void test_spawn_server(void **state)
     close(mkstemp(log));
     close(mkstemp(case_log));
     char *argv[] = {"sh", "-c", (char *)fake_server, NULL};
-    spawn_limits lim = {5.0, 1u << 20, 0, NULL, 0, 0, 0, 0, NULL};
+    spawn_limits lim = {5.0, 1u << 20, 0, NULL, 0, 0, 0, 0, NULL, NULL};
     spawn_server srv;
     memset(&srv, 0, sizeof(srv));
     spawn_result r = spawn_server_start(&srv, argv, NULL, log, 5.0);
@@ -784,7 +806,7 @@ static void test_spawn_server(void **state)
     r = spawn_server_start(&srv, argv, NULL, log, 5.0);
     assert_true(r.exited && r.exit_code == RUNNER_OK);
     pid_t hung = srv.pid;
-    spawn_limits short_lim = {0.3, 0, 0, NULL, 0, 0, 0, 0, NULL};
+    spawn_limits short_lim = {0.3, 0, 0, NULL, 0, 0, 0, 0, NULL, NULL};
     char *hang[] = {"--act", "hang", NULL};
     r = spawn_server_run(&srv, hang, case_log, &short_lim);
     assert_true(r.timed_out && !r.exited && r.seconds < 5.0 && srv.pid == 0);
@@ -824,7 +846,7 @@ static void test_helper_stop_leaves_server(void **state)
     char dir[] = "/tmp/stencil-pool-XXXXXX";
     assert_non_null(mkdtemp(dir));
     char *argv[] = {"sh", "-c", (char *)fake_server, NULL};
-    spawn_limits lim = {5.0, 1u << 20, 0, NULL, 0, 0, 0, 0, NULL};
+    spawn_limits lim = {5.0, 1u << 20, 0, NULL, 0, 0, 0, 0, NULL, NULL};
     char *ok[] = {"--act", "ok", NULL};
     spawn_server srv;
     memset(&srv, 0, sizeof(srv));

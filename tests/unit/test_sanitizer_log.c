@@ -27,6 +27,7 @@ static void test_racecheck(void **state)
                  round % 2 ? "Warning" : "Error", round % 2 ? "(Warp Level Programming) " : "", kind, bx, tx, wline, tx, rline);
         test_write_file(path, sizeof(path), log);
         assert_int_equal(sanitizer_racecheck_summary(path, where, sizeof(where)), 1);
+        assert_int_equal(sanitizer_racecheck_whole(path), 1);
         snprintf(want, sizeof(want), "%s hazard on shared memory in block (%d,1,0): Write by thread (%d,1,5) at my kernel.cu:%d, Read by thread (1,%d,5) at my kernel.cu:%d",
                  kind, bx, tx, wline, tx, rline);
         if (!strstr(where, want))
@@ -35,7 +36,43 @@ static void test_racecheck(void **state)
     }
     test_write_file(path, sizeof(path), "========= COMPUTE-SANITIZER\n========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)\n");
     assert_int_equal(sanitizer_racecheck_summary(path, where, sizeof(where)), 0);
+    assert_int_equal(sanitizer_racecheck_whole(path), 0);
     unlink(path);
+}
+
+// A hazard whole in a log still being written: its line and both accesses',
+// the last one ended; every shorter cut of the same log (at a random byte
+// within each line, and at each line's end) is not whole yet.
+static void test_racecheck_whole(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed());
+    char log[2048], cut[2048], path[64];
+    int tx = (int)(rng_next(&r) % 32), wline = 10 + (int)(rng_next(&r) % 90);
+    int n = snprintf(log, sizeof(log),
+                     "========= COMPUTE-SANITIZER\n"
+                     "========= Warning: (Warp Level Programming) Potential RAW hazard detected at __shared__ 0x504 in block (0,0,1) :\n"
+                     "=========     Write Thread (%d,2,0) at stencil_kernel(float *, float *, unsigned int)+0x7b0 in k.cu:%d\n"
+                     "=========     Read Thread (2,%d,0) at stencil_kernel(float *, float *, unsigned int)+0x7d0 in k.cu:%d\n",
+                     tx, wline, tx, wline + 6);
+    const char *third = strstr(log, "Read Thread");
+    int whole_from = n;  // (the last access's line ended: the whole log)
+    for (const char *line = log; *line; line = strchr(line, '\n') + 1) {
+        int len = (int)(strchr(line, '\n') - line);
+        int at[2] = {(int)(line - log) + 1 + (int)(rng_next(&r) % (unsigned)len), (int)(line - log) + len};
+        for (int k = 0; k < 2; k++) {
+            snprintf(cut, sizeof(cut), "%.*s", at[k], log);
+            test_write_file(path, sizeof(path), cut);
+            if (sanitizer_racecheck_whole(path) != (at[k] >= whole_from))
+                fail_msg("cut at byte %d of %d (the last access from byte %d): taken as whole", at[k], n, (int)(third - log));
+            unlink(path);
+        }
+    }
+    test_write_file(path, sizeof(path), log);
+    assert_int_equal(sanitizer_racecheck_whole(path), 1);
+    unlink(path);
+    assert_int_equal(sanitizer_racecheck_whole("/nonexistent/log"), 0);
 }
 
 static void test_memcheck(void **state)
@@ -63,6 +100,7 @@ int main(void)
     test_seed();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_racecheck),
+        cmocka_unit_test(test_racecheck_whole),
         cmocka_unit_test(test_memcheck),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,7 +13,9 @@
 # count rather than the first launches' alone), then runs the same launches
 # under ncu with the judge's metrics and prints ncu's counts and its wall
 # time. Between the two, five more counts while another process's kernels
-# run on the same GPU (--load): whether the count needs the GPU alone. Exits 77 (SKIPPED) without a GPU, 1 when a count differs, 2 when the
+# run on the same GPU (--load): whether the count needs the GPU alone; and counts
+# whose host side was made while another process's count held the profiler
+# (--hold, --prepared-beside). Exits 77 (SKIPPED) without a GPU, 1 when a count differs, 2 when the
 # count cannot be taken (the reason printed).
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -45,6 +47,16 @@ for k in 1 2 3 4 5; do
 done
 kill "$loader" 2>/dev/null; wait "$loader" 2>/dev/null
 echo "cupti probe beside another process: $beside of 5 counts the kernels' own"
+# A counting executor started while another's count holds the profiler (a class's judges side by
+# side) makes its host side without the counter availability image (HARDWARE_BUSY); its count,
+# taken once that session ended, must still be the kernels' own.
+echo "== the host side made while another process's count holds the GPU's profiler"
+"$out/cupti_loads_probe" --hold 4 &
+holder=$!
+sleep 2
+"$out/cupti_loads_probe" --prepared-beside 4
+[ $? -eq 0 ] || status=1
+wait "$holder"
 if command -v ncu >/dev/null; then
     echo "== under Nsight Compute (a second process, as the judge runs it today)"
     start=$(date +%s.%N)

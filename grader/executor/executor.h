@@ -245,6 +245,10 @@ void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, c
 #endif
 int exec_loads_prepare(char *why, size_t len);
 int exec_loads_arm(char *why, size_t len);
+// Why the last host side prepared was made without the counter availability
+// image (CUPTI_ERROR_HARDWARE_BUSY: another process profiling the GPU then),
+// "" if it was made with it (tests/device_cupti.sh, --prepared-beside).
+const char *exec_loads_unavailable(void);
 int exec_loads_begin(char *why, size_t len);
 int exec_loads_end(double bytes[3], long launches, char *why, size_t len);
 

@@ -45,6 +45,7 @@ static struct {
     CUpti_RangeProfiler_Object *ranges;        // the range profiler on the context, during a count
     std::vector<uint8_t> config, counters;     // the configuration and counter data images
     const char *metrics[3];                    // the names counted
+    char unavailable[200];                     // why the host side was made without the counter availability image, "" if it was not
 } loads;
 
 // The judge's metrics (grader/judge/judge_case.h), then the same of the whole SM.
@@ -120,11 +121,12 @@ static int loads_configure(CUcontext ctx, char *why, size_t len)
     // known at its release); the count itself runs where no other profiler does (the profiler's lock,
     // or a turn alone), and tests/device_cupti.sh holds its counts to Nsight Compute's.
     std::vector<uint8_t> image;
-    char busy[200] = "";
-    if (loads_call(L_AVAIL, &avail, busy, sizeof(busy)) == 0) {
+    char *busy = loads.unavailable;
+    busy[0] = '\0';
+    if (loads_call(L_AVAIL, &avail, busy, sizeof(loads.unavailable)) == 0) {
         image.resize(avail.counterAvailabilityImageSize);
         avail.pCounterAvailabilityImage = image.data();
-        if (loads_call(L_AVAIL, &avail, busy, sizeof(busy)) != 0)
+        if (loads_call(L_AVAIL, &avail, busy, sizeof(loads.unavailable)) != 0)
             image.clear();
     }
     for (int set = 0; set < 2; set++) {
@@ -243,6 +245,11 @@ int exec_loads_prepare(char *why, size_t len)
     return 0;
 }
 
+const char *exec_loads_unavailable(void)
+{
+    return loads.unavailable;
+}
+
 int exec_loads_arm(char *why, size_t len)
 {
     if (loads.ranges)
@@ -312,6 +319,11 @@ out:
 }
 
 #else  // a CUDA Toolkit before CUPTI's range profiler (12.6)
+
+const char *exec_loads_unavailable(void)
+{
+    return "";
+}
 
 int exec_loads_prepare(char *why, size_t len)
 {

@@ -6,7 +6,11 @@
 // the seconds the count took; with --plain only launches the two kernels
 // (what tests/device_cupti.sh runs under Nsight Compute, for its counts and
 // time beside these); with --load S launches them again and again for S
-// seconds (another process's kernels beside a count). Exits 77 without a GPU, 1 when a count differs from
+// seconds (another process's kernels beside a count); with --hold S holds a
+// count's profiling session open for S seconds, and with --prepared-beside S
+// makes its host side at once (beside a --hold: without the counter
+// availability image, as a counting executor started beside another's
+// count) and counts S seconds later, the session ended. Exits 77 without a GPU, 1 when a count differs from
 // the kernels' own, 2 when the count cannot be taken (its reason printed).
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -96,6 +100,26 @@ int main(int argc, char **argv)
             both_twice(), cudaDeviceSynchronize();
         return 0;
     }
+    char why[400] = "";
+    if (argc > 2 && !strcmp(argv[1], "--hold")) {  // a profiling session held open on the GPU for S seconds
+        if (exec_loads_prepare(why, sizeof(why)) || exec_loads_arm(why, sizeof(why)) || exec_loads_begin(why, sizeof(why))) {
+            printf("cupti probe: no session to hold: %s\n", why);
+            return 2;
+        }
+        for (double until = probe_now() + atof(argv[2]); probe_now() < until;)
+            global_reads(), cudaDeviceSynchronize();
+        return 0;  // (ended with the process)
+    }
+    if (argc > 2 && !strcmp(argv[1], "--prepared-beside")) {  // the host side made now, beside a --hold; the counts S seconds later
+        if (exec_loads_prepare(why, sizeof(why))) {
+            printf("cupti probe: the host side could not be made beside another profiling process: %s\n", why);
+            return 2;
+        }
+        printf("  prepared beside another profiling process: %s\n",
+               exec_loads_unavailable()[0] ? exec_loads_unavailable() : "with the counter availability image (the other session did not hold the counters)");
+        for (double until = probe_now() + atof(argv[2]); probe_now() < until;)
+            ;
+    }
     double g[3], s[3], w[3], tg, ts, tw, pg[5], ps[5], pw[5];
     probe_count(global_reads, 1, g, &tg, pg);
     probe_count(shared_reads, 1, s, &ts, ps);
@@ -118,7 +142,6 @@ int main(int argc, char **argv)
     int right = m[0] + m[1] == want_g && m[2] == 0 && g[0] + g[1] == want_g && g[2] == 0 && s[0] + s[1] == want_s_global && s[2] == want_s_shared &&
                 w[0] + w[1] == 2 * (want_g + want_s_global) && w[2] == 2 * want_s_shared;
     // More launches than the profiler holds ranges: no count, and why (never the first launches' alone).
-    char why[400] = "";
     double more[3];
     int refused = exec_loads_begin(why, sizeof(why)) == 0;
     for (int k = 0; refused && k <= LOADS_MAX_RANGES; k++)

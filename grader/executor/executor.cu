@@ -88,6 +88,67 @@ static int exec_count_ready;         // --serve --count-loads: 1 if the count's 
 static char exec_count_ahead_why[300];  // and then why
 static void exec_trace(const char *phase);
 
+// A case's grids left for the judge, copied off the GPU and written only once
+// its GPU work is said over (exec_gpu_idle): on an H200 the files of a wrong
+// 512^3 output took 0.5-1.2 s to write, inside the judge's turn alone twice a
+// wrong file (its timed case, its count), while every other judge waited.
+#define EXEC_SAVES_MAX 4
+#define EXEC_SAVE_LATER_MAX_BYTES ((size_t)1 << 30)  // a larger grid is written at once (no host copy of gigabytes a judge)
+static struct exec_save {
+    float *grid;            // the whole guarded buffer, on the host
+    size_t floats;
+    char path[4096];
+} exec_saves[EXEC_SAVES_MAX];
+static int exec_nsaves;
+
+// Writes the grids exec_save_later kept, and frees them. Returns the path
+// of the first that could not be written, NULL if all were.
+static const char *exec_saves_write(void)
+{
+    const char *failed = NULL;
+    int why = 0;
+    for (int k = 0; k < exec_nsaves; k++) {
+        struct exec_save *save = &exec_saves[k];
+        FILE *f = fopen(save->path, "wb");
+        int ok = f && fwrite(save->grid, sizeof(float), save->floats, f) == save->floats;
+        if ((!f || fclose(f) != 0 || !ok) && !failed)
+            failed = save->path, why = errno;
+        free(save->grid);
+        save->grid = NULL;
+    }
+    exec_nsaves = 0;
+    errno = why;
+    return failed;
+}
+
+// runner_fail_hook: a case that fails after its grids were kept still leaves
+// them (a timed repetition found wrong: the judge judges the checked call's
+// grids), written quietly (the failure reported is the case's own).
+static void exec_saves_write_on_failure(void)
+{
+    exec_saves_write();
+}
+
+// Copies b (guards and grid) to the host, to be written to dir/name once the
+// case's GPU work is over; written now (through runner_buffer_save's small
+// buffer) when it is over already, the grid is over EXEC_SAVE_LATER_MAX_BYTES
+// or the host has no room for the copy.
+static void exec_save_later(const runner_buffer *b, const char *dir, const char *name)
+{
+    size_t floats = b->cells + 2 * b->guard;
+    int later = !exec_idle_told && exec_nsaves < EXEC_SAVES_MAX && floats * sizeof(float) <= EXEC_SAVE_LATER_MAX_BYTES;
+    float *grid = later ? (float *)malloc(floats * sizeof(float)) : NULL;
+    if (!grid) {
+        runner_buffer_save(b, dir, name);
+        return;
+    }
+    runner_check(cudaMemcpy(grid, b->d_base, floats * sizeof(float), cudaMemcpyDeviceToHost), "download a grid");
+    struct exec_save *save = &exec_saves[exec_nsaves++];
+    save->grid = grid, save->floats = floats;
+    snprintf(save->path, sizeof(save->path), "%s/%s", dir, name);
+    runner_fail_hook = exec_saves_write_on_failure;
+}
+
 // Takes the GPU's locks named by spec (GPU_LOCKS_OPTION: the profiler's,
 // then a turn, shared, long or alone) for the case's GPU work, so
 // that a profiler's start-up and end (seconds) hold neither. fds gets what to
@@ -120,6 +181,10 @@ static void exec_gpu_idle(void)
     const char idle = PROTOCOL_SERVE_GPU_IDLE;
     if (exec_replies >= 0 && write(exec_replies, &idle, 1) != 1)
         exec_replies = -1;  // the judge is gone: its next request's read says so
+    runner_fail_hook = NULL;
+    const char *unwritten = exec_saves_write();  // (the judge reads them after the case's answer)
+    if (unwritten)
+        runner_fail(RUNNER_USAGE, "files", "cannot write %s: %s", unwritten, strerror(errno));
 }
 
 // Reports why the program could not be served and exits: a refused call
@@ -682,8 +747,8 @@ static void exec_sweep_keep_output(const exec_args *a, exec_sweep *s)
 static void exec_sweep_save_checked(const exec_args *a, const exec_sweep *s)
 {
     if (!a->yardstick && !s->gpu_ok) {
-        runner_buffer_save(&s->out, a->outdir, CASE_OUTPUT);
-        runner_buffer_save(&s->in, a->outdir, CASE_INPUT_AFTER);
+        exec_save_later(&s->out, a->outdir, CASE_OUTPUT);
+        exec_save_later(&s->in, a->outdir, CASE_INPUT_AFTER);
     }
     if (s->gpu_ok && a->time_reps == 0) {
         exec_save_sample(a, &s->out);
@@ -707,11 +772,11 @@ static void exec_sweep_save_timed(const exec_args *a, const exec_sweep *s)
         return;
     }
     if (s->gpu_ok) {  // right on the checked call, not on this one: the judge gets every grid
-        runner_buffer_save(&s->kept, a->outdir, CASE_OUTPUT);
-        runner_buffer_save(&s->in, a->outdir, CASE_INPUT_AFTER);
+        exec_save_later(&s->kept, a->outdir, CASE_OUTPUT);
+        exec_save_later(&s->in, a->outdir, CASE_INPUT_AFTER);
         runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_FAIL);
     }
-    runner_buffer_save(&s->out, a->outdir, CASE_TIMED);
+    exec_save_later(&s->out, a->outdir, CASE_TIMED);
 }
 
 // --time: the copy limit and the timed repetitions; then, unless timing the
@@ -977,9 +1042,9 @@ static void exec_jacobi_keep(const exec_args *a, exec_jacobi *s)
 // Saves the checked solve's three grids for the judge (from the kept copies when given).
 static void exec_jacobi_save(const exec_args *a, const runner_buffer *grids)
 {
-    runner_buffer_save(&grids[0], a->outdir, CASE_JACOBI_A);
-    runner_buffer_save(&grids[1], a->outdir, CASE_JACOBI_B);
-    runner_buffer_save(&grids[2], a->outdir, CASE_JACOBI_F_AFTER);
+    exec_save_later(&grids[0], a->outdir, CASE_JACOBI_A);
+    exec_save_later(&grids[1], a->outdir, CASE_JACOBI_B);
+    exec_save_later(&grids[2], a->outdir, CASE_JACOBI_F_AFTER);
 }
 
 // The checked solve: the host function once on the judge's problem, its
@@ -1027,7 +1092,7 @@ static void exec_jacobi_last_solve(const exec_args *a, exec_jacobi *s, const cha
             return;
         exec_jacobi_save(a, s->kept);  // right on the checked solve, not on this one: the judge gets every grid
     }
-    runner_buffer_save(got, a->outdir, CASE_TIMED);
+    exec_save_later(got, a->outdir, CASE_TIMED);
 }
 
 // One whole-solve case: the checked solve, its verdict on the GPU or its

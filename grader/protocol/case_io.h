@@ -44,9 +44,18 @@ static void runner_report(const char *key, const char *fmt, ...)
     fflush(runner_report_file);
 }
 
+// What a runner must still do when it fails, before it exits (NULL: nothing):
+// the executor's grids copied off the GPU and not yet written (exec_save_later).
+// Called once, first; it must not fail the run itself.
+static void (*runner_fail_hook)(void);
+
 // Reports a failure at one stage, prints it on stderr too, and exits with code.
 static void runner_fail(int code, const char *stage, const char *fmt, ...)
 {
+    void (*hook)(void) = runner_fail_hook;
+    runner_fail_hook = NULL;
+    if (hook)
+        hook();
     char msg[900];
     va_list ap;
     va_start(ap, fmt);

@@ -93,7 +93,7 @@ static void exec_trace(const char *phase);
 // 512^3 output took 0.5-1.2 s to write, inside the judge's turn alone twice a
 // wrong file (its timed case, its count), while every other judge waited.
 #define EXEC_SAVES_MAX 4
-#define EXEC_SAVE_LATER_MAX_BYTES ((size_t)1 << 30)  // a larger grid is written at once (no host copy of gigabytes a judge)
+#define EXEC_SAVE_LATER_MAX_BYTES ((size_t)3 << 29)  // kept a case at most (1.5 GiB: a 512^3 output and its input); more written at once
 static struct exec_save {
     float *grid;            // the whole guarded buffer, on the host
     size_t floats;
@@ -131,12 +131,17 @@ static void exec_saves_write_on_failure(void)
 
 // Copies b (guards and grid) to the host, to be written to dir/name once the
 // case's GPU work is over; written now (through runner_buffer_save's small
-// buffer) when it is over already, the grid is over EXEC_SAVE_LATER_MAX_BYTES
-// or the host has no room for the copy.
+// buffer) when the case's grids kept would pass EXEC_SAVE_LATER_MAX_BYTES or
+// the host has no room for the copy. A save after that work is the kit's error.
 static void exec_save_later(const runner_buffer *b, const char *dir, const char *name)
 {
     size_t floats = b->cells + 2 * b->guard;
-    int later = !exec_idle_told && exec_nsaves < EXEC_SAVES_MAX && floats * sizeof(float) <= EXEC_SAVE_LATER_MAX_BYTES;
+    if (exec_idle_told)  // (its grids freed: no case saves after it)
+        runner_fail(RUNNER_USAGE, "kit", "%s saved after the case's GPU work was over", name);
+    size_t kept = 0;
+    for (int k = 0; k < exec_nsaves; k++)
+        kept += exec_saves[k].floats * sizeof(float);
+    int later = exec_nsaves < EXEC_SAVES_MAX && kept + floats * sizeof(float) <= EXEC_SAVE_LATER_MAX_BYTES;
     float *grid = later ? (float *)malloc(floats * sizeof(float)) : NULL;
     if (!grid) {
         runner_buffer_save(b, dir, name);
@@ -168,8 +173,10 @@ static void exec_gpu_locks_take(const char *spec, int fds[GPU_LOCKS_FILES])
 // the judge told with PROTOCOL_SERVE_GPU_IDLE, so that the case's GPU turn
 // ends here, before its host work (the wait for a late call, which the
 // program's process answers with no GPU work, and the files). Once a case;
-// a kernel's fault surfacing here ends the run as it would later.
-static void exec_gpu_idle(void)
+// a kernel's fault surfacing here ends the run as it would later. A case a
+// timed repetition fails says it too before it ends, its kept grids then
+// written as it fails (runner_fail_hook), outside the judge's turn.
+static void exec_gpu_idle_say(void)
 {
     if (exec_idle_told)
         return;
@@ -181,6 +188,14 @@ static void exec_gpu_idle(void)
     const char idle = PROTOCOL_SERVE_GPU_IDLE;
     if (exec_replies >= 0 && write(exec_replies, &idle, 1) != 1)
         exec_replies = -1;  // the judge is gone: its next request's read says so
+}
+
+// exec_gpu_idle_say, then the grids kept for the judge written (exec_save_later).
+static void exec_gpu_idle(void)
+{
+    if (exec_idle_told)
+        return;
+    exec_gpu_idle_say();
     runner_fail_hook = NULL;
     const char *unwritten = exec_saves_write();  // (the judge reads them after the case's answer)
     if (unwritten)
@@ -340,6 +355,7 @@ static void exec_rep_failed(int rep, const check_counts *c, uint64_t want_hash, 
     if (p != ~0ull)
         runner_report("timed_rep_first", "%llu,%llu,%llu", p / ((unsigned long long)n[0] * n[1]), (p / n[0]) % n[1], p % n[0]);
     exec_stop(&exec);
+    exec_gpu_idle_say();  // (the checked call's grids, kept, written as it fails: after the turn)
     runner_fail(RUNNER_REP_WRONG, "timed", "repetition %d of the timed launches gave a wrong output", rep);
 }
 
@@ -414,6 +430,7 @@ static void exec_check_rep_launches(const char *what, int number, int rep)
     runner_report("timed_rep_failed", "%d", rep);
     runner_report("timed_rep_launch", "%s", why);
     exec_stop(&exec);
+    exec_gpu_idle_say();
     runner_fail(RUNNER_REP_WRONG, "timed", "%s", why);
 }
 

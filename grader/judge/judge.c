@@ -29,7 +29,6 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -112,20 +111,12 @@ static void judge_stopped(int sig)
     judge_die(JUDGE_EXIT_KIT, "stopped by signal %d (%s) before grading finished; nothing was graded", sig, strsignal(sig));
 }
 
-// Removes one entry of the temporary folder (nftw callback).
-static int judge_remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-    (void)st, (void)type, (void)ftw;
-    remove(path);
-    return 0;
-}
-
 // At exit: removes this run's temporary folder (case folders and all) unless --keep.
 static void judge_remove_tmp(void)
 {
     judge_session *s = &judge_the_session;
-    if (s->tmp_root[0] && !s->args.keep)
-        nftw(s->tmp_root, judge_remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    if (!s->args.keep)
+        judge_remove_tree(s->tmp_root);
 }
 
 // Makes this run's temporary folder under $TMPDIR and points TMPDIR at it,

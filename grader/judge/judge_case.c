@@ -23,6 +23,7 @@
 #include "protocol.h"
 #include "rng.h"
 #include "spawn.h"
+#include "judge_files.h"
 #include "sanitizer_log.h"
 #include "technique.h"
 #include "verdict.h"
@@ -78,18 +79,6 @@ static int case_write_grid(const char *dir, const char *name, const float *g, si
         return -1;
     size_t put = fwrite(g, sizeof(float), n, f);
     return (fclose(f) == 0 && put == n) ? 0 : -1;
-}
-
-// Removes the files a runner may leave in dir, then dir itself.
-static void case_remove_dir(const char *dir)
-{
-    static const char *names[] = {CASE_INPUT, CASE_OUTPUT, CASE_INPUT_AFTER, CASE_TIMED, CASE_REPORT, "runner.log"};
-    char path[1024];
-    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-        snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-        unlink(path);
-    }
-    rmdir(dir);
 }
 
 // Makes a fresh case directory under the system's temporary folder.
@@ -1004,7 +993,7 @@ static void case_third_order(const judge_case_env *env, const lab_case *spec, co
     }
     kv_free(&report3);
     if (!env->keep)
-        case_remove_dir(dir3);
+        judge_remove_tree(dir3);
 }
 
 // The output tile the hints measure tile edges by: OUT_TILE_DIM as declared; a
@@ -1169,9 +1158,9 @@ done:
     kv_free(&report2);
     int why = errno;  // what failed, past the clean-up's own calls
     if (dir2[0] && (rc || !env->keep))
-        case_remove_dir(dir2);
+        judge_remove_tree(dir2);
     if (rc || !env->keep)
-        case_remove_dir(dir);
+        judge_remove_tree(dir);
     free(in);
     errno = why;
     return rc;

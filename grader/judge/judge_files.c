@@ -1,5 +1,6 @@
 // grader/judge/judge_files.c — the judge's own file chores (judge_files.h).
 #include <errno.h>
+#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,21 @@
 
 #include "judge.h"
 #include "judge_files.h"
+
+// Removes one entry of a tree (nftw callback: its files and links first,
+// each folder once emptied).
+static int judge_remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    (void)st, (void)type, (void)ftw;
+    remove(path);
+    return 0;
+}
+
+void judge_remove_tree(const char *dir)
+{
+    if (dir && dir[0])
+        nftw(dir, judge_remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
 
 char *judge_read_file(const char *path, size_t *len)
 {

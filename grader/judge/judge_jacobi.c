@@ -30,6 +30,7 @@
 // are stored padded to protocol_heat_pitch(nx) floats: the judge writes the
 // padding as PAD_BITS, checks it after the run (padding-written) and hands
 // the verdict the grids without it.
+#include "judge_files.h"
 #include "judge_jacobi.h"
 #include "technique.h"
 
@@ -312,21 +313,6 @@ static size_t jacobi_stored_cells(const jacobi_spec *s)
 static size_t jacobi_guard(const jacobi_spec *s)
 {
     return (size_t)protocol_guard_cells((unsigned long long)s->pitch * s->c.g.ny);
-}
-
-// Removes what a runner may leave in dir, then dir itself.
-static void jacobi_remove_dir(const char *dir)
-{
-    static const char *names[] = {CASE_INPUT, CASE_JACOBI_F, CASE_JACOBI_A, CASE_JACOBI_B, CASE_JACOBI_F_AFTER,
-                                  CASE_TIMED, CASE_REPORT, "runner.log"};
-    char path[1024];
-    if (!dir[0])
-        return;
-    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-        snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-        unlink(path);
-    }
-    rmdir(dir);
 }
 
 // Maps dir/name read-only if it is exactly bytes long; returns it or NULL.
@@ -740,8 +726,8 @@ int jacobi_run_case(const judge_case_env *env, const lab_case *spec, uint64_t se
     }
     int why = errno;  // what failed, past the clean-up's own calls
     if (!env->keep || rc != 0) {
-        jacobi_remove_dir(dir);
-        jacobi_remove_dir(dir2);
+        judge_remove_tree(dir);
+        judge_remove_tree(dir2);
     }
     free(u0);
     free(f);

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 
 #include "judge.h"
+#include "judge_files.h"
 #include "grid_fill.h"
 #include "rng.h"
 #include "kv.h"
@@ -602,6 +603,47 @@ static void test_ncu_csv(void **state)
 // spawn
 // ---------------------------------------------------------------------------
 
+// judge_remove_tree: a case folder of random files and folders (a GPU-checked
+// case's sample among them, which a list of names had left behind) goes
+// whole; a link in it to a file outside is removed, never followed.
+static void test_remove_tree(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed());
+    char root[] = "/tmp/stencil-tree-XXXXXX", outside[] = "/tmp/stencil-outside-XXXXXX", path[512], dir[512];
+    assert_non_null(mkdtemp(root));
+    int fd = mkstemp(outside);
+    assert_true(fd >= 0 && write(fd, "keep", 4) == 4);
+    close(fd);
+    snprintf(dir, sizeof(dir), "%s", root);
+    int files = 3 + (int)(rng_next(&r) % 10);
+    for (int k = 0; k < files; k++) {
+        if (rng_next(&r) % 3 == 0) {  // one level deeper
+            snprintf(path, sizeof(path), "%s/d%d", dir, k);
+            assert_int_equal(mkdir(path, 0755), 0);
+            snprintf(dir, sizeof(dir), "%s", path);
+        }
+        snprintf(path, sizeof(path), "%s/%s", dir, k == 0 ? "sample.bin" : k == 1 ? "ncu-table.csv" : "f.bin");
+        if (k > 1)
+            snprintf(path, sizeof(path), "%s/file%u.bin", dir, (unsigned)rng_next(&r));
+        FILE *f = fopen(path, "wb");
+        assert_non_null(f);
+        fprintf(f, "%u", (unsigned)rng_next(&r));
+        fclose(f);
+    }
+    snprintf(path, sizeof(path), "%s/link", dir);
+    assert_int_equal(symlink(outside, path), 0);
+    judge_remove_tree(root);
+    struct stat st;
+    assert_int_equal(stat(root, &st), -1);
+    assert_int_equal(stat(outside, &st), 0);
+    assert_int_equal(st.st_size, 4);
+    unlink(outside);
+    judge_remove_tree("");  // nothing
+    judge_remove_tree(NULL);
+}
+
 // A settled callback: 1 once the log has a line "done".
 static int test_spawn_log_says_done(const char *log_path)
 {
@@ -1103,6 +1145,7 @@ int main(void)
         cmocka_unit_test(test_technique_counts_loads),
         cmocka_unit_test(test_technique_heat2d),
         cmocka_unit_test(test_spawn),
+        cmocka_unit_test(test_remove_tree),
         cmocka_unit_test(test_spawn_server),
         cmocka_unit_test(test_spawn_pid_ended),
         cmocka_unit_test(test_helper_stop_leaves_server),

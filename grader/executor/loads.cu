@@ -104,44 +104,17 @@ static int loads_image(int sizer, Size &size, size_t Size::*answer, int filler, 
 }
 
 // The host side for the first of loads_names' metric sets the profiler
-// knows: its configuration image in loads.config; 0, or -1 with why.
-static int loads_configure(CUcontext ctx, char *why, size_t len)
+// knows, on chip with the counter availability image (NULL: none): its
+// configuration image in loads.config; 0, or -1 with why.
+static int loads_host_config(const char *chip, const uint8_t *image, char *why, size_t len)
 {
-    CUpti_Device_GetChipName_Params chip = {CUpti_Device_GetChipName_Params_STRUCT_SIZE};
-    CUpti_Profiler_GetCounterAvailability_Params avail = {CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
-    int device = 0;
-    cudaGetDevice(&device);
-    chip.deviceIndex = (size_t)device;
-    avail.ctx = ctx;
-    if (loads_call(L_CHIP, &chip, why, len))
-        return -1;
-    // The counters free on the GPU now: none while another process profiles it (HARDWARE_BUSY: 19 of
-    // 31 counting executors started beside a class's others on an H200, their host side then made
-    // inside the judge's turn alone). Without the image CUPTI configures for the chip it names (one
-    // known at its release); the count itself runs where no other profiler does (the profiler's lock,
-    // or a turn alone), and tests/device_cupti.sh holds its counts to Nsight Compute's.
-    std::vector<uint8_t> image;
-    char *busy = loads.unavailable;
-    busy[0] = '\0';
-    if (loads_call(L_AVAIL, &avail, busy, sizeof(loads.unavailable)) == 0) {
-        image.resize(avail.counterAvailabilityImageSize);
-        avail.pCounterAvailabilityImage = image.data();
-        if (loads_call(L_AVAIL, &avail, busy, sizeof(loads.unavailable)) != 0)
-            image.clear();
-    }
     for (int set = 0; set < 2; set++) {
         CUpti_Profiler_Host_Initialize_Params host = {CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE};
         host.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
-        host.pChipName = chip.pChipName;
-        host.pCounterAvailabilityImage = image.empty() ? NULL : image.data();
-        if (loads_call(L_HOST_INIT, &host, why, len)) {
-            if (image.empty() && busy[0]) {  // both reasons: the image missing, and what the host side said without it
-                char without[300];
-                snprintf(without, sizeof(without), "%s", why);
-                snprintf(why, len, "%s; without it, %s", busy, without);
-            }
+        host.pChipName = chip;
+        host.pCounterAvailabilityImage = image;
+        if (loads_call(L_HOST_INIT, &host, why, len))
             return -1;
-        }
         loads.host = host.pHostObject;
         memcpy(loads.metrics, loads_names[set], sizeof(loads.metrics));
         CUpti_Profiler_Host_ConfigAddMetrics_Params add = {CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE};
@@ -164,6 +137,42 @@ static int loads_configure(CUcontext ctx, char *why, size_t len)
     size.pHostObject = config.pHostObject = loads.host;
     return loads_image(L_CONFIG_SIZE, size, &Size::configImageSize, L_CONFIG, config, &Image::configImageSize, &Image::pConfigImage,
                        loads.config, why, len);
+}
+
+// The host side for the first of loads_names' metric sets the profiler
+// knows (loads_host_config), with the counters free on the GPU now if it
+// can tell them; 0, or -1 with why.
+static int loads_configure(CUcontext ctx, char *why, size_t len)
+{
+    CUpti_Device_GetChipName_Params chip = {CUpti_Device_GetChipName_Params_STRUCT_SIZE};
+    CUpti_Profiler_GetCounterAvailability_Params avail = {CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
+    int device = 0;
+    cudaGetDevice(&device);
+    chip.deviceIndex = (size_t)device;
+    avail.ctx = ctx;
+    if (loads_call(L_CHIP, &chip, why, len))
+        return -1;
+    // The counters free on the GPU now: none while another process profiles it (HARDWARE_BUSY: 19 of
+    // 31 counting executors started beside a class's others on an H200, their host side then made
+    // inside the judge's turn alone). Without the image CUPTI configures for the chip it names (one
+    // known at its release); the count itself runs where no other profiler does (the profiler's lock,
+    // or a turn alone), and tests/device_cupti.sh holds such a count to the kernels' own (--prepared-beside).
+    std::vector<uint8_t> image;
+    char *busy = loads.unavailable;
+    busy[0] = '\0';
+    if (loads_call(L_AVAIL, &avail, busy, sizeof(loads.unavailable)) == 0) {
+        image.resize(avail.counterAvailabilityImageSize);
+        avail.pCounterAvailabilityImage = image.data();
+        if (loads_call(L_AVAIL, &avail, busy, sizeof(loads.unavailable)) != 0)
+            image.clear();
+    }
+    int failed = loads_host_config(chip.pChipName, image.empty() ? NULL : image.data(), why, len);
+    if (failed && image.empty() && busy[0]) {  // both reasons: the image missing, and what the host side said without it
+        char without[300];
+        snprintf(without, sizeof(without), "%s", why);
+        snprintf(why, len, "%s; without it, %s", busy, without);
+    }
+    return failed;
 }
 
 // The range profiler on ctx, configured, its counter data image ready; 0, or -1 with why.

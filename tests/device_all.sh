@@ -7,6 +7,11 @@
 # reports in mismatch.tgz: eight files at most come back from a device); a
 # short table last, with the seconds each part took.
 # LIMIT=s stops the labs after s seconds (default 480), saying so.
+# CLASS=n first grades a traced class of n lab-4 files on one GPU
+# (tests/bench/class_speed.sh, STENCIL_TRACE=1): its figures, where the GPU's
+# time went, how many load counts were prepared late and how many racecheck
+# runs (compute-sanitizer) took over 10 s, in class.txt; its results in class.tgz. The labs' LIMIT
+# counts from after it.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:-/tmp}
@@ -22,6 +27,21 @@ STENCIL_TRACE=1 build/judge --kit "$PWD" --lab 1 --backend gpu --kernel referenc
 grep -E "^(verdict|time):" "$out/first.log"
 echo "built the judge and the executor: $(( $(date +%s) - start )) s"
 tests/device_checker.sh >"$out/checker.log" 2>&1; grep -E "FAIL|checker:" "$out/checker.log" | head -8
+if [ -n "${CLASS:-}" ]; then
+    t=$(date +%s)
+    kept=$(mktemp -d)
+    STENCIL_TRACE=1 KEEP="$kept/class" tests/bench/class_speed.sh "$CLASS" >"$out/class.txt" 2>&1
+    traces=$(cat "$kept"/class/results/*.txt 2>/dev/null)
+    {
+        echo "counts prepared late: $(grep -c "preparation at its executor's start failed" <<<"$traces") of $(grep -c "count_begun" <<<"$traces")"
+        echo "sanitizer runs over 10 s, waits for their turn included: $(grep -oE "N=[0-9x]+: input [0-9.]+ s, runner [0-9.]+ s from [0-9.]+ \( device [0-9.]+ locked" <<<"$traces" |
+            awk '{ if ($6 > 10) n++ } END { print n + 0 }')"
+    } >>"$out/class.txt"
+    tar -czf "$out/class.tgz" -C "$kept" class 2>/dev/null
+    rm -rf "$kept"
+    sed -n '/^class of/,$p' "$out/class.txt" | grep -vE "^student-|^summary|held then" | head -24
+    echo "class: $(( $(date +%s) - t )) s"
+fi
 labs_start=$(date +%s)
 read -r -a labs <<<"${LABS:-}"
 mismatch=$(mktemp -d)

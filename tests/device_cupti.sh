@@ -15,10 +15,12 @@
 # time. Between the two, five more counts while another process's kernels
 # run on the same GPU (--load): whether the count needs the GPU alone; and counts
 # whose host side was made while another process's count held the profiler
-# (--hold, --prepared-beside). Exits 77 (SKIPPED) without a GPU, 1 when a count differs, 2 when the
-# count cannot be taken (the reason printed).
+# (--hold, --prepared-beside). Exits 77 (SKIPPED) without a GPU; else one
+# check (lib.sh: a closing line, exit 1 when a count differs or cannot be
+# taken, the reason printed).
 set -u
 cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh "$@"
 nvidia-smi -L >/dev/null 2>&1 || { echo "cupti: SKIPPED, no GPU here (nvidia-smi lists none)"; exit 77; }
 command -v nvcc >/dev/null || { echo "cupti: SKIPPED, nvcc is not on PATH"; exit 77; }
 out=build/tests/gpu
@@ -65,4 +67,9 @@ if command -v ncu >/dev/null; then
         grep -E '"probe_' | awk -F'","' '{ printf "  %s %s %s\n", $5, $(NF-2), $NF }' | tr -d '"' | cut -c1-120
     awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "  ncu took %.2f s in all\n", e - s }'
 fi
-exit $status
+case $status in
+0) pass "the executor's load counts are the kernels' own: alone, four launches in one count, a call that sets memory, and with the host side made beside another count" ;;
+2) fail "the executor's load count could not be taken" "the probe's reason is above" ;;
+*) fail "the executor's load counts are the kernels' own" "a count differs: the lines above" ;;
+esac
+finish cupti

@@ -14,7 +14,9 @@
 #      through it (tests/platform.sh) and the report's pictures and HTML page
 #      (tests/pictures.sh) — always;
 #   3. the same on the GPU, plus the GPU-vs-emulation comparison of both
-#      parts' runs (tests/compare.sh gpu) — when a
+#      parts' runs (tests/compare.sh gpu), the kit's GPU checker held to the
+#      CPU reference (tests/device_checker.sh) and the executor's load count
+#      to the kernels' own loads (tests/device_cupti.sh) — when a
 #      usable GPU is present (judges side by side over every GPU, GPUS=n for
 #      fewer, with the part's seconds printed); otherwise reported as SKIPPED
 #      with the reason.
@@ -237,6 +239,9 @@ if [ "$part" = all ] || [ "$part" = gpu ]; then
         rm -f "$gpu_results"
         start=$SECONDS
         tests/device_checker.sh | tee "$log"  # the kit's GPU checker held to the CPU reference
+        tally "$log" $((SECONDS - start))
+        start=$SECONDS
+        tests/device_cupti.sh | tee "$log"  # the executor's load count (CUPTI) held to the kernels' own loads
         tally "$log" $((SECONDS - start))
     else
         skipped=$((skipped + 1))

@@ -11,7 +11,9 @@ for, a failed tool run's, a racecheck that found a race, or by host work;
 before the long turns, a timer's gate held behind such a run); the time some judge was waiting to be alone and,
 of that, how long each kind of shared turn kept it waiting (the turn that
 was still running when the wait began, until it ended: the drain); the
-longest shared turns with what they ran; and the runs on the GPU that held
+longest shared turns with what they ran; what the judges' turns alone held
+(the timed run, its check and files, its repetitions; the relayed load count,
+its profiler's start, its check and files; the rest); and the runs on the GPU that held
 no turn at all (neither locks of their own nor inside one of the judge's
 turns: a fault of the kit, which a sound class shows none of). Asserts
 nothing.
@@ -47,16 +49,36 @@ def union(spans):
     return total
 
 
+def run_parts(start, runner, phases):
+    """The parts of a run served in the judge's turn, as (begin, end, part) spans: a timed case's
+    run to its idle word (to its end, one that failed before it), its checked call's check and
+    files, its repetitions; a load count's run, its profiler's start, its check and files."""
+    at = lambda k: start + phases[k]
+    idle = phases.get("idle", phases.get("end", runner))
+    if "called" not in phases or "saved" not in phases:
+        return []
+    if "count_begun" in phases:
+        return [(start, start + idle, "count"), (at("ready"), at("count_begun"), "count: the profiler's start"),
+                (at("called"), at("saved"), "count: its check and files")]
+    if "copy_limit" not in phases:
+        return []
+    parts = [(start, start + idle, "timed"), (at("called"), at("saved"), "timed: the checked call's check and files")]
+    if "timed" in phases:
+        parts.append((at("copy_limit"), at("timed"), "timed: the repetitions"))
+    return parts
+
+
 def read_judge(json_path):
-    """One judge's turns (begin, end, alone, label), its waits for a turn (begin, end, alone) and
-    its runs on the GPU that held no turn (start, label)."""
+    """One judge's turns (begin, end, alone, label), its waits for a turn (begin, end, alone), its
+    runs on the GPU that held no turn (start, label) and the parts of its runs served inside its
+    turns (run_parts)."""
     ident = os.path.basename(json_path)[:-5]
     try:
         report = json.load(open(json_path))
     except (OSError, ValueError):
-        return [], [], []
+        return [], [], [], []
     turns = [[hour(b), hour(e), int(x), "judge"] for b, e, x in report.get("gpu_turns", [])]
-    waits, loose, stage = [], [], "?"
+    waits, loose, parts, stage = [], [], [], "?"
     txt = json_path[:-5] + ".txt"
     lines = open(txt, errors="replace").read().splitlines() if os.path.exists(txt) else []
     for line in lines:
@@ -78,6 +100,7 @@ def read_judge(json_path):
                 alone = "count_begun" in phases
                 turns.append([start + phases["locked"], start + phases.get("idle", phases["end"]), int(alone), "%s %s (executor's)" % (stage, name)])
             else:  # the judge's turn around this run: label the one that holds it
+                parts += run_parts(start, runner, phases)
                 for turn in turns:
                     if turn[3] == "judge" and turn[0] <= start + 0.05 and turn[1] >= start:
                         turn[3] = "%s %s" % (stage, name)
@@ -88,7 +111,25 @@ def read_judge(json_path):
         if turn[3] == "judge":
             turn[3] = "other"
         turn.append(ident)
-    return turns, waits, loose
+    return turns, waits, loose, parts
+
+
+def alone_anatomy(turns, parts):
+    """Prints where the judges' turns alone went: the part of each kind inside them, a turn's mean."""
+    alone = [(t[0], t[1]) for t in turns if t[2] and "executor's" not in t[3]]
+    if not alone:
+        return
+    inside = {}
+    for b, e, kind in parts:
+        for tb, te in alone:
+            if b < te and e > tb:
+                inside[kind] = inside.get(kind, 0.0) + min(e, te) - max(b, tb)
+    n, whole = len(alone), sum(e - b for b, e in alone)
+    mean = lambda kind: inside.get(kind, 0.0) / n
+    print("the judges' turns alone, a turn's mean of %d: %.2f s; the timed run %.2f s (its checked call's check and files %.2f, "
+          "the repetitions %.2f), the relayed load count %.2f s (the profiler's start %.2f, its check and files %.2f), the rest %.2f s" %
+          (n, whole / n, mean("timed"), mean("timed: the checked call's check and files"), mean("timed: the repetitions"), mean("count"),
+           mean("count: the profiler's start"), mean("count: its check and files"), (whole - inside.get("timed", 0.0) - inside.get("count", 0.0)) / n))
 
 
 def gap_holders(path, gap, late):
@@ -123,12 +164,13 @@ def gap_holders(path, gap, late):
 def main():
     keep = sys.argv[1] if len(sys.argv) > 1 else "."
     folder = os.path.join(keep, "results") if os.path.isdir(os.path.join(keep, "results")) else keep
-    turns, waits, loose = [], [], []
+    turns, waits, loose, parts = [], [], [], []
     for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
-        t, w, l = read_judge(path)
+        t, w, l, p = read_judge(path)
         turns += t
         waits += w
         loose += l
+        parts += p
     if not turns:
         print("class_timeline: no GPU turns in %s (run class_speed.sh with KEEP=dir and STENCIL_TRACE=1)" % folder)
         return 0
@@ -141,6 +183,7 @@ def main():
         turns = [[late(t[0]), late(t[1])] + t[2:] for t in turns]
         waits = [(late(b), late(e), x) for b, e, x in waits]
         loose = [(late(b), label) for b, label in loose]
+        parts = [(late(b), late(e), kind) for b, e, kind in parts]
     begin, end = min(t[0] for t in turns), max(t[1] for t in turns)
     alone = [(t[0], t[1]) for t in turns if t[2]]
     shared = [(t[0], t[1]) for t in turns if not t[2]]
@@ -177,6 +220,7 @@ def main():
     for t in turns:
         kind = ("alone " if t[2] else "shared ") + re.sub(r" \S+x\S+| N=\S+| \d+$", "", t[3])
         lengths.setdefault(kind, []).append(t[1] - t[0])
+    alone_anatomy(turns, parts)
     print("turns by kind: count, mean, max (s):")
     for kind, xs in sorted(lengths.items(), key=lambda kv: -sum(kv[1]))[:16]:
         print("  %4d %6.2f %6.2f  %s" % (len(xs), sum(xs) / len(xs), max(xs), kind))

@@ -134,6 +134,9 @@ int gpu_turns_take(int mode, judge_error *err)
 {
     judge_run *run = turns.run;
     int exclusive = mode == GPU_TURN_ALONE;
+    if (turns.lock_dir && turns.worker_inside && mode == GPU_TURN_ALONE)  // (no such run today: a timed case runs in the judge)
+        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "a run alone was asked inside a worker of the cases side by side, which runs in "
+                               "the judge's shared turn: it would be timed beside other work, or wait for a turn that turn keeps out");
     if (!turns.lock_dir || turns.held || getpid() != turns.owner)  // a worker runs in the judge's turn
         return 0;
     if (turns.slot < 0 && gpu_turns_pick_slot(err) != 0)
@@ -172,12 +175,12 @@ int gpu_turns_lock_spec(int mode, const char *tool_lock, char *spec, size_t len)
     const char *names[GPU_LOCKS_FILES] = {tool_lock, GPU_LOCK_TOOLS_GATE, GPU_LOCK_TOOLS, GPU_LOCK_GATE, GPU_LOCK_TURN};
     if (!turns.lock_dir || turns.slot < 0)
         return 0;
-    // Inside the judge's turn: its own runner, or a worker's inside its shared turn (gpu_turns_worker_inside)
-    // unless that runner must be alone: a long turn of the worker's own there would wait behind another
-    // judge's timer, which waits for the very turn the judge holds until the worker ends. (A helper forked
-    // while the judge held a turn outlives it: its own locks.)
-    if (turns.held && (getpid() == turns.owner || (turns.worker_inside && mode != GPU_TURN_ALONE)))
-        return 0;
+    // Inside the judge's turn: its own runner, or a worker's inside its shared turn (gpu_turns_worker_inside):
+    // a long turn of the worker's own there would wait behind another judge's timer, which waits for the
+    // very turn the judge holds until the worker ends, and one alone would wait for that turn itself.
+    // (A helper forked while the judge held a turn outlives it: its own locks.)
+    if (turns.held && (getpid() == turns.owner || turns.worker_inside))
+        return 0;  // (a worker's run alone: none of its own either, gpu_turns_take refuses it)
     for (int i = 0; i < GPU_LOCKS_FILES; i++)
         if (names[i])
             gpu_lock_path(paths[i], sizeof(paths[i]), turns.lock_dir, turns.slot, names[i]);

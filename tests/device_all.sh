@@ -14,6 +14,11 @@
 # counts from after it.
 set -u
 cd "$(dirname "$0")/.." || exit 2
+for setting in CLASS LIMIT; do  # (before anything runs: a typo costs no device time)
+    value=${!setting:-}
+    [ -z "$value" ] || [[ $value =~ ^[1-9][0-9]*$ ]] ||
+        { echo "device_all: $setting=$value is no whole number: CLASS is the class's files (say 32), LIMIT the labs' seconds (say 400)"; exit 2; }
+done
 out=${OUT:-/tmp}
 mkdir -p "$out"
 gpus=${GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}

@@ -236,6 +236,15 @@ static unsigned long long spawn_resident_bytes(pid_t pid)
     return got == 2 ? resident * (unsigned long long)sysconf(_SC_PAGESIZE) : 0;
 }
 
+// Ends a child spawn_run stopped early (its time, its memory, its log
+// settled): its process group, then it, waited for.
+static void spawn_kill_group(pid_t pid, int *status)
+{
+    kill(-pid, SIGKILL);
+    kill(pid, SIGKILL);
+    waitpid(pid, status, 0);
+}
+
 spawn_result spawn_run(char *const argv[], char *const env[], const char *log_path,
                        const spawn_limits *limits)
 {
@@ -283,24 +292,18 @@ spawn_result spawn_run(char *const argv[], char *const env[], const char *log_pa
         if (stop_seen > 0 && spawn_now() - stop_seen > SPAWN_STOP_GRACE_S)
             kill(-pid, SIGKILL);  // stopped gently, and not ended in time
         if (limits->timeout_s > 0 && spawn_now() - start > limits->timeout_s) {
-            kill(-pid, SIGKILL);
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
+            spawn_kill_group(pid, &status);
             r.timed_out = 1;
             break;
         }
         ++polls;
         if (limits->resident_bytes && polls % 4 == 0 && spawn_resident_bytes(pid) > limits->resident_bytes) {
-            kill(-pid, SIGKILL);
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
+            spawn_kill_group(pid, &status);
             r.over_memory = 1;
             break;
         }
         if (limits->settled && polls % 20 == 0 && limits->settled(log_path)) {  // (every 100 ms)
-            kill(-pid, SIGKILL);
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
+            spawn_kill_group(pid, &status);
             r.settled = 1;
             break;
         }

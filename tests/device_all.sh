@@ -7,7 +7,8 @@
 # reports in mismatch.tgz: eight files at most come back from a device); a
 # short table last, with the seconds each part took.
 # LIMIT=s stops the labs after s seconds (default 480), saying so.
-# CLASS=n first grades a traced class of n lab-4 files on one GPU
+# CLASS=n first grades a traced class of n lab-4 files on one GPU (GPUS=1,
+# whatever GPUS the labs get: its timeline reads one GPU's turns)
 # (tests/bench/class_speed.sh, STENCIL_TRACE=1): its figures, where the GPU's
 # time went, how many load counts were prepared late and how many racecheck
 # runs (compute-sanitizer) took over 10 s, in class.txt; its results in class.tgz. The labs' LIMIT
@@ -35,7 +36,7 @@ tests/device_checker.sh >"$out/checker.log" 2>&1; grep -E "FAIL|checker:" "$out/
 if [ -n "${CLASS:-}" ]; then
     t=$(date +%s)
     kept=$(mktemp -d)
-    STENCIL_TRACE=1 KEEP="$kept/class" tests/bench/class_speed.sh "$CLASS" >"$out/class.txt" 2>&1
+    STENCIL_TRACE=1 KEEP="$kept/class" GPUS=1 tests/bench/class_speed.sh "$CLASS" >"$out/class.txt" 2>&1
     traces=$(cat "$kept"/class/results/*.txt 2>/dev/null)
     {
         echo "counts prepared late: $(grep -c "preparation at its executor's start failed" <<<"$traces") of $(grep -c "count_begun" <<<"$traces")"

@@ -15,7 +15,8 @@
 # time. Between the two, five more counts while another process's kernels
 # run on the same GPU (--load): whether the count needs the GPU alone; and counts
 # whose host side was made while another process's count held the profiler
-# (--hold, --prepared-beside). Exits 77 (SKIPPED) without a GPU; else one
+# (--hold, --prepared-beside); a count waiting for the counters another
+# process's count holds, and one that waits past LOADS_BUSY_WAIT_S. Exits 77 (SKIPPED) without a GPU; else one
 # check (lib.sh: a closing line, exit 1 when a count differs or cannot be
 # taken, the reason printed).
 set -u
@@ -50,7 +51,7 @@ done
 kill "$loader" 2>/dev/null; wait "$loader" 2>/dev/null
 echo "cupti probe beside another process: $beside of 5 counts the kernels' own"
 # A counting executor started while another's count holds the profiler (a class's judges side by
-# side) makes its host side without the counter availability image (HARDWARE_BUSY); its count,
+# side) makes its host side (for the chip alone: no counter availability image is read); its count,
 # taken once that session ended, must still be the kernels' own.
 echo "== the host side made while another process's count holds the GPU's profiler"
 "$out/cupti_loads_probe" --hold 4 &
@@ -58,6 +59,25 @@ holder=$!
 sleep 2
 "$out/cupti_loads_probe" --prepared-beside 4
 [ $? -eq 0 ] || status=1
+wait "$holder"
+# A count whose start finds the counters held by another process's count waits for them (up to
+# LOADS_BUSY_WAIT_S, 5 s): held 2 s more, it counts; held past the wait, it fails as busy (the judge's
+# kit error: run again), never as a machine that cannot count (which would leave the floors unchecked).
+echo "== a count started while another process's count holds the counters"
+"$out/cupti_loads_probe" --hold 3 &
+holder=$!
+sleep 1
+waited=$("$out/cupti_loads_probe")
+[ $? -eq 0 ] || status=1
+echo "$waited" | grep -E "^  count 1:|^cupti probe" | sed 's/^/  held 2 s more: /'
+wait "$holder"
+"$out/cupti_loads_probe" --hold 9 &
+holder=$!
+sleep 1
+busy=$("$out/cupti_loads_probe")
+busy_status=$?
+echo "$busy" | grep "^cupti probe" | sed 's/^/  held past the wait: /'
+[ "$busy_status" -eq 2 ] && grep -q "could not start (counters-busy)" <<<"$busy" || status=1
 wait "$holder"
 if command -v ncu >/dev/null; then
     echo "== under Nsight Compute (a second process, as the judge runs it today)"
@@ -68,7 +88,7 @@ if command -v ncu >/dev/null; then
     awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "  ncu took %.2f s in all\n", e - s }'
 fi
 case $status in
-0) pass "the executor's load counts are the kernels' own: alone, four launches in one count, a call that sets memory, and with the host side made beside another count" ;;
+0) pass "the executor's load counts are the kernels' own: alone, four launches in one count, a call that sets memory, with the host side made beside another count, and after waiting for another's; counters held past the wait say busy" ;;
 2) fail "the executor's load count could not be taken" "the probe's reason is above" ;;
 *) fail "the executor's load counts are the kernels' own" "a count differs: the lines above" ;;
 esac

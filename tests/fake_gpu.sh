@@ -491,6 +491,41 @@ touch_kernel "$student2" inprocmissing  # (a count of the same programs is remem
 fake_run inprocmissing STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=missing PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
 holds inprocmissing "a count the executor could not take leaves the floors unchecked and says why" \
     'r["technique"]["status"] == "ok" and "the executor could not count the loads here (CUPTI" in t'
+# Every other missing count ends in no pass (the trust model: a count the kernel could make fail must not
+# leave its floors unchecked): more launches than the profiler follows fail the technique, counters busy
+# past the executor's wait or a fault are the kit's error (run again), and so is a reason without its kind.
+missing_count() {  # NAME MODE [VAR=VALUE...]: lab 2's file with the executor's count missing by MODE, no ncu on PATH
+    local name=$1 mode=$2
+    shift 2
+    touch_kernel "$student2" "$name"
+    fake_run "$name" STENCIL_LOADS=cupti STENCIL_FAKE_LOADS="$mode" PATH="$tmp/tools-none:$base_path" "$@" -- --lab "$lab2" --kernel "$student2" --case 40
+}
+missing_count inproclaunches launches
+holds inproclaunches "more launches in the counted call than the count follows fail the technique, saying so" \
+    'c["N=40"]["status"] == "ok" and r["technique"]["status"] == "fail" and "launched more kernels in one call than the count follows" in t'
+missing_count inprocbusy busy
+outcome inprocbusy "counters another profiler held past the executor's wait: a kit error in one line, no verdict" 2 \
+    "the loads of case N=40 could not be counted: cuptiRangeProfilerStart failed: CUPTI_ERROR_HARDWARE_BUSY (a fake's): another profiler"
+holds inprocbusy "and its JSON's verdict is error, its cases still there" 'r["verdict"] == "error" and c["N=40"]["status"] == "ok"'
+missing_count inprocfault fault
+outcome inprocfault "a count that failed after the call: a kit error, run again" 2 "could not be counted (cuptiRangeProfilerDecodeData failed"
+missing_count inprocunnamed unnamed
+outcome inprocunnamed "a missing count whose kind the report does not name: a kit error, never unchecked" 2 "a reason without its kind"
+missing_count inproccrash crash
+holds inproccrash "a count run that crashed (no stage of its own) fails the technique, never leaves it unchecked" \
+    'c["N=40"]["status"] == "ok" and r["technique"]["status"] == "fail" and "counting its loads, case N=40 did not pass" in t'
+missing_count inprocbusyonce busy-once STENCIL_FAKE_LOADS_STATE="$tmp/busyonce.state" STENCIL_TRACE=1
+holds inprocbusyonce "counters busy once: the judge counts again, in a turn of its own, and judges the floors with that count" \
+    'r["verdict"] == "pass" and r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t'
+check "and the trace says why it counted again" grep -q "load count: the GPU's counters were busy (cuptiRangeProfilerStart failed: CUPTI_ERROR_HARDWARE_BUSY (a fake's)); counting again in 1 s" "$tmp/inprocbusyonce.out"
+touch_kernel "$student2" inprocbusyncu
+fake_run inprocbusyncu STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=busy STENCIL_FAKE_NCU_LOG="$tmp/inprocbusyncu.ncu" -- --lab "$lab2" --kernel "$student2" --case 40
+outcome inprocbusyncu "busy counters with Nsight Compute on PATH: still the kit's error" 2 "another profiler"
+check "and Nsight Compute is not asked (the counters busy for it too)" test ! -s "$tmp/inprocbusyncu.ncu"
+touch_kernel "$student2" ncufailed
+fake_run ncufailed STENCIL_FAKE_NCU=failed -- --lab "$lab2" --kernel "$student2" --case 40
+outcome ncufailed "Nsight Compute that counted nothing for a reason of its own (not the counters' permission): a kit error" 2 \
+    "Nsight Compute said: Failed to profile"
 touch_kernel "$student2" latecount
 fake_run latecount STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=late STENCIL_TRACE=1 PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
 check "a count prepared late (its executor's start could not) says why in the trace, printable" \

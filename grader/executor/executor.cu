@@ -708,6 +708,7 @@ static void exec_loads_report(int counting, long launches, char *why, size_t len
         return;
     }
     runner_report(LOADS_MISSING_KEY, "%s", why);
+    runner_report(LOADS_MISSING_KIND_KEY, "%s", loads_missing_kind_names[exec_loads_missing_kind()]);
 }
 
 // The checked call: the host function once, its launches recorded, kept as

@@ -237,19 +237,20 @@ void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, c
 // when the profiler holds fewer ranges than there were launches: a count of
 // part of the call is no count).
 //
-// LOADS_MAX_RANGES: the launches a counted call may make (more: the count says why it is missing
-// and the judge counts with Nsight Compute). The range profiler's start grows
+// LOADS_MAX_RANGES: the launches a counted call may make (more: the count says why it is missing,
+// LOADS_MISSING_LAUNCHES, and the judge counts with Nsight Compute, or fails the technique
+// without it). The range profiler's start grows
 // with it: on an H200, 0.15 s for 16 ranges, 0.9-1.3 s for 1024.
 #ifndef LOADS_MAX_RANGES
 #define LOADS_MAX_RANGES 64
 #endif
 int exec_loads_prepare(char *why, size_t len);
 int exec_loads_arm(char *why, size_t len);
-// Why the last host side prepared was made without the counter availability
-// image (CUPTI_ERROR_HARDWARE_BUSY: another process profiling the GPU then),
-// "" if it was made with it (tests/device_cupti.sh, --prepared-beside).
-const char *exec_loads_unavailable(void);
+// exec_loads_begin waits up to LOADS_BUSY_WAIT_S for the GPU's counters while
+// another process holds them (HARDWARE_BUSY), trying again.
 int exec_loads_begin(char *why, size_t len);
+// The kind of the last failure of a count (protocol.h's enum loads_missing_kind), reported beside its why.
+int exec_loads_missing_kind(void);
 int exec_loads_end(double bytes[3], long launches, char *why, size_t len);
 
 // Frees the reference's grids, which trusted_jacobi_check keeps from one

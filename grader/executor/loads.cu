@@ -9,9 +9,11 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <vector>
 
 #include "executor.h"
+#include "protocol.h"
 
 #if __has_include(<cupti_range_profiler.h>)
 #include <cuda.h>
@@ -24,14 +26,14 @@
 // The CUPTI entry points used, looked up by name in the library.
 typedef CUptiResult (*loads_entry)(void *params);
 static const char *const loads_entry_names[] = {
-    "cuptiProfilerInitialize",       "cuptiDeviceGetChipName",          "cuptiProfilerGetCounterAvailability",
+    "cuptiProfilerInitialize",       "cuptiDeviceGetChipName",
     "cuptiProfilerHostInitialize",   "cuptiProfilerHostConfigAddMetrics", "cuptiProfilerHostGetConfigImageSize",
     "cuptiProfilerHostGetConfigImage", "cuptiRangeProfilerEnable",      "cuptiRangeProfilerGetCounterDataSize",
     "cuptiRangeProfilerCounterDataImageInitialize", "cuptiRangeProfilerSetConfig", "cuptiRangeProfilerStart",
     "cuptiRangeProfilerStop",        "cuptiRangeProfilerDecodeData",    "cuptiRangeProfilerGetCounterDataInfo",
     "cuptiProfilerHostEvaluateToGpuValues", "cuptiRangeProfilerDisable", "cuptiProfilerHostDeinitialize"};
 enum {
-    L_INIT, L_CHIP, L_AVAIL, L_HOST_INIT, L_ADD, L_CONFIG_SIZE, L_CONFIG, L_ENABLE, L_DATA_SIZE, L_DATA_INIT, L_SET,
+    L_INIT, L_CHIP, L_HOST_INIT, L_ADD, L_CONFIG_SIZE, L_CONFIG, L_ENABLE, L_DATA_SIZE, L_DATA_INIT, L_SET,
     L_START, L_STOP, L_DECODE, L_INFO, L_EVAL, L_DISABLE, L_HOST_DONE, L_ENTRIES
 };
 
@@ -45,20 +47,43 @@ static struct {
     CUpti_RangeProfiler_Object *ranges;        // the range profiler on the context, during a count
     std::vector<uint8_t> config, counters;     // the configuration and counter data images
     const char *metrics[3];                    // the names counted
-    char unavailable[200];                     // why the host side was made without the counter availability image, "" if it was not
+    int missing;                               // the last failure's kind (protocol.h's enum loads_missing_kind)
+    int called;                                // 1 once a count has started: a failure is no longer the machine's
 } loads;
+
+// How long a count's start waits for another process's profiler to let go of
+// the GPU's counters (CUPTI_ERROR_HARDWARE_BUSY: a judge beside this one
+// starting its own count, or Nsight Compute), trying again every
+// LOADS_BUSY_RETRY_MS. On two H200s a class's counts met such a busy GPU
+// about once in twelve, each time while another process was making its
+// count's host side or starting ncu (about a second); held by a count, the
+// counters are busy for as long as its call runs.
+#define LOADS_BUSY_WAIT_S 5.0
+#define LOADS_BUSY_RETRY_MS 50
 
 // The judge's metrics (grader/judge/judge_case.h), then the same of the whole SM.
 static const char *const loads_names[2][3] = {
     {"smsp__sass_data_bytes_mem_global_op_ld.sum", "smsp__sass_data_bytes_mem_global_op_ldgsts.sum", "smsp__sass_data_bytes_mem_shared_op_ld.sum"},
     {"sm__sass_data_bytes_mem_global_op_ld.sum", "sm__sass_data_bytes_mem_global_op_ldgsts.sum", "sm__sass_data_bytes_mem_shared_op_ld.sum"}};
 
-// Calls entry e with params; 0, or -1 with why naming the call and CUPTI's text.
+// The kind of failure CUPTI's error r is (enum loads_missing_kind): the
+// counters busy; before the student's call, the machine's (it cannot count);
+// after it, a fault.
+static int loads_kind_of(CUptiResult r)
+{
+    if (r == CUPTI_ERROR_HARDWARE_BUSY)
+        return LOADS_MISSING_BUSY;
+    return loads.called ? LOADS_MISSING_FAULT : LOADS_MISSING_CANNOT;
+}
+
+// Calls entry e with params; 0, or -1 with why naming the call and CUPTI's
+// text (and the failure's kind in loads.missing).
 static int loads_call(int e, void *params, char *why, size_t len)
 {
     CUptiResult r = loads.entry[e](params);
     if (r == CUPTI_SUCCESS)
         return 0;
+    loads.missing = loads_kind_of(r);
     const char *text = NULL;
     if (loads.result_string)
         loads.result_string(r, &text);
@@ -72,6 +97,7 @@ static int loads_open(char *why, size_t len)
     static const char *const names[] = {"libcupti.so", "libcupti.so.13", "libcupti.so.12"};
     for (size_t i = 0; !loads.lib && i < sizeof(names) / sizeof(names[0]); i++)
         loads.lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    loads.missing = LOADS_MISSING_CANNOT;  // (until opened)
     if (!loads.lib) {
         snprintf(why, len, "CUPTI (libcupti, part of the CUDA Toolkit) could not be opened: %s", dlerror());
         return -1;
@@ -84,6 +110,7 @@ static int loads_open(char *why, size_t len)
             return -1;
         }
     loads.result_string = (CUptiResult(*)(CUptiResult, const char **))dlsym(loads.lib, "cuptiGetResultString");
+    loads.missing = LOADS_MISSING_NONE;
     return 0;
 }
 
@@ -104,15 +131,14 @@ static int loads_image(int sizer, Size &size, size_t Size::*answer, int filler, 
 }
 
 // The host side for the first of loads_names' metric sets the profiler
-// knows, on chip with the counter availability image (NULL: none): its
-// configuration image in loads.config; 0, or -1 with why.
-static int loads_host_config(const char *chip, const uint8_t *image, char *why, size_t len)
+// knows, on chip: its configuration image in loads.config; 0, or -1 with why.
+static int loads_host_config(const char *chip, char *why, size_t len)
 {
     for (int set = 0; set < 2; set++) {
         CUpti_Profiler_Host_Initialize_Params host = {CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE};
         host.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
         host.pChipName = chip;
-        host.pCounterAvailabilityImage = image;
+        host.pCounterAvailabilityImage = NULL;  // (loads_configure says why)
         if (loads_call(L_HOST_INIT, &host, why, len))
             return -1;
         loads.host = host.pHostObject;
@@ -140,39 +166,23 @@ static int loads_host_config(const char *chip, const uint8_t *image, char *why, 
 }
 
 // The host side for the first of loads_names' metric sets the profiler
-// knows (loads_host_config), with the counters free on the GPU now if it
-// can tell them; 0, or -1 with why.
-static int loads_configure(CUcontext ctx, char *why, size_t len)
+// knows (loads_host_config), for the chip the GPU is: host work only, the
+// GPU's counters untouched. (CUPTI's counter availability image, read from
+// the counters, is not asked: under a class's judges side by side that read
+// met another process's count, HARDWARE_BUSY for 19 of 31 counting
+// executors on an H200, and on two H200s each of the 3 counts of 35 that
+// could not start, HARDWARE_BUSY, began while another process was making
+// its host side. Without the image CUPTI configures for the chip it names;
+// tests/device_cupti.sh holds such counts to the kernels' own.) 0, or -1 with why.
+static int loads_configure(char *why, size_t len)
 {
     CUpti_Device_GetChipName_Params chip = {CUpti_Device_GetChipName_Params_STRUCT_SIZE};
-    CUpti_Profiler_GetCounterAvailability_Params avail = {CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
     int device = 0;
     cudaGetDevice(&device);
     chip.deviceIndex = (size_t)device;
-    avail.ctx = ctx;
     if (loads_call(L_CHIP, &chip, why, len))
         return -1;
-    // The counters free on the GPU now: none while another process profiles it (HARDWARE_BUSY: 19 of
-    // 31 counting executors started beside a class's others on an H200, their host side then made
-    // inside the judge's turn alone). Without the image CUPTI configures for the chip it names (one
-    // known at its release); the count itself runs where no other profiler does (the profiler's lock,
-    // or a turn alone), and tests/device_cupti.sh holds such a count to the kernels' own (--prepared-beside).
-    std::vector<uint8_t> image;
-    char *busy = loads.unavailable;
-    busy[0] = '\0';
-    if (loads_call(L_AVAIL, &avail, busy, sizeof(loads.unavailable)) == 0) {
-        image.resize(avail.counterAvailabilityImageSize);
-        avail.pCounterAvailabilityImage = image.data();
-        if (loads_call(L_AVAIL, &avail, busy, sizeof(loads.unavailable)) != 0)
-            image.clear();
-    }
-    int failed = loads_host_config(chip.pChipName, image.empty() ? NULL : image.data(), why, len);
-    if (failed && image.empty() && busy[0]) {  // both reasons: the image missing, and what the host side said without it
-        char without[300];
-        snprintf(without, sizeof(without), "%s", why);
-        snprintf(why, len, "%s; without it, %s", busy, without);
-    }
-    return failed;
+    return loads_host_config(chip.pChipName, why, len);
 }
 
 // The range profiler on ctx, configured, its counter data image ready; 0, or -1 with why.
@@ -231,8 +241,10 @@ static void loads_close(void)
 static CUcontext loads_context(char *why, size_t len)
 {
     CUcontext ctx = NULL;
-    if (cuCtxGetCurrent(&ctx) != CUDA_SUCCESS || !ctx)
+    if (cuCtxGetCurrent(&ctx) != CUDA_SUCCESS || !ctx) {
         snprintf(why, len, "no CUDA context to count the loads in");
+        loads.missing = LOADS_MISSING_FAULT;  // (the executor made one: its own fault)
+    }
     return ctx;
 }
 
@@ -247,16 +259,11 @@ int exec_loads_prepare(char *why, size_t len)
     if (!loads.initialized && loads_call(L_INIT, &init, why, len))
         return -1;
     loads.initialized = 1;
-    if (loads_configure(ctx, why, len) != 0) {
+    if (loads_configure(why, len) != 0) {
         loads_close();
         return -1;
     }
     return 0;
-}
-
-const char *exec_loads_unavailable(void)
-{
-    return loads.unavailable;
 }
 
 int exec_loads_arm(char *why, size_t len)
@@ -273,17 +280,38 @@ int exec_loads_arm(char *why, size_t len)
     return 0;
 }
 
+int exec_loads_missing_kind(void)
+{
+    return loads.missing;
+}
+
+// Seconds on the monotonic clock.
+static double loads_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 int exec_loads_begin(char *why, size_t len)
 {
-    if (exec_loads_arm(why, len) != 0)
-        return -1;
-    CUpti_RangeProfiler_Start_Params start = {CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
-    start.pRangeProfilerObject = loads.ranges;
-    if (loads_call(L_START, &start, why, len) != 0) {
-        loads_close();
-        return -1;
+    loads.called = 0;
+    for (double until = loads_now() + LOADS_BUSY_WAIT_S;;) {  // (the counters busy: again, for a while)
+        loads.missing = LOADS_MISSING_NONE;
+        if (exec_loads_arm(why, len) == 0) {
+            CUpti_RangeProfiler_Start_Params start = {CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
+            start.pRangeProfilerObject = loads.ranges;
+            if (loads_call(L_START, &start, why, len) == 0) {
+                loads.called = 1;  // (from here a failure is the count's, not the machine's)
+                return 0;
+            }
+            loads_close();
+        }
+        if (loads.missing != LOADS_MISSING_BUSY || loads_now() >= until)
+            return -1;
+        struct timespec pause = {0, LOADS_BUSY_RETRY_MS * 1000000L};
+        nanosleep(&pause, NULL);
     }
-    return 0;
 }
 
 int exec_loads_end(double bytes[3], long launches, char *why, size_t len)
@@ -302,6 +330,7 @@ int exec_loads_end(double bytes[3], long launches, char *why, size_t len)
     // Every launch of the call its own range, or no count: a profiler full after its last range
     // drops the later launches without a word (seen with one range and four launches).
     if (!stop.isAllPassSubmitted || decode.numOfRangeDropped || info.numTotalRanges != (size_t)launches) {
+        loads.missing = launches > LOADS_MAX_RANGES ? LOADS_MISSING_LAUNCHES : LOADS_MISSING_FAULT;
         snprintf(why, len, "the profiler counted %zu of the call's %ld launches (it holds %d; %zu dropped)", info.numTotalRanges,
                  launches, LOADS_MAX_RANGES, decode.numOfRangeDropped);
         goto out;
@@ -329,9 +358,9 @@ out:
 
 #else  // a CUDA Toolkit before CUPTI's range profiler (12.6)
 
-const char *exec_loads_unavailable(void)
+int exec_loads_missing_kind(void)
 {
-    return "";
+    return LOADS_MISSING_CANNOT;
 }
 
 int exec_loads_prepare(char *why, size_t len)

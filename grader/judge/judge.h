@@ -53,7 +53,8 @@ typedef struct case_result {
     double load_bytes;          // bytes requested by global loads (L1 view)
     double dram_bytes;          // bytes that crossed DRAM, read + write
     double flops;               // the book's count: 13 per interior point
-    char loads_why[256];        // why the executor's count of the loads is missing (LOADS_MISSING_KEY), or ""
+    char loads_why[256];        // why the count of the loads is missing (the executor's LOADS_MISSING_KEY, ncu's error), or ""
+    int loads_missing;          // its kind (protocol.h's enum loads_missing_kind): LOADS_MISSING_NONE when counted
     int loads_counted;          // 1: the load counts below were measured (ncu's JUDGE_NCU_LOADS, or the executor's count)
     double global_loads;        // floats the student's kernels loaded from global memory (bytes / 4, over the threads that loaded)
     double shared_loads;        // floats loaded from shared memory, likewise

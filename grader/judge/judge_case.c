@@ -805,8 +805,31 @@ static void case_read_counted_loads(const kv_list *report, const spawn_result *s
                        kv_get(report, LOADS_SHARED_KEY);
     r->global_loads = (kv_number(report, LOADS_GLOBAL_KEY, 0) + kv_number(report, LOADS_ASYNC_KEY, 0)) / sizeof(float);
     r->shared_loads = kv_number(report, LOADS_SHARED_KEY, 0) / sizeof(float);
+    r->loads_missing = r->loads_counted ? LOADS_MISSING_NONE : loads_missing_kind_of(kv_get(report, LOADS_MISSING_KIND_KEY));
     if (missing)
         snprintf(r->loads_why, sizeof(r->loads_why), "%.*s", (int)sizeof(r->loads_why) - 1, missing);
+}
+
+// Why Nsight Compute's table (path) has no count: its first error line in
+// r->loads_why, and its kind in r->loads_missing, the machine's only when ncu
+// said the counters need a permission (ERR_NVGPUCTRPERM).
+static void case_ncu_missing(const char *path, case_result *r)
+{
+    char line[512];
+    FILE *f = fopen(path, "r");
+    r->loads_missing = LOADS_MISSING_FAULT;
+    snprintf(r->loads_why, sizeof(r->loads_why), "Nsight Compute's table has none of the kernel's loads");
+    while (f && fgets(line, sizeof(line), f)) {
+        if (strncmp(line, "==ERROR==", 9) != 0)
+            continue;
+        line[strcspn(line, "\r\n")] = '\0';
+        snprintf(r->loads_why, sizeof(r->loads_why), "Nsight Compute said: %.200s", line + 9 + (line[9] == ' '));
+        if (strstr(line, "ERR_NVGPUCTRPERM"))
+            r->loads_missing = LOADS_MISSING_CANNOT;
+        break;
+    }
+    if (f)
+        fclose(f);
 }
 
 // Reads the load counts of a run under ncu (env->ncu_metrics JUDGE_NCU_LOADS),
@@ -827,6 +850,8 @@ static void case_read_loads(const judge_case_env *env, const char *dir, const kv
     // nothing of the student's showed: zero loads, so the floors fail rather than go unchecked).
     r->loads_counted = s->exited && s->exit_code == RUNNER_OK &&
                        ((global_rows > 0 && shared_rows > 0) || (global_rows == 0 && ncu_metric_kit_rows(table, JUDGE_NCU_GLOBAL_LOADS) > 0));
+    if (!r->loads_counted)
+        case_ncu_missing(table, r);
 }
 
 // The launch's shape against the tile the kernel declares (IN_TILE_DIM, or

@@ -4,21 +4,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "case_schedule.h"
 #include "judge_files.h"
 #include "load_count.h"
 #include "tool_runs.h"
 
-// 1 if the profiled run (counted, its report) failed by the student's
-// kernel (its values wrong, or the executor saw its launch, kernel or a call
-// fail), not by the profiler's own failure (no report, the kit's stages).
+// 1 if the profiled run (counted, its report) did not pass, the kit's own
+// stages aside (error_stage "kit" or "device": the executor's usage, no GPU):
+// its values wrong, its launch, kernel or a call failed, it crashed, ran out
+// of time or memory. The same case passed unprofiled: a kernel that fails
+// when counted has no count to pass on.
 static int load_count_student_failed(const case_result *counted, const kv_list *report)
 {
-    const char *stage = kv_get(report, "error_stage"), *status = kv_get(report, "status");
-    return counted->status != CASE_OK &&
-           ((status && !strcmp(status, "ok") && !strcmp(counted->kind, "wrong")) ||
-            (stage && (!strcmp(stage, "launch") || !strcmp(stage, "execute") || !strcmp(stage, "refused") || !strcmp(stage, "program"))));
+    const char *stage = kv_get(report, "error_stage");
+    return counted->status != CASE_OK && !(stage && (!strcmp(stage, "kit") || !strcmp(stage, "device")));
 }
 
 // Fails the technique line, adding to its detail what fmt says.
@@ -31,6 +32,50 @@ static void load_count_fail(judge_run *run, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(run->technique.detail + used, sizeof(run->technique.detail) - used, fmt, ap);
     va_end(ap);
+}
+
+// A count whose counters stayed busy through the executor's wait
+// (LOADS_BUSY_WAIT_S) is asked again this many times, this many seconds
+// apart, before the check ends as the kit's error.
+#define LOAD_COUNT_BUSY_AGAIN 2
+#define LOAD_COUNT_BUSY_PAUSE_S 1
+
+// A count run that did not pass by the kit's own failure: no verdict. -1 with err.
+static int load_count_kit_failed(const case_result *c, const case_result *counted, judge_error *err)
+{
+    return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "the run that counts the loads of case %s failed in the kit's own part (%s): run the check again, and report it if it stays",
+                           c->name, counted->reason[0] ? counted->reason : counted->kind);
+}
+
+// A count missing from a run that passed (counted: its launches the judged
+// ones), by its kind: only a machine that cannot count (the executor's
+// LOADS_MISSING_CANNOT, ncu's ERR_NVGPUCTRPERM) leaves the floors unchecked,
+// saying why (who: the counter's words); more launches than the count
+// follows fail the technique; counters busy past the executor's wait, or a
+// fault, leave no verdict (a kit error: run the check again). The kind comes
+// from the kit's own process (the executor, ncu's log), never the program's.
+// Returns 0, or -1 with err.
+static int load_count_missing(judge_run *run, const case_result *c, const case_result *counted, const kv_list *report, const char *who,
+                              judge_error *err)
+{
+    const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
+    char why[sizeof(counted->loads_why) + 128];
+    switch (counted->loads_missing) {
+    case LOADS_MISSING_CANNOT:
+        snprintf(why, sizeof(why), "%s could not count the loads here (%s)", who, counted->loads_why[0] ? counted->loads_why : "it did not say why");
+        technique_loads_grid(run->conf.technique, report, size, run->conf.star_radius, 0, 0, 0, why, &run->technique);
+        return 0;
+    case LOADS_MISSING_LAUNCHES:
+        load_count_fail(run, "; counting its loads, case %s launched more kernels in one call than the count follows (%s): no count of part of a call is taken; launch fewer kernels a call",
+                        c->name, counted->loads_why);
+        return 0;
+    case LOADS_MISSING_BUSY:
+        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "the loads of case %s could not be counted: %s: another profiler (Nsight Compute, Nsight Systems, a second grader's count) held this GPU's counters; run the check again once it has ended",
+                               c->name, counted->loads_why);
+    default:
+        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "the loads of case %s could not be counted (%s): run the check again, and report it if it stays",
+                               c->name, counted->loads_why[0] ? counted->loads_why : "no count and no reason in the executor's report");
+    }
 }
 
 // 1 if the run that counted case c's loads (counted_run, its report) launched as c did
@@ -61,6 +106,22 @@ static const case_result *load_count_case(const judge_run *run)
     return c;
 }
 
+// A blank outcome for the untimed count of case c (r), and its case (spec).
+static void load_count_blank(const case_result *c, case_result *r, lab_case *spec)
+{
+    *spec = c->spec;
+    spec->timed = 0;
+    memset(r, 0, sizeof(*r));
+    r->spec = *spec, r->seed = c->seed;
+    snprintf(r->name, sizeof(r->name), "%s", c->name);
+}
+
+// The count run could not be made at all (a folder, memory, the runner): the kit's error.
+static int load_count_not_run(const case_result *c, judge_error *err)
+{
+    return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
+}
+
 // Counts the loads of case c under Nsight Compute (one checked call,
 // untimed, its kernels instrumented; tool_runs.h: started ahead, remembered
 // for the same programs) and judges the floors with them. Returns 0, or -1 with err.
@@ -70,25 +131,26 @@ static int load_count_ncu(judge_session *s, const case_result *c, judge_error *e
     case_result counted;
     kv_list report;
     const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
-    memset(&counted, 0, sizeof(counted));
-    counted.spec = c->spec;
-    counted.spec.timed = 0;
-    snprintf(counted.name, sizeof(counted.name), "%s", c->name);
-    counted.seed = c->seed;
-    if (tool_runs_case(s, TOOL_LOADS, &counted.spec, c->seed, &counted, &report) != 0)
-        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
+    lab_case spec;
+    load_count_blank(c, &counted, &spec);
+    if (tool_runs_case(s, TOOL_LOADS, &spec, c->seed, &counted, &report) != 0)
+        return load_count_not_run(c, err);
+    int rc = 0;
     if (load_count_student_failed(&counted, &report)) {  // it passed unprofiled: no unchecked pass for one that fails profiled
         load_count_fail(run, "; under Nsight Compute, which counts the loads, case %s did not pass (%s): the kernel must compute the same way when profiled",
                         c->name, counted.reason[0] ? counted.reason : counted.kind);
+    } else if (counted.status != CASE_OK) {
+        rc = load_count_kit_failed(c, &counted, err);
     } else if (!load_count_same_launches(run, c, &counted, &report)) {
         // (the technique failed, saying how)
-    } else {  // a failure of the profiler's own leaves the floors not counted
-        technique_loads_grid(run->conf.technique, &report, size, run->conf.star_radius, counted.loads_counted ? TECHNIQUE_LOADS_NCU : 0, counted.global_loads, counted.shared_loads,
-                             "Nsight Compute (ncu) could not count the loads here (another profiler on the GPU, or performance counters that need permission: ERR_NVGPUCTRPERM)",
+    } else if (!counted.loads_counted) {
+        rc = load_count_missing(run, c, &counted, &report, "Nsight Compute (ncu)", err);
+    } else {
+        technique_loads_grid(run->conf.technique, &report, size, run->conf.star_radius, TECHNIQUE_LOADS_NCU, counted.global_loads, counted.shared_loads, "",
                              &run->technique);
     }
     kv_free(&report);
-    return 0;
+    return rc;
 }
 
 int load_count_choice_check(judge_error *err)
@@ -116,30 +178,40 @@ static int load_count_cupti(judge_session *s, const case_result *c, judge_error 
     case_result counted;
     kv_list report;
     const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
-    lab_case spec = c->spec;
-    spec.timed = 0;
-    memset(&counted, 0, sizeof(counted));
-    counted.spec = spec, counted.seed = c->seed;
-    snprintf(counted.name, sizeof(counted.name), "%s", c->name);
+    lab_case spec;
+    load_count_blank(c, &counted, &spec);
     if (tool_runs_case(s, TOOL_COUNT, &spec, c->seed, &counted, &report) != 0)  // (started ahead, or remembered)
-        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
+        return load_count_not_run(c, err);
+    // Counters busy past the executor's own wait: counted again, in a turn alone of its own, a few times.
+    for (int again = 0; again < LOAD_COUNT_BUSY_AGAIN && counted.status == CASE_OK && counted.loads_missing == LOADS_MISSING_BUSY; again++) {
+        judge_trace_note("load count: the GPU's counters were busy (%s); counting again in %d s", counted.loads_why, LOAD_COUNT_BUSY_PAUSE_S);
+        kv_free(&report);
+        sleep(LOAD_COUNT_BUSY_PAUSE_S);
+        load_count_blank(c, &counted, &spec);
+        if (tool_runs_again(s, TOOL_COUNT, &spec, c->seed, &counted, &report) != 0)
+            return load_count_not_run(c, err);
+    }
+    int rc = 0;
     if (load_count_student_failed(&counted, &report)) {
         load_count_fail(run, "; counting its loads, case %s did not pass (%s): the kernel must compute the same way every time",
                         c->name, counted.reason[0] ? counted.reason : counted.kind);
+    } else if (counted.status != CASE_OK) {
+        rc = load_count_kit_failed(c, &counted, err);
     } else if (!load_count_same_launches(run, c, &counted, &report)) {
         // (the technique failed, saying how)
-    } else if (!counted.loads_counted && counted.loads_why[0] && judge_on_path("ncu")) {  // the executor said it cannot: Nsight Compute counts
+    } else if (!counted.loads_counted && counted.loads_missing != LOADS_MISSING_BUSY && judge_on_path("ncu")) {
+        // The executor cannot count here, or not this call: Nsight Compute counts (busy counters would be busy for it too).
         judge_trace_note("load count: the executor could not count the loads (%s); Nsight Compute counts them", counted.loads_why);
         kv_free(&report);
         return load_count_ncu(s, c, err);
+    } else if (!counted.loads_counted) {
+        rc = load_count_missing(run, c, &counted, &report, "the executor", err);
     } else {
-        char why[sizeof(counted.loads_why) + 64];
-        snprintf(why, sizeof(why), "the executor could not count the loads here (%s)", counted.loads_why[0] ? counted.loads_why : "the case did not run through");
-        technique_loads_grid(run->conf.technique, &report, size, run->conf.star_radius, counted.loads_counted ? TECHNIQUE_LOADS_CUPTI : 0,
-                             counted.global_loads, counted.shared_loads, why, &run->technique);
+        technique_loads_grid(run->conf.technique, &report, size, run->conf.star_radius, TECHNIQUE_LOADS_CUPTI, counted.global_loads, counted.shared_loads, "",
+                             &run->technique);
     }
     kv_free(&report);
-    return 0;
+    return rc;
 }
 
 int load_count_check(judge_session *s, judge_error *err)

@@ -355,6 +355,14 @@ static tool_helper *tool_helper_of(struct judge_session *s, tool_kind tool, cons
     return NULL;
 }
 
+// Remembers tool's run of spec (r, report) for these programs, but for a count that failed (asked again next time).
+static void tool_remember(const struct judge_session *s, tool_kind tool, const lab_case *spec, const case_result *r, const kv_list *report)
+{
+    char path[PATH_MAX + 64];
+    if (tool_cache_file(s, tool, spec, path, sizeof(path)) == 0 && ((tool != TOOL_LOADS && tool != TOOL_COUNT) || r->loads_counted))
+        tool_cache_save(path, r, report);
+}
+
 int tool_runs_case(struct judge_session *s, tool_kind tool, const lab_case *spec, uint64_t seed, case_result *r,
                    kv_list *report)
 {
@@ -367,15 +375,21 @@ int tool_runs_case(struct judge_session *s, tool_kind tool, const lab_case *spec
     tool_helper *h = tool_helper_of(s, tool, spec, seed);
     if (h && tool_helper_take(s, h, r, report)) {
         s->tools.ahead++;
-    } else {
-        if (tool == TOOL_LOADS || tool == TOOL_COUNT)
-            tool_runs_wait(s);  // no helper's profiler beside this one (two on a GPU: neither counts)
-        judge_case_env env = tool_env(s, tool);
-        if (schedule_run_kind(&env, &s->run, spec, seed, r, report) != 0)
-            return -1;
-        s->tools.ran++;
+        tool_remember(s, tool, spec, r, report);
+        return 0;
     }
-    if (cacheable && ((tool != TOOL_LOADS && tool != TOOL_COUNT) || r->loads_counted))  // (a count that failed: asked again next time)
-        tool_cache_save(path, r, report);
+    return tool_runs_again(s, tool, spec, seed, r, report);
+}
+
+int tool_runs_again(struct judge_session *s, tool_kind tool, const lab_case *spec, uint64_t seed, case_result *r,
+                    kv_list *report)
+{
+    if (tool == TOOL_LOADS || tool == TOOL_COUNT)
+        tool_runs_wait(s);  // no helper's profiler beside this one (two on a GPU: neither counts)
+    judge_case_env env = tool_env(s, tool);
+    if (schedule_run_kind(&env, &s->run, spec, seed, r, report) != 0)
+        return -1;
+    s->tools.ran++;
+    tool_remember(s, tool, spec, r, report);
     return 0;
 }

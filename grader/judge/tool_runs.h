@@ -75,4 +75,10 @@ void tool_runs_stop(struct judge_session *s);
 int tool_runs_case(struct judge_session *s, tool_kind tool, const lab_case *spec, uint64_t seed, case_result *r,
                    kv_list *report);
 
+// Runs case spec under tool now, in the judge (neither remembered nor a
+// helper's: a count asked again after its counters were busy), keeping a
+// count that counted. As tool_runs_case otherwise.
+int tool_runs_again(struct judge_session *s, tool_kind tool, const lab_case *spec, uint64_t seed, case_result *r,
+                    kv_list *report);
+
 #endif // STENCIL_TOOL_RUNS_H

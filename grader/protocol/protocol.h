@@ -399,6 +399,32 @@ static inline protocol_sample_unit protocol_sample_unit_of(unsigned long long nx
 #define LOADS_MISSING_KEY    "loads_missing"
 #define LOADS_AHEAD_WHY_KEY  "loads_ahead_failed"  // why a counting executor's preparation at its start failed (STENCIL_TRACE=1 prints it)
 
+// What kind of reason a missing count has (LOADS_MISSING_KIND_KEY, beside
+// LOADS_MISSING_KEY), as the executor tells it from where the count failed
+// and CUPTI's error: only a machine that cannot count leaves the technique's
+// floors unchecked; every other missing count ends in a verdict that is no
+// pass (grader/judge/load_count.c says which).
+#define LOADS_MISSING_KIND_KEY "loads_missing_kind"
+enum loads_missing_kind {
+    LOADS_MISSING_NONE = 0,   // counted (or no count asked)
+    LOADS_MISSING_CANNOT,     // this machine cannot count: no CUPTI, a toolkit before the range profiler, counters without permission, a device it does not support; before the student's call
+    LOADS_MISSING_BUSY,       // another profiler held this GPU's counters all the while the count waited for them
+    LOADS_MISSING_LAUNCHES,   // the call launched more kernels than the profiler holds ranges (LOADS_MAX_RANGES)
+    LOADS_MISSING_FAULT,      // any other failure, once the student's call had run
+    LOADS_MISSING_KINDS
+};
+static const char *const loads_missing_kind_names[LOADS_MISSING_KINDS] = {"none", "cannot-count-here", "counters-busy", "too-many-launches", "fault"};
+
+// The kind a report's LOADS_MISSING_KIND_KEY value names; LOADS_MISSING_FAULT
+// for a value that names none (or none at all beside a missing count).
+static inline int loads_missing_kind_of(const char *name)
+{
+    for (int k = 0; name && k < LOADS_MISSING_KINDS; k++)
+        if (!strcmp(name, loads_missing_kind_names[k]))
+            return k;
+    return LOADS_MISSING_FAULT;
+}
+
 // File names inside the case directory the judge hands the runner.
 #define CASE_INPUT     "in.bin"        // nx*ny*nz floats, written by the judge (not for FILL_OPTION)
 #define CASE_OUTPUT    "out.bin"       // guard | grid | guard of the output after the checked launch

@@ -96,9 +96,10 @@ def read_judge(json_path):
             name, runner, judged = c.group(1), float(c.group(3)), float(c.group(6))
             phases = dict(zip(c.group(5).split()[0::2], map(float, c.group(5).split()[1::2])))
             start = float(c.group(4)) if c.group(4) else t - judged - runner  # (older traces: a guess)
-            if "locked" in phases and "end" in phases:  # the executor held its own turn, until its GPU work ended
-                alone = "count_begun" in phases
-                turns.append([start + phases["locked"], start + phases.get("idle", phases["end"]), int(alone), "%s %s (executor's)" % (stage, name)])
+            if "locked" in phases:  # the executor held its own turn, until its GPU work ended (or its run did, when its trace stops short)
+                alone = "count_begun" in phases or "prepared" in phases  # (a count, begun or not)
+                until = phases.get("idle", phases.get("end", runner))
+                turns.append([start + phases["locked"], start + until, int(alone), "%s %s (executor's)" % (stage, name)])
             else:  # the judge's turn around this run: label the one that holds it
                 parts += run_parts(start, runner, phases)
                 for turn in turns:

@@ -448,17 +448,40 @@ static void fake_judge_solve(const fake_case *c, const char *mode)
 // Runs one case; returns its exit code (RUNNER_OK when the judge's files are all there).
 // The loads LOADS_OPTION asks for, as the fake ncu counts them
 // (STENCIL_FAKE_NCU_LOADS=G,S floats from global and shared memory a cell,
-// 2,7 when unset); STENCIL_FAKE_LOADS=missing: why there are none instead;
+// 2,7 when unset); STENCIL_FAKE_LOADS=missing: why there are none instead
+// (no CUPTI: the machine cannot count), busy: the counters another
+// profiler's all the while, launches: more launches than the profiler's
+// ranges, fault: CUPTI failed after the call, unnamed: a reason without its kind,
+// crash: the count's run killed by a signal; busy-once: busy the first time
+// (STENCIL_FAKE_LOADS_STATE names the file that remembers it), counted after;
 // other-launch: the counted run's first launch another kernel's; late: the
 // counts, though its preparation at the executor's start had failed (and why).
 static void fake_count_loads(const fake_case *c)
 {
+    static const struct { const char *how, *why; int kind; } missing[] = {
+        {"missing", "CUPTI (libcupti, part of the CUDA Toolkit) could not be opened: a fake's", LOADS_MISSING_CANNOT},
+        {"busy", "cuptiRangeProfilerStart failed: CUPTI_ERROR_HARDWARE_BUSY (a fake's)", LOADS_MISSING_BUSY},
+        {"launches", "the profiler counted 64 of the call's 65 launches (it holds 64; 1 dropped) (a fake's)", LOADS_MISSING_LAUNCHES},
+        {"fault", "cuptiRangeProfilerDecodeData failed: CUPTI_ERROR_UNKNOWN (a fake's)", LOADS_MISSING_FAULT},
+        {"unnamed", "a reason without its kind (a fake's)", -1}};
     const char *how = getenv("STENCIL_FAKE_LOADS"), *per = getenv("STENCIL_FAKE_NCU_LOADS");
     double global = 2, shared = 7, cells = (double)c->n[0] * c->n[1] * c->n[2];
-    if (how && !strcmp(how, "missing")) {
-        fake_report(c, LOADS_MISSING_KEY, "%s", "CUPTI (libcupti, part of the CUDA Toolkit) could not be opened: a fake's");
-        return;
+    if (how && !strcmp(how, "crash"))  // the count's run ends by a signal: no stage, no report of its own
+        kill(getpid(), SIGKILL);
+    const char *once = getenv("STENCIL_FAKE_LOADS_STATE");
+    if (how && !strcmp(how, "busy-once") && once) {  // busy the first time (the file made), counted after
+        int fd = open(once, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        how = fd >= 0 ? "busy" : "counted";
+        if (fd >= 0)
+            close(fd);
     }
+    for (size_t k = 0; how && k < sizeof(missing) / sizeof(missing[0]); k++)
+        if (!strcmp(how, missing[k].how)) {
+            fake_report(c, LOADS_MISSING_KEY, "%s", missing[k].why);
+            if (missing[k].kind >= 0)
+                fake_report(c, LOADS_MISSING_KIND_KEY, "%s", loads_missing_kind_names[missing[k].kind]);
+            return;
+        }
     if (how && !strcmp(how, "late"))  // as the executor says it when its start could not prepare the count
         fake_report(c, LOADS_AHEAD_WHY_KEY, "%s", "CUPTI_ERROR_NOT_READY: a fake's, with a\033[31m control");
     if (how && !strcmp(how, "other-launch"))  // a program that launches another kernel when counted (the last value counts)

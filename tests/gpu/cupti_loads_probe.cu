@@ -8,9 +8,8 @@
 // time beside these); with --load S launches them again and again for S
 // seconds (another process's kernels beside a count); with --hold S holds a
 // count's profiling session open for S seconds, and with --prepared-beside S
-// makes its host side at once (beside a --hold: without the counter
-// availability image, as a counting executor started beside another's
-// count) and counts S seconds later, the session ended. Exits 77 without a GPU, 1 when a count differs from
+// makes its host side at once (beside a --hold, as a counting executor
+// started beside another's count) and counts S seconds later, the session ended. Exits 77 without a GPU, 1 when a count differs from
 // the kernels' own, 2 when the count cannot be taken (its reason printed).
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -19,6 +18,7 @@
 #include <time.h>
 
 #include "executor.h"
+#include "protocol.h"
 
 #define PROBE_BLOCK 256  // threads a block of both kernels
 
@@ -57,10 +57,10 @@ template <typename Launch> static void probe_count(Launch launch, long launches,
     double start = probe_now(), t[6] = {start};
     int failed = exec_loads_prepare(why, sizeof(why));
     t[1] = probe_now();
-    failed = failed || exec_loads_arm(why, sizeof(why));
+    failed = failed || (exec_loads_arm(why, sizeof(why)) != 0 && exec_loads_missing_kind() != LOADS_MISSING_BUSY);  // (busy: begin waits)
     t[2] = probe_now();
     if (failed || exec_loads_begin(why, sizeof(why)) != 0) {
-        printf("cupti probe: the count could not start: %s\n", why);
+        printf("cupti probe: the count could not start (%s): %s\n", loads_missing_kind_names[exec_loads_missing_kind()], why);
         exit(2);
     }
     t[3] = probe_now();
@@ -68,7 +68,7 @@ template <typename Launch> static void probe_count(Launch launch, long launches,
     cudaDeviceSynchronize();
     t[4] = probe_now();
     if (exec_loads_end(bytes, launches, why, sizeof(why)) != 0) {
-        printf("cupti probe: the count could not end: %s\n", why);
+        printf("cupti probe: the count could not end (%s): %s\n", loads_missing_kind_names[exec_loads_missing_kind()], why);
         exit(2);
     }
     t[5] = probe_now();
@@ -115,8 +115,7 @@ int main(int argc, char **argv)
             printf("cupti probe: the host side could not be made beside another profiling process: %s\n", why);
             return 2;
         }
-        printf("  prepared beside another profiling process: %s\n",
-               exec_loads_unavailable()[0] ? exec_loads_unavailable() : "with the counter availability image (the other session did not hold the counters)");
+        printf("  prepared beside another profiling process\n");
         for (double until = probe_now() + atof(argv[2]); probe_now() < until;)
             ;
     }
@@ -146,9 +145,9 @@ int main(int argc, char **argv)
     int refused = exec_loads_begin(why, sizeof(why)) == 0;
     for (int k = 0; refused && k <= LOADS_MAX_RANGES; k++)
         global_reads();
-    refused = refused && exec_loads_end(more, LOADS_MAX_RANGES + 1, why, sizeof(why)) != 0;
-    printf("  %d launches, one more than the profiler holds: %s (%s)\n", LOADS_MAX_RANGES + 1, refused ? "no count" : "COUNTED",
-           why[0] ? why : "no reason given");
+    refused = refused && exec_loads_end(more, LOADS_MAX_RANGES + 1, why, sizeof(why)) != 0 && exec_loads_missing_kind() == LOADS_MISSING_LAUNCHES;
+    printf("  %d launches, one more than the profiler holds: %s (%s, its kind %s)\n", LOADS_MAX_RANGES + 1, refused ? "no count" : "COUNTED",
+           why[0] ? why : "no reason given", loads_missing_kind_names[exec_loads_missing_kind()]);
     right = right && refused;
     printf("cupti probe: %s\n", right ? "the executor's counts are the kernels' own" : "a count differs from the kernels' own");
     return right ? 0 : 1;

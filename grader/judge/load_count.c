@@ -116,10 +116,47 @@ static void load_count_blank(const case_result *c, case_result *r, lab_case *spe
     snprintf(r->name, sizeof(r->name), "%s", c->name);
 }
 
+// Runs case c's count under tool (tool_runs_case: remembered, a helper's,
+// or now) into counted and report, its untimed case in spec; 0, or -1.
+static int load_count_run(judge_session *s, const case_result *c, tool_kind tool, case_result *counted, kv_list *report, lab_case *spec)
+{
+    load_count_blank(c, counted, spec);
+    return tool_runs_case(s, tool, spec, c->seed, counted, report);
+}
+
 // The count run could not be made at all (a folder, memory, the runner): the kit's error.
 static int load_count_not_run(const case_result *c, judge_error *err)
 {
     return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "could not count the loads of case %s: %s (temporary folder, memory or the runner)", c->name, strerror(errno));
+}
+
+// Judges the count of case c (counted, its report) that counter
+// (TECHNIQUE_LOADS_NCU or _CUPTI) took: a run that did not pass fails the
+// technique (the kit's own stages: its error), another launch than judged
+// fails it, a count missing goes by its kind (load_count_missing), else the
+// floors. Returns 0; 1, doing nothing, for a count missing that Nsight
+// Compute may take (ncu: on PATH; any kind but busy counters); or -1 with err.
+static int load_count_judge(judge_run *run, const case_result *c, const case_result *counted, const kv_list *report, int counter, int ncu,
+                            judge_error *err)
+{
+    const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
+    int by_ncu = counter == TECHNIQUE_LOADS_NCU;
+    if (load_count_student_failed(counted, report)) {  // it passed unprofiled: no unchecked pass for one that fails counted
+        load_count_fail(run, "; %s, case %s did not pass (%s): the kernel must compute the same way %s",
+                        by_ncu ? "under Nsight Compute, which counts the loads" : "counting its loads", c->name,
+                        counted->reason[0] ? counted->reason : counted->kind, by_ncu ? "when profiled" : "every time");
+        return 0;
+    }
+    if (counted->status != CASE_OK)
+        return load_count_kit_failed(c, counted, err);
+    if (!load_count_same_launches(run, c, counted, report))
+        return 0;  // (the technique failed, saying how)
+    if (!counted->loads_counted && ncu && counted->loads_missing != LOADS_MISSING_BUSY)
+        return 1;
+    if (!counted->loads_counted)
+        return load_count_missing(run, c, counted, report, by_ncu ? "Nsight Compute (ncu)" : "the executor", err);
+    technique_loads_grid(run->conf.technique, report, size, run->conf.star_radius, counter, counted->global_loads, counted->shared_loads, "", &run->technique);
+    return 0;
 }
 
 // Counts the loads of case c under Nsight Compute (one checked call,
@@ -127,28 +164,12 @@ static int load_count_not_run(const case_result *c, judge_error *err)
 // for the same programs) and judges the floors with them. Returns 0, or -1 with err.
 static int load_count_ncu(judge_session *s, const case_result *c, judge_error *err)
 {
-    judge_run *run = &s->run;
     case_result counted;
     kv_list report;
-    const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
     lab_case spec;
-    load_count_blank(c, &counted, &spec);
-    if (tool_runs_case(s, TOOL_LOADS, &spec, c->seed, &counted, &report) != 0)
+    if (load_count_run(s, c, TOOL_LOADS, &counted, &report, &spec) != 0)
         return load_count_not_run(c, err);
-    int rc = 0;
-    if (load_count_student_failed(&counted, &report)) {  // it passed unprofiled: no unchecked pass for one that fails profiled
-        load_count_fail(run, "; under Nsight Compute, which counts the loads, case %s did not pass (%s): the kernel must compute the same way when profiled",
-                        c->name, counted.reason[0] ? counted.reason : counted.kind);
-    } else if (counted.status != CASE_OK) {
-        rc = load_count_kit_failed(c, &counted, err);
-    } else if (!load_count_same_launches(run, c, &counted, &report)) {
-        // (the technique failed, saying how)
-    } else if (!counted.loads_counted) {
-        rc = load_count_missing(run, c, &counted, &report, "Nsight Compute (ncu)", err);
-    } else {
-        technique_loads_grid(run->conf.technique, &report, size, run->conf.star_radius, TECHNIQUE_LOADS_NCU, counted.global_loads, counted.shared_loads, "",
-                             &run->technique);
-    }
+    int rc = load_count_judge(&s->run, c, &counted, &report, TECHNIQUE_LOADS_NCU, 0, err);
     kv_free(&report);
     return rc;
 }
@@ -174,13 +195,10 @@ int load_count_in_process(void)
 // judges the floors with them. Returns 0, or -1 with err.
 static int load_count_cupti(judge_session *s, const case_result *c, judge_error *err)
 {
-    judge_run *run = &s->run;
     case_result counted;
     kv_list report;
-    const unsigned int size[3] = {c->spec.nx, c->spec.ny, c->spec.nz};
     lab_case spec;
-    load_count_blank(c, &counted, &spec);
-    if (tool_runs_case(s, TOOL_COUNT, &spec, c->seed, &counted, &report) != 0)  // (started ahead, or remembered)
+    if (load_count_run(s, c, TOOL_COUNT, &counted, &report, &spec) != 0)  // (started ahead, or remembered)
         return load_count_not_run(c, err);
     // Counters busy past the executor's own wait: counted again, in a turn alone of its own, a few times.
     for (int again = 0; again < LOAD_COUNT_BUSY_AGAIN && counted.status == CASE_OK && counted.loads_missing == LOADS_MISSING_BUSY; again++) {
@@ -191,24 +209,11 @@ static int load_count_cupti(judge_session *s, const case_result *c, judge_error 
         if (tool_runs_again(s, TOOL_COUNT, &spec, c->seed, &counted, &report) != 0)
             return load_count_not_run(c, err);
     }
-    int rc = 0;
-    if (load_count_student_failed(&counted, &report)) {
-        load_count_fail(run, "; counting its loads, case %s did not pass (%s): the kernel must compute the same way every time",
-                        c->name, counted.reason[0] ? counted.reason : counted.kind);
-    } else if (counted.status != CASE_OK) {
-        rc = load_count_kit_failed(c, &counted, err);
-    } else if (!load_count_same_launches(run, c, &counted, &report)) {
-        // (the technique failed, saying how)
-    } else if (!counted.loads_counted && counted.loads_missing != LOADS_MISSING_BUSY && judge_on_path("ncu")) {
-        // The executor cannot count here, or not this call: Nsight Compute counts (busy counters would be busy for it too).
+    int rc = load_count_judge(&s->run, c, &counted, &report, TECHNIQUE_LOADS_CUPTI, judge_on_path("ncu"), err);
+    if (rc == 1) {  // the executor cannot count here, or not this call: Nsight Compute counts (busy counters would be busy for it too)
         judge_trace_note("load count: the executor could not count the loads (%s); Nsight Compute counts them", counted.loads_why);
         kv_free(&report);
         return load_count_ncu(s, c, err);
-    } else if (!counted.loads_counted) {
-        rc = load_count_missing(run, c, &counted, &report, "the executor", err);
-    } else {
-        technique_loads_grid(run->conf.technique, &report, size, run->conf.star_radius, TECHNIQUE_LOADS_CUPTI, counted.global_loads, counted.shared_loads, "",
-                             &run->technique);
     }
     kv_free(&report);
     return rc;

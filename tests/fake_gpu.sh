@@ -512,8 +512,8 @@ outcome inprocfault "a count that failed after the call: a kit error, run again"
 missing_count inprocunnamed unnamed
 outcome inprocunnamed "a missing count whose kind the report does not name: a kit error, never unchecked" 2 "a reason without its kind"
 missing_count inproccrash crash
-holds inproccrash "a count run that crashed (no stage of its own) fails the technique, never leaves it unchecked" \
-    'c["N=40"]["status"] == "ok" and r["technique"]["status"] == "fail" and "counting its loads, case N=40 did not pass" in t'
+outcome inproccrash "a count run killed by a signal (no stage of the student's): the kit's error, neither a pass nor the student's failure" 2 \
+    "the run that counts the loads of case N=40 failed in the kit's own part"
 missing_count inprocbusyonce busy-once STENCIL_FAKE_LOADS_STATE="$tmp/busyonce.state" STENCIL_TRACE=1
 holds inprocbusyonce "counters busy once: the judge counts again, in a turn of its own, and judges the floors with that count" \
     'r["verdict"] == "pass" and r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t'
@@ -525,6 +525,10 @@ check "and Nsight Compute is not asked (the counters busy for it too)" test ! -s
 touch_kernel "$student2" ncufailed
 fake_run ncufailed STENCIL_FAKE_NCU=failed -- --lab "$lab2" --kernel "$student2" --case 40
 outcome ncufailed "Nsight Compute that counted nothing for a reason of its own (not the counters' permission): a kit error" 2 \
+    "Nsight Compute said: Failed to profile"
+touch_kernel "$student2" ncunamed
+fake_run ncunamed STENCIL_FAKE_NCU=failed-named -- --lab "$lab2" --kernel "$student2" --case 40
+outcome ncunamed "ncu's error naming a kernel called like the permission error (ERR_NVGPUCTRPERM): still the kit's error, not unchecked" 2 \
     "Nsight Compute said: Failed to profile"
 touch_kernel "$student2" latecount
 fake_run latecount STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=late STENCIL_TRACE=1 PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40

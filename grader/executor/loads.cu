@@ -49,6 +49,7 @@ static struct {
     const char *metrics[3];                    // the names counted
     int missing;                               // the last failure's kind (protocol.h's enum loads_missing_kind)
     int called;                                // 1 once a count has started: a failure is no longer the machine's
+    int busy_seen;                             // 1 once this count's tries found the counters busy
 } loads;
 
 // How long a count's start waits for another process's profiler to let go of
@@ -66,14 +67,36 @@ static const char *const loads_names[2][3] = {
     {"smsp__sass_data_bytes_mem_global_op_ld.sum", "smsp__sass_data_bytes_mem_global_op_ldgsts.sum", "smsp__sass_data_bytes_mem_shared_op_ld.sum"},
     {"sm__sass_data_bytes_mem_global_op_ld.sum", "sm__sass_data_bytes_mem_global_op_ldgsts.sum", "sm__sass_data_bytes_mem_shared_op_ld.sum"}};
 
+// 1 if CUPTI's error r says this machine cannot count at all (the
+// counters need a permission, the device or its mode is not one the range
+// profiler supports, the chip or the metrics unknown to this CUPTI).
+static int loads_machine_cannot(CUptiResult r)
+{
+    switch (r) {
+    case CUPTI_ERROR_INSUFFICIENT_PRIVILEGES: case CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES:
+    case CUPTI_ERROR_NOT_SUPPORTED: case CUPTI_ERROR_NOT_COMPATIBLE: case CUPTI_ERROR_API_NOT_IMPLEMENTED:
+    case CUPTI_ERROR_LEGACY_PROFILER_NOT_SUPPORTED: case CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_CONFIDENTIAL_COMPUTING_NOT_SUPPORTED: case CUPTI_ERROR_CMP_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED: case CUPTI_ERROR_SLI_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_WSL_DEVICE_NOT_SUPPORTED: case CUPTI_ERROR_INVALID_CHIP_NAME: case CUPTI_ERROR_INVALID_METRIC_NAME:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 // The kind of failure CUPTI's error r is (enum loads_missing_kind): the
-// counters busy; before the student's call, the machine's (it cannot count);
-// after it, a fault.
+// counters busy; the machine's (it cannot count) only for an error that
+// says so (loads_machine_cannot) before the student's call and before any
+// busy counters in this count's tries; else a fault (out of memory, say,
+// with the student's module loaded: never a reason to leave the floors unchecked).
 static int loads_kind_of(CUptiResult r)
 {
-    if (r == CUPTI_ERROR_HARDWARE_BUSY)
+    if (r == CUPTI_ERROR_HARDWARE_BUSY) {
+        loads.busy_seen = 1;
         return LOADS_MISSING_BUSY;
-    return loads.called ? LOADS_MISSING_FAULT : LOADS_MISSING_CANNOT;
+    }
+    return !loads.called && !loads.busy_seen && loads_machine_cannot(r) ? LOADS_MISSING_CANNOT : LOADS_MISSING_FAULT;
 }
 
 // Calls entry e with params; 0, or -1 with why naming the call and CUPTI's
@@ -220,8 +243,8 @@ static int loads_enable(CUcontext ctx, char *why, size_t len)
     return loads_call(L_SET, &set, why, len);
 }
 
-// Ends a count's profiler and host side, whatever was set up.
-static void loads_close(void)
+// Ends a count's range profiler on the context, if enabled (its host side kept).
+static void loads_disable(void)
 {
     if (loads.ranges) {
         CUpti_RangeProfiler_Disable_Params disable = {CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE};
@@ -229,6 +252,12 @@ static void loads_close(void)
         loads.entry[L_DISABLE](&disable);
         loads.ranges = NULL;
     }
+}
+
+// Ends a count's profiler and host side, whatever was set up.
+static void loads_close(void)
+{
+    loads_disable();
     if (loads.host) {
         CUpti_Profiler_Host_Deinitialize_Params done = {CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE};
         done.pHostObject = loads.host;
@@ -295,7 +324,7 @@ static double loads_now(void)
 
 int exec_loads_begin(char *why, size_t len)
 {
-    loads.called = 0;
+    loads.called = loads.busy_seen = 0;
     for (double until = loads_now() + LOADS_BUSY_WAIT_S;;) {  // (the counters busy: again, for a while)
         loads.missing = LOADS_MISSING_NONE;
         if (exec_loads_arm(why, len) == 0) {
@@ -305,10 +334,12 @@ int exec_loads_begin(char *why, size_t len)
                 loads.called = 1;  // (from here a failure is the count's, not the machine's)
                 return 0;
             }
-            loads_close();
+            loads_disable();  // (the host side kept for the next try)
         }
-        if (loads.missing != LOADS_MISSING_BUSY || loads_now() >= until)
+        if (loads.missing != LOADS_MISSING_BUSY || loads_now() >= until) {
+            loads_close();
             return -1;
+        }
         struct timespec pause = {0, LOADS_BUSY_RETRY_MS * 1000000L};
         nanosleep(&pause, NULL);
     }

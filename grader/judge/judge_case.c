@@ -811,10 +811,13 @@ static void case_read_counted_loads(const kv_list *report, const spawn_result *s
 }
 
 // Why Nsight Compute's table (path) has no count: its first error line in
-// r->loads_why, and its kind in r->loads_missing, the machine's only when ncu
-// said the counters need a permission (ERR_NVGPUCTRPERM).
+// r->loads_why, and its kind in r->loads_missing, the machine's only when
+// that line begins by saying so (the counters need a permission,
+// ERR_NVGPUCTRPERM, or the device cannot be profiled): only its start, which
+// no kernel name reaches (a line that names the kernel names it later).
 static void case_ncu_missing(const char *path, case_result *r)
 {
+    static const char *const cannot[] = {"ERR_NVGPUCTRPERM", "Profiling is not supported"};
     char line[512];
     FILE *f = fopen(path, "r");
     r->loads_missing = LOADS_MISSING_FAULT;
@@ -823,9 +826,11 @@ static void case_ncu_missing(const char *path, case_result *r)
         if (strncmp(line, "==ERROR==", 9) != 0)
             continue;
         line[strcspn(line, "\r\n")] = '\0';
-        snprintf(r->loads_why, sizeof(r->loads_why), "Nsight Compute said: %.200s", line + 9 + (line[9] == ' '));
-        if (strstr(line, "ERR_NVGPUCTRPERM"))
-            r->loads_missing = LOADS_MISSING_CANNOT;
+        const char *said = line + 9 + (line[9] == ' ');
+        snprintf(r->loads_why, sizeof(r->loads_why), "Nsight Compute said: %.200s", said);
+        for (size_t k = 0; k < sizeof(cannot) / sizeof(cannot[0]); k++)
+            if (!strncmp(said, cannot[k], strlen(cannot[k])))
+                r->loads_missing = LOADS_MISSING_CANNOT;
         break;
     }
     if (f)

@@ -11,15 +11,19 @@
 #include "load_count.h"
 #include "tool_runs.h"
 
-// 1 if the profiled run (counted, its report) did not pass, the kit's own
-// stages aside (error_stage "kit" or "device": the executor's usage, no GPU):
-// its values wrong, its launch, kernel or a call failed, it crashed, ran out
-// of time or memory. The same case passed unprofiled: a kernel that fails
-// when counted has no count to pass on.
+// 1 if the profiled run (counted, its report) failed by the student's
+// kernel: its values wrong, or the executor saw its launch, kernel or a call
+// fail. The same case passed unprofiled: a kernel that fails when counted
+// has no count to pass on. Any other run that did not pass (a time limit
+// that waits for locks count against, the kit's memory or files, a signal,
+// the kit's own stages) is the kit's error, neither a failure of the
+// student's nor a pass without a count (load_count_kit_failed).
 static int load_count_student_failed(const case_result *counted, const kv_list *report)
 {
-    const char *stage = kv_get(report, "error_stage");
-    return counted->status != CASE_OK && !(stage && (!strcmp(stage, "kit") || !strcmp(stage, "device")));
+    const char *stage = kv_get(report, "error_stage"), *status = kv_get(report, "status");
+    return counted->status != CASE_OK &&
+           ((status && !strcmp(status, "ok") && !strcmp(counted->kind, "wrong")) ||
+            (stage && (!strcmp(stage, "launch") || !strcmp(stage, "execute") || !strcmp(stage, "refused") || !strcmp(stage, "program"))));
 }
 
 // Fails the technique line, adding to its detail what fmt says.
@@ -70,7 +74,7 @@ static int load_count_missing(judge_run *run, const case_result *c, const case_r
                         c->name, counted->loads_why);
         return 0;
     case LOADS_MISSING_BUSY:
-        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "the loads of case %s could not be counted: %s: another profiler (Nsight Compute, Nsight Systems, a second grader's count) held this GPU's counters; run the check again once it has ended",
+        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "the loads of case %s could not be counted: %s: another profiler (Nsight Compute, Nsight Systems, DCGM's profiling, a second grader's count) held this GPU's counters; run the check again once it has ended",
                                c->name, counted->loads_why);
     default:
         return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "the loads of case %s could not be counted (%s): run the check again, and report it if it stays",

@@ -494,6 +494,35 @@ static void test_gpu_visible_names(void **state)
     assert_string_equal(names[1], "untouched");
 }
 
+// ---------------------------------------------------------------------------
+// loads_missing_kind_of: the kind of a missing count, as the judge reads it
+// ---------------------------------------------------------------------------
+
+// Every kind reads back from its name; any other value, a name changed in
+// one letter, a prefix of a name or none at all reads as a fault (never as
+// a machine that cannot count, which alone leaves the floors unchecked).
+static void test_loads_missing_kind_names(void **state)
+{
+    (void)state;
+    char changed[64];
+    rng r;
+    rng_init(&r, test_seed() ^ 0x10ad5);
+    for (int k = 0; k < LOADS_MISSING_KINDS; k++) {
+        assert_int_equal(loads_missing_kind_of(loads_missing_kind_names[k]), k);
+        snprintf(changed, sizeof(changed), "%s", loads_missing_kind_names[k]);
+        changed[rng_next(&r) % strlen(changed)] ^= 0x20;  // (a letter's case, or '-' made '\r')
+        assert_int_equal(loads_missing_kind_of(changed), LOADS_MISSING_FAULT);
+        snprintf(changed, sizeof(changed), "%.*s", (int)strlen(loads_missing_kind_names[k]) - 1, loads_missing_kind_names[k]);
+        assert_int_equal(loads_missing_kind_of(changed), LOADS_MISSING_FAULT);
+    }
+    assert_int_equal(loads_missing_kind_of(NULL), LOADS_MISSING_FAULT);
+    assert_int_equal(loads_missing_kind_of(""), LOADS_MISSING_FAULT);
+    assert_int_equal(loads_missing_kind_of("cannot-count-here "), LOADS_MISSING_FAULT);
+    for (int a = 0; a < LOADS_MISSING_KINDS; a++)  // the names are distinct
+        for (int b = a + 1; b < LOADS_MISSING_KINDS; b++)
+            assert_string_not_equal(loads_missing_kind_names[a], loads_missing_kind_names[b]);
+}
+
 int main(void)
 {
     test_seed();
@@ -508,6 +537,7 @@ int main(void)
         cmocka_unit_test(test_gpu_visible_names),
         cmocka_unit_test(test_gpu_lock_waits_through_signals),
         cmocka_unit_test(test_sample_unit_tiles_grid),
+        cmocka_unit_test(test_loads_missing_kind_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -62,6 +62,7 @@ static struct block_run {
     unsigned int place[EMU_MAX_BLOCK_THREADS];  // each thread's place in it (order[place[id]] == id)
     unsigned int count;                         // threads in the block
     int fibers;                                 // 1 once a thread synchronised
+    int warp_ops;                               // 1 once a thread waited in a warp operation (none: no lane to release)
     int aborting;                               // 1 once an error stopped the block
     int barrier_result;                         // what the last released barrier computed
     emu_thread *running;                        // the thread running now, NULL between threads
@@ -455,7 +456,7 @@ static int barrier_complete(void)
     for (unsigned int id = 0; id < blk.count; id++) {
         const emu_thread *t = &blk.threads[id];
         if (t->state != THREAD_AT_BARRIER || t->wait.line != first->wait.line ||
-            strcmp(t->wait.file, first->wait.file) != 0)
+            (t->wait.file != first->wait.file && strcmp(t->wait.file, first->wait.file) != 0))
             return 0;
     }
     return 1;
@@ -552,7 +553,7 @@ static emu_thread *warp_op_completed_by(emu_thread *t)
 {
     if (t->state == THREAD_AT_WARP_OP)
         return warp_op_blocker(t) ? NULL : t;
-    if (t->state != THREAD_DONE)
+    if (t->state != THREAD_DONE || !blk.warp_ops)
         return NULL;
     unsigned int warp_base = thread_id(t) & ~31u;
     for (unsigned int lane = 0; lane < 32 && warp_base + lane < blk.count; lane++) {
@@ -684,6 +685,7 @@ static void block_reset(void)
     const emu_running_launch *L = emu_current_launch;
     blk.count = L->block_threads;
     blk.fibers = 0;
+    blk.warp_ops = 0;
     blk.aborting = 0;
     blk.running = NULL;
     blk.launch_return.stack_bottom = NULL;
@@ -769,6 +771,7 @@ uint64_t emu_warp_op(enum emu_warp_kind kind, unsigned int mask, uint64_t value,
 {
     emu_thread *t = running_or_die("a warp operation", file, line);
     thread_mark_wait(t, THREAD_AT_WARP_OP, kind, file, line);
+    blk.warp_ops = 1;
     t->mask = mask;
     t->value = value;
     t->arg = arg;

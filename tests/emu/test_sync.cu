@@ -12,6 +12,19 @@
 // Kernels
 // ---------------------------------------------------------------------------
 
+// Each thread writes its index into log at the next free place (count)
+// before each of three barriers and after the last: the order the threads
+// ran in, phase by phase (phase p's entries at [p * blockDim.x, ...)); the
+// last phase ends in the threads' returns.
+__global__ void barrier_phases_log(int *log, int *count)
+{
+    for (int phase = 0; phase < 3; phase++) {
+        log[atomicAdd(count, 1)] = (int)threadIdx.x;
+        __syncthreads();  // mark: phase-barrier
+    }
+    log[atomicAdd(count, 1)] = (int)threadIdx.x;
+}
+
 // Half the block waits at one barrier, half at another.
 __global__ void barrier_two_sites(float *out)
 {
@@ -344,6 +357,48 @@ static void test_warp_shuffles_all_orders(void **state)
     free(h_bcast);
 }
 
+// Between barriers every thread runs once in a phase, in the order's
+// order: forward 0..n-1, reverse n-1..0 in every phase; shuffle a
+// permutation a phase (the block of one thread per warp and of many warps
+// alike), so that a thread after a barrier runs after every thread before it
+// in the pass and no thread runs twice or not at all (the scheduler's
+// passes, the threads handing on to the next in the order).
+static void test_barrier_phases_run_in_order(void **state)
+{
+    (void)state;
+    const char *orders[] = {"forward", "reverse", "shuffle"};
+    int threads = test_random_int(2, 300), phases = 4, n = threads * phases;
+    int *h_log = (int *)malloc(n * sizeof(int)), *d_log, *d_count, zero = 0;
+    check_cuda(cudaMalloc(&d_log, n * sizeof(int)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_count, sizeof(int)), "cudaMalloc");
+    for (int o = 0; o < 3; o++) {
+        emu_set_order(orders[o], 11 + o);
+        check_cuda(cudaMemcpy(d_count, &zero, sizeof(int), cudaMemcpyHostToDevice), "upload");
+        barrier_phases_log<<<1, threads>>>(d_log, d_count);
+        check_cuda(cudaGetLastError(), "launch");
+        check_cuda(cudaMemcpy(h_log, d_log, n * sizeof(int), cudaMemcpyDeviceToHost), "download");
+        int differs = 0;
+        for (int p = 0; p < phases; p++) {
+            const int *phase = h_log + p * threads;
+            int seen[300] = {0};
+            for (int i = 0; i < threads; i++) {
+                if (phase[i] < 0 || phase[i] >= threads || seen[phase[i]]++)
+                    fail_msg("%s, %d threads: phase %d's entry %d is thread %d (run twice, or none such)", orders[o], threads, p, i, phase[i]);
+                int want = o == 0 ? i : threads - 1 - i;
+                if (o < 2 && phase[i] != want)
+                    fail_msg("%s, %d threads: phase %d's entry %d is thread %d, expected %d", orders[o], threads, p, i, phase[i], want);
+                differs |= p > 0 && phase[i] != h_log[i];
+            }
+        }
+        if (o == 2 && threads > 8 && !differs)
+            fail_msg("shuffle, %d threads: every phase ran in one order", threads);
+    }
+    emu_set_order("forward", 1);
+    cudaFree(d_log);
+    cudaFree(d_count);
+    free(h_log);
+}
+
 // A warp whose lanes shuffle at different call sites: flagged, both sites named.
 static void test_warp_divergent_shuffle_is_flagged(void **state)
 {
@@ -556,6 +611,7 @@ int main(void)
         cmocka_unit_test_setup(test_barrier_at_two_sites_is_an_error, test_reset_device),
         cmocka_unit_test_setup(test_early_return_before_barrier_is_an_error, test_reset_device),
         cmocka_unit_test_setup(test_warp_shuffles_all_orders, test_reset_device),
+        cmocka_unit_test_setup(test_barrier_phases_run_in_order, test_reset_device),
         cmocka_unit_test_setup(test_warp_divergent_shuffle_is_flagged, test_reset_device),
         cmocka_unit_test_setup(test_shuffle_from_absent_lane_is_flagged, test_reset_device),
         cmocka_unit_test_setup(test_warp_synchronous_reduction_is_exposed, test_reset_device),

@@ -63,6 +63,8 @@ static struct block_run {
     unsigned int count;                         // threads in the block
     int fibers;                                 // 1 once a thread synchronised
     int warp_ops;                               // 1 once a thread waited in a warp operation (none: no lane to release)
+    unsigned int pass_at;                       // the place in the pass's order of the thread it ran last
+    int in_pass;                                // 1 while the scheduler waits on a thread of its pass (threads hand on: thread_hand_on)
     int aborting;                               // 1 once an error stopped the block
     int barrier_result;                         // what the last released barrier computed
     emu_thread *running;                        // the thread running now, NULL between threads
@@ -228,6 +230,42 @@ static void thread_body(void)
     blk.running = NULL;
 }
 
+static void thread_fiber_main(void *arg);
+
+// Makes t ready to be switched to: its fiber prepared on its stack if it has
+// not started, its state running.
+static void thread_make_ready(emu_thread *t)
+{
+    if (t->state == THREAD_NOT_STARTED) {
+        emu_stack *stack = &thread_stacks[thread_id(t)];
+        stack_ensure(stack);
+        emu_fiber_prepare(&t->fiber, stack, thread_fiber_main, t);
+    }
+    t->state = THREAD_RUNNING;
+}
+
+// The thread that t (waiting at a barrier, or returned) hands the CPU on
+// to, made ready to run, or NULL (back to the scheduler): the next in the
+// pass's order that can run, as the scheduler itself would resume it, with
+// no switch through it between the two (half the switches of a pass). Only
+// while the scheduler runs its pass (not a warp's run-on, not an unwinding)
+// and in a block no warp operation has waited in, where the scheduler would
+// do nothing between the two threads (run_warp_on: no warp operation to complete).
+static emu_thread *thread_hand_on(const emu_thread *t)
+{
+    if (!blk.in_pass || blk.warp_ops || blk.aborting || (t->state != THREAD_AT_BARRIER && t->state != THREAD_DONE))
+        return NULL;
+    for (unsigned int at = blk.pass_at + 1; at < blk.count; at++) {
+        emu_thread *u = &blk.threads[blk.order[at]];
+        if (u->state != THREAD_NOT_STARTED && u->state != THREAD_RUNNABLE)
+            continue;
+        thread_make_ready(u);
+        blk.pass_at = at;
+        return u;
+    }
+    return NULL;
+}
+
 // Entry of a thread's fiber: runs the kernel, then hands back to the scheduler.
 static void thread_fiber_main(void *arg)
 {
@@ -240,7 +278,8 @@ static void thread_fiber_main(void *arg)
     } else {
         thread_body();
     }
-    emu_fiber_exit(&blk.scheduler);
+    emu_thread *next = thread_hand_on(t);
+    emu_fiber_exit(next ? &next->fiber : &blk.scheduler);
 }
 
 static void scheduler_main(void *arg);
@@ -258,7 +297,8 @@ static void thread_wait(emu_thread *t)
         blk.fibers = 1;
     }
     blk.running = NULL;
-    emu_fiber_switch(&t->fiber, &blk.scheduler);
+    emu_thread *next = thread_hand_on(t);
+    emu_fiber_switch(&t->fiber, next ? &next->fiber : &blk.scheduler);
     thread_enter(t);
     if (blk.aborting)
         throw emu_abort();
@@ -274,15 +314,11 @@ static void thread_run_plain(emu_thread *t)
         emu_fiber_switch(&blk.launch_return, &blk.scheduler);
 }
 
-// Resumes (or starts) t from the scheduler; returns when t waits or returns.
+// Resumes (or starts) t from the scheduler; returns when t waits or returns
+// (or the last of the threads it handed on to does).
 static void scheduler_resume(emu_thread *t)
 {
-    if (t->state == THREAD_NOT_STARTED) {
-        emu_stack *stack = &thread_stacks[thread_id(t)];
-        stack_ensure(stack);
-        emu_fiber_prepare(&t->fiber, stack, thread_fiber_main, t);
-    }
-    t->state = THREAD_RUNNING;
+    thread_make_ready(t);
     emu_fiber_switch(&blk.scheduler, &t->fiber);
 }
 
@@ -607,11 +643,13 @@ static int run_pass(void)
 {
     if (emu_opts.order == EMU_ORDER_SHUFFLE)
         order_fill();
-    for (unsigned int i = 0; i < blk.count && !blk.aborting; i++) {
-        emu_thread *t = &blk.threads[blk.order[i]];
+    for (blk.pass_at = 0; blk.pass_at < blk.count && !blk.aborting; blk.pass_at++) {
+        emu_thread *t = &blk.threads[blk.order[blk.pass_at]];
         if (t->state == THREAD_NOT_STARTED || t->state == THREAD_RUNNABLE) {
-            scheduler_resume(t);
-            if (run_warp_on(t) != 0)
+            blk.in_pass = 1;
+            scheduler_resume(t);  // (the threads after it in the order may run too, each handing on: blk.pass_at the last)
+            blk.in_pass = 0;
+            if (run_warp_on(&blk.threads[blk.order[blk.pass_at]]) != 0)
                 return -1;
         }
     }
@@ -686,6 +724,7 @@ static void block_reset(void)
     blk.count = L->block_threads;
     blk.fibers = 0;
     blk.warp_ops = 0;
+    blk.in_pass = 0;
     blk.aborting = 0;
     blk.running = NULL;
     blk.launch_return.stack_bottom = NULL;

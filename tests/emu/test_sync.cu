@@ -25,6 +25,22 @@ __global__ void barrier_phases_log(int *log, int *count)
     log[atomicAdd(count, 1)] = (int)threadIdx.x;
 }
 
+// Each thread logs its index after a barrier; thread k then waits in a
+// __syncwarp() of its own lane alone (complete as it arrives) and logs
+// 1000 + k; then a barrier again. The warp operation ends the threads'
+// handing on: the scheduler must complete it for k at once (its warp runs
+// on), before the threads after k in the pass run.
+__global__ void barrier_then_own_lane_syncwarp(int *log, int *count, int k)
+{
+    __syncthreads();  // mark: before-own-lane
+    log[atomicAdd(count, 1)] = (int)threadIdx.x;
+    if ((int)threadIdx.x == k) {
+        __syncwarp(1u << (k % 32));
+        log[atomicAdd(count, 1)] = 1000 + k;
+    }
+    __syncthreads();  // mark: after-own-lane
+}
+
 // Half the block waits at one barrier, half at another.
 __global__ void barrier_two_sites(float *out)
 {
@@ -373,10 +389,15 @@ static void test_barrier_phases_run_in_order(void **state)
     check_cuda(cudaMalloc(&d_count, sizeof(int)), "cudaMalloc");
     for (int o = 0; o < 3; o++) {
         emu_set_order(orders[o], 11 + o);
+        int count = 0;
         check_cuda(cudaMemcpy(d_count, &zero, sizeof(int), cudaMemcpyHostToDevice), "upload");
+        check_cuda(cudaMemset(d_log, 0xff, n * sizeof(int)), "memset");  // (-1: no entry left from the order before)
         barrier_phases_log<<<1, threads>>>(d_log, d_count);
         check_cuda(cudaGetLastError(), "launch");
         check_cuda(cudaMemcpy(h_log, d_log, n * sizeof(int), cudaMemcpyDeviceToHost), "download");
+        check_cuda(cudaMemcpy(&count, d_count, sizeof(int), cudaMemcpyDeviceToHost), "download");
+        if (count != n)
+            fail_msg("%s, %d threads: %d entries logged, expected %d", orders[o], threads, count, n);
         int differs = 0;
         for (int p = 0; p < phases; p++) {
             const int *phase = h_log + p * threads;
@@ -392,6 +413,39 @@ static void test_barrier_phases_run_in_order(void **state)
         }
         if (o == 2 && threads > 8 && !differs)
             fail_msg("shuffle, %d threads: every phase ran in one order", threads);
+    }
+    emu_set_order("forward", 1);
+    cudaFree(d_log);
+    cudaFree(d_count);
+    free(h_log);
+}
+
+// A thread of the pass that waits in a warp operation complete as it
+// arrives (its own lane's __syncwarp) runs on at once, before the threads
+// after it in the order: its 1000 + k right after its own index (forward and
+// reverse), though the threads before it handed on to one another.
+static void test_warp_op_mid_pass_runs_on(void **state)
+{
+    (void)state;
+    const char *orders[] = {"forward", "reverse"};
+    int threads = test_random_int(3, 256), k = test_random_int(1, threads - 2), n = threads + 1;
+    int *h_log = (int *)malloc(n * sizeof(int)), *d_log, *d_count, zero = 0;
+    check_cuda(cudaMalloc(&d_log, n * sizeof(int)), "cudaMalloc");
+    check_cuda(cudaMalloc(&d_count, sizeof(int)), "cudaMalloc");
+    for (int o = 0; o < 2; o++) {
+        emu_set_order(orders[o], 5);
+        check_cuda(cudaMemcpy(d_count, &zero, sizeof(int), cudaMemcpyHostToDevice), "upload");
+        check_cuda(cudaMemset(d_log, 0xff, n * sizeof(int)), "memset");
+        barrier_then_own_lane_syncwarp<<<1, threads>>>(d_log, d_count, k);
+        check_cuda(cudaGetLastError(), "launch");
+        check_cuda(cudaMemcpy(h_log, d_log, n * sizeof(int), cudaMemcpyDeviceToHost), "download");
+        int at = -1;
+        for (int i = 0; i < n; i++)
+            if (h_log[i] == k)
+                at = i;
+        if (at < 0 || at + 1 >= n || h_log[at + 1] != 1000 + k)
+            fail_msg("%s, %d threads, k = %d: thread k's entry at %d, followed by %d (expected %d)", orders[o], threads, k, at,
+                     at >= 0 && at + 1 < n ? h_log[at + 1] : -1, 1000 + k);
     }
     emu_set_order("forward", 1);
     cudaFree(d_log);
@@ -612,6 +666,7 @@ int main(void)
         cmocka_unit_test_setup(test_early_return_before_barrier_is_an_error, test_reset_device),
         cmocka_unit_test_setup(test_warp_shuffles_all_orders, test_reset_device),
         cmocka_unit_test_setup(test_barrier_phases_run_in_order, test_reset_device),
+        cmocka_unit_test_setup(test_warp_op_mid_pass_runs_on, test_reset_device),
         cmocka_unit_test_setup(test_warp_divergent_shuffle_is_flagged, test_reset_device),
         cmocka_unit_test_setup(test_shuffle_from_absent_lane_is_flagged, test_reset_device),
         cmocka_unit_test_setup(test_warp_synchronous_reduction_is_exposed, test_reset_device),

@@ -119,7 +119,7 @@ typedef struct shared_region {
 
 static shared_region shared_regions[SHARED_REGIONS_MAX];
 static int shared_region_count;
-static const char *shared_regions_low = (const char *)UINTPTR_MAX, *shared_regions_high;  // the span they all lie in
+static uintptr_t shared_regions_low, shared_regions_high;  // the span they all lie in (once there is one: zero-initialised, no constructor)
 static unsigned char *dynamic_shared_base;     // EMU_SHARED_OPTIN_LIMIT bytes between guard pages
 static size_t dynamic_shared_bytes;            // what the running launch asked for
 
@@ -179,10 +179,10 @@ void *emu_shared_allocate_bytes(size_t size, size_t alignment, const char *name,
         exit(2);
     }
     shared_regions[shared_region_count++] = shared_region{address, size, name, file, line};
-    if ((const char *)address < shared_regions_low)
-        shared_regions_low = (const char *)address;
-    if ((const char *)address + size > shared_regions_high)
-        shared_regions_high = (const char *)address + size;
+    if (shared_region_count == 1 || (uintptr_t)address < shared_regions_low)
+        shared_regions_low = (uintptr_t)address;
+    if ((uintptr_t)address + size > shared_regions_high)
+        shared_regions_high = (uintptr_t)address + size;
     if (emu_current_launch)
         emu_current_launch->kernel->static_smem += size;
     else
@@ -204,8 +204,8 @@ int emu_shared_holds(const void *p)
     const char *a = (const char *)p, *dyn = (const char *)dynamic_shared_base;
     if (dyn && a >= dyn && a < dyn + dynamic_shared_bytes)
         return 1;
-    if (a < shared_regions_low || a >= shared_regions_high)
-        return 0;  // (most loads: a thread's own stack, every load of a kernel is asked)
+    if ((uintptr_t)a < shared_regions_low || (uintptr_t)a >= shared_regions_high)
+        return 0;  // (most loads: a thread's own stack, every load of a kernel is asked; no region: an empty span)
     for (int i = 0; i < shared_region_count; i++)
         if (a >= (const char *)shared_regions[i].address && a < (const char *)shared_regions[i].address + shared_regions[i].size)
             return 1;

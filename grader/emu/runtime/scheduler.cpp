@@ -65,6 +65,8 @@ static struct block_run {
     int warp_ops;                               // 1 once a thread waited in a warp operation (none: no lane to release)
     unsigned int pass_at;                       // the place in the pass's order of the thread it ran last
     int in_pass;                                // 1 while the scheduler waits on a thread of its pass (threads hand on: thread_hand_on)
+    unsigned int filled_count;                  // the block size order and place were last filled for (0: none)
+    int filled_order;                           // and in which order (emu_opts.order then)
     int aborting;                               // 1 once an error stopped the block
     int barrier_result;                         // what the last released barrier computed
     emu_thread *running;                        // the thread running now, NULL between threads
@@ -203,6 +205,7 @@ static void order_fill(void)
     }
     for (unsigned int i = 0; i < n; i++)
         blk.place[blk.order[i]] = i;
+    blk.filled_count = n, blk.filled_order = emu_opts.order;
 }
 
 // ---------------------------------------------------------------------------
@@ -737,7 +740,8 @@ static void block_reset(void)
         t->exit.file = NULL;
         t->exit.line = 0;
     }
-    order_fill();
+    if (emu_opts.order == EMU_ORDER_SHUFFLE || blk.filled_count != blk.count || blk.filled_order != emu_opts.order)
+        order_fill();  // (forward and reverse: the same for every block of a size)
 }
 
 int emu_run_block(void)

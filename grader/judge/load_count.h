@@ -14,8 +14,11 @@
 
 // Checks the load floors of a technique line that passed, on the largest
 // timed case (what is timed is what is judged), else the technique's case;
-// a file that fails under the profiler fails the line. Returns 0, or -1 with
-// err (the kit could not run the case).
+// a file that fails under the profiler fails the line. A count missing
+// leaves the floors unchecked only where the machine cannot count (the
+// line says why); counters that stayed busy, a fault or a counting run the
+// kit itself failed end the run as the kit's error, never as a pass.
+// Returns 0, or -1 with err (the kit could not run or count the case).
 int load_count_check(judge_session *s, judge_error *err);
 
 #define LOAD_COUNT_ENV "STENCIL_LOADS"  // "ncu": Nsight Compute counts the loads; "cupti" (the default): the executor

@@ -3,7 +3,7 @@
 #   1. the CPU reference sweep at N=512 (target: at most 0.5 s on 2 cores),
 #      and the judge's own work on a large GPU-checked case (its input's sum
 #      and its sample's check);
-#   2. lab 1's solution emulated on the CPU at N=64 (both thread orders);
+#   2. labs 1 and 2's solutions emulated on the CPU at N=64 (both thread orders);
 #   3. on a GPU: every lab's solution at its timed size, side by side with
 #      the bandwidth measured in the same run; make check's time on every
 #      lab (cold, warm, unchanged) and a fresh clone's first check; lab 4's
@@ -21,10 +21,12 @@ echo "== CPU reference sweep"
 build/bench_reference 512
 echo "== the judge's CPU work on a large case the GPU checked (lab 6's 4096x4096x32): its input's sum, its sample"
 build/bench_judge_sample
-echo "== CPU emulation of lab 1's solution, N=64 (two thread orders, sanitizers on)"
+echo "== CPU emulation of labs 1 and 2's solutions, N=64 (two thread orders, sanitizers on; lab 2's threads wait at barriers: fibers)"
 if [ -f grader/emu/emu.mk ]; then
-    build/judge --kit "$PWD" --lab 1 --backend emu --case 64 --kernel reference/solutions/01-naive-sweep.cu --json |
-        python3 -c 'import json,sys; r=json.load(sys.stdin); c=r["cases"][0]; print("lab 1 solution N=64 emulated: %s in %.2f s (seed %s)" % (c["status"], c["wall_s"], r["seed"]))'
+    for lab in 1 2; do
+        build/judge --kit "$PWD" --lab "$lab" --backend emu --case 64 --solution --json |
+            python3 -c 'import json,sys; r=json.load(sys.stdin); c=r["cases"][0]; print("lab %d solution N=64 emulated: %s in %.2f s (seed %s)" % (r["lab"], c["status"], c["wall_s"], r["seed"]))'
+    done
 else
     echo "  (the emulation backend is not in this tree)"
 fi

@@ -53,6 +53,10 @@ pass | fail | no-json | pretty)
     [ "$what" = pretty ] && printf '{\n  "verdict": "%s"\n}\n' "$verdict" >"$json"
     echo "<html><body>$verdict</body></html>" >"$html"
     echo "verdict: $verdict" ;;
+kit-error)  # the judge's own report of the kit's error (a load count's counters busy, say)
+    printf 'status=error\nverdict=error\nstage=cases\nmessage=the loads of case N=512 could not be counted: counters busy\nexit=2\n' >"$summary"
+    echo '{"verdict": "error"}' >"$json"
+    echo "error: counters busy" >&2; exit 2 ;;
 signal) kill -KILL $$ ;;
 quits) echo "the judge's last word"; exit 3 ;;
 hang) exec sleep 60 ;;
@@ -125,12 +129,13 @@ done
 submission "$class" pretty.cu "pretty 0.$((10 + RANDOM % 89))"
 submission "$class" badhint.cu "fail <b>Bad_key</b> 0.$((10 + RANDOM % 89))"
 submission "$class" signal.cu signal
+submission "$class" kiterror.cu kit-error
 submission "$class" quits.cu quits
 submission "$class" hang.cu hang
 submission "$class/three" a.cu pass
 submission "$class/three" b.cu pass
 submission "$class/three" c.cu pass
-judged=$((npass + nfail + 5))  # with pretty, badhint, signal, quits and hang
+judged=$((npass + nfail + 6))  # with pretty, badhint, signal, kiterror, quits and hang
 echo "$npass passing and $nfail failing submissions beside the others"
 out=$tmp/out
 "$grade" --kit "$kit" --lab 1 --submissions "$class" --out "$out" --backend gpu --jobs 3 --wall 2 --fail-fast \
@@ -152,7 +157,7 @@ check "a folder of three .cu files none named for the lab is rejected, naming tw
     eval 'csv_field "$csv" three message | grep -q "holds 3 .cu files (.*, .*, ...)"'
 check "each judge is given --fail-fast and the GPU's lock folder" \
     test "$(grep -c -- "--gpu-lock-dir $out/locks --gpu-slots 1 --fail-fast" "$FAKE_JUDGE_LOG")" -eq $judged
-check "the progress reaches every judged submission" grep -q "graded $judged/$judged, 3 not graded" "$tmp/class.err"
+check "the progress reaches every judged submission" grep -q "graded $judged/$judged, 4 not graded" "$tmp/class.err"
 check "results.jsonl: a report spread over lines is not embedded" python3 -c '
 import json, sys
 line = [json.loads(l) for l in open(sys.argv[1]) if json.loads(l)["submission"] == "pretty.cu"][0]
@@ -167,7 +172,8 @@ check "class.html: the kit's commit, through the branch HEAD names" grep -q "kit
 echo "$commit" >"$kit/.git/HEAD"
 rm "$out"/results/pass1.cu-*.json
 "$grade" --kit "$kit" --lab 1 --submissions "$class" --out "$out" --backend gpu >"$tmp/again.log" 2>&1
-check "a second run judges nothing again" grep -q "^$judged already graded" "$tmp/again.log"
+check "a second run judges nothing again but the row of the kit's error the judge reported" grep -q "^$((judged - 1)) already graded" "$tmp/again.log"
+check "and that one it judges again" test "$(grep -c -- "kiterror.cu" "$FAKE_JUDGE_LOG")" -eq 2
 check "class.html: a detached HEAD's commit" grep -q "kit ${commit:0:12}\." "$page"
 check "results.jsonl: a row whose JSON report is gone has none" python3 -c '
 import json, sys

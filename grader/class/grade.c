@@ -169,7 +169,7 @@ static int grade_finish(const grade_run *run, const grade_entry *e, int status, 
     grade_result_path(run, e, "json", 1, path, sizeof(path));
     unlink(path);
     unlink(txt);
-    return grade_write_own_result(run, e, SUMMARY_ERROR, over_wall ? "wall-limit" : "judge", msg, wall_s);
+    return grade_write_own_result(run, e, SUMMARY_ERROR, over_wall ? GRADE_STAGE_WALL : GRADE_STAGE_JUDGE, msg, wall_s);
 }
 
 // Removes entry e's temporary files (a judge stopped before it finished).

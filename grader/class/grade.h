@@ -79,7 +79,16 @@ int grade_find_entries(grade_run *run, char *err, size_t len);
 // The paths of entry e's result files: ext is "kv", "json" or "txt".
 void grade_result_path(const grade_run *run, const grade_entry *e, const char *ext, int tmp, char *path, size_t len);
 
-// 1 if entry e already has a complete result for its current content.
+// The stages of the rows the class grader writes itself when the judge gave
+// no report (grade_write_own_result): past the wall limit, or the judge
+// ended without one.
+#define GRADE_STAGE_WALL "wall-limit"
+#define GRADE_STAGE_JUDGE "judge"
+
+// 1 if entry e already has a complete result for its current content (with
+// this seed) to keep; a row of the kit's error the judge reported itself
+// (status error, another stage than the two above: its load count's
+// counters busy, say) is none, so the next run grades it again.
 int grade_has_result(const grade_run *run, const grade_entry *e);
 
 // Writes e's result files for a submission that cannot be judged (reject),

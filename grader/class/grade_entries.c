@@ -205,7 +205,10 @@ int grade_has_result(const grade_run *run, const grade_entry *e)
         return 0;
     snprintf(want, sizeof(want), "%016llx", (unsigned long long)e->content_hash);
     const char *have = kv_get(&kv, "content_hash"), *seed = kv_get(&kv, "seed");
+    const char *status = kv_get(&kv, "status"), *stage = kv_get(&kv, "stage");
     int ok = have && !strcmp(have, want) && seed && strtoull(seed, NULL, 10) == run->seed;
+    if (status && !strcmp(status, SUMMARY_ERROR) && !(stage && (!strcmp(stage, GRADE_STAGE_WALL) || !strcmp(stage, GRADE_STAGE_JUDGE))))
+        ok = 0;  // the kit's error, said by the judge: graded again
     kv_free(&kv);
     return ok;
 }

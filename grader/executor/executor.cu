@@ -443,12 +443,6 @@ static int exec_rep_ok(const check_counts *c, uint64_t want_hash)
 // Seconds since the executor started, reported at each phase as trace_<phase>
 // (read only by the judge's STENCIL_TRACE=1 lines: where a case's time goes).
 static double exec_t0;
-static double exec_clock(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 static void exec_trace(const char *phase)
 {
     runner_report(phase, "%.3f", exec_clock() - exec_t0);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "grid_fill.h"
 #include "launch_log.h"
@@ -223,6 +224,14 @@ typedef struct trusted_ref_end {
 // read from f_base).
 void trusted_jacobi_check(const float *got, const float *f_base, size_t guard, const trusted_solve *s,
                           const trusted_stop *stop, uint64_t seed, uint64_t key, check_counts *c, trusted_ref_end *end);
+
+// Seconds on the monotonic clock (the executor's trace, the count's wait for busy counters).
+static inline double exec_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
 
 // The student's loads in a call counted in the executor (loads.cu, CUPTI's
 // range profiler): exec_loads_prepare (optional: the host's part, the

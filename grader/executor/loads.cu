@@ -9,7 +9,6 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include <vector>
 
 #include "executor.h"
@@ -314,18 +313,10 @@ int exec_loads_missing_kind(void)
     return loads.missing;
 }
 
-// Seconds on the monotonic clock.
-static double loads_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 int exec_loads_begin(char *why, size_t len)
 {
     loads.called = loads.busy_seen = 0;
-    for (double until = loads_now() + LOADS_BUSY_WAIT_S;;) {  // (the counters busy: again, for a while)
+    for (double until = exec_clock() + LOADS_BUSY_WAIT_S;;) {  // (the counters busy: again, for a while)
         loads.missing = LOADS_MISSING_NONE;
         if (exec_loads_arm(why, len) == 0) {
             CUpti_RangeProfiler_Start_Params start = {CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
@@ -336,7 +327,7 @@ int exec_loads_begin(char *why, size_t len)
             }
             loads_disable();  // (the host side kept for the next try)
         }
-        if (loads.missing != LOADS_MISSING_BUSY || loads_now() >= until) {
+        if (loads.missing != LOADS_MISSING_BUSY || exec_clock() >= until) {
             loads_close();
             return -1;
         }

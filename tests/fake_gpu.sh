@@ -305,6 +305,11 @@ fake_run rowswrong STENCIL_FAKE_GPU=gpu-check -- --lab "$lab0" \
     --kernel "$PWD/tests/mutants/00-convolution/ghost-cells-clamped.cu" --case 4096x2049,r=2
 holds rowswrong "wrong pixels in the sampled rows fail the case, the first one named" \
     'c["4096x2049,r=2"]["hint_key"] == "wrong-values" and " rows the judge checked itself" in c["4096x2049,r=2"]["reason"] and "(0,0," in c["4096x2049,r=2"]["detail"]'
+touch_kernel "$student0" countwrong
+fake_run countwrong STENCIL_FAKE_GPU=gpu-check STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=gpu-check-wrong PATH="$tmp/tools-none:$base_path" \
+    -- --lab "$lab0" --kernel "$student0" --case 4096x2049,r=2
+holds countwrong "a count's run the GPU check found wrong, no grids back: the technique fails on the check's word" \
+    'c["4096x2049,r=2"]["status"] == "ok" and r["technique"]["status"] == "fail" and "the kit'"'"'s check on the GPU found the counted run'"'"'s output wrong" in t'
 cp "$tmp/lab0.conf" "$lab0/lab.conf"
 
 echo "-- the technique's load floors, counted by Nsight Compute"

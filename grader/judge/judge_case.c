@@ -1099,6 +1099,15 @@ static void case_judge_grids(const judge_case_env *env, const lab_case *spec, ui
 {
     const char *gpu_check = kv_get(report, GPU_CHECK_KEY);
     int sampled = sample->n && gpu_check && !strcmp(gpu_check, GPU_CHECK_PASS);
+    if (env->count_loads && sample->n && gpu_check && !strcmp(gpu_check, GPU_CHECK_FAIL)) {
+        // A count's run the kit's GPU check found wrong keeps no grids (the executor's
+        // exec_sweep_save_checked): wrong, the check's word (load_count.c: the technique fails).
+        r->status = CASE_FAIL;
+        snprintf(r->kind, sizeof(r->kind), "wrong");
+        r->hint_key = HINT_WRONG_VALUES;
+        snprintf(r->reason, sizeof(r->reason), "the kit's check on the GPU found the counted run's output wrong");
+        return;
+    }
     case_draw_input(env, spec, fill, in, sampled ? sample : NULL);
     if (sampled)
         case_judge_sample(env, spec, in, coef, dir, sample, r);

@@ -279,6 +279,19 @@ static void fake_sample(const fake_case *c)
     fake_report(c, GPU_CHECK_KEY, "%s", GPU_CHECK_PASS);
 }
 
+// A count's run the GPU check found wrong (STENCIL_FAKE_LOADS=gpu-check-wrong):
+// as the executor leaves it, no grid comes back, the check's word alone.
+static void fake_count_wrong_on_gpu(const fake_case *c)
+{
+    static const char *const grids[] = {CASE_OUTPUT, CASE_INPUT_AFTER};
+    char path[4096];
+    for (int k = 0; k < 2; k++) {
+        snprintf(path, sizeof(path), "%s/%s", c->outdir, grids[k]);
+        unlink(path);
+    }
+    fake_report(c, GPU_CHECK_KEY, "%s", GPU_CHECK_FAIL);
+}
+
 // The timed repetitions: their figures at the mode's speed and the last call's output.
 static void fake_timed(const fake_case *c, const char *mode)
 {
@@ -452,7 +465,8 @@ static void fake_judge_solve(const fake_case *c, const char *mode)
 // (no CUPTI: the machine cannot count), busy: the counters another
 // profiler's all the while, launches: more launches than the profiler's
 // ranges, fault: CUPTI failed after the call, unnamed: a reason without its kind,
-// crash: the count's run killed by a signal; busy-once: busy the first time
+// crash: the count's run killed by a signal; gpu-check-wrong: a count's run
+// with a GPU check found wrong there (no grids); busy-once: busy the first time
 // (STENCIL_FAKE_LOADS_STATE names the file that remembers it), counted after;
 // other-launch: the counted run's first launch another kernel's; late: the
 // counts, though its preparation at the executor's start had failed (and why).
@@ -527,6 +541,11 @@ static int fake_case_run(const fake_case *c)
     }
     if (c->count_loads)
         fake_count_loads(c);
+    const char *loads_how = getenv("STENCIL_FAKE_LOADS");
+    if (c->count_loads && c->gpu_check && loads_how && !strcmp(loads_how, "gpu-check-wrong")) {
+        fake_count_wrong_on_gpu(c);
+        return RUNNER_OK;
+    }
     if (c->time_reps > 0)
         fake_timed(c, mode);
     if (c->gpu_check && !c->gpu_check_solve && !strcmp(mode, "gpu-check"))

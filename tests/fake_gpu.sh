@@ -403,8 +403,10 @@ holds inprocsame "the same file again: its count remembered, the floors judged w
     'r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t and "(at least 3 from shared" in t'
 check "and no count run this time" test "$(cat "$tmp/inprocsame.locks" 2>/dev/null | grep -c "count-loads")" = 0
 check "and the trace says it was remembered" grep -qE "tool runs: 0 ahead in helpers, [1-9][0-9]* remembered, 0 in the judge" "$tmp/inprocsame.out"
-# A timed run that hung (its time limit) lets no count follow it inside the judge's turn: it would
-# hang again there, holding every judge's GPU. One that crashed does: its GPU work ended.
+# A timed run that did not end well lets no count follow it inside the judge's turn, nor its helper
+# count it later: one that hung would hang again there, holding every judge's GPU; one that crashed,
+# or whose output the kit's check on the GPU found wrong (the executor's word that its GPU work is
+# over says so), fails its case, and the loads are counted on the largest case that passed.
 touch_kernel "$student2" timedhang
 fake_run timedhang STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE_GPU=hang STENCIL_FAKE_GPU_SIZE=40,40,40 STENCIL_TRACE=1 \
     STENCIL_FAKE_LOCKS_LOG="$tmp/timedhang.locks" \
@@ -412,14 +414,35 @@ fake_run timedhang STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE
 holds timedhang "a timed run that hangs fails its case" 'c["N=40"]["status"] != "ok"'
 check "and no count runs inside its turn after it" sh -c "grep -q 'gpu turn alone' '$tmp/timedhang.out' && ! grep -q 'the load count runs inside it' '$tmp/timedhang.out'"
 check "with a hung timed run too, every case held a GPU turn" all_in_turns timedhang
-check "the count it lets go takes the profiler's lock and a turn alone of its own, never none" \
+check "the count of the case that passed takes the profiler's lock and a turn alone of its own, never none" \
     sh -c "grep -qE '^at=[0-9.]+ [^ ]*gpu-0\.profiler,[^ ]*gpu-0\.tools-gate,[^ ]*gpu-0\.tools,[^ ]*gpu-0\.gate,[^ ]*gpu-0\.lock,alone count-loads\$' '$tmp/timedhang.locks' &&
         ! grep -qE '^at=[0-9.]+ - count-loads\$' '$tmp/timedhang.locks'"
 touch_kernel "$student2" timedcrash
 fake_run timedcrash STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE_GPU=crash STENCIL_FAKE_GPU_SIZE=40,40,40 STENCIL_TRACE=1 \
     PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --jobs 2 --gpu-lock-dir "$tmp/locks-cupti"
 holds timedcrash "a timed run that crashes fails its case" 'c["N=40"]["status"] != "ok"'
-check "and the count follows inside its turn (its GPU work ended)" grep -q 'the load count runs inside it' "$tmp/timedcrash.out"
+check "and no count follows inside its turn (its case failed)" sh -c "grep -q 'gpu turn alone' '$tmp/timedcrash.out' && ! grep -q 'the load count runs inside it' '$tmp/timedcrash.out'"
+touch_kernel "$student2" timedwrong
+fake_run timedwrong STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE_GPU=gpu-wrong STENCIL_FAKE_GPU_SIZE=40,40,40 STENCIL_TRACE=1 \
+    STENCIL_FAKE_LOCKS_LOG="$tmp/timedwrong.locks" \
+    PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --jobs 2 --gpu-lock-dir "$tmp/locks-cupti"
+holds timedwrong "a timed run the GPU check finds wrong fails its case; the loads are counted on the largest case that passed" \
+    'c["N=40"]["status"] != "ok" and r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t and r["technique"]["case"] != "N=40"'
+check "and no count follows inside its turn, the helper's left uncounted: one count, the judge's, with its own locks" \
+    sh -c "grep -q 'gpu turn alone' '$tmp/timedwrong.out' && ! grep -q 'the load count runs inside it' '$tmp/timedwrong.out' &&
+        grep -qE 'tool runs: [0-9]+ ahead in helpers, 0 remembered, 1 in the judge' '$tmp/timedwrong.out' &&
+        test \"\$(grep -c 'count-loads' '$tmp/timedwrong.locks')\" = 1 && grep -qE 'gpu-0\.lock,alone count-loads\$' '$tmp/timedwrong.locks'"
+# A run that stops at a failing case before its timed one (--fail-fast) counts the loads of the
+# largest case that passed; the helper started to count the timed case is ended, not waited for (it
+# would take a turn alone of its own to count what nothing reads: 80 s a file with 24 judges on an H200).
+touch_kernel "$student2" failfastcount
+fake_run failfastcount STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE_GPU=wrong STENCIL_FAKE_GPU_SIZE=34,34,34 STENCIL_TRACE=1 \
+    STENCIL_FAKE_LOCKS_LOG="$tmp/failfastcount.locks" \
+    PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --jobs 2 --fail-fast --gpu-lock-dir "$tmp/locks-cupti"
+holds failfastcount "stopped at a failing case before the timed one, the loads are counted on the largest case that passed" \
+    'c["N=34"]["status"] != "ok" and "N=40" not in c and r["technique"]["case"] == "N=13" and "the executor'"'"'s count, with CUPTI" in t'
+check "with one count, the judge's: the timed case's helper ended uncounted" \
+    sh -c "test \"\$(grep -c 'count-loads' '$tmp/failfastcount.locks')\" = 1 && grep -qE 'tool runs: [0-9]+ ahead in helpers, 0 remembered, 1 in the judge' '$tmp/failfastcount.out'"
 # A case's turn ends at the executor's word that its GPU work is over (PROTOCOL_SERVE_GPU_IDLE), not
 # after its host work (a timed case's wait for a late call, its files): here 600 ms of it a case.
 touch_kernel "$student2" idleturn
@@ -574,12 +597,13 @@ check "with turns, the racecheck that found the race has its trace line, as the 
     test "$(grep -cE "^trace: [0-9.]+ N=34: input .*, runner [0-9.]+ s from [0-9.]+ \(.*\), judged" "$tmp/racetraced.out")" = 2
 # A kernel with many hazards keeps the real racecheck busy for tens of seconds after its first
 # (25.9 s against 2.1 s on an H200), holding its turn: the judge ends the run once the first is whole.
+# (Its runs: the GPU's own and racecheck's, and the strict barriers' when it ended before the run did.)
 touch_kernel "$student2" racelinger
 fake_run racelinger STENCIL_FAKE_SANITIZER=hazard STENCIL_FAKE_SANITIZER_LINGER=25 STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --case 34
 holds racelinger "a racecheck that goes on after its first hazard: the race still fails the sync case" \
     'c["N=34"]["hint_key"] == "missing-barrier" and "RAW hazard on shared memory in block (2,1,0)" in c["N=34"]["detail"]'
 check "and its run ended at that hazard, not 25 s later (the runs: $(grep -oE "N=34: input .*, runner [0-9.]+ s" "$tmp/racelinger.out" | grep -oE "runner [0-9.]+" | tr '\n' ' '))" \
-    python3 -c 'import re, sys; t = [float(x) for x in re.findall(r"N=34: input .*?, runner ([0-9.]+) s", open(sys.argv[1]).read())]; sys.exit(not (len(t) == 2 and max(t) < 15))' "$tmp/racelinger.out"
+    python3 -c 'import re, sys; t = [float(x) for x in re.findall(r"N=34: input .*?, runner ([0-9.]+) s", open(sys.argv[1]).read())]; sys.exit(not (len(t) >= 2 and max(t) < 15))' "$tmp/racelinger.out"
 fake_run racewarn STENCIL_FAKE_SANITIZER=warning -- --lab "$lab2" --kernel "$student2" --case 34
 holds racewarn "a hazard racecheck calls a warning fails the sync case too" 'c["N=34"]["hint_key"] == "missing-barrier"'
 fake_run lookrace STENCIL_FAKE_SANITIZER=hazard STENCIL_FAKE_GPU=wrong STENCIL_FAKE_GPU_SIZE=5,5,5 -- --lab "$lab2" --kernel "$student2" --case 5

@@ -84,6 +84,7 @@ static exec_state exec;  // the student's program, as served
 static int exec_replies = -1;        // --serve: where the judge's answers go (PROTOCOL_SERVE_REPLY_FD's copy); -1 otherwise
 static int exec_locks[GPU_LOCKS_FILES] = {-1, -1, -1, -1, -1};  // the GPU locks the case took itself (GPU_LOCKS_OPTION)
 static int exec_idle_told;           // 1 once the case's GPU work was said over (exec_gpu_idle)
+static int exec_idle_wrong;          // 1 once the kit's GPU check found the case's output wrong: said with it
 static int exec_count_ready;         // --serve --count-loads: 1 if the count's host side was prepared at the start, -1 if that failed
 static char exec_count_ahead_why[300];  // and then why
 static void exec_trace(const char *phase);
@@ -185,7 +186,7 @@ static void exec_gpu_idle_say(void)
     exec_release_gpu(&exec);
     gpu_locks_give(exec_locks);  // (unlocked, not only closed: the student's program, forked inside the turn, shares them)
     exec_trace("trace_idle");
-    const char idle = PROTOCOL_SERVE_GPU_IDLE;
+    const char idle = exec_idle_wrong ? PROTOCOL_SERVE_GPU_IDLE_WRONG : PROTOCOL_SERVE_GPU_IDLE;
     if (exec_replies >= 0 && write(exec_replies, &idle, 1) != 1)
         exec_replies = -1;  // the judge is gone: its next request's read says so
 }
@@ -355,6 +356,7 @@ static void exec_rep_failed(int rep, const check_counts *c, uint64_t want_hash, 
     if (p != ~0ull)
         runner_report("timed_rep_first", "%llu,%llu,%llu", p / ((unsigned long long)n[0] * n[1]), (p / n[0]) % n[1], p % n[0]);
     exec_stop(&exec);
+    exec_idle_wrong = 1;
     exec_gpu_idle_say();  // (the checked call's grids, kept, written as it fails: after the turn)
     runner_fail(RUNNER_REP_WRONG, "timed", "repetition %d of the timed launches gave a wrong output", rep);
 }
@@ -430,6 +432,7 @@ static void exec_check_rep_launches(const char *what, int number, int rep)
     runner_report("timed_rep_failed", "%d", rep);
     runner_report("timed_rep_launch", "%s", why);
     exec_stop(&exec);
+    exec_idle_wrong = 1;
     exec_gpu_idle_say();
     runner_fail(RUNNER_REP_WRONG, "timed", "%s", why);
 }
@@ -771,6 +774,7 @@ static void exec_sweep_save_checked(const exec_args *a, const exec_sweep *s)
         runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_PASS);
     } else if (s->gpu_check && !s->gpu_ok) {
         runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_FAIL);
+        exec_idle_wrong = 1;
     }
 }
 
@@ -791,6 +795,7 @@ static void exec_sweep_save_timed(const exec_args *a, const exec_sweep *s)
         exec_save_later(&s->kept, a->outdir, CASE_OUTPUT);
         exec_save_later(&s->in, a->outdir, CASE_INPUT_AFTER);
         runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_FAIL);
+        exec_idle_wrong = 1;
     }
     exec_save_later(&s->out, a->outdir, CASE_TIMED);
 }
@@ -1134,6 +1139,7 @@ static void exec_jacobi_case(const exec_args *a)
         exec_jacobi_save(a, grids);
     if (a->gpu_check && !a->yardstick && (!s.gpu_ok || a->time_reps <= 0))
         runner_report(GPU_CHECK_KEY, "%s", s.gpu_ok ? GPU_CHECK_PASS : GPU_CHECK_FAIL);
+    exec_idle_wrong = a->gpu_check && !a->yardstick && !s.gpu_ok;
     exec_trace("trace_saved");
     if (a->time_reps > 0) {
         exec_report_copy_limit();
@@ -1185,7 +1191,7 @@ static void exec_run_case(const exec_args *a)
         exec_loads_prepare(why, sizeof(why));
         exec_trace("trace_prepared");
     }
-    exec_idle_told = 0, exec_checked_ms = 0;
+    exec_idle_told = exec_idle_wrong = 0, exec_checked_ms = 0;
     exec_gpu_locks_take(a->gpu_locks, exec_locks);
     if (a->gpu_locks)
         exec_trace("trace_locked");  // under a tool: when its locks were taken (the wait for the profiler's shows here)

@@ -649,7 +649,7 @@ static spawn_result bc_run_preprocessor(const bc_check *c, const char *dep_path,
     }
     argv[n++] = (char *)c->staged;
     argv[n] = NULL;
-    spawn_limits lim = {BC_TIMEOUT_S, BC_LOG_BYTES, BC_ADDRESS_SPACE, NULL, 0, 0, SPAWN_NICE_BESIDE, 0, NULL, NULL};
+    spawn_limits lim = {BC_TIMEOUT_S, BC_LOG_BYTES, BC_ADDRESS_SPACE, NULL, 0, 0, SPAWN_NICE_BESIDE, 0, NULL, NULL, NULL};
     return spawn_run(argv, NULL, log_path, &lim);
 }
 

@@ -56,7 +56,7 @@ judge_case_env schedule_case_env(const judge_session *s, const char *runner, con
                           a->profile, student[0] ? student : NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL};
     if (!strcmp(run->backend, "gpu"))
         env.gpu_turn = schedule_gpu_turn, env.gpu_turn_end = gpu_turns_give,
-        env.gpu_locks = gpu_turns_lock_spec, env.gpu_relay_release = gpu_turns_relay_release;
+        env.gpu_locks = gpu_turns_lock_spec, env.gpu_relay_skip = gpu_turns_relay_skip;
     env.emu_memory_bytes = (unsigned long long)a->emu_memory_mb << 20;
     return env;
 }

@@ -39,9 +39,11 @@ static struct gpu_turns {
 } turns = {NULL, 0, NULL, 0, -1, -1, -1, -1, -1, 0, 0, -1, -1, 0, 0, 0};
 
 // What the judge tells the load count's helper through the relay: its count
-// runs inside the judge's alone turn (no locks of its own), or takes its own.
+// runs inside the judge's alone turn (no locks of its own), takes its own, or
+// is not needed now (the timed run it counts did not end well: the helper ends).
 #define GPU_TURNS_RELAY_INSIDE 'i'
 #define GPU_TURNS_RELAY_OWN 'o'
+#define GPU_TURNS_RELAY_NONE 'n'
 #define GPU_TURNS_RELAY_READY 'r'  // the helper to the judge: its count's executor serves, its input drawn, waiting
 
 static void gpu_turns_relay_send(char how);
@@ -257,6 +259,11 @@ void gpu_turns_relay_release(void)
     gpu_turns_relay_send(GPU_TURNS_RELAY_OWN);
 }
 
+void gpu_turns_relay_skip(void)
+{
+    gpu_turns_relay_send(GPU_TURNS_RELAY_NONE);
+}
+
 int gpu_turns_relay_await(void)
 {
     char how = GPU_TURNS_RELAY_OWN, ready = GPU_TURNS_RELAY_READY;
@@ -267,6 +274,8 @@ int gpu_turns_relay_await(void)
     else
         while (recv(turns.relay_fd, &how, 1, 0) < 0 && errno == EINTR)
             spawn_check_stop();
+    if (how == GPU_TURNS_RELAY_NONE)
+        spawn_child_exit(0);  // no outcome left: the judge counts itself if it needs the count after all
     turns.inside = how == GPU_TURNS_RELAY_INSIDE;
     if (!turns.inside)
         close(turns.relay_fd), turns.relay_fd = -1;

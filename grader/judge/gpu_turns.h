@@ -76,9 +76,13 @@ int gpu_turns_shared(void);
 // works under a turn), while a judge holding it to wait for a turn, or
 // waiting for it inside one, kept others from the gate or went on without.
 // release (idempotent) tells the helper to take its own locks instead: call
-// it before waiting for or stopping the helper, and before giving back a
-// turn alone whose run did not end well (a kernel that hung would hang
-// again inside the turn, every judge of the GPU waiting). In the helper, await waits
+// it before waiting for or stopping the helper. skip (idempotent) tells it
+// its count is not needed now, and it ends leaving no outcome: call it when
+// the turn alone's timed run did not end well (it hung: it would hang again
+// inside the turn, every judge of the GPU waiting; it crashed; the kit's
+// check on the GPU found its output wrong: the case fails, and a case that
+// failed is not the one counted, load_count.c); the judge counts in a run
+// of its own if it needs the count after all. In the helper, await waits
 // for the judge's word, saying it waits ready: 1 when its count runs inside
 // the judge's turn (then
 // done, once the count's GPU work ended), 0 when it takes its own locks (also
@@ -86,6 +90,7 @@ int gpu_turns_shared(void);
 int gpu_turns_relay_arm(void);
 void gpu_turns_relay_forked(pid_t pid);
 void gpu_turns_relay_release(void);
+void gpu_turns_relay_skip(void);
 int gpu_turns_relay_await(void);
 void gpu_turns_relay_done(void);
 

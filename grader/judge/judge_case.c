@@ -499,9 +499,8 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
                         env->emu ? emu_s : 0,
                         env->emu ? judge_emu_resident_limit(env, buffer_floats) : 0,
                         env->emu ? SPAWN_NICE_BESIDE : 0, 0, NULL,  // a tool's run holds GPU locks others wait on: not nicer
-                        env->sanitize == JUDGE_RACECHECK ? sanitizer_racecheck_whole : NULL};  // a race found: ended there
-    spawn_result s;
-    memset(&s, 0, sizeof(s));
+                        env->sanitize == JUDGE_RACECHECK ? sanitizer_racecheck_whole : NULL, NULL};  // a race found: ended there
+    spawn_result s = {0};
     // A turn on the GPU for the runner: alone when timed or when Nsight Compute reads the GPU's traffic
     // counters (PROFILE=1: another context's traffic would count), or when the executor counts the
     // loads itself (count_loads: CUPTI's range profiler starts fast on an idle GPU, but waits on other
@@ -528,6 +527,7 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     // work is over (PROTOCOL_SERVE_GPU_IDLE), not after its host work: a timed case's wait for a late call
     // and its files, the count's; a case that never says so (it hung, crashed) ends it below.
     lim.gpu_idle = turn ? env->gpu_turn_end : inside ? env->gpu_relay_done : NULL;
+    lim.gpu_wrong = turn && alone ? env->gpu_relay_skip : NULL;  // (before the turn ends: no count follows a wrong output)
     judge_trace_runner_began();
     // The run's executor serves the case; under Nsight Compute, only one started under it ahead (tool_runs.h).
     int profiled = env->executor && env->executor->ncu_table[0];
@@ -538,8 +538,8 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     if (!s.started)
         s = spawn_run(argv, envp, log_path, &lim);
     int ended = lim.gpu_idle && s.gpu_idle;  // (its GPU work ended: a count may follow inside the turn)
-    if (turn && !ended && alone && env->gpu_relay_release && (!s.started || s.timed_out))
-        env->gpu_relay_release();  // a kernel that hung would hang again there: the count takes its own turn
+    if (turn && !ended && alone && env->gpu_relay_skip)
+        env->gpu_relay_skip();  // hung (it would hang again there), crashed or never started: the case fails, no count of it
     if (turn && !ended)
         env->gpu_turn_end();
     if (inside && !ended)

@@ -48,8 +48,9 @@ typedef struct judge_case_env {
                                    // case's input is drawn (the load count's helper: gpu_turns_relay_await); 1: the
                                    // run is inside the judge's turn, no locks of its own; NULL: none
     void (*gpu_relay_done)(void);  // then called once that run's GPU work ended (gpu_turns_relay_done)
-    void (*gpu_relay_release)(void); // GPU, the judge: a run alone that hung (timed out) or never started lets no
-                                     // count follow it inside its turn (gpu_turns_relay_release): it would hang again
+    void (*gpu_relay_skip)(void);  // GPU, the judge: a run alone that did not end well (hung, crashed, never started,
+                                   // its output wrong on the GPU) lets no count follow it inside its turn, nor later
+                                   // (gpu_turns_relay_skip): a hung kernel would hang again; a failed case is not counted
 } judge_case_env;
 
 // The executor of a GPU run, serving every case (`executor --serve`): made

@@ -532,7 +532,7 @@ static int picture_render(int p, const char *title)
     // The heat map's rows: j (a z plane) or i (a side view), its fourth argument.
     char *rows = p == PICTURE_heatmap && pictures.plane.side ? "i (z, the plane)" : "j (y, the row)";
     char *argv[] = {(char *)(gnuplot && *gnuplot ? gnuplot : "gnuplot"), "-c", script, r->path[PICTURE_FORMAT_data], stem, (char *)title, rows, NULL};
-    spawn_limits lim = {PICTURE_GNUPLOT_TIMEOUT_S, 0, 0, NULL, 0, 0, SPAWN_NICE_BESIDE, 0, NULL, NULL};
+    spawn_limits lim = {PICTURE_GNUPLOT_TIMEOUT_S, 0, 0, NULL, 0, 0, SPAWN_NICE_BESIDE, 0, NULL, NULL, NULL};
     spawn_result s = spawn_run(argv, NULL, log_path, &lim);
     if (!s.started) {
         unlink(log_path);

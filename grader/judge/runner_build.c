@@ -176,7 +176,7 @@ int runner_make(const judge_args *a, const judge_run *run, const char *backend, 
     }
     argv[n] = NULL;
     // A student's file gets 5 minutes and 8 GiB of address space (nvcc's cicc needs a few GiB).
-    spawn_limits lim = {student_file ? 300.0 : 600.0, 0, student_file ? 8ull << 30 : 0, NULL, 0, 0, SPAWN_NICE_BESIDE, 1, NULL, NULL};
+    spawn_limits lim = {student_file ? 300.0 : 600.0, 0, student_file ? 8ull << 30 : 0, NULL, 0, 0, SPAWN_NICE_BESIDE, 1, NULL, NULL, NULL};
     if (student_file && n < 21)
         runner_make_shared(a, backend, argv, n, log_path, &lim);
     int lock = runner_build_lock(log_path);

@@ -358,10 +358,10 @@ static void spawn_server_kill(spawn_server *srv, int *status)
 }
 
 // Waits up to timeout_s (0: no limit) for the server's one-byte answer,
-// calling gpu_idle (when not NULL) on its word that the case's GPU work is
-// over. Returns the outcome: exited 1 with exit_code RUNNER_OK when it
+// calling limits' gpu_wrong and gpu_idle (limits, either NULL: none) on its
+// word that the case's GPU work is over. Returns the outcome: exited 1 with exit_code RUNNER_OK when it
 // answered (and lives on); else how it ended (it is reaped, and gone).
-static spawn_result spawn_server_wait(spawn_server *srv, double timeout_s, void (*gpu_idle)(void))
+static spawn_result spawn_server_wait(spawn_server *srv, double timeout_s, const spawn_limits *limits)
 {
     spawn_result r;
     int status = 0;
@@ -378,10 +378,14 @@ static spawn_result spawn_server_wait(spawn_server *srv, double timeout_s, void 
                 r.exited = 1, r.exit_code = RUNNER_OK;
                 break;
             }
-            if (n == 1 && answer == PROTOCOL_SERVE_GPU_IDLE) {
-                if (!r.gpu_idle && gpu_idle) {  // once a case; the time it takes (a count inside the turn) is not the case's
+            if (n == 1 && (answer == PROTOCOL_SERVE_GPU_IDLE || answer == PROTOCOL_SERVE_GPU_IDLE_WRONG)) {
+                if (!r.gpu_idle) {  // once a case; the time it takes (a count inside the turn) is not the case's
                     double called = spawn_now();
-                    gpu_idle();
+                    r.gpu_wrong = answer == PROTOCOL_SERVE_GPU_IDLE_WRONG;
+                    if (r.gpu_wrong && limits && limits->gpu_wrong)
+                        limits->gpu_wrong();
+                    if (limits && limits->gpu_idle)
+                        limits->gpu_idle();
                     start += spawn_now() - called;
                 }
                 r.gpu_idle = 1;
@@ -505,7 +509,7 @@ spawn_result spawn_server_run(spawn_server *srv, char *const args[], const char 
         return r;
     }
     srv->cases++;
-    return spawn_server_wait(srv, limits->timeout_s, limits->gpu_idle);
+    return spawn_server_wait(srv, limits->timeout_s, limits);
 }
 
 void spawn_server_stop(spawn_server *srv)

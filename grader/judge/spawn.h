@@ -14,6 +14,7 @@ typedef struct spawn_result {
     int timed_out;      // 1 if it was killed at the time limit
     int over_memory;    // 1 if it was killed at the resident-memory limit
     int gpu_idle;       // a server's case: 1 if it said its GPU work was over (gpu_idle was called)
+    int gpu_wrong;      // and 1 if it said so adding that the kit's GPU check found the output wrong
     int settled;        // 1 if it was ended early, its log saying all the caller needs (spawn_limits's settled)
     double seconds;     // wall-clock time it ran
 } spawn_result;
@@ -33,6 +34,8 @@ typedef struct spawn_limits {
                                 // before its host work ends the case; NULL: that word is only noted
     int (*settled)(const char *log_path); // spawn_run: asked every 100 ms; 1: the log says all the caller needs
                                 // (a race racecheck found), and the run is ended there, its group killed; NULL: never
+    void (*gpu_wrong)(void);    // called just before gpu_idle when the word adds that the kit's GPU check found the
+                                // case's output wrong (PROTOCOL_SERVE_GPU_IDLE_WRONG); NULL: only noted
 } spawn_limits;
 
 #define SPAWN_STOP_GRACE_S 3.0  // how long a child stopped gently has to end

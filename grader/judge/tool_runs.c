@@ -310,12 +310,20 @@ void tool_runs_wait(struct judge_session *s)
         }
 }
 
-void tool_runs_stop(struct judge_session *s)
+// Ends every helper still running (its runner goes with it, spawn.h) and
+// waits for them: what they were running is needed no more.
+static void tool_runs_end_helpers(struct judge_session *s)
 {
+    gpu_turns_relay_skip();  // (a count helper waiting for the judge's turn ends at once, counting nothing)
     for (int i = 0; i < s->tools.n; i++)
         if (s->tools.helper[i].pid > 0)
-            kill(s->tools.helper[i].pid, SIGTERM);  // its runner goes with it (spawn.h)
+            kill(s->tools.helper[i].pid, SIGTERM);
     tool_runs_wait(s);
+}
+
+void tool_runs_stop(struct judge_session *s)
+{
+    tool_runs_end_helpers(s);
     if (s->tools.n || s->tools.remembered)
         judge_trace_note("tool runs: %d ahead in helpers, %d remembered, %d in the judge", s->tools.ahead, s->tools.remembered,
                          s->tools.ran);
@@ -384,8 +392,12 @@ int tool_runs_case(struct judge_session *s, tool_kind tool, const lab_case *spec
 int tool_runs_again(struct judge_session *s, tool_kind tool, const lab_case *spec, uint64_t seed, case_result *r,
                     kv_list *report)
 {
+    // No helper's profiler beside this one (two on a GPU: neither counts). A count runs after the
+    // cases, whose tool runs were all taken: a helper still running counts another case (the timed
+    // one, where the count is of the largest case that passed), never read, so it is ended, not
+    // waited for (on an H200 with 24 judges, one waiting for a turn of its own kept lab 3's files 80 s).
     if (tool == TOOL_LOADS || tool == TOOL_COUNT)
-        tool_runs_wait(s);  // no helper's profiler beside this one (two on a GPU: neither counts)
+        tool_runs_end_helpers(s);
     judge_case_env env = tool_env(s, tool);
     if (schedule_run_kind(&env, &s->run, spec, seed, r, report) != 0)
         return -1;

@@ -77,7 +77,9 @@ int tool_runs_case(struct judge_session *s, tool_kind tool, const lab_case *spec
 
 // Runs case spec under tool now, in the judge (neither remembered nor a
 // helper's: a count asked again after its counters were busy), keeping a
-// count that counted. As tool_runs_case otherwise.
+// count that counted. A count (TOOL_LOADS, TOOL_COUNT) first ends every
+// helper still running: called after the cases, when no other outcome is
+// read. As tool_runs_case otherwise.
 int tool_runs_again(struct judge_session *s, tool_kind tool, const lab_case *spec, uint64_t seed, case_result *r,
                     kv_list *report);
 

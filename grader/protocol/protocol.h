@@ -73,9 +73,14 @@
 // work on the GPU is over (every kernel, copy and free of the case ended;
 // what is left is host work: the wait for a late call, the files), so that
 // the judge's GPU turn ends there and not after the case's host work.
+// PROTOCOL_SERVE_GPU_IDLE_WRONG says the same, adding that the kit's check
+// on the GPU found the case's output wrong (its checked call's or a timed
+// repetition's): the case fails, so no count of its loads is needed inside
+// the judge's turn (gpu_turns.h).
 #define PROTOCOL_SERVE_REPLY_FD   3
 #define PROTOCOL_SERVE_DONE       'd'
 #define PROTOCOL_SERVE_GPU_IDLE   'g'
+#define PROTOCOL_SERVE_GPU_IDLE_WRONG 'w'
 #define PROTOCOL_SERVE_MAX_BYTES  65536   // the longest request
 #define PROTOCOL_SERVE_MAX_ARGS   64      // the most arguments in one request
 

@@ -23,6 +23,8 @@
 //   killed     the executor itself killed by a signal, nothing reported
 //   no-output  the case said finished, its output grid missing
 //   gpu-check  --gpu-check said right: only the sample's units come back
+//   gpu-wrong  a wrong output whose GPU work ends with the word that the kit's
+//              check on the GPU found it wrong (PROTOCOL_SERVE_GPU_IDLE_WRONG)
 //   fill-differs  the input drawn from --fill reported with another sum
 //   no-gpu     the probe finds no device (RUNNER_NO_GPU)
 // STENCIL_FAKE_GPU_SIZE=NX,NY,NZ limits the mode to cases of that size; a
@@ -532,7 +534,7 @@ static int fake_case_run(const fake_case *c)
         fake_report(c, INPUT_SUM_KEY, "%llu", (unsigned long long)(sum + !strcmp(mode, "fill-differs")));
     if (code != RUNNER_OK)
         return code < 0 ? RUNNER_USAGE : code;
-    if (!strcmp(mode, "wrong"))
+    if (!strcmp(mode, "wrong") || !strcmp(mode, "gpu-wrong"))
         fake_change_middle(c, fake_output_name(c), 1.0f);
     if (!strcmp(mode, "no-output")) {
         char path[4096];
@@ -614,11 +616,12 @@ static void fake_log_moment(const char *what)
     fclose(log);
 }
 
-// A served case that ended well: its word that the GPU work is over, then
-// STENCIL_FAKE_HOST_MS of host work. 0, or -1 when the judge is gone.
-static int fake_after_gpu(void)
+// A served case that ended well: its word that the GPU work is over (that it
+// was found wrong, under gpu-wrong), then STENCIL_FAKE_HOST_MS of host work.
+// 0, or -1 when the judge is gone.
+static int fake_after_gpu(const fake_case *c)
 {
-    const char idle = PROTOCOL_SERVE_GPU_IDLE;
+    const char idle = !strcmp(fake_mode(c), "gpu-wrong") ? PROTOCOL_SERVE_GPU_IDLE_WRONG : PROTOCOL_SERVE_GPU_IDLE;
     const char *ms = getenv("STENCIL_FAKE_HOST_MS");
     fake_log_moment("idle");  // (before the word: the judge may end its turn the moment it reads it)
     if (pipe_write_all(PROTOCOL_SERVE_REPLY_FD, &idle, 1) != 0)
@@ -654,7 +657,7 @@ static int fake_serve(const char *probe_dir)
         fflush(NULL);
         if (code != RUNNER_OK)
             return code;
-        if (fake_after_gpu() != 0 || pipe_write_all(PROTOCOL_SERVE_REPLY_FD, &done, 1) != 0)
+        if (fake_after_gpu(&c) != 0 || pipe_write_all(PROTOCOL_SERVE_REPLY_FD, &done, 1) != 0)
             return RUNNER_OK;
     }
     return RUNNER_OK;

@@ -662,7 +662,7 @@ static void test_spawn(void **state)
     (void)state;
     char log[] = "/tmp/stencil-spawn-XXXXXX", tail[256];
     close(mkstemp(log));
-    spawn_limits lim = {5.0, 0, 0, NULL, 0, 0, 0, 0, NULL, NULL};
+    spawn_limits lim = {5.0, 0, 0, NULL, 0, 0, 0, 0, NULL, NULL, NULL};
     char *exit3[] = {"sh", "-c", "echo one; echo two; echo three; exit 3", NULL};
     spawn_result r = spawn_run(exit3, NULL, log, &lim);
     assert_true(r.started && r.exited && r.exit_code == 3);
@@ -671,7 +671,7 @@ static void test_spawn(void **state)
     char *show_env[] = {"sh", "-c", "test \"$STENCIL_SPAWN_TEST\" = yes", NULL};
     assert_int_equal(spawn_run(show_env, env, log, &lim).exit_code, 0);
     // Niceness: a child given limits.nice runs that much nicer than this process (at most 19).
-    spawn_limits nicer = {5.0, 0, 0, NULL, 0, 0, SPAWN_NICE_BESIDE, 0, NULL, NULL};
+    spawn_limits nicer = {5.0, 0, 0, NULL, 0, 0, SPAWN_NICE_BESIDE, 0, NULL, NULL, NULL};
     char want_nice[64];
     int own = getpriority(PRIO_PROCESS, 0), beside = own + SPAWN_NICE_BESIDE > 19 ? 19 : own + SPAWN_NICE_BESIDE;
     snprintf(want_nice, sizeof(want_nice), "test \"$(cut -d' ' -f19 /proc/self/stat)\" = %d", beside);
@@ -682,12 +682,12 @@ static void test_spawn(void **state)
     char *killed[] = {"sh", "-c", "kill -SEGV $$", NULL};
     r = spawn_run(killed, NULL, log, &lim);
     assert_true(r.signaled && r.signal == SIGSEGV);
-    spawn_limits short_lim = {0.3, 0, 0, NULL, 0, 0, 0, 0, NULL, NULL};
+    spawn_limits short_lim = {0.3, 0, 0, NULL, 0, 0, 0, 0, NULL, NULL, NULL};
     char *hang[] = {"sleep", "30", NULL};
     r = spawn_run(hang, NULL, log, &short_lim);
     assert_true(r.timed_out && !r.exited && r.seconds < 5.0);
     // A CPU-time limit: a spinning child is stopped at it, a waiting one is not (its wall time is no CPU time).
-    spawn_limits cpu_lim = {20.0, 0, 0, NULL, 1.0, 0, 0, 0, NULL, NULL};
+    spawn_limits cpu_lim = {20.0, 0, 0, NULL, 1.0, 0, 0, 0, NULL, NULL, NULL};
     char *spin[] = {"sh", "-c", "while :; do :; done", NULL};
     r = spawn_run(spin, NULL, log, &cpu_lim);
     assert_true(r.timed_out && !r.exited && !r.signaled && r.seconds < 10.0);
@@ -695,7 +695,7 @@ static void test_spawn(void **state)
     r = spawn_run(nap, NULL, log, &cpu_lim);
     assert_true(!r.timed_out && r.exited && r.exit_code == 4 && r.seconds >= 1.4);
     // A resident-memory limit: a child that fills 256 MiB is stopped at 64 MiB; under no limit it ends by itself.
-    spawn_limits mem_lim = {20.0, 0, 0, NULL, 0, 64ull << 20, 0, 0, NULL, NULL};
+    spawn_limits mem_lim = {20.0, 0, 0, NULL, 0, 64ull << 20, 0, 0, NULL, NULL, NULL};
     char *hog[] = {"dd", "if=/dev/zero", "of=/dev/null", "bs=256M", "count=4", "status=none", NULL};
     r = spawn_run(hog, NULL, log, &mem_lim);
     assert_true(r.over_memory && !r.exited && !r.timed_out);
@@ -706,7 +706,7 @@ static void test_spawn(void **state)
     assert_true(!r.over_memory && r.exited && r.exit_code == 0);
     // Settled: a child whose log says all the caller needs is ended there (its group too), its status
     // not read; one whose log never does runs to its own end.
-    spawn_limits settle_lim = {20.0, 0, 0, NULL, 0, 0, 0, 0, NULL, test_spawn_log_says_done};
+    spawn_limits settle_lim = {20.0, 0, 0, NULL, 0, 0, 0, 0, NULL, test_spawn_log_says_done, NULL};
     char *lingers[] = {"sh", "-c", "echo working; sleep 0.3; echo done; sleep 30 & sleep 30", NULL};
     r = spawn_run(lingers, NULL, log, &settle_lim);
     assert_true(r.settled && !r.exited && !r.signaled && !r.timed_out && r.seconds >= 0.3 && r.seconds < 5.0);
@@ -756,7 +756,8 @@ static void test_spawn_pid_ended(void **state)
 // answers its probe, then each request by what its --act says: ok (writes
 // the case's --log and answers), exit6 (ends with code 6, as a refused call
 // ends the executor), hang (never answers), idle (says its GPU work is over
-// twice, then answers 0.3 s later), idle-exit6 (says so, then ends with 6).
+// twice, then answers 0.3 s later), idle-exit6 (says so, then ends with 6),
+// idle-wrong (says so adding that the output was found wrong, then answers).
 static const char fake_server[] =
     "printf d >&3\n"
     "while read -r len; do\n"
@@ -765,7 +766,8 @@ static const char fake_server[] =
     "  act=$(printf '%s\\n' \"$args\" | sed -n '/^--act$/{n;p;}')\n"
     "  echo \"case $act $$\" > \"$log\"\n"
     "  case $act in ok) printf d >&3 ;; exit6) exit 6 ;; hang) sleep 60 ;;\n"
-    "    idle) printf gg >&3; sleep 0.3; printf d >&3 ;; idle-exit6) printf g >&3; exit 6 ;; esac\n"
+    "    idle) printf gg >&3; sleep 0.3; printf d >&3 ;; idle-exit6) printf g >&3; exit 6 ;;\n"
+    "    idle-wrong) printf wg >&3; printf d >&3 ;; esac\n"
     "done\n"
     "exit 0\n";
 
@@ -793,6 +795,14 @@ static void server_idle(void)
     server_idle_calls++;
 }
 
+// The word's "found wrong": how often, and gpu_idle's calls when it came.
+static int server_wrong_calls, server_idle_calls_at_wrong;
+static void server_wrong(void)
+{
+    server_wrong_calls++;
+    server_idle_calls_at_wrong = server_idle_calls;
+}
+
 static void test_spawn_server(void **state)
 {
     (void)state;
@@ -800,7 +810,7 @@ static void test_spawn_server(void **state)
     close(mkstemp(log));
     close(mkstemp(case_log));
     char *argv[] = {"sh", "-c", (char *)fake_server, NULL};
-    spawn_limits lim = {5.0, 1u << 20, 0, NULL, 0, 0, 0, 0, NULL, NULL};
+    spawn_limits lim = {5.0, 1u << 20, 0, NULL, 0, 0, 0, 0, NULL, NULL, NULL};
     spawn_server srv;
     memset(&srv, 0, sizeof(srv));
     spawn_result r = spawn_server_start(&srv, argv, NULL, log, 5.0);
@@ -829,12 +839,27 @@ static void test_spawn_server(void **state)
     assert_true(r.started && r.exited && r.exit_code == RUNNER_OK && r.gpu_idle && srv.pid == first);
     assert_int_equal(server_idle_calls, 1);
     assert_true((double)end.tv_sec + end.tv_nsec * 1e-9 - server_idle_at > 0.2);
+    assert_false(r.gpu_wrong);
     r = spawn_server_run(&srv, ok, case_log, &idle_lim);  // a case that never says so: not called
     assert_true(r.exited && r.exit_code == RUNNER_OK && !r.gpu_idle && server_idle_calls == 1);
+    // The word adding that the output was found wrong (PROTOCOL_SERVE_GPU_IDLE_WRONG): gpu_wrong, then
+    // gpu_idle, once each (its second word ignored); without gpu_wrong only gpu_idle and the mark.
+    idle_lim.gpu_wrong = server_wrong;
+    char *idle_wrong[] = {"--act", "idle-wrong", NULL};
+    r = spawn_server_run(&srv, idle_wrong, case_log, &idle_lim);
+    assert_true(r.exited && r.exit_code == RUNNER_OK && r.gpu_idle && r.gpu_wrong && srv.pid == first);
+    assert_int_equal(server_wrong_calls, 1);
+    assert_int_equal(server_idle_calls, 2);
+    assert_int_equal(server_idle_calls_at_wrong, 1);  // (before this case's gpu_idle)
+    r = spawn_server_run(&srv, idle, case_log, &idle_lim);  // a plain word: gpu_idle alone
+    assert_true(r.gpu_idle && !r.gpu_wrong && server_wrong_calls == 1 && server_idle_calls == 3);
+    idle_lim.gpu_wrong = NULL;
+    r = spawn_server_run(&srv, idle_wrong, case_log, &idle_lim);
+    assert_true(r.exited && r.gpu_idle && r.gpu_wrong && server_wrong_calls == 1 && server_idle_calls == 4);
     // Said, then failed: the word noted, the failure still the outcome.
     char *idle_fail[] = {"--act", "idle-exit6", NULL};
     r = spawn_server_run(&srv, idle_fail, case_log, &idle_lim);
-    assert_true(r.exited && r.exit_code == 6 && r.gpu_idle && server_idle_calls == 2 && srv.pid == 0);
+    assert_true(r.exited && r.exit_code == 6 && r.gpu_idle && server_idle_calls == 5 && srv.pid == 0);
     r = spawn_server_start(&srv, argv, NULL, log, 5.0);
     assert_true(r.exited && r.exit_code == RUNNER_OK);
     first = srv.pid;
@@ -848,7 +873,7 @@ static void test_spawn_server(void **state)
     r = spawn_server_start(&srv, argv, NULL, log, 5.0);
     assert_true(r.exited && r.exit_code == RUNNER_OK);
     pid_t hung = srv.pid;
-    spawn_limits short_lim = {0.3, 0, 0, NULL, 0, 0, 0, 0, NULL, NULL};
+    spawn_limits short_lim = {0.3, 0, 0, NULL, 0, 0, 0, 0, NULL, NULL, NULL};
     char *hang[] = {"--act", "hang", NULL};
     r = spawn_server_run(&srv, hang, case_log, &short_lim);
     assert_true(r.timed_out && !r.exited && r.seconds < 5.0 && srv.pid == 0);
@@ -888,7 +913,7 @@ static void test_helper_stop_leaves_server(void **state)
     char dir[] = "/tmp/stencil-pool-XXXXXX";
     assert_non_null(mkdtemp(dir));
     char *argv[] = {"sh", "-c", (char *)fake_server, NULL};
-    spawn_limits lim = {5.0, 1u << 20, 0, NULL, 0, 0, 0, 0, NULL, NULL};
+    spawn_limits lim = {5.0, 1u << 20, 0, NULL, 0, 0, 0, 0, NULL, NULL, NULL};
     char *ok[] = {"--act", "ok", NULL};
     spawn_server srv;
     memset(&srv, 0, sizeof(srv));

@@ -305,6 +305,10 @@ fake_run rowswrong STENCIL_FAKE_GPU=gpu-check -- --lab "$lab0" \
     --kernel "$PWD/tests/mutants/00-convolution/ghost-cells-clamped.cu" --case 4096x2049,r=2
 holds rowswrong "wrong pixels in the sampled rows fail the case, the first one named" \
     'c["4096x2049,r=2"]["hint_key"] == "wrong-values" and " rows the judge checked itself" in c["4096x2049,r=2"]["reason"] and "(0,0," in c["4096x2049,r=2"]["detail"]'
+touch_kernel "$student0" inputkept
+fake_run inputkept STENCIL_FAKE_GPU=gpu-wrong -- --lab "$lab0" --kernel "$student0" --case 4096x2049,r=2
+holds inputkept "a wrong image whose input the GPU check found as drawn (no file of it): judged whole on the judge's own input, its one wrong pixel named" \
+    'c["4096x2049,r=2"]["status"] == "fail" and c["4096x2049,r=2"]["wrong_cells"] == 1 and c["4096x2049,r=2"]["hint_key"] == "wrong-values" and "first wrong pixel" in c["4096x2049,r=2"]["detail"]'
 touch_kernel "$student0" countwrong
 fake_run countwrong STENCIL_FAKE_GPU=gpu-check STENCIL_LOADS=cupti STENCIL_FAKE_LOADS=gpu-check-wrong PATH="$tmp/tools-none:$base_path" \
     -- --lab "$lab0" --kernel "$student0" --case 4096x2049,r=2

@@ -526,6 +526,7 @@ typedef struct exec_sweep {
     int gpu_ok;              // 1: the checked call's output found right on the GPU by the kit's kernels
     uint64_t check_key;      // the keyed hash's key (--gpu-check)
     uint64_t input_hash;     // the input's keyed hash before the program ran (--gpu-check)
+    int input_kept;          // the last GPU check found the input buffer as drawn (hash, guards)
     runner_buffer kept;      // the checked call's output: a copy on a timed case right on the GPU, else out itself
 } exec_sweep;
 
@@ -584,12 +585,25 @@ static void exec_sweep_time(const exec_args *a, exec_sweep *s)
 // against the star or filter of the input, in double, within the case's
 // tolerance), the kept cells and both grids' guards intact, and the input as
 // it was (its keyed hash under key equal to want).
-static int exec_gpu_check(const exec_args *a, const exec_sweep *s, uint64_t key, uint64_t want)
+static int exec_gpu_check(const exec_args *a, exec_sweep *s, uint64_t key, uint64_t want)
 {
     check_counts c;
     trusted_sweep_check(s->in.d_base, s->out.d_base, s->in.guard, s->n, a->coef, s->star_radius, s->filter_radius,
                         a->rtol, a->atol, key, &c);
+    s->input_kept = c.guards == 0 && c.input_hash == want;
     return c.wrong == 0 && c.unwritten == 0 && c.boundary == 0 && c.guards == 0 && c.input_hash == want;
+}
+
+// Leaves the input buffer after a call the kit's GPU check found wrong for
+// the judge, unless that check found it as drawn (GPU_CHECK_INPUT_KEPT_KEY:
+// the judge's own input stands for it; half the bytes of a wrong case copied
+// off the GPU inside the judge's turn).
+static void exec_save_input_after(const exec_args *a, const exec_sweep *s)
+{
+    if (s->input_kept)
+        runner_report(GPU_CHECK_INPUT_KEPT_KEY, "1");
+    else
+        exec_save_later(&s->in, a->outdir, CASE_INPUT_AFTER);
 }
 
 // Saves the units a->sample of out's grid (protocol_sample_unit_of: z-planes,
@@ -767,7 +781,10 @@ static void exec_sweep_save_checked(const exec_args *a, const exec_sweep *s)
     int count_wrong = a->count_loads && s->gpu_check && !s->gpu_ok;
     if (!a->yardstick && !s->gpu_ok && !count_wrong) {
         exec_save_later(&s->out, a->outdir, CASE_OUTPUT);
-        exec_save_later(&s->in, a->outdir, CASE_INPUT_AFTER);
+        if (s->gpu_check)
+            exec_save_input_after(a, s);
+        else
+            exec_save_later(&s->in, a->outdir, CASE_INPUT_AFTER);
     }
     if (s->gpu_ok && a->time_reps == 0) {
         exec_save_sample(a, &s->out);
@@ -782,7 +799,7 @@ static void exec_sweep_save_checked(const exec_args *a, const exec_sweep *s)
 // the kit finds it right on the GPU and bit for bit the checked call's
 // output; else its output, with every grid of the checked call when that one
 // had passed on the GPU.
-static void exec_sweep_save_timed(const exec_args *a, const exec_sweep *s)
+static void exec_sweep_save_timed(const exec_args *a, exec_sweep *s)
 {
     size_t total = s->out.cells + 2 * s->out.guard;
     if (s->gpu_ok && exec_gpu_check(a, s, s->check_key, s->input_hash) &&
@@ -793,7 +810,7 @@ static void exec_sweep_save_timed(const exec_args *a, const exec_sweep *s)
     }
     if (s->gpu_ok) {  // right on the checked call, not on this one: the judge gets every grid
         exec_save_later(&s->kept, a->outdir, CASE_OUTPUT);
-        exec_save_later(&s->in, a->outdir, CASE_INPUT_AFTER);
+        exec_save_input_after(a, s);
         runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_FAIL);
         exec_idle_wrong = 1;
     }

@@ -34,7 +34,7 @@
 
 typedef struct mapped_grid {
     const float *data;   // the mapped floats, or NULL
-    size_t bytes;        // mapping length
+    size_t bytes;        // mapping length (0: data is the judge's own, malloc'd)
 } mapped_grid;
 
 // Maps dir/name read-only if it holds exactly floats floats. Returns 0 or -1.
@@ -61,12 +61,35 @@ static int case_map(const char *dir, const char *name, size_t floats, mapped_gri
     return 0;
 }
 
-// Unmaps m if mapped.
+// Unmaps m if mapped (frees it if the judge's own).
 static void case_unmap(mapped_grid *m)
 {
-    if (m->data)
+    if (m->data && m->bytes)
         munmap((void *)m->data, m->bytes);
+    else
+        free((void *)m->data);
     m->data = NULL;
+}
+
+// The input buffer after the run (guard | grid | guard, total floats): the
+// runner's file, or, where the kit's GPU check found it as drawn
+// (GPU_CHECK_INPUT_KEPT_KEY in report; no file then), the judge's own input
+// in, between guards of GUARD_BITS. Returns 0 or -1.
+static int case_input_after(const char *dir, const kv_list *report, const float *in, size_t total, size_t guard, mapped_grid *m)
+{
+    const char *kept = report ? kv_get(report, GPU_CHECK_INPUT_KEPT_KEY) : NULL;
+    if (!kept || strcmp(kept, "1") != 0)
+        return case_map(dir, CASE_INPUT_AFTER, total, m);
+    float *g = malloc(total * sizeof(float)), bits;
+    uint32_t guard_bits = GUARD_BITS;
+    memcpy(&bits, &guard_bits, sizeof(bits));
+    m->data = g, m->bytes = 0;
+    if (!g)
+        return -1;
+    for (size_t q = 0; q < guard; q++)
+        g[q] = g[total - 1 - q] = bits;
+    memcpy(g + guard, in, (total - 2 * guard) * sizeof(float));
+    return 0;
 }
 
 // Writes n floats to dir/name. Returns 0 or -1.
@@ -716,13 +739,13 @@ static void case_read_timing(const kv_list *report, case_result *r)
 // Maps what a successful runner wrote and judges it; fills r.
 static void case_judge_outputs(const judge_case_env *env, const lab_case *spec, const float *in,
                                const float *coef, const char *dir, const char *dir2, int timed,
-                               int out_tile, case_result *r)
+                               int out_tile, const kv_list *report, case_result *r)
 {
     size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
     size_t guard = (size_t)protocol_guard_cells((unsigned long long)spec->nx * spec->ny);
     size_t total = cells + 2 * guard;
-    mapped_grid out, in_after, out_timed = {0}, out2 = {0};
-    if (case_map(dir, CASE_OUTPUT, total, &out) != 0 || case_map(dir, CASE_INPUT_AFTER, total, &in_after) != 0 ||
+    mapped_grid out = {0}, in_after = {0}, out_timed = {0}, out2 = {0};
+    if (case_map(dir, CASE_OUTPUT, total, &out) != 0 || case_input_after(dir, report, in, total, guard, &in_after) != 0 ||
         (timed && case_map(dir, CASE_TIMED, total, &out_timed) != 0) ||
         (dir2 && case_map(dir2, CASE_OUTPUT, total, &out2) != 0)) {
         r->status = CASE_FAIL;
@@ -982,13 +1005,15 @@ void judge_case_trace(const char *name, const kv_list *report, double input_s, d
         judge_trace_note("%s: the count's preparation at its executor's start failed: %s", name, protocol_printable_copy(why, sizeof(why), ahead));
 }
 
-// 1 when dir holds the checked call's output and the input after it, both whole.
-static int case_checked_output_saved(const char *dir, const lab_case *spec)
+// 1 when dir holds the checked call's output and the input after it (unless
+// the GPU check found that as drawn: report), both whole.
+static int case_checked_output_saved(const char *dir, const lab_case *spec, const kv_list *report)
 {
     size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
     size_t total = (cells + 2 * (size_t)protocol_guard_cells((unsigned long long)spec->nx * spec->ny)) * sizeof(float);
     static const char *names[] = {CASE_OUTPUT, CASE_INPUT_AFTER};
-    for (int i = 0; i < 2; i++) {
+    const char *kept = kv_get(report, GPU_CHECK_INPUT_KEPT_KEY);
+    for (int i = 0; i < (kept && !strcmp(kept, "1") ? 1 : 2); i++) {
         char path[600];
         struct stat st;
         snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
@@ -1016,7 +1041,7 @@ static void case_third_order(const judge_case_env *env, const lab_case *spec, co
         r->wall_s += s3.seconds;
         if (s3.exited && s3.exit_code == RUNNER_OK && status && !strcmp(status, "ok")) {
             case_result before = *r;
-            case_judge_outputs(env, spec, in, coef, dir, dir3, 0, out_tile, r);
+            case_judge_outputs(env, spec, in, coef, dir, dir3, 0, out_tile, NULL, r);
             if (!r->hint_key || strcmp(r->hint_key, HINT_THREAD_ORDER) != 0)
                 *r = before;  // the third order agreed too: the case keeps its own verdict
         }
@@ -1079,9 +1104,9 @@ static void case_runner_failed(const judge_case_env *env, const lab_case *spec, 
 {
     char log[600];
     snprintf(log, sizeof(log), "%s/runner.log", dir);
-    if (s->exited && s->exit_code == RUNNER_REP_WRONG && case_checked_output_saved(dir, spec)) {
+    if (s->exited && s->exit_code == RUNNER_REP_WRONG && case_checked_output_saved(dir, spec, report)) {
         int out_tile = (int)kv_number(report, "out_tile_dim", env->out_tile);
-        case_judge_outputs(env, spec, in, coef, dir, NULL, 0, out_tile, r);
+        case_judge_outputs(env, spec, in, coef, dir, NULL, 0, out_tile, report, r);
         case_launch_shape(report, filter_radius ? filter_radius : env->conf->star_radius, r);
         if (r->status != CASE_OK)
             return;
@@ -1112,7 +1137,7 @@ static void case_judge_grids(const judge_case_env *env, const lab_case *spec, ui
     if (sampled)
         case_judge_sample(env, spec, in, coef, dir, sample, r);
     else
-        case_judge_outputs(env, spec, in, coef, dir, dir2, timed, out_tile, r);
+        case_judge_outputs(env, spec, in, coef, dir, dir2, timed, out_tile, report, r);
 }
 
 int judge_drawn_input_differs(const kv_list *report, uint64_t want)

@@ -342,10 +342,15 @@ PROTOCOL_HOST_DEVICE static inline int protocol_heat_edge(unsigned long long j, 
 // gpu_check=pass and only the units the judge named come back
 // (CASE_SAMPLE), which the judge checks against its own reference on the
 // CPU; anything wrong and every grid comes back as without the option, for
-// the judge's whole verdict and its hints.
+// the judge's whole verdict and its hints, except the input buffer when the
+// same check found it as drawn (its keyed hash the same, no guard cell of
+// either buffer changed): the report then says GPU_CHECK_INPUT_KEPT_KEY=1,
+// CASE_INPUT_AFTER is not written, and the judge's own input (GUARD_BITS
+// around it) stands for it.
 #define GPU_CHECK_KEY       "gpu_check"  // the report key: GPU_CHECK_PASS or GPU_CHECK_FAIL
 #define GPU_CHECK_PASS      "pass"
 #define GPU_CHECK_FAIL      "fail"
+#define GPU_CHECK_INPUT_KEPT_KEY "gpu_check_input_kept"
 #define GPU_CHECK_MAX_UNITS 8            // the most units (protocol_sample_unit) a sample holds
 
 // The unit a GPU check's sample is made of: a plane across the slowest axis

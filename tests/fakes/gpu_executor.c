@@ -24,7 +24,9 @@
 //   no-output  the case said finished, its output grid missing
 //   gpu-check  --gpu-check said right: only the sample's units come back
 //   gpu-wrong  a wrong output whose GPU work ends with the word that the kit's
-//              check on the GPU found it wrong (PROTOCOL_SERVE_GPU_IDLE_WRONG)
+//              check on the GPU found it wrong (PROTOCOL_SERVE_GPU_IDLE_WRONG);
+//              with --gpu-check, reported so, and the input found as drawn
+//              (GPU_CHECK_INPUT_KEPT_KEY: no in_after file)
 //   fill-differs  the input drawn from --fill reported with another sum
 //   no-gpu     the probe finds no device (RUNNER_NO_GPU)
 // STENCIL_FAKE_GPU_SIZE=NX,NY,NZ limits the mode to cases of that size; a
@@ -536,6 +538,13 @@ static int fake_case_run(const fake_case *c)
         return code < 0 ? RUNNER_USAGE : code;
     if (!strcmp(mode, "wrong") || !strcmp(mode, "gpu-wrong"))
         fake_change_middle(c, fake_output_name(c), 1.0f);
+    if (!strcmp(mode, "gpu-wrong") && c->gpu_check && !c->gpu_check_solve) {  // as the executor leaves it
+        char path[4096];
+        snprintf(path, sizeof(path), "%s/%s", c->outdir, CASE_INPUT_AFTER);
+        unlink(path);
+        fake_report(c, GPU_CHECK_KEY, "%s", GPU_CHECK_FAIL);
+        fake_report(c, GPU_CHECK_INPUT_KEPT_KEY, "1");
+    }
     if (!strcmp(mode, "no-output")) {
         char path[4096];
         snprintf(path, sizeof(path), "%s/%s", c->outdir, fake_output_name(c));

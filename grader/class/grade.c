@@ -584,8 +584,7 @@ static int grade_conclude(const grade_run *run, int stopped)
 static void grade_check_gpus(const grade_run *run)
 {
     const char *given = getenv("CUDA_VISIBLE_DEVICES");
-    char none[1][GPU_VISIBLE_NAME_BYTES];
-    int named = gpu_visible_names(given, none, 0);
+    int named = gpu_visible_names(given, NULL, 0);
     if (strcmp(run->backend, "emu") && given && *given && named < run->gpus)
         grade_die("GPUS=%d, but CUDA_VISIBLE_DEVICES=%s names %d GPU(s): give GPUS=%d at most, or show the judges more GPUs",
                   run->gpus, given, named, named);

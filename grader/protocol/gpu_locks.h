@@ -43,7 +43,7 @@ static inline void gpu_lock_path(char *path, size_t len, const char *dir, int k,
 
 // The GPUs a CUDA_VISIBLE_DEVICES value names, in order (indices, UUIDs or
 // MIG names, between commas or spaces; "" names none): their count, the
-// first max of them copied into names. The judges of a class share as many
+// first max of them copied into names (NULL with max 0: counted only). The judges of a class share as many
 // GPUs as it names at most (gpu_turns.c, grader/class/).
 #define GPU_VISIBLE_NAME_BYTES 96
 static inline int gpu_visible_names(const char *value, char names[][GPU_VISIBLE_NAME_BYTES], int max)
@@ -51,7 +51,7 @@ static inline int gpu_visible_names(const char *value, char names[][GPU_VISIBLE_
     int n = 0;
     for (const char *p = value ? value : ""; *p;) {
         size_t len = strcspn(p, ", ");
-        if (len && n < max)
+        if (len && names && n < max)
             snprintf(names[n], GPU_VISIBLE_NAME_BYTES, "%.*s", (int)len, p);
         n += len > 0;
         p += len + (p[len] != '\0');

@@ -490,6 +490,7 @@ static void test_gpu_visible_names(void **state)
     assert_int_equal(gpu_visible_names(" , ,", names, 8), 0);
     strcpy(names[1], "untouched");
     assert_int_equal(gpu_visible_names("4,5,6", names, 1), 3);  // counted all, copied one
+    assert_int_equal(gpu_visible_names(value, NULL, 0), n);  // counted only
     assert_string_equal(names[0], "4");
     assert_string_equal(names[1], "untouched");
 }

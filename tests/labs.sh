@@ -78,12 +78,13 @@ run_check() {
         fi
     fi
     if [ -n "${TIMES:-}" ]; then  # where this run's time went (the JSON report's seconds), one line a run
-        python3 -c 'import json, sys
+        python3 -c 'import json, os, sys
 try:
     s = json.load(open(sys.argv[1])).get("seconds", {})
 except Exception:
     s = {}
-print("%s\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f" % (sys.argv[2], sys.argv[3], s.get("total", 0), s.get("build", 0), s.get("cases", 0), s.get("loads", 0), s.get("solution", 0)))' \
+os.write(1, ("%s\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\n" % (sys.argv[2], sys.argv[3], s.get("total", 0), s.get("build", 0), s.get("cases", 0),
+                                                       s.get("loads", 0), s.get("solution", 0))).encode())  # one write: runs append side by side' \
             "$json" "$lab" "$label" >>"$TIMES"
     fi
     [ -n "${RESULTS:-}" ] && python3 tests/parity/parity.py line "$backend" "$lab" "$kernel" "$json" "$status" >>"$RESULTS"

@@ -163,7 +163,9 @@ def compare(emu_path, gpu_path):
 def main(argv):
     """Dispatches the two commands; returns the exit status."""
     if len(argv) == 7 and argv[1] == "line":
-        print(result_line(*argv[2:7]))
+        # One write of the whole line: runs side by side append to one file (O_APPEND), and print
+        # under PYTHONUNBUFFERED=1 writes the line and its newline apart, two runs' lines then joined.
+        os.write(sys.stdout.fileno(), (result_line(*argv[2:7]) + "\n").encode())
         return 0
     if len(argv) == 4 and argv[1] == "compare":
         try:

@@ -106,4 +106,22 @@ kernel stale "// a changed file"
 line emu stale pass
 compared "a GPU line for another version of the file is skipped" 0 "another version of the file"
 
+# Runs side by side append their lines to one file (tests/labs.sh RESULTS=), so a line must be one
+# write: with Python's output unbuffered (PYTHONUNBUFFERED=1) print wrote a line and its newline
+# apart, and two runs' lines came out joined (the parity step of make test failed on one).
+kernel whole
+line emu whole pass
+# one_write TRACE: 0 when strace's TRACE holds one write to standard output, ending in a newline.
+one_write() {
+    [ "$(grep -c '^write(1,' "$1")" = 1 ] && grep '^write(1,' "$1" | grep -qF '\n", '
+}
+if command -v strace >/dev/null && strace -o /dev/null true 2>/dev/null; then
+    PYTHONUNBUFFERED=1 strace -q -s 4096 -e trace=write -o "$dir/writes" \
+        python3 tests/parity/parity.py line emu 99-fake "$dir/whole.cu" "$dir/report.json" 0 >>"$dir/whole.tsv"
+    check "a results line is one write, ending in its newline, under PYTHONUNBUFFERED=1 ($(grep -c '^write(1,' "$dir/writes") writes)" \
+        one_write "$dir/writes"
+else
+    skip "a results line is one write" "strace is not installed or may not trace here (CI installs it)"
+fi
+
 finish "parity comparison"

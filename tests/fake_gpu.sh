@@ -315,6 +315,28 @@ fake_run countwrong STENCIL_FAKE_GPU=gpu-check STENCIL_LOADS=cupti STENCIL_FAKE_
 holds countwrong "a count's run the GPU check found wrong, no grids back: the technique fails on the check's word" \
     'c["4096x2049,r=2"]["status"] == "ok" and r["technique"]["status"] == "fail" and "the kit'"'"'s check on the GPU found the counted run'"'"'s output wrong" in t'
 cp "$tmp/lab0.conf" "$lab0/lab.conf"
+# The timed 4096x2049 image first among the timed cases (GPU-checked: its output found wrong there,
+# the executor's word that its GPU work is over says so): no count follows inside its turn, the
+# helper ends uncounted, and the judge counts the largest case that passed in a turn of its own.
+lab_conf 00-convolution "$sweep_keys interface" "points = small 4
+points = large 1
+points = technique 2
+$speed
+case = 37x29 r=3 group=small
+case = 100x77 r=4 group=small
+case = 4096x2049 r=2 timed group=large"
+touch_kernel "$student0" timedwrong
+mkdir -p "$tmp/locks-wrong"
+fake_run timedwrong STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE_GPU=gpu-wrong STENCIL_FAKE_GPU_SIZE=4096,2049,1 STENCIL_TRACE=1 \
+    STENCIL_FAKE_LOCKS_LOG="$tmp/timedwrong.locks" \
+    PATH="$tmp/tools-none:$base_path" -- --lab "$lab0" --kernel "$student0" --jobs 2 --gpu-lock-dir "$tmp/locks-wrong"
+holds timedwrong "a timed run the GPU check finds wrong fails its case; the loads are counted on the largest case that passed" \
+    'c["4096x2049,r=2"]["status"] != "ok" and "the executor'"'"'s count, with CUPTI" in t and "case 100x77x1" in t and r["technique"]["case"] == "100x77,r=4"'
+check "and no count follows inside its turn, the helper's left uncounted: one count, the judge's, with its own locks" \
+    sh -c "grep -q 'gpu turn alone' '$tmp/timedwrong.out' && ! grep -q 'the load count runs inside it' '$tmp/timedwrong.out' &&
+        grep -qE 'tool runs: [0-9]+ ahead in helpers, 0 remembered, 1 in the judge' '$tmp/timedwrong.out' &&
+        test \"\$(grep -c 'count-loads' '$tmp/timedwrong.locks')\" = 1 && grep -qE 'gpu-0\.lock,alone count-loads\$' '$tmp/timedwrong.locks'"
+cp "$tmp/lab0.conf" "$lab0/lab.conf"
 
 echo "-- the technique's load floors, counted by Nsight Compute"
 fake_run loads STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 -- --lab "$lab2" --kernel "$student2" --jobs 2
@@ -426,16 +448,6 @@ fake_run timedcrash STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAK
     PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --jobs 2 --gpu-lock-dir "$tmp/locks-cupti"
 holds timedcrash "a timed run that crashes fails its case" 'c["N=40"]["status"] != "ok"'
 check "and no count follows inside its turn (its case failed)" sh -c "grep -q 'gpu turn alone' '$tmp/timedcrash.out' && ! grep -q 'the load count runs inside it' '$tmp/timedcrash.out'"
-touch_kernel "$student2" timedwrong
-fake_run timedwrong STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_FAKE_GPU=gpu-wrong STENCIL_FAKE_GPU_SIZE=40,40,40 STENCIL_TRACE=1 \
-    STENCIL_FAKE_LOCKS_LOG="$tmp/timedwrong.locks" \
-    PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --jobs 2 --gpu-lock-dir "$tmp/locks-cupti"
-holds timedwrong "a timed run the GPU check finds wrong fails its case; the loads are counted on the largest case that passed" \
-    'c["N=40"]["status"] != "ok" and r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t and r["technique"]["case"] != "N=40"'
-check "and no count follows inside its turn, the helper's left uncounted: one count, the judge's, with its own locks" \
-    sh -c "grep -q 'gpu turn alone' '$tmp/timedwrong.out' && ! grep -q 'the load count runs inside it' '$tmp/timedwrong.out' &&
-        grep -qE 'tool runs: [0-9]+ ahead in helpers, 0 remembered, 1 in the judge' '$tmp/timedwrong.out' &&
-        test \"\$(grep -c 'count-loads' '$tmp/timedwrong.locks')\" = 1 && grep -qE 'gpu-0\.lock,alone count-loads\$' '$tmp/timedwrong.locks'"
 # A run that stops at a failing case before its timed one (--fail-fast) counts the loads of the
 # largest case that passed; the helper started to count the timed case is ended, not waited for (it
 # would take a turn alone of its own to count what nothing reads: 80 s a file with 24 judges on an H200).

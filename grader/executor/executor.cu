@@ -527,6 +527,7 @@ typedef struct exec_sweep {
     uint64_t check_key;      // the keyed hash's key (--gpu-check)
     uint64_t input_hash;     // the input's keyed hash before the program ran (--gpu-check)
     int input_kept;          // the last GPU check found the input buffer as drawn (hash, guards)
+    int checked;             // the last GPU check ran to a verdict (0: it could not run, trusted_take)
     runner_buffer kept;      // the checked call's output: a copy on a timed case right on the GPU, else out itself
 } exec_sweep;
 
@@ -590,7 +591,8 @@ static int exec_gpu_check(const exec_args *a, exec_sweep *s, uint64_t key, uint6
     check_counts c;
     trusted_sweep_check(s->in.d_base, s->out.d_base, s->in.guard, s->n, a->coef, s->star_radius, s->filter_radius,
                         a->rtol, a->atol, key, &c);
-    s->input_kept = c.guards == 0 && c.input_hash == want;
+    s->checked = c.wrong != ~0ull;  // (~0: the check could not run, no verdict: the judge's CPU decides)
+    s->input_kept = s->checked && c.guards == 0 && c.input_hash == want;
     return c.wrong == 0 && c.unwritten == 0 && c.boundary == 0 && c.guards == 0 && c.input_hash == want;
 }
 
@@ -778,7 +780,7 @@ static void exec_sweep_save_checked(const exec_args *a, const exec_sweep *s)
     // A count's run found wrong on the GPU: its outcome is all the judge uses (the case's own run
     // was judged before), so no grid comes back (a wrong 512^3 output and its input took 0.33 s to
     // copy to the host inside the judge's turn alone).
-    int count_wrong = a->count_loads && s->gpu_check && !s->gpu_ok;
+    int count_wrong = a->count_loads && s->gpu_check && s->checked && !s->gpu_ok;
     if (!a->yardstick && !s->gpu_ok && !count_wrong) {
         exec_save_later(&s->out, a->outdir, CASE_OUTPUT);
         if (s->gpu_check)
@@ -791,7 +793,7 @@ static void exec_sweep_save_checked(const exec_args *a, const exec_sweep *s)
         runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_PASS);
     } else if (s->gpu_check && !s->gpu_ok) {
         runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_FAIL);
-        exec_idle_wrong = 1;
+        exec_idle_wrong = s->checked;
     }
 }
 
@@ -812,7 +814,7 @@ static void exec_sweep_save_timed(const exec_args *a, exec_sweep *s)
         exec_save_later(&s->kept, a->outdir, CASE_OUTPUT);
         exec_save_input_after(a, s);
         runner_report(GPU_CHECK_KEY, "%s", GPU_CHECK_FAIL);
-        exec_idle_wrong = 1;
+        exec_idle_wrong = s->checked;
     }
     exec_save_later(&s->out, a->outdir, CASE_TIMED);
 }
@@ -846,6 +848,7 @@ static void exec_sweep_timed(const exec_args *a, exec_sweep *s)
 static void exec_sweep_case(const exec_args *a)
 {
     exec_sweep s;
+    memset(&s, 0, sizeof(s));
     exec_sweep_grids(a, &s);
     exec_begin(a, 60);
     exec_sweep_weights(a, &s);

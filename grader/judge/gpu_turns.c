@@ -269,9 +269,10 @@ int gpu_turns_relay_await(void)
     char how = GPU_TURNS_RELAY_OWN, ready = GPU_TURNS_RELAY_READY;
     if (turns.relay_fd < 0 || getpid() == turns.owner)
         return 0;
-    if (send(turns.relay_fd, &ready, 1, MSG_NOSIGNAL) != 1)
-        how = GPU_TURNS_RELAY_OWN;  // the judge is gone: its own locks
-    else
+    if (send(turns.relay_fd, &ready, 1, MSG_NOSIGNAL) != 1) {  // the judge told it before it was ready, and closed; or is gone
+        if (recv(turns.relay_fd, &how, 1, MSG_DONTWAIT) != 1)
+            how = GPU_TURNS_RELAY_OWN;  // gone: its own locks
+    } else
         while (recv(turns.relay_fd, &how, 1, 0) < 0 && errno == EINTR)
             spawn_check_stop();
     if (how == GPU_TURNS_RELAY_NONE)

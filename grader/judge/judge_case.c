@@ -561,7 +561,7 @@ spawn_result judge_spawn_runner(const judge_case_env *env, char *const args[], c
     if (!s.started)
         s = spawn_run(argv, envp, log_path, &lim);
     int ended = lim.gpu_idle && s.gpu_idle;  // (its GPU work ended: a count may follow inside the turn)
-    if (turn && !ended && alone && env->gpu_relay_skip)
+    if (turn && !ended && alone && env->gpu_relay_skip && !(s.started && s.exited && s.exit_code == RUNNER_OK))
         env->gpu_relay_skip();  // hung (it would hang again there), crashed or never started: the case fails, no count of it
     if (turn && !ended)
         env->gpu_turn_end();

@@ -23,10 +23,10 @@
 //   killed     the executor itself killed by a signal, nothing reported
 //   no-output  the case said finished, its output grid missing
 //   gpu-check  --gpu-check said right: only the sample's units come back
-//   gpu-wrong  a wrong output whose GPU work ends with the word that the kit's
-//              check on the GPU found it wrong (PROTOCOL_SERVE_GPU_IDLE_WRONG);
-//              with --gpu-check, reported so, and the input found as drawn
-//              (GPU_CHECK_INPUT_KEPT_KEY: no in_after file)
+//   gpu-wrong  a wrong output; with --gpu-check (a large case), as the executor
+//              leaves one its check found wrong: reported so, the input found
+//              as drawn (GPU_CHECK_INPUT_KEPT_KEY: no in_after file), and its
+//              GPU work ending with that word (PROTOCOL_SERVE_GPU_IDLE_WRONG)
 //   fill-differs  the input drawn from --fill reported with another sum
 //   no-gpu     the probe finds no device (RUNNER_NO_GPU)
 // STENCIL_FAKE_GPU_SIZE=NX,NY,NZ limits the mode to cases of that size; a
@@ -630,7 +630,7 @@ static void fake_log_moment(const char *what)
 // 0, or -1 when the judge is gone.
 static int fake_after_gpu(const fake_case *c)
 {
-    const char idle = !strcmp(fake_mode(c), "gpu-wrong") ? PROTOCOL_SERVE_GPU_IDLE_WRONG : PROTOCOL_SERVE_GPU_IDLE;
+    const char idle = !strcmp(fake_mode(c), "gpu-wrong") && c->gpu_check ? PROTOCOL_SERVE_GPU_IDLE_WRONG : PROTOCOL_SERVE_GPU_IDLE;
     const char *ms = getenv("STENCIL_FAKE_HOST_MS");
     fake_log_moment("idle");  // (before the word: the judge may end its turn the moment it reads it)
     if (pipe_write_all(PROTOCOL_SERVE_REPLY_FD, &idle, 1) != 0)

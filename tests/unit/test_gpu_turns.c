@@ -404,6 +404,57 @@ static void test_relay_released_without_a_turn(void **state)
     assert_int_equal(status_of(count), 0);
 }
 
+// Skipped (the judge's timed run did not end well: its output wrong on the
+// GPU, a crash): the helper waiting ready ends at once counting nothing, and
+// the judge's turn alone then ends without waiting for any count.
+static void test_relay_skipped(void **state)
+{
+    (void)state;
+    char counted[PATH_MAX];
+    judge_error err;
+    snprintf(counted, sizeof(counted), "%s/counted", lock_dir);
+    assert_int_equal(gpu_turns_relay_arm(), 0);
+    pid_t count = count_helper(1, counted);
+    usleep(50000 + (useconds_t)(test_seed() % 50000));
+    assert_true(still_running(count));
+    assert_int_equal(gpu_turns_take(1, &err), 0);
+    gpu_turns_relay_skip();
+    assert_int_equal(status_of(count), 0);   // ended in its wait (count_helper's own ends exit 4-6 or count)
+    assert_int_equal(access(counted, F_OK), -1);
+    gpu_turns_give();                        // nothing relayed: given back at once
+    assert_true(lock_free("lock"));
+    gpu_turns_relay_skip();                  // (told already: nothing more)
+    gpu_turns_relay_release();
+}
+
+// Skipped before the helper waits (its executor still starting): when it
+// comes to wait, it reads the judge's word all the same and ends, neither
+// counting in its own turn nor returning.
+static void test_relay_skipped_before_ready(void **state)
+{
+    (void)state;
+    int go[2];
+    assert_int_equal(pipe(go), 0);
+    assert_int_equal(gpu_turns_relay_arm(), 0);
+    pid_t late = fork();
+    assert_true(late >= 0);
+    gpu_turns_relay_forked(late);
+    if (late == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        char byte;
+        close(go[1]);
+        if (read(go[0], &byte, 1) != 1)  // not waiting until the judge has skipped it
+            _exit(6);
+        gpu_turns_relay_await();
+        _exit(7);                        // returned: it would count
+    }
+    close(go[0]);
+    gpu_turns_relay_skip();
+    assert_int_equal(write(go[1], "g", 1), 1);
+    close(go[1]);
+    assert_int_equal(status_of(late), 0);
+}
+
 // A helper gone before its count (stopped, or its file remembered): the
 // judge's turn alone ends at once, nothing waited for.
 static void test_relay_helper_gone(void **state)
@@ -580,6 +631,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_relay_helper_not_ready, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_profiler_held_elsewhere, setup, teardown),
         cmocka_unit_test_setup_teardown(test_relay_released_without_a_turn, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_relay_skipped, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_relay_skipped_before_ready, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

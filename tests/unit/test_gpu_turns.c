@@ -362,13 +362,12 @@ static void test_relay_profiler_held_elsewhere(void **state)
 // A helper not yet waiting when the judge's run alone ends (its executor
 // still starting, or it counts by other means and never reads the relay):
 // the judge's turn ends at once, and the helper later takes its own locks.
-static void test_relay_helper_not_ready(void **state)
+// A load count's helper not waiting yet (its executor still starting): it
+// waits for the judge's word only once a byte comes on go (the pipe's ends),
+// then exits own when told to take its own locks, 4 when told to count
+// inside (a helper skipped ends inside its wait, with 0).
+static pid_t late_helper(int go[2], int own)
 {
-    (void)state;
-    judge_error err;
-    int go[2];
-    assert_int_equal(pipe(go), 0);
-    assert_int_equal(gpu_turns_relay_arm(), 0);
     pid_t late = fork();
     assert_true(late >= 0);
     gpu_turns_relay_forked(late);
@@ -376,11 +375,22 @@ static void test_relay_helper_not_ready(void **state)
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         char byte;
         close(go[1]);
-        if (read(go[0], &byte, 1) != 1)  // not waiting until the judge's turn has ended
+        if (read(go[0], &byte, 1) != 1)
             _exit(6);
-        _exit(gpu_turns_relay_await() == 0 ? 0 : 4);
+        _exit(gpu_turns_relay_await() == 0 ? own : 4);
     }
     close(go[0]);
+    return late;
+}
+
+static void test_relay_helper_not_ready(void **state)
+{
+    (void)state;
+    judge_error err;
+    int go[2];
+    assert_int_equal(pipe(go), 0);
+    assert_int_equal(gpu_turns_relay_arm(), 0);
+    pid_t late = late_helper(go, 0);  // not waiting until the judge's turn has ended
     assert_int_equal(gpu_turns_take(1, &err), 0);
     gpu_turns_give();                        // nobody waits ready: ends at once (a wait would hang this test)
     assert_true(lock_free("lock"));
@@ -436,19 +446,7 @@ static void test_relay_skipped_before_ready(void **state)
     int go[2];
     assert_int_equal(pipe(go), 0);
     assert_int_equal(gpu_turns_relay_arm(), 0);
-    pid_t late = fork();
-    assert_true(late >= 0);
-    gpu_turns_relay_forked(late);
-    if (late == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        char byte;
-        close(go[1]);
-        if (read(go[0], &byte, 1) != 1)  // not waiting until the judge has skipped it
-            _exit(6);
-        gpu_turns_relay_await();
-        _exit(7);                        // returned: it would count
-    }
-    close(go[0]);
+    pid_t late = late_helper(go, 7);  // not waiting until the judge has skipped it; 7: it returned, to count
     gpu_turns_relay_skip();
     assert_int_equal(write(go[1], "g", 1), 1);
     close(go[1]);

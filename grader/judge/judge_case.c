@@ -34,7 +34,7 @@
 
 typedef struct mapped_grid {
     const float *data;   // the mapped floats, or NULL
-    size_t bytes;        // mapping length (0: data is the judge's own, malloc'd)
+    size_t bytes;        // mapping length (0: data is the judge's own, not mapped)
 } mapped_grid;
 
 // Maps dir/name read-only if it holds exactly floats floats. Returns 0 or -1.
@@ -61,34 +61,37 @@ static int case_map(const char *dir, const char *name, size_t floats, mapped_gri
     return 0;
 }
 
-// Unmaps m if mapped (frees it if the judge's own).
+// Unmaps m if mapped (the judge's own data stays).
 static void case_unmap(mapped_grid *m)
 {
     if (m->data && m->bytes)
         munmap((void *)m->data, m->bytes);
-    else
-        free((void *)m->data);
     m->data = NULL;
+}
+
+// A buffer of guard | cells | guard floats, its guards GUARD_BITS (the
+// cells left for the caller); NULL when out of memory. free() it.
+static float *case_guarded(size_t cells, size_t guard)
+{
+    float *g = malloc((cells + 2 * guard) * sizeof(float)), bits;
+    uint32_t guard_bits = GUARD_BITS;
+    memcpy(&bits, &guard_bits, sizeof(bits));
+    for (size_t q = 0; g && q < guard; q++)
+        g[q] = g[guard + cells + q] = bits;
+    return g;
 }
 
 // The input buffer after the run (guard | grid | guard, total floats): the
 // runner's file, or, where the kit's GPU check found it as drawn
 // (GPU_CHECK_INPUT_KEPT_KEY in report; no file then), the judge's own input
-// in, between guards of GUARD_BITS. Returns 0 or -1.
+// in, the interior of its guarded buffer (judge_run_case: case_guarded).
+// Returns 0 or -1.
 static int case_input_after(const char *dir, const kv_list *report, const float *in, size_t total, size_t guard, mapped_grid *m)
 {
     const char *kept = report ? kv_get(report, GPU_CHECK_INPUT_KEPT_KEY) : NULL;
     if (!kept || strcmp(kept, "1") != 0)
         return case_map(dir, CASE_INPUT_AFTER, total, m);
-    float *g = malloc(total * sizeof(float)), bits;
-    uint32_t guard_bits = GUARD_BITS;
-    memcpy(&bits, &guard_bits, sizeof(bits));
-    m->data = g, m->bytes = 0;
-    if (!g)
-        return -1;
-    for (size_t q = 0; q < guard; q++)
-        g[q] = g[total - 1 - q] = bits;
-    memcpy(g + guard, in, (total - 2 * guard) * sizeof(float));
+    m->data = in - guard, m->bytes = 0;
     return 0;
 }
 
@@ -736,7 +739,9 @@ static void case_read_timing(const kv_list *report, case_result *r)
     r->gbs = 8.0 * (double)r->interior / (t * 1e-3) / 1e9;
 }
 
-// Maps what a successful runner wrote and judges it; fills r.
+// Maps what a successful runner wrote and judges it; fills r. in is the
+// interior of the judge's guarded input (case_guarded), which stands for the
+// input buffer where report says the GPU check found it as drawn.
 static void case_judge_outputs(const judge_case_env *env, const lab_case *spec, const float *in,
                                const float *coef, const char *dir, const char *dir2, int timed,
                                int out_tile, const kv_list *report, case_result *r)
@@ -1165,9 +1170,12 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     r->seed = seed;
     r->launch_ms = -1;
     case_draw_weights(env, filter_radius, seed, &g, coef);
-    float *in = malloc(cells * sizeof(float));
+    // The input with guards of GUARD_BITS around it, as the runner's buffer holds it: where the GPU
+    // check found the input buffer as drawn, this one stands for it (case_input_after).
+    size_t guard = (size_t)protocol_guard_cells((unsigned long long)spec->nx * spec->ny);
+    float *in_base = case_guarded(cells, guard), *in = in_base ? in_base + guard : NULL;
     if (!in || case_make_dir(dir, sizeof(dir)) != 0) {
-        free(in);
+        free(in_base);
         return -1;
     }
     double t_start = judge_case_clock();
@@ -1225,7 +1233,7 @@ done:
         judge_remove_tree(dir2);
     if (rc || !env->keep)
         judge_remove_tree(dir);
-    free(in);
+    free(in_base);
     errno = why;
     return rc;
 }

@@ -1170,9 +1170,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     r->seed = seed;
     r->launch_ms = -1;
     case_draw_weights(env, filter_radius, seed, &g, coef);
-    // The input with guards of GUARD_BITS around it, as the runner's buffer holds it: where the GPU
-    // check found the input buffer as drawn, this one stands for it (case_input_after).
-    size_t guard = (size_t)protocol_guard_cells((unsigned long long)spec->nx * spec->ny);
+    size_t guard = (size_t)protocol_guard_cells((unsigned long long)spec->nx * spec->ny);  // (guarded: case_input_after)
     float *in_base = case_guarded(cells, guard), *in = in_base ? in_base + guard : NULL;
     if (!in || case_make_dir(dir, sizeof(dir)) != 0) {
         free(in_base);

@@ -783,10 +783,7 @@ static void exec_sweep_save_checked(const exec_args *a, const exec_sweep *s)
     int count_wrong = a->count_loads && s->gpu_check && s->checked && !s->gpu_ok;
     if (!a->yardstick && !s->gpu_ok && !count_wrong) {
         exec_save_later(&s->out, a->outdir, CASE_OUTPUT);
-        if (s->gpu_check)
-            exec_save_input_after(a, s);
-        else
-            exec_save_later(&s->in, a->outdir, CASE_INPUT_AFTER);
+        exec_save_input_after(a, s);  // (input_kept only where the GPU check ran)
     }
     if (s->gpu_ok && a->time_reps == 0) {
         exec_save_sample(a, &s->out);

@@ -81,6 +81,14 @@ static float *case_guarded(size_t cells, size_t guard)
     return g;
 }
 
+// 1 if the runner's report says the kit's GPU check found the input buffer
+// as drawn (GPU_CHECK_INPUT_KEPT_KEY: no file of it); report may be NULL.
+static int case_input_kept(const kv_list *report)
+{
+    const char *kept = report ? kv_get(report, GPU_CHECK_INPUT_KEPT_KEY) : NULL;
+    return kept && !strcmp(kept, "1");
+}
+
 // The input buffer after the run (guard | grid | guard, total floats): the
 // runner's file, or, where the kit's GPU check found it as drawn
 // (GPU_CHECK_INPUT_KEPT_KEY in report; no file then), the judge's own input
@@ -88,8 +96,7 @@ static float *case_guarded(size_t cells, size_t guard)
 // Returns 0 or -1.
 static int case_input_after(const char *dir, const kv_list *report, const float *in, size_t total, size_t guard, mapped_grid *m)
 {
-    const char *kept = report ? kv_get(report, GPU_CHECK_INPUT_KEPT_KEY) : NULL;
-    if (!kept || strcmp(kept, "1") != 0)
+    if (!case_input_kept(report))
         return case_map(dir, CASE_INPUT_AFTER, total, m);
     m->data = in - guard, m->bytes = 0;
     return 0;
@@ -1017,8 +1024,7 @@ static int case_checked_output_saved(const char *dir, const lab_case *spec, cons
     size_t cells = (size_t)spec->nx * spec->ny * spec->nz;
     size_t total = (cells + 2 * (size_t)protocol_guard_cells((unsigned long long)spec->nx * spec->ny)) * sizeof(float);
     static const char *names[] = {CASE_OUTPUT, CASE_INPUT_AFTER};
-    const char *kept = kv_get(report, GPU_CHECK_INPUT_KEPT_KEY);
-    for (int i = 0; i < (kept && !strcmp(kept, "1") ? 1 : 2); i++) {
+    for (int i = 0; i < (case_input_kept(report) ? 1 : 2); i++) {
         char path[600];
         struct stat st;
         snprintf(path, sizeof(path), "%s/%s", dir, names[i]);

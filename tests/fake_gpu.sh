@@ -625,6 +625,13 @@ holds racewarn "a hazard racecheck calls a warning fails the sync case too" 'c["
 fake_run lookrace STENCIL_FAKE_SANITIZER=hazard STENCIL_FAKE_GPU=wrong STENCIL_FAKE_GPU_SIZE=5,5,5 -- --lab "$lab2" --kernel "$student2" --case 5
 holds lookrace "a case of wrong values gets a second look for a race" \
     'c["N=5"]["hint_key"] == "missing-barrier" and "the wrong values come from this race" in c["N=5"]["note"]'
+# A race can leave whole planes wrong (a plane overwritten while neighbours still read it): those
+# get the second look too; with no race found they keep their own hint.
+fake_run lookplane STENCIL_FAKE_SANITIZER=hazard STENCIL_FAKE_GPU=wrong-plane STENCIL_FAKE_GPU_SIZE=5,5,5 -- --lab "$lab2" --kernel "$student2" --case 5
+holds lookplane "a case wrong in a whole plane gets a second look for a race" \
+    'c["N=5"]["hint_key"] == "missing-barrier" and "the wrong values come from this race" in c["N=5"]["note"]'
+fake_run planenorace STENCIL_FAKE_GPU=wrong-plane STENCIL_FAKE_GPU_SIZE=5,5,5 -- --lab "$lab2" --kernel "$student2" --case 5
+holds planenorace "and with no race found it keeps its whole-planes hint" 'c["N=5"]["hint_key"] == "whole-planes"'
 tools=$tmp/tools-none
 if [ -n "$toolkit_on_path" ]; then
     skip "the runs without ncu and compute-sanitizer" "the folders of make and the compilers hold the real ones ($toolkit_on_path)"

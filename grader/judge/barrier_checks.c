@@ -90,6 +90,15 @@ static int barrier_hint(const char *key)
     return key && (!strcmp(key, HINT_MISSING_BARRIER) || !strcmp(key, HINT_DIVERGENT_BARRIER) || !strcmp(key, HINT_THREAD_ORDER));
 }
 
+// 1 if hint key names wrong values a race on shared memory can leave: no
+// pattern, whole z planes (a plane rotated or overwritten while neighbours
+// still read it) or cells along the tiles' edges (a halo read before it was
+// stored). The values alone cannot tell these from a wrong loop or index.
+static int barrier_race_may_show(const char *key)
+{
+    return key && (!strcmp(key, HINT_WRONG_VALUES) || !strcmp(key, HINT_WHOLE_PLANES) || !strcmp(key, HINT_TILE_EDGES));
+}
+
 int barrier_checks_second_look(judge_session *s, const judge_case_env *env, const int *ran, judge_error *err)
 {
     judge_run *run = &s->run;
@@ -104,7 +113,7 @@ int barrier_checks_second_look(judge_session *s, const judge_case_env *env, cons
             continue;
         if (barrier_hint(r->hint_key))
             return 0;
-        if (r->status == CASE_FAIL && r->hint_key && !strcmp(r->hint_key, HINT_WRONG_VALUES) && !r->spec.timed &&
+        if (r->status == CASE_FAIL && barrier_race_may_show(r->hint_key) && !r->spec.timed &&
             cells <= BARRIER_SECOND_LOOK_MAX_CELLS && (pick < 0 || cells < pick_cells))
             pick = slot, pick_cells = cells;
     }

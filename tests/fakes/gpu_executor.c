@@ -12,6 +12,8 @@
 // STENCIL_FAKE_GPU chooses what the run shows the judge (default ok):
 //   ok         the emulation's grids, timed at STENCIL_FAKE_GPU_GBS (default 1000) GB/s
 //   wrong      one interior cell of the checked output off by one
+//   wrong-plane  the middle z plane's interior (radius 1) off by one: wrong
+//              values in one whole plane, as a race can leave them
 //   rep-wrong  a timed repetition's output wrong (RUNNER_REP_WRONG)
 //   rep-launch a timed repetition launched otherwise than the checked call
 //   crash      the student's program killed by a signal (RUNNER_VIOLATION)
@@ -230,18 +232,29 @@ static const char *fake_output_name(const fake_case *c)
 }
 
 // Adds delta to the middle cell of dir's grid name (guarded, as the runner saved it).
-static void fake_change_middle(const fake_case *c, const char *name, float delta)
+static void fake_change_cell(const fake_case *c, FILE *f, size_t j, size_t k, float delta)
 {
-    char path[4096];
     float v = 0;
-    long at = (long)(fake_guard(c) + ((size_t)c->n[2] / 2 * c->n[1] + c->n[1] / 2) * c->pitch + c->n[0] / 2) * (long)sizeof(float);
-    snprintf(path, sizeof(path), "%s/%s", c->outdir, name);
-    FILE *f = fopen(path, "r+b");
-    if (!f || fseek(f, at, SEEK_SET) != 0 || fread(&v, sizeof(v), 1, f) != 1)
+    long at = (long)(fake_guard(c) + ((size_t)c->n[2] / 2 * c->n[1] + j) * c->pitch + k) * (long)sizeof(float);
+    if (fseek(f, at, SEEK_SET) != 0 || fread(&v, sizeof(v), 1, f) != 1)
         fake_fail(c, RUNNER_USAGE, "files", "the fake executor could not change the output grid");
     v += delta;
     fseek(f, at, SEEK_SET);
     fwrite(&v, sizeof(v), 1, f);
+}
+
+// Adds delta to the middle cell of the output grid, or with plane to every
+// interior cell (radius 1) of the middle z plane.
+static void fake_change_middle(const fake_case *c, const char *name, float delta, int plane)
+{
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/%s", c->outdir, name);
+    FILE *f = fopen(path, "r+b");
+    if (!f)
+        fake_fail(c, RUNNER_USAGE, "files", "the fake executor could not open the output grid");
+    for (size_t j = plane ? 1 : c->n[1] / 2; j <= (plane ? c->n[1] - 2 : c->n[1] / 2); j++)
+        for (size_t k = plane ? 1 : c->n[0] / 2; k <= (plane ? c->n[0] - 2 : c->n[0] / 2); k++)
+            fake_change_cell(c, f, j, k, delta);
     fclose(f);
 }
 
@@ -536,8 +549,8 @@ static int fake_case_run(const fake_case *c)
         fake_report(c, INPUT_SUM_KEY, "%llu", (unsigned long long)(sum + !strcmp(mode, "fill-differs")));
     if (code != RUNNER_OK)
         return code < 0 ? RUNNER_USAGE : code;
-    if (!strcmp(mode, "wrong") || !strcmp(mode, "gpu-wrong"))
-        fake_change_middle(c, fake_output_name(c), 1.0f);
+    if (!strcmp(mode, "wrong") || !strcmp(mode, "gpu-wrong") || !strcmp(mode, "wrong-plane"))
+        fake_change_middle(c, fake_output_name(c), 1.0f, !strcmp(mode, "wrong-plane"));
     if (!strcmp(mode, "gpu-wrong") && c->gpu_check && !c->gpu_check_solve) {  // as the executor leaves it
         char path[4096];
         snprintf(path, sizeof(path), "%s/%s", c->outdir, CASE_INPUT_AFTER);

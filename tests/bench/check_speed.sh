@@ -3,8 +3,10 @@
 # the time goes: for each lab (LABS, default all), a copy of the lab's
 # solution (a student's file) is checked cold (its build and the kept
 # yardstick removed), warm (the file edited, everything else kept) and again
-# unchanged; one line each, with the warm run's stages from its JSON report
-# (build, cases, load count, solution timing, report) and its longest case.
+# unchanged; a line each, with the warm run's stages from its JSON report
+# (build, cases, load count, solution timing, report) and its longest case,
+# and under it the unchanged run's. Each run's output in
+# build/bench/check-labN.RUN.log (STENCIL_TRACE=1: where its time went).
 # KIT=dir measures another copy of the kit the same way (an older one, for a
 # ratio measured in one run). Targets (issue: the check's speed): warm <= 4 s
 # for labs 1-4, 7, 8 and <= 6 s for the others, unchanged <= 2 s, cold <= 20 s.
@@ -28,12 +30,13 @@ for dir in labs/[0-9][0-9]-*/; do
     for run in cold warm same; do
         [ "$run" = warm ] && echo "// edited" >>"$copy"
         t0=$(date +%s%N)
-        make -s check LAB="$n" KERNEL="$copy" REPORT_DIR="build/bench/check-lab$n" >/dev/null 2>&1
+        make -s check LAB="$n" KERNEL="$copy" REPORT_DIR="build/bench/check-lab$n" >"build/bench/check-lab$n.$run.log" 2>&1
         t1=$(date +%s%N)
         secs+=("$(awk -v d=$((t1 - t0)) 'BEGIN { printf "%.1f", d / 1e9 }')")
-        [ "$run" = warm ] && cp "build/bench/check-lab$n/report.json" "build/bench/check-lab$n.warm.json" 2>/dev/null
+        [ "$run" != cold ] && cp "build/bench/check-lab$n/report.json" "build/bench/check-lab$n.$run.json" 2>/dev/null
     done
-    stages=$(python3 - "build/bench/check-lab$n.warm.json" <<'PY'
+    for run in warm same; do
+    stages=$(python3 - "build/bench/check-lab$n.$run.json" <<'PY'
 import json, sys
 try:
     r = json.load(open(sys.argv[1]))
@@ -47,5 +50,10 @@ print("%.1f (own %.1f, waits %.1f) + %.1f + %.1f + %.1f + %.1f = %.1f s; %s %.1f
       longest.get("wall_s", 0) if longest else 0, r.get("verdict", "?")))
 PY
 )
-    printf '  %-22s %5s s %5s s %5s s  %s\n' "$lab" "${secs[0]}" "${secs[1]}" "${secs[2]}" "$stages"
+    if [ "$run" = warm ]; then
+        printf '  %-22s %5s s %5s s %5s s  %s\n' "$lab" "${secs[0]}" "${secs[1]}" "${secs[2]}" "$stages"
+    else
+        printf '  %-22s %25s  unchanged: %s\n' "" "" "$stages"
+    fi
+    done
 done

@@ -53,7 +53,8 @@ wall=60
 make -s grade LAB=1 SUBMISSIONS="$class" OUT="$out" EMU=1 JOBS=3 WALL=$wall SEED="$seed" >"$log" 2>&1
 status=$?
 check "make grade on a class with ungraded submissions fails (got $status)" test "$status" -ne 0
-"$grade" --kit . --lab 1 --submissions "$class" --out "$out" --backend emu --jobs 3 --wall $wall >"$tmp/again.log" 2>&1
+# Again: every judged result kept, the hanging one (never kept) alone run again, stopped sooner.
+"$grade" --kit . --lab 1 --submissions "$class" --out "$out" --backend emu --jobs 3 --wall 5 >"$tmp/again.log" 2>&1
 status=$?
 check "build/grade exits 1 when a submission could not be graded (got $status)" test "$status" -eq 1
 check "a second run keeps every judged result" grep -qE "^8 already graded" "$tmp/again.log"

@@ -113,7 +113,7 @@ int barrier_checks_second_look(judge_session *s, const judge_case_env *env, cons
             continue;
         if (barrier_hint(r->hint_key))
             return 0;
-        if (r->status == CASE_FAIL && barrier_race_may_show(r->hint_key) && !r->spec.timed &&
+        if (r->status == CASE_FAIL && barrier_race_may_show(r->hint_key) && !r->spec.timed && !r->spec.sync &&
             cells <= BARRIER_SECOND_LOOK_MAX_CELLS && (pick < 0 || cells < pick_cells))
             pick = slot, pick_cells = cells;
     }

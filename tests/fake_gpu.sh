@@ -283,6 +283,10 @@ holds samplewrong "a sample the judge finds wrong fails the case, whatever the G
 fake_run filldifferslarge STENCIL_FAKE_GPU=fill-differs -- --lab "$lab1" --kernel "$student1" --case 204
 outcome filldifferslarge "an input unlike the judge's on a GPU-checked case, whose sum the judge takes while the run works" 2 \
     "could not run case N=204: the input the executor drew on the GPU is not the judge's (the kit's fault"
+mkdir -p "$tmp/locks-fill"
+fake_run filldifferssides STENCIL_FAKE_GPU=fill-differs -- --lab "$lab1" --kernel "$student1" --case 204 --gpu-lock-dir "$tmp/locks-fill"
+outcome filldifferssides "and beside other judges, where it takes that sum after the run" 2 \
+    "could not run case N=204: the input the executor drew on the GPU is not the judge's (the kit's fault"
 # Lab 0's image (nz = 1): the sample is a few rows of the image, not the whole image (protocol_sample_unit_of).
 # (The case is lab.conf's for these runs alone: lab 0's later run grades every case.)
 lab0=$kit/labs/00-convolution

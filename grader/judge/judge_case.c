@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "gpu_locks.h"
+#include "gpu_turns.h"
 #include "kv.h"
 #include "lab_kind.h"
 #include "ncu.h"
@@ -1157,7 +1158,10 @@ static void case_judge_grids(const judge_case_env *env, const lab_case *spec, ui
 // run: the sum the executor must report of the grid it drew from fill
 // (every cell: 0.2 s of 16 CPUs at 4096x4096x32) and the sample's input
 // units (case_draw_input), done on a thread of its own while the run's GPU
-// works. Other cases do the sum after their run, on the judge's thread.
+// works, when the judge runs alone (make check). Judges side by side
+// (--gpu-lock-dir: a class, the suites) and other cases do the sum after
+// their run, on the judge's thread: outside the run's GPU turn, whose
+// executor the judges' CPUs would otherwise slow for every judge waiting.
 typedef struct case_ahead {
     const judge_case_env *env;
     const lab_case *spec;
@@ -1187,7 +1191,7 @@ static void case_ahead_start(const judge_case_env *env, const lab_case *spec, ui
     memset(a, 0, sizeof(*a));
     a->env = env, a->spec = spec, a->fill = fill, a->in = in;
     case_choose_sample(env, spec, &a->sample);
-    if (env->emu || a->sample.n == 0)
+    if (env->emu || a->sample.n == 0 || gpu_turns_shared())
         return;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &old);

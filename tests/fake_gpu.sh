@@ -640,6 +640,11 @@ holds lookplane "a case wrong in a whole plane gets a second look for a race" \
     'c["N=5"]["hint_key"] == "missing-barrier" and "the wrong values come from this race" in c["N=5"]["note"]'
 fake_run planenorace STENCIL_FAKE_GPU=wrong-plane STENCIL_FAKE_GPU_SIZE=5,5,5 -- --lab "$lab2" --kernel "$student2" --case 5
 holds planenorace "and with no race found it keeps its whole-planes hint" 'c["N=5"]["hint_key"] == "whole-planes"'
+# A kernel with no shared memory has no race on it: its whole-plane wrong values get no racecheck
+# (the fake one would name a hazard).
+fake_run planenoshared STENCIL_FAKE_SANITIZER=hazard STENCIL_FAKE_GPU=wrong-plane STENCIL_FAKE_GPU_SIZE=5,5,5 -- --lab "$lab1" --kernel "$student1" --case 5
+holds planenoshared "and a kernel with no shared memory keeps it with no racecheck run" \
+    'c["N=5"]["hint_key"] == "whole-planes" and "racecheck" not in c["N=5"]["note"] + c["N=5"]["detail"]'
 tools=$tmp/tools-none
 if [ -n "$toolkit_on_path" ]; then
     skip "the runs without ncu and compute-sanitizer" "the folders of make and the compilers hold the real ones ($toolkit_on_path)"

@@ -6,6 +6,7 @@
 #include "barrier_checks.h"
 #include "case_schedule.h"
 #include "judge_files.h"
+#include "technique.h"
 #include "tool_runs.h"
 #include "verdict.h"
 
@@ -90,16 +91,33 @@ static int barrier_hint(const char *key)
     return key && (!strcmp(key, HINT_MISSING_BARRIER) || !strcmp(key, HINT_DIVERGENT_BARRIER) || !strcmp(key, HINT_THREAD_ORDER));
 }
 
-// 1 if hint key names wrong values a race on shared memory can leave: no
-// pattern, whole z planes (a plane rotated or overwritten while neighbours
-// still read it) or cells along the tiles' edges (a halo read before it was
-// stored). The values alone cannot tell these from a wrong loop or index.
-static int barrier_race_may_show(const char *key)
+// 1 if a launch the case's report records used shared memory (or none is
+// recorded): a race on shared memory needs some.
+static int barrier_case_shares(const kv_list *report)
 {
-    return key && (!strcmp(key, HINT_WRONG_VALUES) || !strcmp(key, HINT_WHOLE_PLANES) || !strcmp(key, HINT_TILE_EDGES));
+    launch_info li;
+    int idx = 0;
+    for (; technique_launch(report, idx, &li) == 0; idx++)
+        if (li.smem > 0)
+            return 1;
+    return idx == 0;
 }
 
-int barrier_checks_second_look(judge_session *s, const judge_case_env *env, const int *ran, judge_error *err)
+// 1 if hint key names wrong values a race on shared memory can leave (the
+// case's runner report: its launches): no pattern, or, where a launch used
+// shared memory, whole z planes (a plane rotated or overwritten while
+// neighbours still read it) or cells along the tiles' edges (a halo read
+// before it was stored). The values alone cannot tell these from a wrong
+// loop or index.
+static int barrier_race_may_show(const char *key, const kv_list *report)
+{
+    if (key && !strcmp(key, HINT_WRONG_VALUES))
+        return 1;
+    return key && (!strcmp(key, HINT_WHOLE_PLANES) || !strcmp(key, HINT_TILE_EDGES)) && barrier_case_shares(report);
+}
+
+int barrier_checks_second_look(judge_session *s, const judge_case_env *env, const int *ran, const kv_list *reports,
+                               judge_error *err)
 {
     judge_run *run = &s->run;
     int pick = -1;
@@ -113,7 +131,7 @@ int barrier_checks_second_look(judge_session *s, const judge_case_env *env, cons
             continue;
         if (barrier_hint(r->hint_key))
             return 0;
-        if (r->status == CASE_FAIL && barrier_race_may_show(r->hint_key) && !r->spec.timed && !r->spec.sync &&
+        if (r->status == CASE_FAIL && barrier_race_may_show(r->hint_key, &reports[slot]) && !r->spec.timed && !r->spec.sync &&
             cells <= BARRIER_SECOND_LOOK_MAX_CELLS && (pick < 0 || cells < pick_cells))
             pick = slot, pick_cells = cells;
     }

@@ -465,7 +465,7 @@ int schedule_run_cases(judge_session *s, judge_error *err)
     run->technique.status = TECHNIQUE_NA;
     schedule_plan(s, jobs, &plan);
     if (schedule_run_shared(s, jobs, &plan, err) != 0 || schedule_run_alone(s, &plan, err) != 0 ||
-        barrier_checks_second_look(s, &env, plan.ran, err) != 0)
+        barrier_checks_second_look(s, &env, plan.ran, plan.reports, err) != 0)
         return -1;
     schedule_progress(&s->args, "%60s", "");
     schedule_count_in_order(s, &plan);

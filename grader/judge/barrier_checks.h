@@ -16,11 +16,12 @@
 int barrier_checks_case(judge_session *s, const lab_case *spec, case_result *r,
                         judge_error *err);
 
-// A second look at wrong values a race can leave (no pattern; whole planes
-// or tile edges where a launch used shared memory: reports[slot], each
-// case's runner report), on a GPU: a race often shows so on a case that is
-// not the sync one (whose run the hardware forgave), or on the only case
-// asked. When no case that ran (ran[slot]) named a barrier mistake already,
+// A second look at wrong values a race can leave (no pattern: racecheck,
+// then the emulator's strict barriers and thread orders; whole planes or
+// tile edges where a launch used shared memory, reports[slot] being each
+// case's runner report: the emulator's alone), on a GPU: a race often shows
+// so on a case that is not the sync one (whose run the hardware forgave), or
+// on the only case asked. When no case that ran (ran[slot]) named a barrier mistake already,
 // the checks run on the smallest such case, untimed, small and not a sync
 // case (whose checks ran with it). Returns 0, or -1 with err.
 int barrier_checks_second_look(judge_session *s, const judge_case_env *env, const int *ran, const kv_list *reports,

@@ -1199,15 +1199,21 @@ static void case_ahead_start(const judge_case_env *env, const lab_case *spec, ui
     pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
-// Ends a's work: its thread joined, or the sum taken here.
+// Ends a's work: its thread joined.
 static void case_ahead_end(case_ahead *a)
 {
     if (a->started)
         pthread_join(a->thread, NULL);
-    else if (!a->env->emu)
-        a->sum = rng_fill_sum(a->fill, (size_t)a->spec->nx * a->spec->ny * a->spec->nz, 0);
     a->sample_drawn = a->started;
     a->started = 0;
+}
+
+// The sum of the grid drawn from a's fill: its thread's, or taken now.
+static uint64_t case_ahead_sum(case_ahead *a)
+{
+    if (!a->sample_drawn)
+        a->sum = rng_fill_sum(a->fill, (size_t)a->spec->nx * a->spec->ny * a->spec->nz, 0);
+    return a->sum;
 }
 
 int judge_drawn_input_differs(const kv_list *report, uint64_t want)
@@ -1254,7 +1260,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     r->wall_s = s.seconds;
     const char *status = kv_get(report_out, "status");
     int ok = s.exited && s.exit_code == RUNNER_OK && status && !strcmp(status, "ok");
-    if (ok && !env->emu && judge_drawn_input_differs(report_out, ahead.sum))
+    if (ok && !env->emu && judge_drawn_input_differs(report_out, case_ahead_sum(&ahead)))
         goto fail_dir;
     if (ok && env->emu) {  // the same case under a second thread order
         ok = case_second_order(env, spec, coef, in, cells, seed, dir2, sizeof(dir2), &report2, r);

@@ -20,7 +20,7 @@ MAKE_SIDE_BY_SIDE = $(MAKE) -s --no-print-directory -j$(NPROC)
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 OPENMP  ?= -fopenmp
-KIT_CFLAGS := $(OPENMP) -pthread -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncation -Igrader/judge -Igrader/protocol -Igrader/sandbox -Ireference
+KIT_CFLAGS := $(OPENMP) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-format-truncation -Igrader/judge -Igrader/protocol -Igrader/sandbox -Ireference
 BUILD   ?= build
 
 # The judge: its driver and the steps that schedule cases (they call the driver's judge_fail, or

@@ -279,13 +279,13 @@ outcome sample "a case the GPU found right passes on the sample the judge checks
 fake_run samplewrong STENCIL_FAKE_GPU=gpu-check -- --lab "$lab1" --kernel "$PWD/tests/mutants/01-naive-sweep/x-swapped.cu" --case 204
 holds samplewrong "a sample the judge finds wrong fails the case, whatever the GPU's check said" \
     'c["N=204"]["hint_key"] == "wrong-values" and "though the GPU\u0027s check of the whole grid found none" in c["N=204"]["reason"]'
-# A GPU-checked case's sum is taken on a thread of its own while the run works: the same check.
+# A GPU-checked case (its sum taken with no grid in memory, its sample drawn alone): the same check.
 fake_run filldifferslarge STENCIL_FAKE_GPU=fill-differs -- --lab "$lab1" --kernel "$student1" --case 204
-outcome filldifferslarge "an input unlike the judge's on a GPU-checked case, whose sum the judge takes while the run works" 2 \
+outcome filldifferslarge "an input unlike the judge's on a GPU-checked case" 2 \
     "could not run case N=204: the input the executor drew on the GPU is not the judge's (the kit's fault"
 mkdir -p "$tmp/locks-fill"
 fake_run filldifferssides STENCIL_FAKE_GPU=fill-differs -- --lab "$lab1" --kernel "$student1" --case 204 --gpu-lock-dir "$tmp/locks-fill"
-outcome filldifferssides "and beside other judges, where it takes that sum after the run" 2 \
+outcome filldifferssides "and on one beside other judges" 2 \
     "could not run case N=204: the input the executor drew on the GPU is not the judge's (the kit's fault"
 # Lab 0's image (nz = 1): the sample is a few rows of the image, not the whole image (protocol_sample_unit_of).
 # (The case is lab.conf's for these runs alone: lab 0's later run grades every case.)

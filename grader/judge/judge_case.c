@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -17,7 +16,6 @@
 #include <unistd.h>
 
 #include "gpu_locks.h"
-#include "gpu_turns.h"
 #include "kv.h"
 #include "lab_kind.h"
 #include "ncu.h"
@@ -1133,7 +1131,7 @@ static void case_runner_failed(const judge_case_env *env, const lab_case *spec, 
 // grid that came back (dir2: the second thread order's, or NULL).
 static void case_judge_grids(const judge_case_env *env, const lab_case *spec, uint64_t fill, float *in, const float *coef,
                              const char *dir, const char *dir2, int timed, int out_tile, const kv_list *report,
-                             const case_sample *sample, int sample_drawn, case_result *r)
+                             const case_sample *sample, case_result *r)
 {
     const char *gpu_check = kv_get(report, GPU_CHECK_KEY);
     int sampled = sample->n && gpu_check && !strcmp(gpu_check, GPU_CHECK_PASS);
@@ -1146,74 +1144,11 @@ static void case_judge_grids(const judge_case_env *env, const lab_case *spec, ui
         snprintf(r->reason, sizeof(r->reason), "the kit's check on the GPU found the counted run's output wrong");
         return;
     }
-    if (!(sampled && sample_drawn))
-        case_draw_input(env, spec, fill, in, sampled ? sample : NULL);
+    case_draw_input(env, spec, fill, in, sampled ? sample : NULL);
     if (sampled)
         case_judge_sample(env, spec, in, coef, dir, sample, r);
     else
         case_judge_outputs(env, spec, in, coef, dir, dir2, timed, out_tile, report, r);
-}
-
-// The judge's own work on a GPU-checked case that needs nothing from its
-// run: the sum the executor must report of the grid it drew from fill
-// (every cell: 0.2 s of 16 CPUs at 4096x4096x32) and the sample's input
-// units (case_draw_input), done on a thread of its own while the run's GPU
-// works, when the judge runs alone (make check). Judges side by side
-// (--gpu-lock-dir: a class, the suites) and other cases do the sum after
-// their run, on the judge's thread: outside the run's GPU turn, whose
-// executor the judges' CPUs would otherwise slow for every judge waiting.
-typedef struct case_ahead {
-    const judge_case_env *env;
-    const lab_case *spec;
-    uint64_t fill;
-    float *in;
-    case_sample sample; // the units the judge checks itself (case_choose_sample)
-    uint64_t sum;       // rng_fill_sum of the grid drawn from fill
-    int started;        // the thread runs
-    int sample_drawn;   // in holds the sample's input units
-    pthread_t thread;
-} case_ahead;
-
-static void *case_ahead_work(void *arg)
-{
-    case_ahead *a = (case_ahead *)arg;
-    a->sum = rng_fill_sum(a->fill, (size_t)a->spec->nx * a->spec->ny * a->spec->nz, 0);
-    case_draw_input(a->env, a->spec, a->fill, a->in, &a->sample);
-    return NULL;
-}
-
-// Chooses the case's sample into a and, for a GPU-checked case, starts a's
-// thread (signals blocked there: they stay the judge thread's, spawn.h's
-// stop among them).
-static void case_ahead_start(const judge_case_env *env, const lab_case *spec, uint64_t fill, float *in, case_ahead *a)
-{
-    sigset_t all, old;
-    memset(a, 0, sizeof(*a));
-    a->env = env, a->spec = spec, a->fill = fill, a->in = in;
-    case_choose_sample(env, spec, &a->sample);
-    if (env->emu || a->sample.n == 0 || gpu_turns_shared())
-        return;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    a->started = pthread_create(&a->thread, NULL, case_ahead_work, a) == 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-}
-
-// Ends a's work: its thread joined.
-static void case_ahead_end(case_ahead *a)
-{
-    if (a->started)
-        pthread_join(a->thread, NULL);
-    a->sample_drawn = a->started;
-    a->started = 0;
-}
-
-// The sum of the grid drawn from a's fill: its thread's, or taken now.
-static uint64_t case_ahead_sum(case_ahead *a)
-{
-    if (!a->sample_drawn)
-        a->sum = rng_fill_sum(a->fill, (size_t)a->spec->nx * a->spec->ny * a->spec->nz, 0);
-    return a->sum;
 }
 
 int judge_drawn_input_differs(const kv_list *report, uint64_t want)
@@ -1238,7 +1173,8 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     int timed = spec->timed && !env->emu, rc = 0;
     kv_list report2 = {0};
     memset(report_out, 0, sizeof(*report_out));
-    r->seed = seed, r->launch_ms = -1;
+    r->seed = seed;
+    r->launch_ms = -1;
     case_draw_weights(env, filter_radius, seed, &g, coef);
     size_t guard = (size_t)protocol_guard_cells((unsigned long long)spec->nx * spec->ny);  // (guarded: case_input_after)
     float *in_base = case_guarded(cells, guard), *in = in_base ? in_base + guard : NULL;
@@ -1251,16 +1187,15 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     if (env->emu && case_write_grid(dir, CASE_INPUT, in, cells) != 0)
         goto fail_dir;
     double t_input = judge_case_clock();
-    case_ahead ahead;
-    case_ahead_start(env, spec, fill, in, &ahead);
-    spawn_result s = case_start_runner(env, spec, coef, dir, timed, "forward", seed, fill, &ahead.sample, report_out);
-    case_ahead_end(&ahead);
+    case_sample sample;
+    case_choose_sample(env, spec, &sample);
+    spawn_result s = case_start_runner(env, spec, coef, dir, timed, "forward", seed, fill, &sample, report_out);
     if (!s.started)
         goto fail_dir;
     r->wall_s = s.seconds;
     const char *status = kv_get(report_out, "status");
     int ok = s.exited && s.exit_code == RUNNER_OK && status && !strcmp(status, "ok");
-    if (ok && !env->emu && judge_drawn_input_differs(report_out, case_ahead_sum(&ahead)))
+    if (ok && !env->emu && judge_drawn_input_differs(report_out, rng_fill_sum(fill, cells, 0)))
         goto fail_dir;
     if (ok && env->emu) {  // the same case under a second thread order
         ok = case_second_order(env, spec, coef, in, cells, seed, dir2, sizeof(dir2), &report2, r);
@@ -1274,8 +1209,7 @@ int judge_run_case(const judge_case_env *env, const lab_case *spec, uint64_t see
     } else if (ok == 1) {
         r->launch_ms = env->emu ? -1 : kv_number(report_out, "launch_ms", -1);
         int out_tile = case_out_tile(env, report_out, filter_radius);
-        case_judge_grids(env, spec, fill, in, coef, dir, dir2[0] ? dir2 : NULL, timed, out_tile, report_out, &ahead.sample,
-                         ahead.sample_drawn, r);
+        case_judge_grids(env, spec, fill, in, coef, dir, dir2[0] ? dir2 : NULL, timed, out_tile, report_out, &sample, r);
         if (env->emu && dir2[0] && r->status == CASE_FAIL && r->hint_key && !strcmp(r->hint_key, HINT_WRONG_VALUES))
             case_third_order(env, spec, in, coef, dir, seed, out_tile, r);
         case_launch_shape(report_out, filter_radius ? filter_radius : env->conf->star_radius, r);

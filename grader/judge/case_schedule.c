@@ -365,7 +365,8 @@ static int schedule_run_shared(judge_session *s, int jobs, case_plan *plan, judg
 
 // Runs the planned cases one at a time, in the judge itself, the timed ones
 // last: their runners take their turns on the GPU (alone for a timed one,
-// after the runs started ahead end; shared otherwise; judge_spawn_runner).
+// once every shared turn, the helpers' runs included, has ended; shared
+// otherwise; judge_spawn_runner).
 // The barrier checks of the untimed sync cases (racecheck and the strict
 // barriers, runs under tools started ahead in helpers) are taken after the
 // untimed cases, so that those run while the tools do; with --fail-fast, each
@@ -388,8 +389,6 @@ static int schedule_run_alone(judge_session *s, case_plan *plan, judge_error *er
         if (s->args.fail_fast && failed_before)
             break;
         schedule_progress(&s->args, "  running %s ...%20s", r->name, "");
-        if (r->spec.timed && !gpu_turns_shared())
-            tool_runs_wait(s);  // alone on the GPU: the runs started ahead end first (with turns, the turn waits for them)
         env.early = s->bg.early[index].mem ? &s->bg.early[index] : NULL;
         if (schedule_case_run(s, &env, r, &plan->reports[slot], &barriers, err) != 0)
             return -1;

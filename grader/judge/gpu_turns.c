@@ -193,11 +193,6 @@ int gpu_turns_lock_spec(int mode, const char *tool_lock, char *spec, size_t len)
     return n > 0 && (size_t)n < len;
 }
 
-int gpu_turns_shared(void)
-{
-    return turns.lock_dir != NULL;
-}
-
 int gpu_turns_relay_arm(void)
 {
     int ends[2];

@@ -56,10 +56,6 @@ int gpu_turns_lock_spec(int mode, const char *tool_lock, char *spec, size_t len)
 // turn too (gpu_turns_lock_spec), no turn of their own but alone.
 void gpu_turns_worker_inside(void);
 
-// 1 if this run takes turns (--gpu-lock-dir): a timed turn then waits for
-// every shared one, the helpers' included.
-int gpu_turns_shared(void);
-
 // The load count relayed into the judge's alone turn: a helper whose
 // executor (started ahead, its CUDA context made) counts the loads runs its
 // count inside the judge's first turn alone, right after the judge's own

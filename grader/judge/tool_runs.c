@@ -106,12 +106,12 @@ static void tool_helper_work(struct judge_session *s, const tool_helper *h, stru
 // Before the load count's helper is forked with its executor started ahead
 // (tool_runs_early_start: a count started after the build starts its
 // executor when it runs, work the judge's timed turn must not see): where the
-// judge will take a turn alone (a timed case counted, with turns) and the
+// judge will take a turn alone (a timed case counted: every run takes turns) and the
 // executor counts in one, the relay that makes its turn follow the judge's at
 // once (gpu_turns.h).
 static void tool_relay_arm(struct judge_session *s, tool_kind tool, int loads)
 {
-    if (tool != TOOL_COUNT || loads < 0 || !s->run.conf.cases[loads].timed || !gpu_turns_shared())
+    if (tool != TOOL_COUNT || loads < 0 || !s->run.conf.cases[loads].timed)
         return;
     gpu_turns_relay_arm();
 }
@@ -300,7 +300,8 @@ void tool_runs_start(struct judge_session *s)
         judge_trace_note("tool runs: %d started beside the cases", s->tools.n);
 }
 
-void tool_runs_wait(struct judge_session *s)
+// Waits until every helper has ended (their outcomes stay for the taking).
+static void tool_runs_wait(struct judge_session *s)
 {
     gpu_turns_relay_release();  // no helper waits for a turn the judge will not take now
     for (int i = 0; i < s->tools.n; i++)

@@ -61,10 +61,6 @@ void tool_runs_early_start(struct judge_session *s);
 // that a cache entry already holds starts none.
 void tool_runs_start(struct judge_session *s);
 
-// Waits until every helper has ended (their outcomes stay for the taking):
-// before a timed case, so that it runs alone on the GPU.
-void tool_runs_wait(struct judge_session *s);
-
 // Ends the helpers still running (their outcomes no longer needed).
 void tool_runs_stop(struct judge_session *s);
 

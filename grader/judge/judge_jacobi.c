@@ -67,6 +67,8 @@ typedef struct jacobi_spec {
     int drawn;                  // 1: the executor draws u0 and f on the GPU from grid_seed (no files)
     int gpu_check;              // 1: drawn and large: the executor judges the checked solve (GPU_CHECK_SOLVE)
     double scale;               // gpu_check: max |u0| + h^2 max |f| / 6, no more than the verdict's scale
+    uint64_t drawn_sum;         // drawn: the sum the executor must report of the grids it drew (jacobi_drawn_facts)
+    float *grids;               // u0 then f, once drawn (jacobi_grids), or NULL
     int heat;                   // 1: the heat update (lab.conf's update = heat2d)
     size_t pitch;               // floats a stored row takes: nx, or for heat nx rounded up (protocol_heat_pitch)
     int rate_given;             // heat: 1 if r= fixed r, 0 if it is drawn
@@ -194,71 +196,137 @@ static void jacobi_read_spec(const lab_conf *conf, const lab_case *spec, jacobi_
         snprintf(s->error, sizeof(s->error), "an mms case is a cube with bc=dirichlet (the exact solution vanishes on the faces of the unit cube)");
 }
 
-// Draws a heat case from seed: r (unless r= fixed it), then the grid seed,
-// from which each edge's temperature and the interior (grid_fill.h); f = 0.
-static void jacobi_draw_heat(jacobi_spec *s, uint64_t seed, float *u0, float *f)
+// Draws case s's numbers from seed: for a heat case r (unless r= fixed
+// it), then the grid seed its grids come from (s->grid_seed; 0 for an mms
+// case, whose grids are the manufactured solution's).
+static void jacobi_draw_seed(jacobi_spec *s, uint64_t seed)
 {
-    jacobi_grid *g = &s->c.g;
-    rng r;
-    rng_init(&r, seed);
-    float rate = (float)(0.15 + 0.1 * (double)rng_unit(&r));  // [0.05, 0.25): every step stable, no two cases alike
-    if (!s->rate_given)
-        g->rate = (double)rate;
-    uint64_t grid = s->grid_seed = rng_next(&r);
-    long rows = (long)g->ny;
-#pragma omp parallel for schedule(static) if (jacobi_cells(g) > ((size_t)1 << 22))
-    for (long j = 0; j < rows; j++)
-        for (size_t k = 0; k < g->nx; k++) {
-            int e = protocol_heat_edge((size_t)j, k, g->nx, g->ny);
-            u0[(size_t)j * g->nx + k] = e >= 0 ? grid_fill_heat_edge(grid, e) : grid_fill_solve_u0(grid, (size_t)j * g->nx + k);
-        }
-    memset(f, 0, jacobi_cells(g) * sizeof(float));
-}
-
-// Draws the initial grid and f for case s from seed: the manufactured
-// solution's, or random from a grid seed drawn from seed (s->grid_seed).
-static void jacobi_draw(jacobi_spec *s, uint64_t seed, float *u0, float *f)
-{
-    const jacobi_grid *g = &s->c.g;
     rng r;
     s->grid_seed = 0;
-    if (s->heat) {
-        jacobi_draw_heat(s, seed, u0, f);
+    if (s->mms && !s->heat)
         return;
-    }
-    if (s->mms) {
-        jacobi_mms_fill(g, u0, f);
-        return;
-    }
     rng_init(&r, seed);
-    uint64_t grid = s->grid_seed = rng_next(&r);
-    float h = (float)g->h;  // exact: the case's h is a float
-    long planes = (long)g->nz;
-#pragma omp parallel for schedule(static) if (jacobi_cells(g) > ((size_t)1 << 22))
-    for (long i = 0; i < planes; i++)
-        for (size_t j = 0; j < g->ny; j++)
-            for (size_t k = 0; k < g->nx; k++) {
-                size_t at = ((size_t)i * g->ny + j) * g->nx + k;
-                size_t src = (jacobi_source((size_t)i, g->nz, g->bc) * g->ny + jacobi_source(j, g->ny, g->bc)) * g->nx +
-                             jacobi_source(k, g->nx, g->bc);
-                u0[at] = grid_fill_solve_u0(grid, src);
-                f[at] = grid_fill_solve_f(grid, at, h);
-            }
+    if (s->heat) {
+        float rate = (float)(0.15 + 0.1 * (double)rng_unit(&r));  // [0.05, 0.25): every step stable, no two cases alike
+        if (!s->rate_given)
+            s->c.g.rate = (double)rate;
+    }
+    s->grid_seed = rng_next(&r);
 }
 
-// The scale of case s's tolerance as far as u0 and f show it: max |u0| (and
-// h^2 max |f| / 6 for Jacobi), no more than the verdict's, which also takes
-// the largest |u| of every iterate.
-static double jacobi_draw_scale(const jacobi_spec *s)
+// Row row (= i * ny + j) of case s's starting grids into u and f (nx
+// floats each), from s->grid_seed by grid_fill.h's rule, as the executor
+// draws them on the GPU: a heat cell an edge's temperature or its own value
+// (f = 0); a Jacobi cell its source's value (jacobi_source: itself inside)
+// and g / h^2. The cells inside the row (1..nx-2 of a row not on an edge)
+// are drawn in one plain loop, which RNG_WIDE callers run in vectors.
+static inline __attribute__((always_inline)) void jacobi_fill_row(const jacobi_spec *s, size_t row, float *u, float *f)
 {
-    long cells = (long)jacobi_cells(&s->c.g);
-    double umax = 0, fmax = 0;
-#pragma omp parallel for schedule(static) reduction(max : umax, fmax) if (cells > (1L << 22))
-    for (long p = 0; p < cells; p++) {
-        umax = fabs((double)s->c.u0[p]) > umax ? fabs((double)s->c.u0[p]) : umax;
-        fmax = fabs((double)s->c.f[p]) > fmax ? fabs((double)s->c.f[p]) : fmax;
+    const jacobi_grid *g = &s->c.g;
+    size_t nx = g->nx, i = row / g->ny, j = row % g->ny, at = row * nx, last = nx - 1;
+    uint64_t seed = s->grid_seed;
+    float h = (float)g->h;  // exact: the case's h is a float
+    if (s->heat && (j == 0 || j == g->ny - 1)) {  // a y edge: every cell an edge's
+        for (size_t k = 0; k < nx; k++)
+            u[k] = grid_fill_heat_edge(seed, protocol_heat_edge(j, k, nx, g->ny)), f[k] = 0.0f;
+        return;
     }
-    return umax + (s->heat ? 0.0 : s->c.g.h * s->c.g.h * fmax / 6.0);
+    if (s->heat) {
+        for (size_t k = 1; k < last; k++)
+            u[k] = grid_fill_solve_u0(seed, at + k), f[k] = 0.0f;
+        u[0] = grid_fill_heat_edge(seed, protocol_heat_edge(j, 0, nx, g->ny)), f[0] = 0.0f;
+        u[last] = grid_fill_heat_edge(seed, protocol_heat_edge(j, last, nx, g->ny)), f[last] = 0.0f;
+        return;
+    }
+    size_t src = (jacobi_source(i, g->nz, g->bc) * g->ny + jacobi_source(j, g->ny, g->bc)) * nx;
+    for (size_t k = 1; k < last; k++)
+        u[k] = grid_fill_solve_u0(seed, src + k), f[k] = grid_fill_solve_f(seed, at + k, h);
+    u[0] = grid_fill_solve_u0(seed, src + jacobi_source(0, nx, g->bc)), f[0] = grid_fill_solve_f(seed, at, h);
+    u[last] = grid_fill_solve_u0(seed, src + jacobi_source(last, nx, g->bc)), f[last] = grid_fill_solve_f(seed, at + last, h);
+}
+
+// Every row of case s's grids into u0 and f (a random case's).
+RNG_WIDE static void jacobi_fill_rows(const jacobi_spec *s, float *u0, float *f)
+{
+    const jacobi_grid *g = &s->c.g;
+    long rows = (long)(g->ny * g->nz);
+#pragma omp parallel for schedule(static) if (jacobi_cells(g) > ((size_t)1 << 22))
+    for (long row = 0; row < rows; row++)
+        jacobi_fill_row(s, (size_t)row, u0 + (size_t)row * g->nx, f + (size_t)row * g->nx);
+}
+
+// Fills u0 and f of case s (jacobi_draw_seed first).
+static void jacobi_fill(const jacobi_spec *s, float *u0, float *f)
+{
+    if (s->mms && !s->heat)
+        jacobi_mms_fill(&s->c.g, u0, f);
+    else
+        jacobi_fill_rows(s, u0, f);
+}
+
+// What the judge checks of a drawn case's grids, a row at a time with no
+// grid in memory: the sum the executor reports of the grids it drew
+// (rng_grid_sum's of u0, key 0, plus f's, key 1), max |u0| and max |f|.
+// Returns 0, or -1 out of memory.
+RNG_WIDE static int jacobi_drawn_sums(const jacobi_spec *s, uint64_t *sum_out, double *umax_out, double *fmax_out)
+{
+    const jacobi_grid *g = &s->c.g;
+    long rows = (long)(g->ny * g->nz);
+    size_t nx = g->nx;
+    uint64_t sum = 0;
+    double umax = 0, fmax = 0;
+    int lost = 0;
+#pragma omp parallel reduction(+ : sum, lost) reduction(max : umax, fmax) if (jacobi_cells(g) > ((size_t)1 << 22))
+    {
+        float *u = malloc(2 * nx * sizeof(float)), *f = u ? u + nx : NULL;  // this thread's row
+        lost += !u;
+#pragma omp for schedule(static)
+        for (long row = 0; row < rows; row++) {
+            if (!u)
+                continue;
+            jacobi_fill_row(s, (size_t)row, u, f);
+            for (size_t k = 0; k < nx; k++) {
+                uint32_t bits[2];
+                memcpy(&bits[0], &u[k], sizeof(bits[0]));
+                memcpy(&bits[1], &f[k], sizeof(bits[1]));
+                sum += grid_fill_term(0, (size_t)row * nx + k, bits[0]) + grid_fill_term(1, (size_t)row * nx + k, bits[1]);
+                umax = fabs((double)u[k]) > umax ? fabs((double)u[k]) : umax;
+                fmax = fabs((double)f[k]) > fmax ? fabs((double)f[k]) : fmax;
+            }
+        }
+        free(u);
+    }
+    *sum_out = sum, *umax_out = umax, *fmax_out = fmax;
+    return lost ? -1 : 0;
+}
+
+// The sum a drawn case's executor must report (s->drawn_sum) and the scale
+// of its tolerance as far as u0 and f show it (s->scale): max |u0| (and h^2
+// max |f| / 6 for Jacobi), no more than the verdict's, which also takes the
+// largest |u| of every iterate. No grid is held. Returns 0, or -1 out of memory.
+static int jacobi_drawn_facts(jacobi_spec *s)
+{
+    double umax, fmax;
+    if (jacobi_drawn_sums(s, &s->drawn_sum, &umax, &fmax) != 0)
+        return -1;
+    s->scale = umax + (s->heat ? 0.0 : s->c.g.h * s->c.g.h * fmax / 6.0);
+    return 0;
+}
+
+// Case s's grids in memory (s->c.u0, s->c.f), drawn when first needed: before
+// the run when files carry them, after it when the judge's own verdict does.
+// Returns 0, or -1 out of memory.
+static int jacobi_grids(jacobi_spec *s)
+{
+    size_t cells = jacobi_cells(&s->c.g);
+    if (s->grids)
+        return 0;
+    s->grids = malloc(2 * cells * sizeof(float));
+    if (!s->grids)
+        return -1;
+    jacobi_fill(s, s->grids, s->grids + cells);
+    s->c.u0 = s->grids, s->c.f = s->grids + cells;
+    return 0;
 }
 
 // ---------------------------------------------------------------------------
@@ -662,14 +730,16 @@ static int jacobi_run_in(const judge_case_env *env, jacobi_spec *s, uint64_t see
             ok = -1;
         }
     }
-    if (ok == 1 && s->drawn && judge_drawn_input_differs(report, rng_grid_sum(s->c.u0, jacobi_cells(&s->c.g), 0) +
-                                                                     rng_grid_sum(s->c.f, jacobi_cells(&s->c.g), 1)))
+    if (ok == 1 && s->drawn && judge_drawn_input_differs(report, s->drawn_sum))
         return -1;
     const char *gpu = kv_get(report, GPU_CHECK_KEY);
+    int judged_there = ok == 1 && (env->yardstick || (s->gpu_check && gpu && !strcmp(gpu, GPU_CHECK_PASS)));
+    if (!judged_there && jacobi_grids(s) != 0)  // (the judge's own verdict needs them)
+        return -1;
     if (ok == 1 && env->yardstick) {  // the kit's solution: its times only (no grid came back)
         r->status = CASE_OK;
         jacobi_read_timing(s, report, r);
-    } else if (ok == 1 && s->gpu_check && gpu && !strcmp(gpu, GPU_CHECK_PASS))
+    } else if (judged_there)
         jacobi_gpu_passed(s, report, timed, r);
     else if (ok == 1)
         rc = jacobi_judge_outputs(env, s, dir, env->emu ? dir2 : NULL, report, &report2, timed, r);
@@ -704,17 +774,15 @@ int jacobi_run_case(const judge_case_env *env, const lab_case *spec, uint64_t se
     }
     size_t cells = jacobi_cells(&s.c.g);
     r->interior = jacobi_interior_cells(&s.c.g);
-    float *u0 = malloc(cells * sizeof(float)), *f = malloc(cells * sizeof(float));
     int rc = -1;
     double t_start = judge_case_clock();
-    if (u0 && f && jacobi_make_dir(dir, sizeof(dir)) == 0) {
-        jacobi_draw(&s, seed, u0, f);
-        s.c.u0 = u0;
-        s.c.f = f;
+    if (jacobi_make_dir(dir, sizeof(dir)) == 0) {
+        jacobi_draw_seed(&s, seed);
         s.drawn = !env->emu && !s.mms;  // (an mms case's grids are no seed's: written to files)
         s.gpu_check = s.drawn && (double)cells >= JUDGE_GPU_CHECK_MIN_CELLS;
-        s.scale = s.gpu_check ? jacobi_draw_scale(&s) : 0;
-        if (s.drawn || jacobi_write_inputs(&s, dir, u0, f) == 0) {
+        int ready = s.drawn ? jacobi_drawn_facts(&s) == 0  // (the grids themselves only if the judge's verdict needs them)
+                            : jacobi_grids(&s) == 0 && jacobi_write_inputs(&s, dir, s.c.u0, s.c.f) == 0;
+        if (ready) {
             double t_input = judge_case_clock();
             rc = jacobi_run_in(env, &s, seed, dir, dir2, sizeof(dir2), r, report_out);
             judge_case_trace(r->name, report_out, t_input - t_start, r->wall_s, judge_case_clock() - t_input - r->wall_s);
@@ -729,8 +797,7 @@ int jacobi_run_case(const judge_case_env *env, const lab_case *spec, uint64_t se
         judge_remove_tree(dir);
         judge_remove_tree(dir2);
     }
-    free(u0);
-    free(f);
+    free(s.grids);
     errno = rc != 0 && why == 0 ? ENOMEM : why;
     return rc;
 }
@@ -776,17 +843,14 @@ void jacobi_early_make(const lab_conf *conf, const lab_case *spec, uint64_t seed
     int state = JACOBI_EARLY_FAILED;
     jacobi_read_spec(conf, spec, &s);
     size_t cells = jacobi_cells(&s.c.g);
-    float *u0 = malloc(cells * sizeof(float)), *f = malloc(cells * sizeof(float));
-    if (bytes == jacobi_early_bytes(conf, spec) && bytes && u0 && f) {
-        jacobi_draw(&s, seed, u0, f);
+    jacobi_draw_seed(&s, seed);
+    if (bytes == jacobi_early_bytes(conf, spec) && bytes && jacobi_grids(&s) == 0) {
         double *grids = jacobi_early_grids(mem);
-        s.c.u0 = u0, s.c.f = f;
         h->iters = s.c.max_iters, h->seed = seed, h->cells = cells;
         if (jacobi_reference_solve(&s.c, s.c.max_iters, grids, grids + cells, grids + 2 * cells, &h->scale) == 0)
             state = JACOBI_EARLY_DONE;
     }
-    free(u0);
-    free(f);
+    free(s.grids);
     __atomic_store_n(&h->state, state, __ATOMIC_RELEASE);
 }
 

@@ -57,7 +57,7 @@ uint64_t rng_fill_seed(rng *r)
     return rng_next(r);
 }
 
-void rng_fill_range(uint64_t seed, float *grid, size_t from, size_t to)
+RNG_WIDE void rng_fill_range(uint64_t seed, float *grid, size_t from, size_t to)
 {
     long lo = (long)from, hi = (long)to;
 #pragma omp parallel for schedule(static) if (to - from > RNG_PARALLEL_CELLS)
@@ -80,7 +80,7 @@ static uint64_t rng_sum_term(uint64_t key, long i, float value)
     return grid_fill_term(key, (uint64_t)i, bits);
 }
 
-uint64_t rng_fill_sum(uint64_t seed, size_t n, uint64_t key)
+RNG_WIDE uint64_t rng_fill_sum(uint64_t seed, size_t n, uint64_t key)
 {
     uint64_t sum = 0;
     long cells = (long)n;
@@ -90,7 +90,7 @@ uint64_t rng_fill_sum(uint64_t seed, size_t n, uint64_t key)
     return sum;
 }
 
-uint64_t rng_grid_sum(const float *grid, size_t n, uint64_t key)
+RNG_WIDE uint64_t rng_grid_sum(const float *grid, size_t n, uint64_t key)
 {
     uint64_t sum = 0;
     long cells = (long)n;

@@ -6,6 +6,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// RNG_WIDE before a function that draws or sums a grid's cells: built
+// twice with GCC on x86-64, for any such CPU and for those with AVX-512
+// (x86-64-v4: 64-bit multiplies in vectors, the grid hash's whole cost; 8
+// cells an instruction, about 8x on one thread), the CPU picking one when
+// the program starts. Both give the same bits: integers mod 2^64, and float
+// steps rounded alike in vectors (an exact product, a division; a fused
+// multiply-add only where the product is exact).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+#define RNG_WIDE __attribute__((target_clones("arch=x86-64-v4", "default"), optimize("vect-cost-model=dynamic")))
+#else
+#define RNG_WIDE
+#endif
+
 typedef struct rng {
     uint64_t s[4];  // xoshiro256** state
 } rng;

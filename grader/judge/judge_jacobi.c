@@ -321,7 +321,7 @@ static int jacobi_grids(jacobi_spec *s)
     size_t cells = jacobi_cells(&s->c.g);
     if (s->grids)
         return 0;
-    s->grids = malloc(2 * cells * sizeof(float));
+    s->grids = rng_grid_alloc(2 * cells);
     if (!s->grids)
         return -1;
     jacobi_fill(s, s->grids, s->grids + cells);

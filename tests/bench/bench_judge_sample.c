@@ -4,7 +4,9 @@
 // chose. Times the input two ways in one run, the whole grid drawn then
 // summed (as the judge did) against the sum from the seed with only the
 // sampled planes and their neighbours drawn (rng_fill_sum, rng_fill_range:
-// as it does now), then verdict_sweep_sample over 7 planes. A benchmark: it
+// as it does now, into memory of huge pages: rng_grid_alloc), then
+// verdict_sweep_sample over 7 planes; last the same planes drawn into memory
+// of small pages, for the ratio. A benchmark: it
 // prints figures and asserts nothing about time; it exits 1 only if the two
 // sums differ or the sample of a right grid has a wrong cell.
 //
@@ -57,6 +59,15 @@ static void bench_right_sample(const sweep_case *c, const unsigned *which, float
     }
 }
 
+// Draws the sampled planes and their neighbours into grid, as the judge does.
+static void bench_draw_units(uint64_t fill, float *grid, const unsigned *which, size_t plane, size_t cells)
+{
+    for (int q = 0; q < BENCH_UNITS; q++) {
+        size_t start = (size_t)which[q] * plane, end = start + 2 * plane;
+        rng_fill_range(fill, grid, start > plane ? start - plane : 0, end < cells ? end : cells);
+    }
+}
+
 int main(int argc, char **argv)
 {
     size_t nx = argc > 3 ? strtoul(argv[1], NULL, 10) : 4096, ny = argc > 3 ? strtoul(argv[2], NULL, 10) : 4096;
@@ -64,7 +75,7 @@ int main(int argc, char **argv)
     uint64_t seed = rng_fresh_seed() % 1000000000ull;
     unsigned which[BENCH_UNITS];
     rng r;
-    float *whole = malloc(cells * sizeof(float)), *lazy = malloc(cells * sizeof(float));
+    float *whole = malloc(cells * sizeof(float)), *lazy = rng_grid_alloc(cells);
     float *units = malloc(BENCH_UNITS * plane * sizeof(float));
     if (!whole || !lazy || !units || nx < 3 || ny < 3 || nz < 3) {
         fprintf(stderr, "bench_judge_sample: need sizes of 3 or more and %zu MB of memory\n", (2 * cells + BENCH_UNITS * plane) * 4 >> 20);
@@ -77,11 +88,16 @@ int main(int argc, char **argv)
     uint64_t fill = rng_fill(&a, whole, cells), sum_whole = rng_grid_sum(whole, cells, 0);
     double t1 = bench_now();
     uint64_t sum_seed = rng_fill_sum(rng_fill_seed(&r), cells, 0);
-    for (int q = 0; q < BENCH_UNITS; q++) {
-        size_t start = (size_t)which[q] * plane, end = start + 2 * plane;
-        rng_fill_range(fill, lazy, start > plane ? start - plane : 0, end < cells ? end : cells);
-    }
+    double t_huge = bench_now();
+    bench_draw_units(fill, lazy, which, plane, cells);
     double t2 = bench_now();
+    t_huge = t2 - t_huge;
+    float *small = malloc(cells * sizeof(float));  // the same planes into fresh memory of 4 KiB pages
+    double t_small = bench_now();
+    if (small)
+        bench_draw_units(fill, small, which, plane, cells);
+    t_small = bench_now() - t_small;
+    free(small);
     sweep_case c;
     memset(&c, 0, sizeof(c));
     c.in = whole, c.nx = nx, c.ny = ny, c.nz = nz, c.star_radius = 1, c.rtol = 1e-5, c.atol = 1e-6;
@@ -97,6 +113,8 @@ int main(int argc, char **argv)
     printf("the judge's input on a %zux%zux%zu case (seed %llu): drawn whole and summed %.3f s; summed from the seed, sampled planes drawn %.3f s (%.2fx)\n",
            nx, ny, nz, (unsigned long long)seed, t1 - t0, t2 - t1, (t1 - t0) / (t2 - t1));
     printf("its sample of %d planes checked against the reference: %.3f s, %zu wrong cells\n", BENCH_UNITS, t4 - t3, bad);
+    printf("the sampled planes drawn into fresh memory: %.3f s in huge pages asked for (rng_grid_alloc), %.3f s in 4 KiB pages (malloc): %.2fx\n",
+           t_huge, t_small, t_small / t_huge);
     free(whole);
     free(lazy);
     free(units);

@@ -93,6 +93,60 @@ static void test_rng_fill_threads(void **state)
     free(many);
 }
 
+// 1 if /proc/self/smaps says the mapping holding p may take huge pages
+// (THPeligible: 1), 0 if not, -1 if it cannot tell.
+static int test_thp_eligible(const void *p)
+{
+    FILE *f = fopen("/proc/self/smaps", "r");
+    char line[512];
+    int inside = 0, eligible = -1;
+    while (f && eligible < 0 && fgets(line, sizeof(line), f)) {
+        unsigned long lo, hi;
+        int value;
+        if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2 && strchr(line, '-') < strchr(line, ' '))
+            inside = (uintptr_t)p >= lo && (uintptr_t)p < hi;
+        else if (inside && sscanf(line, "THPeligible: %d", &value) == 1)
+            eligible = value;
+    }
+    if (f)
+        fclose(f);
+    return eligible;
+}
+
+// rng_grid_alloc gives n writable floats that free() frees, small or large;
+// where the kernel lends transparent huge pages (not "[never]"), a grid of
+// megabytes may take them (its mapping THPeligible), and rng_fill draws into
+// it what it draws anywhere.
+static void test_rng_grid_alloc(void **state)
+{
+    (void)state;
+    size_t sizes[] = {1, 1000, ((size_t)16 << 20) + 7};  // 16 Mi floats and a few: 64 MiB
+    FILE *mode = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+    char modes[128] = "";
+    if (mode) {
+        if (!fgets(modes, sizeof(modes), mode))
+            modes[0] = '\0';
+        fclose(mode);
+    }
+    for (int q = 0; q < 3; q++) {
+        float *g = rng_grid_alloc(sizes[q]), *plain = malloc(sizes[q] * sizeof(float));
+        assert_non_null(g);
+        assert_non_null(plain);
+        rng a, b;
+        rng_init(&a, test_seed() + 31 + (uint64_t)q);
+        b = a;
+        rng_fill(&a, g, sizes[q]);
+        rng_fill(&b, plain, sizes[q]);
+        assert_memory_equal(g, plain, sizes[q] * sizeof(float));
+        if (q == 2 && modes[0] && !strstr(modes, "[never]"))
+            assert_int_equal(test_thp_eligible(g + sizes[q] / 2), 1);
+        else if (q == 2)
+            print_message("  (this kernel lends no transparent huge pages: %s)\n", modes[0] ? "[never]" : "no setting to read");
+        free(g);
+        free(plain);
+    }
+}
+
 // rng_fill_seed takes the seed rng_fill draws from and moves the generator
 // as it does; rng_fill_range draws any part of that grid, cell for cell the
 // whole grid's; rng_fill_sum is the whole grid's rng_grid_sum under any key,
@@ -1166,6 +1220,7 @@ int main(void)
         cmocka_unit_test(test_rng_reproducible_and_in_range),
         cmocka_unit_test(test_rng_fill_threads),
         cmocka_unit_test(test_rng_fill_parts),
+        cmocka_unit_test(test_rng_grid_alloc),
         cmocka_unit_test(test_coefficients_distinct),
         cmocka_unit_test(test_kv),
         cmocka_unit_test(test_techniques),

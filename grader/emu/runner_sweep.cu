@@ -180,7 +180,7 @@ static runner_grids runner_prepare_grids(const runner_args *a)
         runner_fail(RUNNER_USAGE, "kit", "the cube interface (launch_stencil) takes N×N×N grids, not %zux%zux%zu", nx, ny, nz);
 #endif
     g.h_in = runner_read_grid(a->outdir, CASE_INPUT, cells);
-    g.h_out = (float *)malloc(cells * sizeof(float));
+    g.h_out = (float *)protocol_grid_alloc(cells * sizeof(float));
     if (!g.h_out)
         runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", cells);
     runner_prepare_output(g.h_in, g.h_out, nx, ny, nz, a->filter_radius > 0, a->star_radius);

@@ -2,11 +2,11 @@
 #include "rng.h"
 
 #include "grid_fill.h"
+#include "grid_memory.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -51,20 +51,9 @@ float rng_unit(rng *r)
     return (float)(int32_t)(rng_next(r) >> 40) / 8388608.0f - 1.0f;
 }
 
-// Grids of this many bytes or more ask for huge pages (rng_grid_alloc).
-#define RNG_HUGE_BYTES ((size_t)4 << 20)
-#define RNG_HUGE_PAGE ((uintptr_t)2 << 20)
-
 float *rng_grid_alloc(size_t n)
 {
-    size_t bytes = n * sizeof(float);
-    float *g = malloc(bytes);
-    if (g && bytes >= RNG_HUGE_BYTES) {  // (malloc's own pages for a block this large: an mmap of its own)
-        uintptr_t from = ((uintptr_t)g + RNG_HUGE_PAGE - 1) & ~(RNG_HUGE_PAGE - 1), to = ((uintptr_t)g + bytes) & ~(RNG_HUGE_PAGE - 1);
-        if (to > from)
-            madvise((void *)from, to - from, MADV_HUGEPAGE);  // (a kernel without them says no: small pages, as before)
-    }
-    return g;
+    return (float *)protocol_grid_alloc(n * sizeof(float));
 }
 
 // Grids smaller than this are filled or summed on one thread.

@@ -38,11 +38,8 @@ uint64_t rng_next(rng *r);
 // A float uniform in [-1, 1), a multiple of 2^-23 (exact in float).
 float rng_unit(rng *r);
 
-// Memory for n floats of a grid (free() frees it): for a grid of megabytes
-// the kernel is asked for 2 MiB pages (transparent huge pages, madvise), so
-// that writing it first costs a page fault every 2 MiB, not every 4 KiB (a
-// fault per 4 KiB made a 1 GiB grid's first touch about 3x slower on a
-// machine whose kernel gives huge pages only when asked). NULL out of memory.
+// Memory for n floats of a grid (free() frees it), huge pages asked for
+// (grader/protocol/grid_memory.h); NULL out of memory.
 float *rng_grid_alloc(size_t n);
 
 // Fills grid[0..n) with the grid grid_fill.h draws from a seed taken from

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "grid_memory.h"
 #include "launch_log.h"
 #include "protocol.h"
 
@@ -188,7 +189,7 @@ static void runner_buffer_save(const runner_buffer *b, const char *dir, const ch
 {
     size_t total = b->cells + 2 * b->guard, chunk = total < RUNNER_SAVE_CHUNK ? total : RUNNER_SAVE_CHUNK;
     char path[4096];
-    float *h = (float *)malloc((chunk ? chunk : 1) * sizeof(float));
+    float *h = (float *)protocol_grid_alloc(chunk * sizeof(float));
     if (!h)
         runner_fail(RUNNER_NO_MEMORY, "memory", "host memory for %zu floats", chunk);
     snprintf(path, sizeof(path), "%s/%s", dir, name);
@@ -209,7 +210,7 @@ static float *runner_read_grid(const char *dir, const char *name, size_t cells)
 {
     char path[4096];
     snprintf(path, sizeof(path), "%s/%s", dir, name);
-    float *h = (float *)malloc(cells * sizeof(float) + 1);
+    float *h = (float *)protocol_grid_alloc(cells * sizeof(float) + 1);
     FILE *f = fopen(path, "rb");
     if (!h || !f)
         runner_fail(RUNNER_USAGE, "files", "cannot read %s: %s", path, strerror(errno));

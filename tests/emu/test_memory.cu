@@ -2,7 +2,8 @@
 // __device__ variables through the symbol API, atomics from many threads,
 // copies and their checks, device properties and every attribute, host
 // memory kernels may use (managed, mapped) and what a pointer is, events and
-// streams, block orders, and an execution error every later call returns.
+// streams, block orders, an execution error every later call returns, and a
+// large allocation's pages.
 #include "emu_test.h"
 #include "protocol.h"
 
@@ -508,6 +509,51 @@ static void test_block_orders(void **state)
     cudaFree(d_next);
 }
 
+// A device allocation of 64 MiB keeps what is copied in, and where the
+// kernel lends transparent huge pages (not "[never]") its pages may be
+// huge ones (the arena asks: grid_memory.h), which /proc/self/smaps says of
+// the mapping that holds it (THPeligible: 1).
+static void test_large_allocation_huge_pages(void **state)
+{
+    (void)state;
+    size_t n = (size_t)16 << 20;
+    float *d = NULL, *h = (float *)malloc(n * sizeof(float)), *back = (float *)malloc(n * sizeof(float));
+    assert_non_null(h);
+    assert_non_null(back);
+    for (size_t i = 0; i < n; i++)
+        h[i] = (float)(test_random_bits() >> 40);
+    check_cuda(cudaMalloc((void **)&d, n * sizeof(float)), "cudaMalloc 64 MiB");
+    check_cuda(cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice), "copy in");
+    check_cuda(cudaMemcpy(back, d, n * sizeof(float), cudaMemcpyDeviceToHost), "copy out");
+    assert_memory_equal(h, back, n * sizeof(float));
+    char mode[128] = "", line[512];
+    FILE *m = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+    if (m && !fgets(mode, sizeof(mode), m))
+        mode[0] = '\0';
+    if (m)
+        fclose(m);
+    int eligible = -1, here = 0;
+    uintptr_t at = (uintptr_t)(d + n / 2);
+    FILE *maps = fopen("/proc/self/smaps", "r");
+    while (maps && eligible < 0 && fgets(line, sizeof(line), maps)) {
+        unsigned long lo = 0, hi = 0;
+        char dash = 0;
+        if (sscanf(line, "%lx%c%lx ", &lo, &dash, &hi) == 3 && dash == '-')
+            here = at >= lo && at < hi;
+        else if (here && !strncmp(line, "THPeligible:", 12))
+            eligible = atoi(line + 12);
+    }
+    if (maps)
+        fclose(maps);
+    if (mode[0] && !strstr(mode, "[never]"))
+        assert_int_equal(eligible, 1);
+    else
+        print_message("  (this kernel lends no transparent huge pages)\n");
+    cudaFree(d);
+    free(h);
+    free(back);
+}
+
 // Runs the suite; exits non-zero when a test failed.
 int main(void)
 {
@@ -523,6 +569,7 @@ int main(void)
         cmocka_unit_test_setup(test_error_is_sticky, test_reset_device),
         cmocka_unit_test_setup(test_events_and_streams, test_reset_device),
         cmocka_unit_test_setup(test_block_orders, test_reset_device),
+        cmocka_unit_test_setup(test_large_allocation_huge_pages, test_reset_device),
     };
     test_seed("memory");
     return cmocka_run_group_tests_name("memory", tests, NULL, NULL);

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "internal.h"
+#include "grid_memory.h"
 #include "protocol.h"
 
 extern "C" void __asan_poison_memory_region(const volatile void *addr, size_t size) __attribute__((weak));
@@ -108,6 +109,7 @@ static int arena_reserve(void)
     if (p == MAP_FAILED)
         return -1;
     arena_base = (char *)p;
+    protocol_huge_pages(p, arena_bytes);  // (mprotect splits them where an allocation ends)
     arena_next = page_bytes;  // a guard page before the first allocation too
     asan_poison(arena_base, page_bytes);
     return 0;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "gpu_locks.h"
+#include "grid_memory.h"
 #include "kv.h"
 #include "lab_kind.h"
 #include "ncu.h"
@@ -73,7 +74,7 @@ static void case_unmap(mapped_grid *m)
 // cells left for the caller); NULL when out of memory. free() it.
 static float *case_guarded(size_t cells, size_t guard)
 {
-    float *g = rng_grid_alloc(cells + 2 * guard), bits;
+    float *g = protocol_grid_alloc((cells + 2 * guard) * sizeof(float)), bits;
     uint32_t guard_bits = GUARD_BITS;
     memcpy(&bits, &guard_bits, sizeof(bits));
     for (size_t q = 0; g && q < guard; q++)

@@ -48,6 +48,7 @@
 #include <unistd.h>
 
 #include "grid_fill.h"
+#include "grid_memory.h"
 #include "jacobi_ref.h"
 #include "jacobi_verdict.h"
 #include "lab_kind.h"
@@ -321,7 +322,7 @@ static int jacobi_grids(jacobi_spec *s)
     size_t cells = jacobi_cells(&s->c.g);
     if (s->grids)
         return 0;
-    s->grids = rng_grid_alloc(2 * cells);
+    s->grids = protocol_grid_alloc(2 * cells * sizeof(float));
     if (!s->grids)
         return -1;
     jacobi_fill(s, s->grids, s->grids + cells);

@@ -2,10 +2,8 @@
 #include "rng.h"
 
 #include "grid_fill.h"
-#include "grid_memory.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -49,11 +47,6 @@ uint64_t rng_next(rng *r)
 float rng_unit(rng *r)
 {
     return (float)(int32_t)(rng_next(r) >> 40) / 8388608.0f - 1.0f;
-}
-
-float *rng_grid_alloc(size_t n)
-{
-    return (float *)protocol_grid_alloc(n * sizeof(float));
 }
 
 // Grids smaller than this are filled or summed on one thread.

@@ -38,10 +38,6 @@ uint64_t rng_next(rng *r);
 // A float uniform in [-1, 1), a multiple of 2^-23 (exact in float).
 float rng_unit(rng *r);
 
-// Memory for n floats of a grid (free() frees it), huge pages asked for
-// (grader/protocol/grid_memory.h); NULL out of memory.
-float *rng_grid_alloc(size_t n);
-
 // Fills grid[0..n) with the grid grid_fill.h draws from a seed taken from
 // r's next value (each cell from the seed and its index: the same grid
 // whatever the number of threads filling it, and on the executor's GPU);

@@ -4,7 +4,7 @@
 // chose. Times the input two ways in one run, the whole grid drawn then
 // summed (as the judge did) against the sum from the seed with only the
 // sampled planes and their neighbours drawn (rng_fill_sum, rng_fill_range:
-// as it does now, into memory of huge pages: rng_grid_alloc), then
+// as it does now, into memory of huge pages: protocol_grid_alloc), then
 // verdict_sweep_sample over 7 planes; last the same planes drawn into memory
 // of small pages, for the ratio. A benchmark: it
 // prints figures and asserts nothing about time; it exits 1 only if the two
@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "grid_memory.h"
 #include "protocol.h"
 #include "rng.h"
 #include "stencil_ref.h"
@@ -75,7 +76,7 @@ int main(int argc, char **argv)
     uint64_t seed = rng_fresh_seed() % 1000000000ull;
     unsigned which[BENCH_UNITS];
     rng r;
-    float *whole = malloc(cells * sizeof(float)), *lazy = rng_grid_alloc(cells);
+    float *whole = malloc(cells * sizeof(float)), *lazy = (float *)protocol_grid_alloc(cells * sizeof(float));
     float *units = malloc(BENCH_UNITS * plane * sizeof(float));
     if (!whole || !lazy || !units || nx < 3 || ny < 3 || nz < 3) {
         fprintf(stderr, "bench_judge_sample: need sizes of 3 or more and %zu MB of memory\n", (2 * cells + BENCH_UNITS * plane) * 4 >> 20);
@@ -113,7 +114,7 @@ int main(int argc, char **argv)
     printf("the judge's input on a %zux%zux%zu case (seed %llu): drawn whole and summed %.3f s; summed from the seed, sampled planes drawn %.3f s (%.2fx)\n",
            nx, ny, nz, (unsigned long long)seed, t1 - t0, t2 - t1, (t1 - t0) / (t2 - t1));
     printf("its sample of %d planes checked against the reference: %.3f s, %zu wrong cells\n", BENCH_UNITS, t4 - t3, bad);
-    printf("the sampled planes drawn into fresh memory: %.3f s in huge pages asked for (rng_grid_alloc), %.3f s in 4 KiB pages (malloc): %.2fx\n",
+    printf("the sampled planes drawn into fresh memory: %.3f s in huge pages asked for (protocol_grid_alloc), %.3f s in 4 KiB pages (malloc): %.2fx\n",
            t_huge, t_small, t_small / t_huge);
     free(whole);
     free(lazy);

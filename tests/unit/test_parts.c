@@ -15,6 +15,7 @@
 #include "judge.h"
 #include "judge_files.h"
 #include "grid_fill.h"
+#include "grid_memory.h"
 #include "rng.h"
 #include "kv.h"
 #include "ncu.h"
@@ -113,11 +114,11 @@ static int test_thp_eligible(const void *p)
     return eligible;
 }
 
-// rng_grid_alloc gives n writable floats that free() frees, small or large;
+// protocol_grid_alloc gives n floats' memory, writable, that free() frees, small or large;
 // where the kernel lends transparent huge pages (not "[never]"), a grid of
 // megabytes may take them (its mapping THPeligible), and rng_fill draws into
 // it what it draws anywhere.
-static void test_rng_grid_alloc(void **state)
+static void test_grid_alloc(void **state)
 {
     (void)state;
     size_t sizes[] = {1, 1000, ((size_t)16 << 20) + 7};  // 16 Mi floats and a few: 64 MiB
@@ -129,7 +130,7 @@ static void test_rng_grid_alloc(void **state)
         fclose(mode);
     }
     for (int q = 0; q < 3; q++) {
-        float *g = rng_grid_alloc(sizes[q]), *plain = malloc(sizes[q] * sizeof(float));
+        float *g = (float *)protocol_grid_alloc(sizes[q] * sizeof(float)), *plain = malloc(sizes[q] * sizeof(float));
         assert_non_null(g);
         assert_non_null(plain);
         rng a, b;
@@ -1220,7 +1221,7 @@ int main(void)
         cmocka_unit_test(test_rng_reproducible_and_in_range),
         cmocka_unit_test(test_rng_fill_threads),
         cmocka_unit_test(test_rng_fill_parts),
-        cmocka_unit_test(test_rng_grid_alloc),
+        cmocka_unit_test(test_grid_alloc),
         cmocka_unit_test(test_coefficients_distinct),
         cmocka_unit_test(test_kv),
         cmocka_unit_test(test_techniques),

@@ -213,7 +213,8 @@ cat >"$tmp/nvcc-listing" <<'NVCC'
 #!/bin/sh
 # nvcc -M -MF DEP -Xcompiler -H ... STAGED as the judge's build check runs it: the rule names the
 # staged file (and STENCIL_NVCC_DEP_WORD); -H's lines on stderr, one cut; with STENCIL_NVCC_OUTSIDE,
-# a whole line naming it.
+# a whole line naming it; with STENCIL_FAKE_PROBE_LOG, "listing" and the time logged there.
+[ -n "${STENCIL_FAKE_PROBE_LOG:-}" ] && echo "listing $(date +%s%N)" >>"$STENCIL_FAKE_PROBE_LOG"
 while [ $# -gt 1 ]; do [ "$1" = -MF ] && dep=$2; shift; done
 printf 'staged.o: %s %s\n' "$1" "${STENCIL_NVCC_DEP_WORD:-}" >"$dep"
 printf '. /usr/lib/gcc/x86_64-linux-gnu/13/../../../..\n.. /usr/include\n' >&2
@@ -231,6 +232,13 @@ fake_run listfolder NVCC="$tmp/nvcc-listing" STENCIL_NVCC_DEP_WORD=/ -- --lab "$
 outcome listfolder "a folder named in the preprocessor's rule is no header: the file builds and passes" 0 "verdict: PASS"
 fake_run listout NVCC="$tmp/nvcc-listing" STENCIL_NVCC_OUTSIDE="$tmp/outside.h" -- --lab "$lab1" --kernel "$student1" --case 4
 outcome listout "a whole line naming a file outside the kit is refused" 2 "pulls in $tmp/outside.h"
+# The listing runs while the probe makes its context (the architecture kept from an earlier run),
+# once: the build that follows takes the check it passed. Refused early, a file is refused as before (above).
+touch_kernel "$student1" overlap
+fake_run overlap NVCC="$tmp/nvcc-listing" STENCIL_FAKE_PROBE_MS=400 STENCIL_FAKE_PROBE_LOG="$tmp/probe.log" -- --lab "$lab1" --kernel "$student1" --case 4
+outcome overlap "a file checked while the probe starts builds and passes" 0 "verdict: PASS"
+check "its includes listed once, between the probe's start and its answer: $(tr '\n' ' ' <"$tmp/probe.log")" \
+    awk '{ t[$1] = $2; n[$1]++ } END { exit !(n["listing"] == 1 && n["probe-start"] == 1 && t["probe-start"] < t["listing"] && t["listing"] < t["probe-answer"]) }' "$tmp/probe.log"
 
 echo "-- the CPU beside the timed cases"
 # The builds (and the emulation) run SPAWN_NICE_BESIDE (10) nicer than the judge; the executor,

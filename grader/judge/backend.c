@@ -73,24 +73,34 @@ static int backend_build_executor(const judge_args *a, const judge_run *run, cha
 }
 
 // Starts executor in ex as the device probe (a folder of its own for its
-// report: judges running side by side must not share it); the probe's report
-// goes to rep, its outcome to *s. Returns 0, or -1 with err.
-static int backend_probe(judge_executor *ex, const char *executor, const char *tmp_root, kv_list *rep, spawn_result *s,
-                         judge_error *err)
+// report, p->dir: judges running side by side must not share it), without
+// waiting for its answer (backend_probe_answer). Returns 0, or -1 with err.
+static int backend_probe_begin(judge_executor *ex, const char *executor, const char *tmp_root, backend_probe *p,
+                               judge_error *err)
 {
-    char dir[PATH_MAX], report[PATH_MAX + 16];
     const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof(dir), "%s/stencil-probe-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir))
-        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "cannot create a temporary folder %s: %s", dir, strerror(errno));
+    snprintf(p->dir, sizeof(p->dir), "%s/stencil-probe-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(p->dir)) {
+        judge_error_set(err, JUDGE_EXIT_KIT, NULL, "cannot create a temporary folder %s: %s", p->dir, strerror(errno));
+        p->dir[0] = '\0';
+        return -1;
+    }
     snprintf(ex->program, sizeof(ex->program), "%s", executor);
     snprintf(ex->log, sizeof(ex->log), "%s/executor.log", tmp_root);
-    *s = judge_executor_start(ex, dir);
-    snprintf(report, sizeof(report), "%s/report.txt", dir);
+    p->launched = judge_executor_begin(ex, p->dir);
+    return 0;
+}
+
+// Waits for the probe p began: its report into rep, its outcome into *s; its folder removed.
+static void backend_probe_answer(judge_executor *ex, backend_probe *p, kv_list *rep, spawn_result *s)
+{
+    char report[PATH_MAX + 16];
+    *s = p->launched.started ? judge_executor_ready(ex) : p->launched;
+    snprintf(report, sizeof(report), "%s/report.txt", p->dir);
     kv_load(report, rep);
     unlink(report);
-    rmdir(dir);
-    return 0;
+    rmdir(p->dir);
+    p->dir[0] = '\0';
 }
 
 // After a probe (outcome s, report rep): 1 if it must run again, the executor
@@ -136,33 +146,10 @@ static void backend_take_device(judge_run *run, const spawn_result *s, const kv_
     }
 }
 
-// backend_pick, again 1 on its second probe.
-static int backend_pick_once(const judge_args *a, judge_run *run, judge_executor *ex, const char *tmp_root, int again,
-                             judge_error *err)
+// The backend as the probe left it (why: the reason a GPU is not used): 0,
+// or -1 with err when --backend gpu has none.
+static int backend_decide(const judge_args *a, judge_run *run, const char *why, judge_error *err)
 {
-    char executor[PATH_MAX], why[512] = "";
-    snprintf(run->backend, sizeof(run->backend), "emu");
-    if (!strcmp(a->backend, "emu"))
-        return 0;
-    if (!a->arch)
-        backend_arch_cache_read(a, run->arch, sizeof(run->arch));
-    int built = backend_build_executor(a, run, executor, sizeof(executor), why, sizeof(why), err);
-    if (built < 0)
-        return -1;
-    if (built) {  // the probe is the executor that will serve the run's cases: its context is made once, now
-        kv_list rep = {0};
-        spawn_result s = {0};
-        if (backend_probe(ex, executor, tmp_root, &rep, &s, err) != 0)
-            return -1;
-        if (backend_probe_again(a, run, &s, &rep, again)) {
-            kv_free(&rep);
-            spawn_server_stop(&ex->server);
-            unlink(executor);
-            return backend_pick_once(a, run, ex, tmp_root, 1, err);
-        }
-        backend_take_device(run, &s, &rep, why, sizeof(why));
-        kv_free(&rep);
-    }
     if (!strcmp(run->backend, "gpu"))
         return 0;
     if (!strcmp(a->backend, "gpu"))
@@ -171,9 +158,54 @@ static int backend_pick_once(const judge_args *a, judge_run *run, judge_executor
     return 0;
 }
 
-int backend_pick(const judge_args *a, judge_run *run, judge_executor *ex, const char *tmp_root, judge_error *err)
+// backend_pick_begin, again 1 on a second probe (then waited for here).
+static int backend_pick_once(const judge_args *a, judge_run *run, judge_executor *ex, const char *tmp_root, int again,
+                             backend_probe *p, judge_error *err)
 {
-    return backend_pick_once(a, run, ex, tmp_root, 0, err);
+    char executor[PATH_MAX], why[512] = "";
+    snprintf(run->backend, sizeof(run->backend), "emu");
+    p->dir[0] = '\0', p->again = again;
+    if (!strcmp(a->backend, "emu"))
+        return 0;
+    if (!a->arch)
+        backend_arch_cache_read(a, run->arch, sizeof(run->arch));
+    int built = backend_build_executor(a, run, executor, sizeof(executor), why, sizeof(why), err);
+    if (built < 0)
+        return -1;
+    if (!built)
+        return backend_decide(a, run, why, err);
+    // the probe is the executor that will serve the run's cases: its context is made once, now
+    if (backend_probe_begin(ex, executor, tmp_root, p, err) != 0)
+        return -1;
+    if ((a->arch || run->arch[0]) && !again)
+        return 0;  // the build knows its architecture: the caller's work meanwhile, then backend_pick_end
+    return backend_pick_end(a, run, ex, tmp_root, p, err);
+}
+
+int backend_pick_begin(const judge_args *a, judge_run *run, judge_executor *ex, const char *tmp_root, backend_probe *p,
+                       judge_error *err)
+{
+    return backend_pick_once(a, run, ex, tmp_root, 0, p, err);
+}
+
+int backend_pick_end(const judge_args *a, judge_run *run, judge_executor *ex, const char *tmp_root, backend_probe *p,
+                     judge_error *err)
+{
+    char why[512] = "";
+    kv_list rep = {0};
+    spawn_result s = {0};
+    if (!p->dir[0])
+        return 0;  // decided by backend_pick_begin
+    backend_probe_answer(ex, p, &rep, &s);
+    if (backend_probe_again(a, run, &s, &rep, p->again)) {
+        kv_free(&rep);
+        spawn_server_stop(&ex->server);
+        unlink(ex->program);
+        return backend_pick_once(a, run, ex, tmp_root, 1, p, err);
+    }
+    backend_take_device(run, &s, &rep, why, sizeof(why));
+    kv_free(&rep);
+    return backend_decide(a, run, why, err);
 }
 
 int backend_check_sanitizer(const judge_args *a, const judge_run *run, judge_error *err)

@@ -265,7 +265,8 @@ static int judge_open_lab(judge_session *s, judge_error *err)
 }
 
 // Picks the backend (the GPU's probe, the executor making its CUDA context,
-// taking a shared turn) and builds the student's file, with the helpers that
+// taking a shared turn; the student's file staged and its includes checked
+// meanwhile) and builds the student's file, with the helpers that
 // work beside that build: the references made ahead, the solution's early
 // timing, the barrier checks' emulation runner. The GPU is chosen first
 // (gpu_turns_choose), before any executor or helper starts: they run on it
@@ -282,7 +283,12 @@ static int judge_build(judge_session *s, judge_error *err)
         return -1;
     if (strcmp(s->args.backend, "emu") && (gpu_turns_choose(err) != 0 || gpu_turns_take(GPU_TURN_SHARED, err) != 0))
         return -1;
-    if (backend_pick(&s->args, run, &s->exec, s->tmp_root, err) != 0)
+    backend_probe probe;
+    if (backend_pick_begin(&s->args, run, &s->exec, s->tmp_root, &probe, err) != 0)
+        return -1;
+    if (probe.dir[0])  // while the probe makes its context: the file's includes checked (nvcc's preprocessor)
+        runner_check_early(&s->args, run, "gpu", s->kernel_abs);
+    if (backend_pick_end(&s->args, run, &s->exec, s->tmp_root, &probe, err) != 0)
         return -1;
     gpu_turns_give();  // compiling needs no GPU: others may time meanwhile
     if (backend_check_sanitizer(&s->args, run, err) != 0)

@@ -396,8 +396,9 @@ static int judge_tool_argv(const judge_case_env *env, const char *ncu_table, cha
 }
 
 // Starts ex's executor serving, after the tool of tools (tools[0..ntools),
-// none when ntools is 0), with outdir when not NULL; as judge_executor_start.
-static spawn_result judge_executor_launch(judge_executor *ex, char *const tools[], int ntools, const char *outdir)
+// none when ntools is 0), with outdir when not NULL; as judge_executor_start,
+// or as judge_executor_begin when wait is 0.
+static spawn_result judge_executor_launch(judge_executor *ex, char *const tools[], int ntools, const char *outdir, int wait)
 {
     char *argv[48];
     int a = 0;
@@ -410,22 +411,33 @@ static spawn_result judge_executor_launch(judge_executor *ex, char *const tools[
         argv[a++] = "--outdir", argv[a++] = (char *)outdir;
     argv[a] = NULL;
     char *envp[] = {judge_loading_env, NULL};
-    spawn_result s = spawn_server_start(&ex->server, argv, envp, ex->log, 60.0);
+    spawn_result s = spawn_server_launch(&ex->server, argv, envp, ex->log);
     ex->started += s.started;
-    return s;
+    return s.started && wait ? judge_executor_ready(ex) : s;
 }
 
 spawn_result judge_executor_start(judge_executor *ex, const char *outdir)
 {
+    spawn_result s = judge_executor_begin(ex, outdir);
+    return s.started ? judge_executor_ready(ex) : s;
+}
+
+spawn_result judge_executor_begin(judge_executor *ex, const char *outdir)
+{
     ex->ncu_table[0] = '\0';
-    return judge_executor_launch(ex, NULL, 0, outdir);
+    return judge_executor_launch(ex, NULL, 0, outdir, 0);
+}
+
+spawn_result judge_executor_ready(judge_executor *ex)
+{
+    return spawn_server_ready(&ex->server, 60.0);
 }
 
 spawn_result judge_profiler_start(judge_executor *ex, const judge_case_env *env, const char *table)
 {
     char *tools[24];
     snprintf(ex->ncu_table, sizeof(ex->ncu_table), "%s", table);
-    return judge_executor_launch(ex, tools, judge_tool_argv(env, ex->ncu_table, tools), NULL);
+    return judge_executor_launch(ex, tools, judge_tool_argv(env, ex->ncu_table, tools), NULL, 1);
 }
 
 // Ends ex, an executor under Nsight Compute that served its case: the end of

@@ -72,6 +72,13 @@ typedef struct judge_executor {
 // outcome (exited with RUNNER_OK when it serves).
 spawn_result judge_executor_start(judge_executor *ex, const char *outdir);
 
+// judge_executor_start in two steps, for work that needs no GPU meanwhile:
+// judge_executor_begin starts the executor and returns at once (started 0
+// when it could not); judge_executor_ready waits for its answer, as
+// judge_executor_start does.
+spawn_result judge_executor_begin(judge_executor *ex, const char *outdir);
+spawn_result judge_executor_ready(judge_executor *ex);
+
 // Starts ex's executor (the program and log set) serving under Nsight
 // Compute, which counts env->ncu_metrics in the kernels of the student's
 // calls and writes its table to table as it ends, and waits for the probe's

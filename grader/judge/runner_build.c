@@ -72,12 +72,23 @@ static int runner_staged_same(const char *copy, const char *staged, size_t n)
     return same;
 }
 
+// The staged text a source check passed (runner_check_early): the build of
+// the same copy with the same text skips the check. One per judge: its own
+// kernel file's build.
+static struct {
+    char copy[PATH_MAX + 16];  // the staged copy's path ("" when none passed)
+    char backend[8];           // the backend it was checked for
+    char *text;                // its text as checked
+    size_t len;
+} runner_checked;
+
 // Copies the student's file into the build folder behind a #line directive
 // (compiler messages still name the student's file and lines), so the build
 // never writes next to it and a lab.h lying beside it is not picked up.
 // Rewrites the copy only when it changed, so make can skip rebuilding.
-// Returns 0, or -1 with err.
-static int runner_stage_kernel(const char *src_abs, const char *copy, int tiles_trailer, judge_error *err)
+// *checked (when not NULL) is 1 when runner_checked holds this copy's text for
+// backend: its includes need no second check. Returns 0, or -1 with err.
+static int runner_stage_kernel(const char *src_abs, const char *copy, const char *backend, int *checked, judge_error *err)
 {
     size_t len = 0, n = 0;
     struct stat st;
@@ -88,7 +99,7 @@ static int runner_stage_kernel(const char *src_abs, const char *copy, int tiles_
     char *text = judge_read_file(src_abs, &len);
     if (!text)
         return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "cannot read the kernel file %s: %s", src_abs, strerror(errno));
-    char *staged = runner_staged_text(src_abs, text, len, tiles_trailer, &n);
+    char *staged = runner_staged_text(src_abs, text, len, !strcmp(backend, "gpu"), &n);
     if (!staged) {
         free(text);
         return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "out of memory");
@@ -98,6 +109,9 @@ static int runner_stage_kernel(const char *src_abs, const char *copy, int tiles_
         if (!f || fwrite(staged, 1, n, f) != n || fclose(f) != 0)
             rc = judge_error_set(err, JUDGE_EXIT_KIT, NULL, "cannot write %s: %s", copy, strerror(errno));
     }
+    if (checked)
+        *checked = rc == 0 && runner_checked.text && runner_checked.len == n && !strcmp(runner_checked.copy, copy) &&
+                   !strcmp(runner_checked.backend, backend) && !memcmp(runner_checked.text, staged, n);
     free(staged);
     free(text);
     return rc;
@@ -403,9 +417,10 @@ int runner_build(const judge_args *a, judge_run *run, const char *backend, int f
     if (judge_mkdirs(dir, err) != 0)
         return -1;
     snprintf(copy, sizeof(copy), "%s/kernel.cu", dir);
-    if (runner_stage_kernel(kernel_abs, copy, gpu, err) != 0)
+    int checked = 0;
+    if (runner_stage_kernel(kernel_abs, copy, backend, &checked, err) != 0)
         return -1;
-    if (build_check_source(a->kit, backend, copy, run->kernel, why, sizeof(why)) != 0) {
+    if (!checked && build_check_source(a->kit, backend, copy, run->kernel, why, sizeof(why)) != 0) {
         if (!fatal)
             return snprintf(runner, len, "%s", why), 1;
         return judge_error_set(err, JUDGE_EXIT_KIT, "include", "%s", why);  // why ends with what a kernel file may include
@@ -425,6 +440,25 @@ int runner_build(const judge_args *a, judge_run *run, const char *backend, int f
     if (runner_kit_builds(a, run, backend, log_path, err) != 0)
         return -1;
     return runner_compile_error(a, run, log_path, err);
+}
+
+void runner_check_early(const judge_args *a, const judge_run *run, const char *backend, const char *kernel_abs)
+{
+    char dir[PATH_MAX], copy[PATH_MAX + 16], why[1024];
+    judge_error ignored = {0};
+    size_t n = 0;
+    runner_build_dir(a, run, backend, kernel_abs, dir, sizeof(dir));
+    snprintf(copy, sizeof(copy), "%s/kernel.cu", dir);
+    if (judge_mkdirs(dir, &ignored) != 0 || runner_stage_kernel(kernel_abs, copy, backend, NULL, &ignored) != 0 ||
+        build_check_source(a->kit, backend, copy, run->kernel, why, sizeof(why)) != 0)
+        return;  // runner_build checks again, and says what is wrong
+    char *text = judge_read_file(copy, &n);
+    if (!text)
+        return;
+    free(runner_checked.text);
+    runner_checked.text = text, runner_checked.len = n;
+    snprintf(runner_checked.copy, sizeof(runner_checked.copy), "%s", copy);
+    snprintf(runner_checked.backend, sizeof(runner_checked.backend), "%s", backend);
 }
 
 int runner_unchanged(const judge_args *a, const judge_run *run, const char *backend, const char *kernel_abs)

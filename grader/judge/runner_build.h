@@ -27,6 +27,13 @@ int runner_unchanged(const judge_args *a, const judge_run *run, const char *back
 int runner_build(const judge_args *a, judge_run *run, const char *backend, int fatal, const char *kernel_abs,
                  char *runner, size_t len, char *student, size_t student_len, judge_error *err);
 
+// Stages kernel_abs for backend and checks what it includes (runner_build's
+// first step), so the check can run while the judge waits on something else
+// (the GPU's probe making its context): runner_build then skips the check when
+// the staged text is still the one that passed. A file the check refuses is
+// left for runner_build to refuse again, in its own words.
+void runner_check_early(const judge_args *a, const judge_run *run, const char *backend, const char *kernel_abs);
+
 // Runs `make -f grader/build.mk` with BACKEND=backend, the run's architecture
 // and vars (NULL-terminated); the log goes to log_path. Returns 1 if the build
 // succeeded, 0 if not, -1 with err when make cannot be run.

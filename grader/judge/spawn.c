@@ -431,8 +431,7 @@ static spawn_result spawn_server_wait(spawn_server *srv, double timeout_s, const
     return r;
 }
 
-spawn_result spawn_server_start(spawn_server *srv, char *const argv[], char *const env[], const char *log_path,
-                                double timeout_s)
+spawn_result spawn_server_launch(spawn_server *srv, char *const argv[], char *const env[], const char *log_path)
 {
     spawn_result r;
     int requests[2], replies[2], errs[2], child_errno = 0;
@@ -475,7 +474,22 @@ spawn_result spawn_server_start(spawn_server *srv, char *const argv[], char *con
     srv->replies = replies[0];
     srv->cases = 0;
     spawn_server_group = pid;
-    return spawn_server_wait(srv, timeout_s, NULL);
+    r.started = 1;
+    return r;
+}
+
+spawn_result spawn_server_ready(spawn_server *srv, double timeout_s)
+{
+    spawn_result r;
+    memset(&r, 0, sizeof(r));
+    return srv->pid > 0 ? spawn_server_wait(srv, timeout_s, NULL) : r;
+}
+
+spawn_result spawn_server_start(spawn_server *srv, char *const argv[], char *const env[], const char *log_path,
+                                double timeout_s)
+{
+    spawn_result r = spawn_server_launch(srv, argv, env, log_path);
+    return r.started ? spawn_server_ready(srv, timeout_s) : r;
 }
 
 spawn_result spawn_server_run(spawn_server *srv, char *const args[], const char *log_path, const spawn_limits *limits)

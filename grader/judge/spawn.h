@@ -99,6 +99,13 @@ typedef struct spawn_server {
 spawn_result spawn_server_start(spawn_server *srv, char *const argv[], char *const env[], const char *log_path,
                                 double timeout_s);
 
+// spawn_server_start in two steps, for work to do while the server starts:
+// spawn_server_launch starts it and returns at once (started 1, or 0 with
+// errno set); spawn_server_ready then waits for its first answer and returns
+// the outcome as spawn_server_start does (started 0 when none runs).
+spawn_result spawn_server_launch(spawn_server *srv, char *const argv[], char *const env[], const char *log_path);
+spawn_result spawn_server_ready(spawn_server *srv, double timeout_s);
+
 // Sends one request (args, NULL-terminated, with "--log log_path" and the
 // limits' largest file as "--file-bytes" added) and waits for its answer
 // under limits->timeout_s. Returns the outcome as spawn_run does for a child

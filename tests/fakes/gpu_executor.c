@@ -31,6 +31,8 @@
 //              GPU work ending with that word (PROTOCOL_SERVE_GPU_IDLE_WRONG)
 //   fill-differs  the input drawn from --fill reported with another sum
 //   no-gpu     the probe finds no device (RUNNER_NO_GPU)
+// STENCIL_FAKE_PROBE_MS delays the probe's answer (a CUDA context's making);
+// STENCIL_FAKE_PROBE_LOG logs its start and its answer, with the time.
 // STENCIL_FAKE_GPU_SIZE=NX,NY,NZ limits the mode to cases of that size; a
 // yardstick run (--yardstick, the lab's solution timed) is always ok.
 // Served, a case that ended well says its GPU work is over
@@ -579,11 +581,29 @@ static int fake_case_run(const fake_case *c)
     return RUNNER_OK;
 }
 
-// The device probe's report into dir (a fake GPU, or none under the no-gpu mode).
+// With STENCIL_FAKE_PROBE_LOG, appends "what nanoseconds" (the real-time clock) there.
+static void fake_probe_moment(const char *what)
+{
+    const char *path = getenv("STENCIL_FAKE_PROBE_LOG");
+    FILE *log = path ? fopen(path, "a") : NULL;
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    if (log)
+        fprintf(log, "%s %lld\n", what, (long long)now.tv_sec * 1000000000ll + now.tv_nsec), fclose(log);
+}
+
+// The device probe's report into dir (a fake GPU, or none under the no-gpu mode),
+// after STENCIL_FAKE_PROBE_MS milliseconds (default 0: a context's making);
+// its start and its answer logged (fake_probe_moment).
 static int fake_probe(const char *dir)
 {
     char path[4096];
-    const char *mode = getenv("STENCIL_FAKE_GPU");
+    const char *mode = getenv("STENCIL_FAKE_GPU"), *ms = getenv("STENCIL_FAKE_PROBE_MS");
+    fake_probe_moment("probe-start");
+    if (ms) {
+        struct timespec nap = {atoi(ms) / 1000, (atoi(ms) % 1000) * 1000000L};
+        nanosleep(&nap, NULL);
+    }
     int no_gpu = mode && !strcmp(mode, "no-gpu");
     snprintf(path, sizeof(path), "%s/%s", dir ? dir : ".", CASE_REPORT);
     FILE *f = dir ? fopen(path, "w") : NULL;
@@ -594,6 +614,7 @@ static int fake_probe(const char *dir)
                    "global_mem_bytes=8589934592\ndriver_version=0.0\nruntime_version=0.0\nstatus=ok\n");
     if (f)
         fclose(f);
+    fake_probe_moment("probe-answer");
     return no_gpu ? RUNNER_NO_GPU : RUNNER_OK;
 }
 

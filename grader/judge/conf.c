@@ -175,7 +175,7 @@ int conf_parse_points(const char *value, rubric_part *out, char *err, size_t err
         if (against >= 0)
             out->against_solution = against;
         if (!ok) {
-            snprintf(err, errlen, "unknown or bad word '%s' on a points line (only speed takes full_at=F, zero_at=F and against=solution|copy: F is a fraction of the lab's solution timed in the same run, or of the copy limit)", tok);
+            snprintf(err, errlen, "unknown or bad word '%s' on a points line (only speed takes full_at=F, zero_at=F and against=solution|copy: F is a fraction of the lab's solution's speed on the same GPU, or of the copy limit)", tok);
             return -1;
         }
     }

@@ -32,7 +32,7 @@ typedef struct rubric_part {
     double points;                 // what the part is worth
     double full_at;                // speed: full points at or above this fraction of the copy limit
     double zero_at;                // speed: no points at or below this fraction
-    int against_solution;          // speed: 1 if the fractions are of the lab's solution timed in the same run, 0 of the copy limit
+    int against_solution;          // speed: 1 if the fractions are of the lab's solution's speed on the same GPU, 0 of the copy limit
     int line;                      // its line in lab.conf, for messages
 } rubric_part;
 

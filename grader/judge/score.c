@@ -24,12 +24,13 @@ static void score_group(score_item *it, const score_case *cases, int ncases)
 }
 
 // Points for speed: linear in a timed case's share of the yardstick (the
-// copy limit, or the lab's solution, both timed in the same run), from
+// copy limit measured in the same run, or the lab's solution timed on the same
+// GPU by the same kit, kept from its first timing: yardstick_cache.h), from
 // nothing at zero_at to full marks at full_at; with several timed cases, the
 // mean of their points. Nothing if a timed case failed.
 static void score_speed(score_item *it, const rubric_part *p, const score_case *cases, int ncases)
 {
-    const char *yardstick = p->against_solution ? "the lab's solution timed in the same run" : "the copy limit measured in the same run";
+    const char *yardstick = p->against_solution ? "the lab's solution timed on this GPU" : "the copy limit measured in the same run";
     char each[120] = "";
     double sum = 0, only = 0;
     int timed = 0;

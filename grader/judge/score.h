@@ -29,7 +29,7 @@ typedef struct score_case {
     int status;                 // 0 ok, 1 fail, 2 skipped (case_status)
     int timed;                  // 1: lab.conf times this case
     double bandwidth_fraction;  // its GB/s over the copy limit measured in the same run; -1 if not timed
-    double solution_fraction;   // its GB/s over the lab's solution's, timed in the same run; -1 if not measured
+    double solution_fraction;   // its GB/s over the lab's solution's on the same GPU (timed in this run, or kept); -1 if not measured
     const char *name;           // its name ("N=512"), for the speed line; NULL: none
 } score_case;
 

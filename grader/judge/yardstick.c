@@ -16,7 +16,7 @@
 #include "yardstick.h"
 #include "yardstick_cache.h"
 
-// 1 if the rubric scores speed against the lab's solution timed in the same run.
+// 1 if the rubric scores speed against the lab's solution timed on the same GPU.
 static int yardstick_wanted(const judge_run *run)
 {
     if (strcmp(run->backend, "gpu") != 0)

@@ -83,7 +83,7 @@ static void test_score_unmeasured_failed_and_error(void **state)
     score_case failed[2] = {{"a", 0, 0, -1, -1, NULL}, {"b", 1, 1, 0.9, 1.0, NULL}};
     s = score_compute(&c, failed, 2, 1, 0);
     assert_true(s.items[3].measured && s.items[3].points == 0);
-    // Against the lab's solution timed in the same run: its fraction decides;
+    // Against the lab's solution timed on the same GPU: its fraction decides;
     // without a solution to time (a student kit), speed is not counted.
     rubric_part *sp = &c.parts[3];
     char err[256];
@@ -91,7 +91,7 @@ static void test_score_unmeasured_failed_and_error(void **state)
     score_case timed[2] = {{"a", 0, 0, -1, -1, NULL}, {"b", 0, 1, 0.2, 0.55, NULL}};
     s = score_compute(&c, timed, 2, 1, 0);
     assert_true(s.items[3].measured && fabs(s.items[3].points - 2 * (0.55 - 0.3) / 0.5) < 1e-9);
-    assert_non_null(strstr(s.items[3].detail, "the lab's solution"));
+    assert_non_null(strstr(s.items[3].detail, "the lab's solution timed on this GPU"));  // kept or timed now: never "in the same run"
     timed[1].solution_fraction = -1;
     s = score_compute(&c, timed, 2, 1, 0);
     assert_false(s.items[3].measured);

@@ -330,8 +330,10 @@ static int judge_grade(judge_session *s, judge_error *err)
     run->seconds.loads = judge_case_clock() - mark, mark = judge_case_clock();
     yardstick_time(s);  // its runs alone on the GPU, when it times
     run->seconds.solution = judge_case_clock() - mark;
+    double stopping = judge_case_clock();
     spawn_server_stop(&s->exec.server);
-    judge_trace_note("executor: %d started, %d cases served", s->exec.started, s->exec.cases);
+    judge_trace_note("executor: %d started, %d cases served; its end waited %.2f s", s->exec.started, s->exec.cases,
+                     judge_case_clock() - stopping);
     spawn_check_stop();
     return 0;
 }

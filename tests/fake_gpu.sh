@@ -753,8 +753,9 @@ echo "-- whole solves and the image convolution"
 student5=$(solution_copy 05-jacobi)
 fake_run jacobi -- --lab "$kit/labs/05-jacobi" --kernel "$student5"
 outcome jacobi "lab 5's solution passes, its solve timed" 0 "verdict: PASS"
-holds jacobi "the timed solve carries the executor's figures" \
-    'any((case["timing"] or {}).get("reps") == 10 for case in r["cases"])'
+reps5=$("$judge" --kit "$kit" --lab "$kit/labs/05-jacobi" --conf-get time_reps)
+holds jacobi "the timed solve carries the executor's figures ($reps5 repetitions, lab.conf's time_reps)" \
+    "any((case['timing'] or {}).get('reps') == $reps5 for case in r['cases'])"
 # The sync case's barrier checks are taken after the untimed cases: the large untimed case after it
 # runs while its racecheck (2 s here) does, not after it. Trace lines lead with the wall clock.
 touch_kernel "$student5" deferred
@@ -770,6 +771,15 @@ for line in open(sys.argv[1]):  # "trace: CLOCK NAME: input I s, runner R s (...
         start[m.group(2)], end[m.group(2)] = t - j - r - i, t - j
 d = (start["256x256x128"] - end["20x17x9"]) % 3600  # seconds within the hour: across an hour it wraps
 sys.exit(0 if d > 1800 else 1)' "$tmp/deferred.out"
+# The barrier checks are taken after the timed case too, yet racecheck's run on the GPU still ends
+# before the timed case's turn alone begins ("runner R s from START": it ran from START to START + R).
+check "the timed case ran after the sync case's racecheck had ended" python3 -c '
+import re, sys
+runs = [re.match(r"trace: [0-9.]+ (\S+): input [0-9.]+ s, runner ([0-9.]+) s from ([0-9.]+) ", l) for l in open(sys.argv[1])]
+runs = [(m.group(1), float(m.group(3)), float(m.group(3)) + float(m.group(2))) for m in runs if m]
+timed = [a for name, a, b in runs if name == "24x20x16"]
+race = [b for name, a, b in runs if name == "20x17x9" and b - a >= 2.0]
+sys.exit(0 if len(timed) == 1 and len(race) == 1 and (timed[0] - race[0] + 0.05) % 3600 < 1800 else 1)' "$tmp/deferred.out"
 # With --fail-fast a sync case that fails its barrier checks ends the run there: the case after it never runs.
 touch_kernel "$student5" deferredff  # (the clean racecheck above is remembered for the unchanged file)
 fake_run deferredff STENCIL_FAKE_SANITIZER=hazard STENCIL_FAKE_GPU=wrong STENCIL_FAKE_GPU_SIZE=256,256,128 STENCIL_TRACE=1 -- \

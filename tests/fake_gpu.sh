@@ -771,15 +771,20 @@ for line in open(sys.argv[1]):  # "trace: CLOCK NAME: input I s, runner R s (...
         start[m.group(2)], end[m.group(2)] = t - j - r - i, t - j
 d = (start["256x256x128"] - end["20x17x9"]) % 3600  # seconds within the hour: across an hour it wraps
 sys.exit(0 if d > 1800 else 1)' "$tmp/deferred.out"
-# The barrier checks are taken after the timed case too, yet racecheck's run on the GPU still ends
-# before the timed case's turn alone begins ("runner R s from START": it ran from START to START + R).
-check "the timed case ran after the sync case's racecheck had ended" python3 -c '
-import re, sys
-runs = [re.match(r"trace: [0-9.]+ (\S+): input [0-9.]+ s, runner ([0-9.]+) s from ([0-9.]+) ", l) for l in open(sys.argv[1])]
-runs = [(m.group(1), float(m.group(3)), float(m.group(3)) + float(m.group(2))) for m in runs if m]
-timed = [a for name, a, b in runs if name == "24x20x16"]
-race = [b for name, a, b in runs if name == "20x17x9" and b - a >= 2.0]
-sys.exit(0 if len(timed) == 1 and len(race) == 1 and (timed[0] - race[0] + 0.05) % 3600 < 1800 else 1)' "$tmp/deferred.out"
+# The barrier checks are taken after the timed case too, yet racecheck's run on the GPU (its long
+# turn, held here 6 s: longer than every untimed case) still ends before the timed case runs.
+touch_kernel "$student5" alonewait
+fake_run alonewait STENCIL_FAKE_LONG_TURN_MS=6000 STENCIL_FAKE_LOCKS_LOG="$tmp/alonewait.locks" \
+    STENCIL_FAKE_LOCKS_GAVE_LOG="$tmp/alonewait.gave" -- --lab "$kit/labs/05-jacobi" --kernel "$student5"
+outcome alonewait "a racecheck holding the GPU longer than the untimed cases: the solve passes" 0 "verdict: PASS"
+check "and the timed case ran after racecheck's long turn was given back: $(grep -h ',long$\| timed$' "$tmp/alonewait.locks" "$tmp/alonewait.gave" 2>/dev/null | cut -c1-20 | tr '\n' ' ')" \
+    python3 -c '
+import sys
+took = [l.split() for l in open(sys.argv[1])]
+gave = [l.split() for l in open(sys.argv[2])]
+timed = [float(w[0][3:]) for w in took if w[-1] == "timed"]
+race = [float(w[0][5:]) for w in gave if w[1].endswith(",long")]
+sys.exit(0 if len(timed) == 1 and len(race) == 1 and timed[0] >= race[0] else 1)' "$tmp/alonewait.locks" "$tmp/alonewait.gave"
 # With --fail-fast a sync case that fails its barrier checks ends the run there: the case after it never runs.
 touch_kernel "$student5" deferredff  # (the clean racecheck above is remembered for the unchanged file)
 fake_run deferredff STENCIL_FAKE_SANITIZER=hazard STENCIL_FAKE_GPU=wrong STENCIL_FAKE_GPU_SIZE=256,256,128 STENCIL_TRACE=1 -- \

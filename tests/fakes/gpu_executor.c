@@ -31,6 +31,9 @@
 //              GPU work ending with that word (PROTOCOL_SERVE_GPU_IDLE_WRONG)
 //   fill-differs  the input drawn from --fill reported with another sum
 //   no-gpu     the probe finds no device (RUNNER_NO_GPU)
+// STENCIL_FAKE_LONG_TURN_MS holds a sanitizer's long turn that long after its
+// run (its GPU work); STENCIL_FAKE_LOCKS_GAVE_LOG logs when each case's own
+// locks were given back ("gave=<wall clock> <locks>").
 // STENCIL_FAKE_PROBE_MS delays the probe's answer (a CUDA context's making);
 // STENCIL_FAKE_PROBE_LOG logs its start and its answer, with the time.
 // STENCIL_FAKE_GPU_SIZE=NX,NY,NZ limits the mode to cases of that size; a
@@ -545,7 +548,20 @@ static int fake_case_run(const fake_case *c)
     fake_fail_by_mode(c, mode);
     uint64_t sum = c->fill ? fake_draw_input(c) : 0;
     int code = fake_run_student(c);
+    const char *hold = getenv("STENCIL_FAKE_LONG_TURN_MS"), *kind = c->gpu_locks ? strrchr(c->gpu_locks, ',') : NULL;
+    if (hold && kind && !strcmp(kind, ",long")) {  // a sanitizer's run on the GPU, as long as the real one's can be
+        struct timespec nap = {atoi(hold) / 1000, (atoi(hold) % 1000) * 1000000L};
+        nanosleep(&nap, NULL);
+    }
     gpu_locks_give(locks);  // as the executor does
+    const char *gave_log = getenv("STENCIL_FAKE_LOCKS_GAVE_LOG");
+    FILE *gave = gave_log && c->gpu_locks ? fopen(gave_log, "a") : NULL;
+    if (gave) {  // when the locks taken above were given back, with the same words
+        struct timespec now;
+        clock_gettime(CLOCK_REALTIME, &now);
+        fprintf(gave, "gave=%.6f %s\n", (double)now.tv_sec + now.tv_nsec * 1e-9, c->gpu_locks);
+        fclose(gave);
+    }
     fake_report(c, "backend", "gpu");
     if (c->fill)
         fake_report(c, INPUT_SUM_KEY, "%llu", (unsigned long long)(sum + !strcmp(mode, "fill-differs")));

@@ -369,9 +369,10 @@ static int schedule_run_shared(judge_session *s, int jobs, case_plan *plan, judg
 // otherwise; judge_spawn_runner).
 // The barrier checks of the untimed sync cases (racecheck and the strict
 // barriers, runs under tools started ahead in helpers) are taken after every
-// case, the timed ones included, so that the cases run while the tools do:
-// racecheck's run on the GPU still ends before a timed case's turn alone
-// begins (gpu_turns), and the strict barriers' emulation, on the CPU, goes on
+// case, the timed ones included, so that the cases run while the tools do.
+// Before the first timed case, racecheck's helpers are waited for to their
+// end (its start-up makes a CUDA context outside any turn: nothing of it runs
+// while a case is timed); the strict barriers' emulation, on the CPU, goes on
 // beside the timed case, nicer than the executor (SPAWN_NICE_BESIDE). With
 // --fail-fast, each right after its case, and a case that failed earlier in
 // lab.conf's order ends the run here. Returns 0, or -1 with err.
@@ -382,6 +383,8 @@ static int schedule_run_alone(judge_session *s, case_plan *plan, judge_error *er
     for (int k = 0; k < plan->nalone; k++) {
         int slot = plan->alone[k], index = plan->conf_index[slot], failed_before = 0, barriers = 0;
         case_result *r = &s->run.cases[slot];
+        if (r->spec.timed && ndue)
+            tool_runs_wait_for(s, TOOL_RACECHECK);
         for (int before = 0; before < slot; before++)
             failed_before |= plan->ran[before] && s->run.cases[before].status == CASE_FAIL;
         if (s->args.fail_fast && failed_before)

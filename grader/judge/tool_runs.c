@@ -300,15 +300,21 @@ void tool_runs_start(struct judge_session *s)
         judge_trace_note("tool runs: %d started beside the cases", s->tools.n);
 }
 
+// (tool_runs_wait_for with TOOL_KINDS: every helper, whatever its tool.)
+void tool_runs_wait_for(struct judge_session *s, tool_kind tool)
+{
+    for (int i = 0; i < s->tools.n; i++)
+        if (s->tools.helper[i].pid > 0 && (tool == TOOL_KINDS || s->tools.helper[i].tool == tool)) {
+            worker_pool_wait(&s->pool, s->tools.helper[i].pid);  // (-1 if a wait for the case workers took it)
+            s->tools.helper[i].pid = 0;
+        }
+}
+
 // Waits until every helper has ended (their outcomes stay for the taking).
 static void tool_runs_wait(struct judge_session *s)
 {
     gpu_turns_relay_release();  // no helper waits for a turn the judge will not take now
-    for (int i = 0; i < s->tools.n; i++)
-        if (s->tools.helper[i].pid > 0) {
-            worker_pool_wait(&s->pool, s->tools.helper[i].pid);  // (-1 if a wait for the case workers took it)
-            s->tools.helper[i].pid = 0;
-        }
+    tool_runs_wait_for(s, TOOL_KINDS);
 }
 
 // Ends every helper still running (its runner goes with it, spawn.h) and

@@ -5,8 +5,10 @@
 // run the judge will need (the load count of the largest timed case, the
 // barrier checks of every sync case), beside the cases and in a GPU turn of
 // its own; the judge takes the outcome when it gets there, and every timed
-// case waits until the helpers are done, so nothing else runs on the GPU
-// while it is timed. A clean outcome is remembered for the same built
+// case waits until racecheck's helpers are done (the strict barriers'
+// emulation, on the CPU, may go on; the load count takes its GPU turn after
+// the judge's, under the locks), so nothing else runs on the GPU while it is
+// timed. A clean outcome is remembered for the same built
 // programs (tool_cache.h): an unchanged file runs none of them again.
 #ifndef STENCIL_TOOL_RUNS_H
 #define STENCIL_TOOL_RUNS_H
@@ -60,6 +62,12 @@ void tool_runs_early_start(struct judge_session *s);
 // Nsight Compute's when STENCIL_LOADS=ncu and it is on PATH), racecheck and the strict barriers of every untimed sync case. A run
 // that a cache entry already holds starts none.
 void tool_runs_start(struct judge_session *s);
+
+// Waits until every helper running under tool has ended (their outcomes
+// stay for the taking): before a timed case, the GPU's tools (racecheck),
+// whose start-up makes a CUDA context outside any turn; the strict barriers'
+// emulation, on the CPU, goes on. TOOL_KINDS: every helper.
+void tool_runs_wait_for(struct judge_session *s, tool_kind tool);
 
 // Ends the helpers still running (their outcomes no longer needed).
 void tool_runs_stop(struct judge_session *s);

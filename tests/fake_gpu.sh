@@ -101,7 +101,8 @@ case = 100x77 r=4 sync group=small
 case = 300x200 r=2 timed group=large"
 
 # fake_run NAME [VAR=VALUE...] -- ARGS...: the judge on the fake GPU (tools from $tools, the
-# environment's VARs), its output in $tmp/NAME.out, its JSON in $tmp/NAME.json, its status in $tmp/NAME.status.
+# environment's VARs; under the program $wrap when it is set), its output in $tmp/NAME.out, its JSON
+# in $tmp/NAME.json, its status in $tmp/NAME.status.
 tools=$tmp/tools-all
 # Nsight Compute counts the loads (STENCIL_LOADS=ncu) unless a run says otherwise: the
 # fake ncu's checks are written for it; the executor's own count has checks of its own.
@@ -110,7 +111,7 @@ fake_run() {
     shift
     while [ "$1" != -- ]; do vars+=("$1"); shift; done
     shift
-    env PATH="$tools:$base_path" NVCC=nvcc-not-in-this-test STENCIL_LOADS=ncu "${vars[@]}" "$judge" --kit "$kit" --backend gpu \
+    env PATH="$tools:$base_path" NVCC=nvcc-not-in-this-test STENCIL_LOADS=ncu "${vars[@]}" ${wrap:+"$wrap"} "$judge" --kit "$kit" --backend gpu \
         --seed "$seed" --json-out "$tmp/$name.json" "$@" >"$tmp/$name.out" 2>&1
     echo $? >"$tmp/$name.status"
 }
@@ -785,6 +786,20 @@ gave = [l.split() for l in open(sys.argv[2])]
 timed = [float(w[0][3:]) for w in took if w[-1] == "timed"]
 race = [float(w[0][5:]) for w in gave if w[1].endswith(",long")]
 sys.exit(0 if len(timed) == 1 and len(race) == 1 and timed[0] >= race[0] else 1)' "$tmp/alonewait.locks" "$tmp/alonewait.gave"
+# Where the kernel has no Landlock (tests/fakes/no_landlock.c: its calls fail as there), the
+# strict barriers' emulation, student code on the CPU whose writes nothing confines, runs in no
+# helper beside the GPU's cases (it could rewrite their files): the judge runs it after them.
+if cc -O2 -o "$tmp/no-landlock" tests/fakes/no_landlock.c 2>"$tmp/no-landlock.log"; then
+    touch_kernel "$student5" nolandlock
+    wrap=$tmp/no-landlock fake_run nolandlock STENCIL_TRACE=1 -- --lab "$kit/labs/05-jacobi" --kernel "$student5"
+    outcome nolandlock "without Landlock the solve passes, racecheck alone beside the cases" 0 "tool runs: 1 started beside the cases"
+    outcome nolandlock "and the strict barriers run in the judge, after the cases" 0 "tool runs: 1 ahead in helpers, 0 remembered, 1 in the judge"
+    touch_kernel "$student5" landlock
+    fake_run landlock STENCIL_TRACE=1 -- --lab "$kit/labs/05-jacobi" --kernel "$student5"
+    outcome landlock "with Landlock both run beside the cases" 0 "tool runs: 2 ahead in helpers, 0 remembered, 0 in the judge"
+else
+    skip "the barrier checks without Landlock" "tests/fakes/no_landlock.c does not build: $(head -c 200 "$tmp/no-landlock.log")"
+fi
 # With --fail-fast a sync case that fails its barrier checks ends the run there: the case after it never runs.
 touch_kernel "$student5" deferredff  # (the clean racecheck above is remembered for the unchanged file)
 fake_run deferredff STENCIL_FAKE_SANITIZER=hazard STENCIL_FAKE_GPU=wrong STENCIL_FAKE_GPU_SIZE=256,256,128 STENCIL_TRACE=1 -- \

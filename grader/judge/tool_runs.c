@@ -19,6 +19,7 @@
 #include "pipe_io.h"
 #include "rng.h"
 #include "runner_build.h"
+#include "sandbox.h"
 #include "spawn.h"
 #include "technique.h"
 #include "tool_cache.h"
@@ -293,7 +294,10 @@ void tool_runs_start(struct judge_session *s)
             continue;
         if (judge_on_path("compute-sanitizer"))
             tool_helper_start(s, TOOL_RACECHECK, spec, rng_case_seed(run->seed, k));
-        if (s->bg.emu_built == 1 || s->bg.emu_pid > 0)  // (still building: the helper waits for it)
+        // The strict barriers' emulation runs the student's code on the CPU beside the GPU's cases (a
+        // timed one too): only where its writes are confined to its own folder (Landlock), else it could
+        // rewrite a case's hand-off files; there the judge runs it itself, after the cases.
+        if ((s->bg.emu_built == 1 || s->bg.emu_pid > 0) && sandbox_confines_writes())  // (still building: the helper waits)
             tool_helper_start(s, TOOL_STRICT, spec, rng_case_seed(run->seed, k));
     }
     if (s->tools.n)

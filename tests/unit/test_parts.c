@@ -948,6 +948,32 @@ static void test_spawn_server(void **state)
     char *missing[] = {"/nonexistent/executor", NULL};
     r = spawn_server_start(&srv, missing, NULL, log, 5.0);
     assert_false(r.started);
+    // In two steps (the judge's probe beside the file's check): the launch returns at once, the
+    // wait for the first answer takes the server's start-up, and the server then serves.
+    char slow_script[sizeof(fake_server) + 32];
+    snprintf(slow_script, sizeof(slow_script), "sleep 0.4\n%s", fake_server);
+    char *slow[] = {"sh", "-c", slow_script, NULL};
+    struct timespec t0, t1, t2;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    r = spawn_server_launch(&srv, slow, NULL, log);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    assert_true(r.started && !r.exited && srv.pid > 0);
+    assert_true((double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9 < 0.3);
+    r = spawn_server_ready(&srv, 5.0);
+    clock_gettime(CLOCK_MONOTONIC, &t2);
+    assert_true(r.started && r.exited && r.exit_code == RUNNER_OK && srv.pid > 0);
+    assert_true((double)(t2.tv_sec - t0.tv_sec) + (t2.tv_nsec - t0.tv_nsec) * 1e-9 >= 0.35);
+    r = spawn_server_run(&srv, ok, case_log, &lim);
+    assert_true(r.exited && r.exit_code == RUNNER_OK && served_by(case_log) == (long)srv.pid);
+    spawn_server_stop(&srv);
+    r = spawn_server_ready(&srv, 5.0);  // none runs: nothing to wait for
+    assert_false(r.started);
+    r = spawn_server_launch(&srv, no_gpu, NULL, log);  // one that ends before its answer: its code
+    assert_true(r.started);
+    r = spawn_server_ready(&srv, 5.0);
+    assert_true(r.exited && r.exit_code == 77 && srv.pid == 0);
+    r = spawn_server_launch(&srv, missing, NULL, log);
+    assert_false(r.started);
     // Stopped at the end of its input.
     r = spawn_server_start(&srv, argv, NULL, log, 5.0);
     assert_true(r.exited && srv.pid > 0);

@@ -87,8 +87,11 @@ static struct {
 // never writes next to it and a lab.h lying beside it is not picked up.
 // Rewrites the copy only when it changed, so make can skip rebuilding.
 // *checked (when not NULL) is 1 when runner_checked holds this copy's text for
-// backend: its includes need no second check. Returns 0, or -1 with err.
-static int runner_stage_kernel(const char *src_abs, const char *copy, const char *backend, int *checked, judge_error *err)
+// backend: its includes need no second check. *text_out (when not NULL)
+// receives the staged text (its length in *len_out), the caller's to free.
+// Returns 0, or -1 with err.
+static int runner_stage_kernel(const char *src_abs, const char *copy, const char *backend, int *checked, char **text_out,
+                               size_t *len_out, judge_error *err)
 {
     size_t len = 0, n = 0;
     struct stat st;
@@ -112,6 +115,8 @@ static int runner_stage_kernel(const char *src_abs, const char *copy, const char
     if (checked)
         *checked = rc == 0 && runner_checked.text && runner_checked.len == n && !strcmp(runner_checked.copy, copy) &&
                    !strcmp(runner_checked.backend, backend) && !memcmp(runner_checked.text, staged, n);
+    if (text_out && rc == 0)
+        *text_out = staged, *len_out = n, staged = NULL;
     free(staged);
     free(text);
     return rc;
@@ -418,7 +423,7 @@ int runner_build(const judge_args *a, judge_run *run, const char *backend, int f
         return -1;
     snprintf(copy, sizeof(copy), "%s/kernel.cu", dir);
     int checked = 0;
-    if (runner_stage_kernel(kernel_abs, copy, backend, &checked, err) != 0)
+    if (runner_stage_kernel(kernel_abs, copy, backend, &checked, NULL, NULL, err) != 0)
         return -1;
     if (!checked && build_check_source(a->kit, backend, copy, run->kernel, why, sizeof(why)) != 0) {
         if (!fatal)
@@ -444,17 +449,16 @@ int runner_build(const judge_args *a, judge_run *run, const char *backend, int f
 
 void runner_check_early(const judge_args *a, const judge_run *run, const char *backend, const char *kernel_abs)
 {
-    char dir[PATH_MAX], copy[PATH_MAX + 16], why[1024];
+    char dir[PATH_MAX], copy[PATH_MAX + 16], why[1024], *text = NULL;
     judge_error ignored = {0};
     size_t n = 0;
     runner_build_dir(a, run, backend, kernel_abs, dir, sizeof(dir));
     snprintf(copy, sizeof(copy), "%s/kernel.cu", dir);
-    if (judge_mkdirs(dir, &ignored) != 0 || runner_stage_kernel(kernel_abs, copy, backend, NULL, &ignored) != 0 ||
-        build_check_source(a->kit, backend, copy, run->kernel, why, sizeof(why)) != 0)
+    if (judge_mkdirs(dir, &ignored) != 0 || runner_stage_kernel(kernel_abs, copy, backend, NULL, &text, &n, &ignored) != 0 ||
+        build_check_source(a->kit, backend, copy, run->kernel, why, sizeof(why)) != 0) {
+        free(text);
         return;  // runner_build checks again, and says what is wrong
-    char *text = judge_read_file(copy, &n);
-    if (!text)
-        return;
+    }
     free(runner_checked.text);
     runner_checked.text = text, runner_checked.len = n;
     snprintf(runner_checked.copy, sizeof(runner_checked.copy), "%s", copy);

@@ -3,10 +3,12 @@
 # (tests/slurm/cluster.sh: slurmctld, slurmd, munged, one fake GPU), through
 # the CPU emulation backend: one job array with a task per submission and
 # --gres=gpu:1 (so tasks take turns on the GPU), gathered without sacct; a
-# second call submits only the submissions whose result is missing.
+# second call submits only the submissions whose result is missing; make check
+# SLURM=1 on that cluster, and first (no cluster needed) under an sbatch that
+# forgets the job's exit (tests/slurm/forgetful/).
 #
 # usage: tests/slurm.sh [--match PATTERN]   Prints a line per check and "slurm: N passed, M failed";
-# SKIPPED (exit 0, "0 passed, 0 failed, 1 skipped") where Slurm is not installed or not root.
+# The cluster's checks are SKIPPED ("1 skipped") where Slurm is not installed or not root.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 . tests/lib.sh "$@"
@@ -16,6 +18,27 @@ draw_seed "slurm tests"
 cluster=$(mktemp -d /tmp/stencil-slurm.XXXXXX)
 tmp=$(mktemp -d)
 trap 'tests/slurm/cluster.sh stop "$cluster" >/dev/null 2>&1; rm -rf "$cluster" "$tmp"' EXIT
+make -s judge || exit 1
+
+# make check SLURM=1 takes the judge's exit status from the job, not from sbatch: a
+# real sbatch --wait exits 0 when the job's record was purged before it looked
+# (tests/slurm/forgetful/sbatch does so every time; no cluster needed).
+cp tests/mutants/01-naive-sweep/centre-dropped.cu "$tmp/wrong.cu"
+make -s check LAB=1 EMU=1 SEED="$seed" KERNEL="$tmp/wrong.cu" REPORT_DIR="$tmp/local2" >/dev/null 2>&1
+wrong_local=$?
+forgetful() { PATH="$PWD/tests/slurm/forgetful:$PATH" FORGETFUL_SBATCH="$1" make -s check LAB=1 EMU=1 SEED="$seed" SLURM=1 "${@:2}"; }
+forgetful purged KERNEL="$tmp/wrong.cu" REPORT_DIR="$tmp/forgot" >"$tmp/forgot-wrong.log" 2>&1
+forgot_status=$?
+check "a wrong kernel fails though sbatch forgot the job's exit (exit $forgot_status, locally $wrong_local)" \
+    test "$forgot_status" -eq "$wrong_local" -a "$forgot_status" -ne 0
+forgetful purged SOLUTION=1 REPORT_DIR="$tmp/forgot" >"$tmp/forgot-pass.log" 2>&1
+forgot_status=$?
+check "and the solution passes there (exit $forgot_status)" eval 'test "$forgot_status" -eq 0 && grep -q "^verdict: PASS" "$tmp/forgot-pass.log"'
+forgetful cancelled SOLUTION=1 REPORT_DIR="$tmp/forgot" >"$tmp/forgot-cancelled.log" 2>&1
+forgot_status=$?
+check "a job cancelled before the judge ended: exit 2 ($forgot_status) and a line saying so" \
+    eval 'test "$forgot_status" -eq 2 && grep -q "ended before the judge did" "$tmp/forgot-cancelled.log"'
+
 tests/slurm/cluster.sh start "$cluster" >"$tmp/start.log" 2>&1
 status=$?
 if [ "$status" -eq 77 ]; then
@@ -25,7 +48,6 @@ fi
 check "a one-node cluster starts" test "$status" -eq 0
 [ "$status" -eq 0 ] || { cat "$tmp/start.log"; finish slurm; }
 . "$cluster/env.sh"
-make -s judge || exit 1
 grade=${BUILD:-build}/grade  # the class grader that submits the array (BUILD=: the coverage build's own; the tasks run build/grade)
 
 class="$tmp/class A"
@@ -77,9 +99,6 @@ else
     head -20 "$tmp/check.diff"
 fi
 check "the report's JSON is where a local check puts it" test -s "$tmp/remote/report.json"
-cp tests/mutants/01-naive-sweep/centre-dropped.cu "$tmp/wrong.cu"
-make -s check LAB=1 EMU=1 SEED="$seed" KERNEL="$tmp/wrong.cu" REPORT_DIR="$tmp/local2" >/dev/null 2>&1
-wrong_local=$?
 make -s check LAB=1 EMU=1 SEED="$seed" SLURM=1 KERNEL="$tmp/wrong.cu" REPORT_DIR="$tmp/remote2" >"$tmp/check-wrong.log" 2>&1
 wrong_status=$?
 check "a wrong kernel's check through Slurm fails as a local one does (exit $wrong_status, $wrong_local)" test "$wrong_status" -eq "$wrong_local" -a "$wrong_status" -ne 0

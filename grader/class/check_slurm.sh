@@ -4,7 +4,11 @@
 # local check would, in the kit's folder (which must be on a file system the
 # nodes share, as a home directory is), so the report, its pictures and
 # build/status/ land where a local check puts them. The job's output is shown
-# as it grows and the exit status is the judge's (sbatch --wait).
+# as it grows and the exit status is the judge's: the job writes it to a file
+# beside its output, since sbatch --wait says 0 for a job whose record
+# slurmctld has already purged (MinJobAge) when it looks, whatever the job's
+# exit; a job that ends without writing it (cancelled, out of time, its node
+# lost) exits 2 with a line saying so.
 #
 # usage: check_slurm.sh JUDGE_ARGS...   (run from the kit's root by make)
 # PARTITION=name   the partition (sbatch --partition)
@@ -21,13 +25,17 @@ command -v sbatch >/dev/null 2>&1 || {
 # Names of this check's own (two checks may run at once; a restarted cluster reuses job ids).
 stamp=$(date +%Y%m%d-%H%M%S)-$$
 script=$logs/check-$stamp.sh
+status_file=$logs/check-$stamp.status
+rm -f "$status_file"
 {
     echo '#!/usr/bin/env bash'
-    echo '# One make check SLURM=1: the judge on the node Slurm chose.'
-    printf 'cd %q || exit 2\n' "$kit"
-    printf 'exec'
+    echo "# One make check SLURM=1: the judge on the node Slurm chose; its exit status"
+    echo "# is written beside the job's output for the login node to read."
+    printf 'if cd %q; then' "$kit"
     printf ' %q' "$@"
-    printf '\n'
+    printf '; status=$?; else status=2; fi\n'
+    printf 'echo "$status" >%q.part && mv -f %q.part %q\n' "$status_file" "$status_file" "$status_file"
+    printf 'exit "$status"\n'
 } >"$script" && chmod 755 "$script" || { echo "stencil-labs: cannot write $script" >&2; exit 2; }
 
 args=(--parsable --wait --job-name=stencil-check "--output=$logs/check-$stamp-%j.out")
@@ -71,16 +79,22 @@ while kill -0 "$sbatch_pid" 2>/dev/null; do
     sleep 0.5
 done
 wait "$sbatch_pid"
-status=$?
-# The node may write the last lines a moment after the job ends (a shared file system).
+sbatch_status=$?
+# The node may write the last lines and the status a moment after the job ends (a shared file system).
 for _ in 1 2 3 4 5 6; do
     show_new
-    [ "$shown" -gt 0 ] && break
+    [ "$shown" -gt 0 ] && [ -s "$status_file" ] && break
     sleep 0.5
 done
 show_new
 if [ "$shown" -eq 0 ]; then
-    echo "stencil-labs: Slurm job $job left no output in $out (exit $status): $(head -1 "$logs/check-$stamp.err")" >&2
+    echo "stencil-labs: Slurm job $job left no output in $out (sbatch's exit $sbatch_status): $(head -1 "$logs/check-$stamp.err")" >&2
     exit 2
 fi
+status=$(cat "$status_file" 2>/dev/null)
+case $status in
+    '' | *[!0-9]*)
+        echo "stencil-labs: Slurm job $job ended before the judge did (cancelled, out of time or its node lost; sbatch's exit $sbatch_status): its output is in $out; run the check again" >&2
+        exit 2 ;;
+esac
 exit "$status"

@@ -476,6 +476,17 @@ holds failfastcount "stopped at a failing case before the timed one, the loads a
     'c["N=34"]["status"] != "ok" and "N=40" not in c and r["technique"]["case"] == "N=13" and "the executor'"'"'s count, with CUPTI" in t'
 check "with one count, the judge's: the timed case's helper ended uncounted" \
     sh -c "test \"\$(grep -c 'count-loads' '$tmp/failfastcount.locks')\" = 1 && grep -qE 'tool runs: [0-9]+ ahead in helpers, 0 remembered, 1 in the judge' '$tmp/failfastcount.out'"
+# A file changed within the second its last build ended (the clock's grain): the copy this run
+# stages before the build is newer than that program whatever their times say, so the load count's
+# executor still starts beside the build. (Here the program is dated ahead, then removed.)
+touch_kernel "$student2" sametick
+staged=$(grep -lF "$student2" "$kit"/build/gpu/02-shared-tile/k-*/kernel.cu 2>/dev/null | head -1)
+touch -d '+1 hour' "${staged%/kernel.cu}/student" 2>/dev/null
+fake_run sametick STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 PATH="$tmp/tools-none:$base_path" \
+    -- --lab "$lab2" --kernel "$student2" --jobs 2 --case 40
+rm -f "${staged%/kernel.cu}/student"
+check "a file changed in the second of its last build: the count's executor starts beside the build" \
+    grep -q "the load count's executor starting beside the build" "$tmp/sametick.out"
 # A case's turn ends at the executor's word that its GPU work is over (PROTOCOL_SERVE_GPU_IDLE), not
 # after its host work (a timed case's wait for a late call, its files): here 600 ms of it a case.
 touch_kernel "$student2" idleturn

@@ -82,6 +82,23 @@ static struct {
     size_t len;
 } runner_checked;
 
+// The staged copies this judge rewrote (their text changed: the student's
+// file, the solution it is timed against): a program built from a copy's
+// older text may carry the same second as its mtime, so runner_unchanged
+// takes this judge's word over the times.
+#define RUNNER_REWRITTEN_MAX 4
+static char runner_rewritten[RUNNER_REWRITTEN_MAX][PATH_MAX + 16];
+static int runner_nrewritten;
+
+// 1 if this judge rewrote copy.
+static int runner_rewrote(const char *copy)
+{
+    for (int i = 0; i < runner_nrewritten && i < RUNNER_REWRITTEN_MAX; i++)
+        if (!strcmp(runner_rewritten[i], copy))
+            return 1;
+    return 0;
+}
+
 // Copies the student's file into the build folder behind a #line directive
 // (compiler messages still name the student's file and lines), so the build
 // never writes next to it and a lab.h lying beside it is not picked up.
@@ -111,6 +128,8 @@ static int runner_stage_kernel(const char *src_abs, const char *copy, const char
         FILE *f = fopen(copy, "wb");
         if (!f || fwrite(staged, 1, n, f) != n || fclose(f) != 0)
             rc = judge_error_set(err, JUDGE_EXIT_KIT, NULL, "cannot write %s: %s", copy, strerror(errno));
+        if (!runner_rewrote(copy))
+            snprintf(runner_rewritten[runner_nrewritten++ % RUNNER_REWRITTEN_MAX], sizeof(runner_rewritten[0]), "%s", copy);
     }
     if (checked)
         *checked = rc == 0 && runner_checked.text && runner_checked.len == n && !strcmp(runner_checked.copy, copy) &&
@@ -476,7 +495,10 @@ int runner_unchanged(const judge_args *a, const judge_run *run, const char *back
     snprintf(built, sizeof(built), "%s/%s", dir, gpu ? "student" : "runner");
     // (a program that is not executable is no program built: the build writes it whole under another
     // name and renames it, build.mk and emu.mk, but an older kit's interrupted link left one half-written)
-    if (stat(copy, &copy_st) != 0 || stat(built, &built_st) != 0 || built_st.st_mtime < copy_st.st_mtime || access(built, X_OK) != 0)
+    // (a copy this judge rewrote is newer than any program built before, whatever the clock's grain:
+    // runner_check_early stages it before the build)
+    if (runner_rewrote(copy) || stat(copy, &copy_st) != 0 || stat(built, &built_st) != 0 ||
+        built_st.st_mtime < copy_st.st_mtime || access(built, X_OK) != 0)
         return 0;
     char *text = judge_read_file(kernel_abs, &len);
     char *staged = text ? runner_staged_text(kernel_abs, text, len, gpu, &n) : NULL;

@@ -522,18 +522,21 @@ touch_kernel "$student2" inprocglobal
 fake_run inprocglobal STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=7,0 PATH="$tmp/tools-none:$base_path" -- --lab "$lab2" --kernel "$student2" --case 40
 holds inprocglobal "loads from global memory fail the floors, counted in the executor" \
     'r["technique"]["status"] == "fail" and "the neighbours come from global memory" in t'
-# Another judge's profiler holds the GPU's profiler lock past the lab's time limit (--timeout 2): a
-# count taking its own locks (--jobs 1: counted by the judge after the cases, not relayed) waits for
-# it, inside the executor, and still counts (its limit is a tool run's, not the case's).
+# hold_profiler SECONDS: another judge's profiler holds the lock that long from its return, or
+# until $tmp/locks-wait/release appears.
 hold_profiler() {
-    rm -f "$tmp/locks-wait/held"
-    (flock -x 9 && touch "$tmp/locks-wait/held" && sleep 7) 9>"$tmp/locks-wait/gpu-0.profiler" &
+    rm -f "$tmp/locks-wait/held" "$tmp/locks-wait/release"
+    (flock -x 9 && touch "$tmp/locks-wait/held" &&
+        for _ in $(seq $(($1 * 10))); do [ -e "$tmp/locks-wait/release" ] && break; sleep 0.1; done) 9>"$tmp/locks-wait/gpu-0.profiler" &
     holder=$!
     for _ in $(seq 100); do [ -e "$tmp/locks-wait/held" ] && break; sleep 0.1; done
 }
+# Another judge's profiler holds the GPU's profiler lock past the lab's time limit (--timeout 2): a
+# count taking its own locks (--jobs 1: counted by the judge after the cases, not relayed) waits for
+# it, inside the executor, and still counts (its limit is a tool run's, not the case's).
 touch_kernel "$student2" countwait
 mkdir -p "$tmp/locks-wait"
-hold_profiler
+hold_profiler 7
 waited_from=$SECONDS
 fake_run countwait STENCIL_LOADS= STENCIL_FAKE_NCU_LOADS=1.5,7 PATH="$tmp/tools-none:$base_path" \
     -- --lab "$lab2" --kernel "$student2" --case 40 --timeout 2 --gpu-lock-dir "$tmp/locks-wait" --jobs 1
@@ -543,12 +546,14 @@ holds countwait "a count waiting past the lab's time limit for another judge's p
     'r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t'
 check "and it did wait for the lock, past the limit (the run took ${waited} s, the lock was held 7)" test "$waited" -ge 4
 # The count relayed into the judge's turn alone (--jobs 2) takes no profiler's lock: the turn keeps
-# every other GPU work out. The run ends while the other judge still holds the lock.
+# every other GPU work out. The run ends while the other judge still holds the lock (held
+# a minute, however slow a loaded machine makes the run; ended after it).
 touch_kernel "$student2" countinside
-hold_profiler
+hold_profiler 60
 fake_run countinside STENCIL_LOADS= STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 PATH="$tmp/tools-none:$base_path" \
     -- --lab "$lab2" --kernel "$student2" --case 40 --timeout 2 --gpu-lock-dir "$tmp/locks-wait" --jobs 2
 kill -0 "$holder" 2>/dev/null && inside_held=1 || inside_held=0
+touch "$tmp/locks-wait/release"
 wait "$holder"
 holds countinside "a count relayed into the judge's turn counts while another judge holds the profiler's lock" \
     'r["technique"]["status"] == "ok" and "the executor'"'"'s count, with CUPTI" in t'

@@ -26,7 +26,9 @@ command -v sbatch >/dev/null 2>&1 || {
 stamp=$(date +%Y%m%d-%H%M%S)-$$
 script=$logs/check-$stamp.sh
 status_file=$logs/check-$stamp.status
-rm -f "$status_file"
+# Made empty here and written in place by the job: a file the login node has seen exists is read
+# afresh when opened (NFS's close-to-open), where one made on the node may stay unseen a while.
+: >"$status_file" || { echo "stencil-labs: cannot write $status_file" >&2; exit 2; }
 {
     echo '#!/usr/bin/env bash'
     echo "# One make check SLURM=1: the judge on the node Slurm chose; its exit status"
@@ -34,7 +36,7 @@ rm -f "$status_file"
     printf 'if cd %q; then' "$kit"
     printf ' %q' "$@"
     printf '; status=$?; else status=2; fi\n'
-    printf 'echo "$status" >%q.part && mv -f %q.part %q\n' "$status_file" "$status_file" "$status_file"
+    printf 'echo "$status" >%q\n' "$status_file"
     printf 'exit "$status"\n'
 } >"$script" && chmod 755 "$script" || { echo "stencil-labs: cannot write $script" >&2; exit 2; }
 
@@ -81,7 +83,7 @@ done
 wait "$sbatch_pid"
 sbatch_status=$?
 # The node may write the last lines and the status a moment after the job ends (a shared file system).
-for _ in 1 2 3 4 5 6; do
+for _ in $(seq 20); do
     show_new
     [ "$shown" -gt 0 ] && [ -s "$status_file" ] && break
     sleep 0.5

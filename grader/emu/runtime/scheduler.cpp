@@ -356,6 +356,25 @@ static emu_thread *warp_op_blocker(const emu_thread *t)
     return NULL;
 }
 
+// True when some lane named by t's mask keeps t's warp operation from
+// completing (warp_op_blocker finds one). The lanes after t's own are looked
+// at first: lanes mostly arrive in order, so the one not there yet is found
+// at once and a warp operation costs its 32 arrivals about 64 checks, not a
+// thousand (the scheduler's hot path; warp_op_blocker names the first lane).
+static int warp_op_blocked(const emu_thread *t)
+{
+    unsigned int warp_base = thread_id(t) & ~31u, own = thread_id(t) & 31u;
+    for (unsigned int k = 1; k <= 32; k++) {
+        unsigned int lane = (own + k) & 31u, id = warp_base + lane;
+        if (!(t->mask >> lane & 1u) || id >= blk.count)
+            continue;
+        const emu_thread *u = &blk.threads[id];
+        if (u->state != THREAD_DONE && !warp_op_matches(t, u))
+            return 1;
+    }
+    return 0;
+}
+
 // The lane thread t of a shuffle reads (0-31 of its warp), or its own lane.
 static unsigned int shuffle_source(const emu_thread *t)
 {
@@ -475,7 +494,7 @@ static int warp_ops_release_ready(void)
     int released = 0;
     for (unsigned int id = 0; id < blk.count; id++) {
         emu_thread *t = &blk.threads[id];
-        if (t->state != THREAD_AT_WARP_OP || warp_op_blocker(t))
+        if (t->state != THREAD_AT_WARP_OP || warp_op_blocked(t))
             continue;
         if (warp_op_release(t) != 0)
             return -1;
@@ -586,18 +605,18 @@ static void report_barrier_stall(void)
 
 // A lane of t's warp whose warp operation t completed by arriving at it (t
 // itself) or by returning (a lane that waits for the others), or NULL. Only
-// t's own operation is checked when it waits: a lane at a time, a warp
-// operation costs its 32 arrivals a check of 32 lanes each.
+// t's own operation is checked when it waits (warp_op_blocked: the lanes
+// after t's first, where the one not there yet mostly is).
 static emu_thread *warp_op_completed_by(emu_thread *t)
 {
     if (t->state == THREAD_AT_WARP_OP)
-        return warp_op_blocker(t) ? NULL : t;
+        return warp_op_blocked(t) ? NULL : t;
     if (t->state != THREAD_DONE || !blk.warp_ops)
         return NULL;
     unsigned int warp_base = thread_id(t) & ~31u;
     for (unsigned int lane = 0; lane < 32 && warp_base + lane < blk.count; lane++) {
         emu_thread *u = &blk.threads[warp_base + lane];
-        if (u->state == THREAD_AT_WARP_OP && !warp_op_blocker(u))
+        if (u->state == THREAD_AT_WARP_OP && !warp_op_blocked(u))
             return u;
     }
     return NULL;

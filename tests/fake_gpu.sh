@@ -481,10 +481,11 @@ check "with one count, the judge's: the timed case's helper ended uncounted" \
 # executor still starts beside the build. (Here the program is dated ahead, then removed.)
 touch_kernel "$student2" sametick
 staged=$(grep -lF "$student2" "$kit"/build/gpu/02-shared-tile/k-*/kernel.cu 2>/dev/null | head -1)
-touch -d '+1 hour' "${staged%/kernel.cu}/student" 2>/dev/null
+check "the file's last build left its program (dated ahead next)" test -n "$staged" -a -x "${staged%/kernel.cu}/student"
+touch -c -d '+1 hour' "${staged%/kernel.cu}/student" 2>/dev/null
 fake_run sametick STENCIL_LOADS=cupti STENCIL_FAKE_NCU_LOADS=1.5,7 STENCIL_TRACE=1 PATH="$tmp/tools-none:$base_path" \
     -- --lab "$lab2" --kernel "$student2" --jobs 2 --case 40
-rm -f "${staged%/kernel.cu}/student"
+[ -n "$staged" ] && rm -f "${staged%/kernel.cu}/student"
 check "a file changed in the second of its last build: the count's executor starts beside the build" \
     grep -q "the load count's executor starting beside the build" "$tmp/sametick.out"
 # A case's turn ends at the executor's word that its GPU work is over (PROTOCOL_SERVE_GPU_IDLE), not

@@ -90,13 +90,25 @@ static struct {
 static char runner_rewritten[RUNNER_REWRITTEN_MAX][PATH_MAX + 16];
 static int runner_nrewritten;
 
-// 1 if this judge rewrote copy.
+// 1 if this judge rewrote copy (or more copies than the list holds: any may be one).
 static int runner_rewrote(const char *copy)
 {
-    for (int i = 0; i < runner_nrewritten && i < RUNNER_REWRITTEN_MAX; i++)
+    if (runner_nrewritten > RUNNER_REWRITTEN_MAX)
+        return 1;
+    for (int i = 0; i < runner_nrewritten; i++)
         if (!strcmp(runner_rewritten[i], copy))
             return 1;
     return 0;
+}
+
+// Adds copy to the copies this judge rewrote.
+static void runner_note_rewritten(const char *copy)
+{
+    if (runner_rewrote(copy))
+        return;
+    if (runner_nrewritten < RUNNER_REWRITTEN_MAX)
+        snprintf(runner_rewritten[runner_nrewritten], sizeof(runner_rewritten[0]), "%s", copy);
+    runner_nrewritten++;  // (past the list's size: runner_rewrote answers 1 for every copy)
 }
 
 // Copies the student's file into the build folder behind a #line directive
@@ -128,8 +140,7 @@ static int runner_stage_kernel(const char *src_abs, const char *copy, const char
         FILE *f = fopen(copy, "wb");
         if (!f || fwrite(staged, 1, n, f) != n || fclose(f) != 0)
             rc = judge_error_set(err, JUDGE_EXIT_KIT, NULL, "cannot write %s: %s", copy, strerror(errno));
-        if (!runner_rewrote(copy))
-            snprintf(runner_rewritten[runner_nrewritten++ % RUNNER_REWRITTEN_MAX], sizeof(runner_rewritten[0]), "%s", copy);
+        runner_note_rewritten(copy);
     }
     if (checked)
         *checked = rc == 0 && runner_checked.text && runner_checked.len == n && !strcmp(runner_checked.copy, copy) &&

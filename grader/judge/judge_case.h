@@ -149,6 +149,13 @@ typedef struct judge_hint_words {
     const char *fault;          // what to check after a kernel fault (GPU, without the sanitizer)
 } judge_hint_words;
 
+// The words the sweep runner's kinds share (a kernel launched by the
+// student's host function): a timeout, and the beginnings of a failed
+// launch's and a fault's advice, which each kind ends in its own words.
+#define SWEEP_WORDS_TIMEOUT "the kernel never returned: a loop whose end is never reached, or a __syncthreads() that some threads of a block never reach."
+#define SWEEP_WORDS_LAUNCH "the kernel could not be launched: read CUDA's message above; check the grid, block and shared-memory arguments of the launch"
+#define SWEEP_WORDS_FAULT "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case)"
+
 // Fills r (status FAIL, kind, reason, hint, detail) from a runner that did
 // not finish normally: timeout, launch failure, fault, refused call, late
 // call, a wrong timed repetition, a crash. words holds the lab kind's wording.

@@ -2,6 +2,7 @@
 // one table of options, read into judge_args; --help prints the table.
 #include <ctype.h>
 #include <errno.h>
+#include <stddef.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,41 +12,52 @@
 #include "judge.h"
 #include "judge_options.h"
 
-// The judge's options, each once: its name, whether it takes a value, and
-// what it does (--help prints this table; an unknown option is named with
-// the list).
+// The judge's options, each once: its name, the value it takes, where it
+// lands in judge_args and what it does (--help prints this table; an
+// unknown option is named with the list).
+enum judge_option_kind {
+    OPTION_TEXT,    // a const char * field: the value itself (it points into argv)
+    OPTION_FLAG,    // an int field set to 1
+    OPTION_NUMBER,  // a number with its range, read by judge_options_number
+    OPTION_KIT,     // the kit's folder, copied into judge_args.kit
+    OPTION_HELP,    // --help
+};
+#define AT(field) offsetof(judge_args, field)
 static const struct judge_option {
     const char *name;           // "--lab"
     const char *value;          // what it takes ("N|DIR"), or NULL for a flag
+    enum judge_option_kind kind;
+    size_t at;                  // its field's offset in judge_args (OPTION_TEXT and OPTION_FLAG)
     const char *help;           // one line for --help
 } judge_options[] = {
-    {"--lab", "N|DIR", "the lab: its number or its folder (required)"},
-    {"--kernel", "FILE", "the kernel file to grade (default: the lab's skeleton in kernels/)"},
-    {"--backend", "auto|gpu|emu", "the GPU, CPU emulation, or the GPU when one is usable (default auto)"},
-    {"--seed", "S", "replay a run: the seed its report printed"},
-    {"--case", "NAME", "one case only, by its size as lab.conf writes it (33, 64x32x16)"},
-    {"--json", NULL, "the report as JSON on standard output"},
-    {"--json-out", "FILE", "the JSON report into FILE as well (on every exit path)"},
-    {"--summary-out", "FILE", "one summary line (make status, the class grader)"},
-    {"--gradescope-out", "FILE", "a Gradescope results.json"},
-    {"--prairielearn-out", "FILE", "a PrairieLearn results.json"},
-    {"--pictures", "DIR", "the report's pictures into DIR (gnuplot)"},
-    {"--html-out", "FILE", "the report as one self-contained HTML page"},
-    {"--sanitize", NULL, "every case under compute-sanitizer's memcheck (GPU)"},
-    {"--profile", NULL, "the timed case's traffic measured with Nsight Compute (OP/B)"},
-    {"--keep", NULL, "keep each case's folder (grids, report, log) and print where"},
-    {"--fail-fast", NULL, "stop at the first case that fails"},
-    {"--timeout", "S", "each case's time limit in seconds (default: lab.conf's)"},
-    {"--gpu-lock-dir", "DIR", "judges side by side take turns on the GPUs through lock files in DIR"},
-    {"--gpu-slots", "N", "the GPUs those judges share (with --gpu-lock-dir)"},
-    {"--jobs", "N", "cases side by side under emulation (default: the CPUs, at most 8)"},
-    {"--arch", "sm_XX", "the GPU architecture to build for (default: detected)"},
-    {"--emu-memory", "MB", "the memory a student's program may hold under emulation (default: 8192, at most a quarter of the machine's)"},
-    {"--kit", "DIR", "the kit's root (default .)"},
-    {"--solution", NULL, "grade the lab's instructor solution (lab.conf's solution) instead of --kernel"},
-    {"--conf-get", "KEY", "print the lab.conf value of KEY (title, kernel, solution, timed, points, ...) and exit"},
-    {"--help", NULL, "this list"},
+    {"--lab", "N|DIR", OPTION_TEXT, AT(lab), "the lab: its number or its folder (required)"},
+    {"--kernel", "FILE", OPTION_TEXT, AT(kernel), "the kernel file to grade (default: the lab's skeleton in kernels/)"},
+    {"--backend", "auto|gpu|emu", OPTION_TEXT, AT(backend), "the GPU, CPU emulation, or the GPU when one is usable (default auto)"},
+    {"--seed", "S", OPTION_NUMBER, 0, "replay a run: the seed its report printed"},
+    {"--case", "NAME", OPTION_TEXT, AT(case_name), "one case only, by its size as lab.conf writes it (33, 64x32x16)"},
+    {"--json", NULL, OPTION_FLAG, AT(json), "the report as JSON on standard output"},
+    {"--json-out", "FILE", OPTION_TEXT, AT(json_out), "the JSON report into FILE as well (on every exit path)"},
+    {"--summary-out", "FILE", OPTION_TEXT, AT(summary_out), "one summary line (make status, the class grader)"},
+    {"--gradescope-out", "FILE", OPTION_TEXT, AT(gradescope_out), "a Gradescope results.json"},
+    {"--prairielearn-out", "FILE", OPTION_TEXT, AT(prairielearn_out), "a PrairieLearn results.json"},
+    {"--pictures", "DIR", OPTION_TEXT, AT(pictures), "the report's pictures into DIR (gnuplot)"},
+    {"--html-out", "FILE", OPTION_TEXT, AT(html_out), "the report as one self-contained HTML page"},
+    {"--sanitize", NULL, OPTION_FLAG, AT(sanitize), "every case under compute-sanitizer's memcheck (GPU)"},
+    {"--profile", NULL, OPTION_FLAG, AT(profile), "the timed case's traffic measured with Nsight Compute (OP/B)"},
+    {"--keep", NULL, OPTION_FLAG, AT(keep), "keep each case's folder (grids, report, log) and print where"},
+    {"--fail-fast", NULL, OPTION_FLAG, AT(fail_fast), "stop at the first case that fails"},
+    {"--timeout", "S", OPTION_NUMBER, 0, "each case's time limit in seconds (default: lab.conf's)"},
+    {"--gpu-lock-dir", "DIR", OPTION_TEXT, AT(gpu_lock_dir), "judges side by side take turns on the GPUs through lock files in DIR"},
+    {"--gpu-slots", "N", OPTION_NUMBER, 0, "the GPUs those judges share (with --gpu-lock-dir)"},
+    {"--jobs", "N", OPTION_NUMBER, 0, "cases side by side under emulation (default: the CPUs, at most 8)"},
+    {"--arch", "sm_XX", OPTION_TEXT, AT(arch), "the GPU architecture to build for (default: detected)"},
+    {"--emu-memory", "MB", OPTION_NUMBER, 0, "the memory a student's program may hold under emulation (default: 8192, at most a quarter of the machine's)"},
+    {"--kit", "DIR", OPTION_KIT, 0, "the kit's root (default .)"},
+    {"--solution", NULL, OPTION_FLAG, AT(solution), "grade the lab's instructor solution (lab.conf's solution) instead of --kernel"},
+    {"--conf-get", "KEY", OPTION_TEXT, AT(conf_get), "print the lab.conf value of KEY (title, kernel, solution, timed, points, ...) and exit"},
+    {"--help", NULL, OPTION_HELP, 0, "this list"},
 };
+#undef AT
 #define JUDGE_NOPTIONS (sizeof(judge_options) / sizeof(judge_options[0]))
 
 // Prints the options (--help).
@@ -106,29 +118,22 @@ static int judge_options_number(judge_args *a, const char *opt, const char *v, j
     return 0;
 }
 
-// Sets option opt (its value v, NULL for a flag) in a; returns 0, or -1 with err.
-static int judge_options_set(judge_args *a, const char *opt, const char *v, judge_error *err)
+// Sets option o (its value v, NULL for a flag) in a; returns 0, or -1 with err.
+static int judge_options_set(judge_args *a, const struct judge_option *o, const char *v, judge_error *err)
 {
-    const char **text = !strcmp(opt, "--lab") ? &a->lab : !strcmp(opt, "--kernel") ? &a->kernel
-                      : !strcmp(opt, "--backend") ? &a->backend : !strcmp(opt, "--case") ? &a->case_name
-                      : !strcmp(opt, "--arch") ? &a->arch : !strcmp(opt, "--json-out") ? &a->json_out
-                      : !strcmp(opt, "--summary-out") ? &a->summary_out : !strcmp(opt, "--conf-get") ? &a->conf_get
-                      : !strcmp(opt, "--gradescope-out") ? &a->gradescope_out
-                      : !strcmp(opt, "--prairielearn-out") ? &a->prairielearn_out
-                      : !strcmp(opt, "--gpu-lock-dir") ? &a->gpu_lock_dir : !strcmp(opt, "--pictures") ? &a->pictures
-                      : !strcmp(opt, "--html-out") ? &a->html_out : NULL;
-    int *flag = !strcmp(opt, "--solution") ? &a->solution : !strcmp(opt, "--json") ? &a->json
-              : !strcmp(opt, "--sanitize") ? &a->sanitize : !strcmp(opt, "--keep") ? &a->keep
-              : !strcmp(opt, "--fail-fast") ? &a->fail_fast : !strcmp(opt, "--profile") ? &a->profile : NULL;
-    if (text)
-        *text = v;
-    else if (flag)
-        *flag = 1;
-    else if (!strcmp(opt, "--kit"))
+    switch (o->kind) {
+    case OPTION_TEXT:
+        *(const char **)((char *)a + o->at) = v;
+        return 0;
+    case OPTION_FLAG:
+        *(int *)((char *)a + o->at) = 1;
+        return 0;
+    case OPTION_KIT:
         snprintf(a->kit, sizeof(a->kit), "%s", v);
-    else
-        return judge_options_number(a, opt, v, err);
-    return 0;
+        return 0;
+    default:
+        return judge_options_number(a, o->name, v, err);
+    }
 }
 
 // What the options leave to be decided once all are read: the lab is
@@ -163,13 +168,13 @@ int judge_options_parse(int argc, char **argv, judge_args *a, judge_error *err)
         const struct judge_option *known = judge_options_find(opt, err);
         if (!known)
             return -1;
-        if (!strcmp(opt, "--help")) {
+        if (known->kind == OPTION_HELP) {
             judge_options_help();
             return 1;
         }
         if (known->value && !v)
             return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "option %s needs a value (%s: %s)", opt, known->value, known->help);
-        if (judge_options_set(a, opt, known->value ? v : NULL, err) != 0)
+        if (judge_options_set(a, known, known->value ? v : NULL, err) != 0)
             return -1;
         i += known->value != NULL;
     }

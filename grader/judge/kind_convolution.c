@@ -16,10 +16,9 @@
 static const char *const convolution_options[] = {"r", NULL};  // a convolution's filter radius
 
 static const judge_hint_words convolution_words = {
-    INTERFACE_IMAGE_FUNCTION,
-    "the kernel never returned: a loop whose end is never reached, or a __syncthreads() that some threads of a block never reach.",
-    "the kernel could not be launched: read CUDA's message above; check the grid, block and shared-memory arguments of the launch (the grid from width in x and height in y; dynamic shared memory sized from r).",
-    "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case); a read of a ghost cell (outside the image) must be skipped, not made.",
+    INTERFACE_IMAGE_FUNCTION, SWEEP_WORDS_TIMEOUT,
+    SWEEP_WORDS_LAUNCH " (the grid from width in x and height in y; dynamic shared memory sized from r).",
+    SWEEP_WORDS_FAULT "; a read of a ghost cell (outside the image) must be skipped, not made.",
 };
 
 // 0 if case lc is an image with a filter radius (WxH, r=1..CONV_MAX_RADIUS),
@@ -42,16 +41,8 @@ static double convolution_flops(const lab_conf *c, const lab_case *lc)
 }
 
 const lab_kind lab_kind_convolution = {
-    .name = "convolution",
-    .runner = &lab_runner_sweep,
-    .value = INTERFACE_IMAGE,
-    .star_radius_max = 1,
-    .case_options = convolution_options,
-    .check_case = convolution_check_case,
-    .case_flops = convolution_flops,
-    .filter_radius = conf_case_radius,
-    .probe_header = "conv.h",
-    .probe_entry = "void launch_convolution(const float *, float *, unsigned int, unsigned int, int) {}",
-    .words = &convolution_words,
-    .verdict_words = VERDICT_WORDS_IMAGE,
+    .name = "convolution", .runner = &lab_runner_sweep, .value = INTERFACE_IMAGE, .star_radius_max = 1,
+    .case_options = convolution_options, .check_case = convolution_check_case, .case_flops = convolution_flops, .filter_radius = conf_case_radius,
+    .probe = {"conv.h", NULL, "void launch_convolution(const float *, float *, unsigned int, unsigned int, int) {}"},
+    .words = &convolution_words, .verdict_words = VERDICT_WORDS_IMAGE,
 };

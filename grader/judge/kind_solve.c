@@ -43,30 +43,15 @@ static double solve_flops_heat(const lab_conf *c, const lab_case *lc)
 }
 
 const lab_kind lab_kind_jacobi = {
-    .name = "Jacobi solve",
-    .runner = &lab_runner_jacobi,
-    .value = UPDATE_JACOBI,
-    .is_default = 1,
-    .case_options = jacobi_options,
-    .check_case = lab_kind_any_case,
-    .case_flops = solve_flops_jacobi,
-    .filter_radius = lab_kind_no_filter,
-    .probe_header = "jacobi.h",
-    .probe_entry = "int jacobi_solve(float *, float *, const float *, const jacobi_problem *, int *, float *) { return 0; }",
-    .words = &solve_words_jacobi,
-    .solve_update = JACOBI_UPDATE_JACOBI,
+    .name = "Jacobi solve", .runner = &lab_runner_jacobi, .value = UPDATE_JACOBI, .is_default = 1,
+    .case_options = jacobi_options, .check_case = lab_kind_any_case, .case_flops = solve_flops_jacobi, .filter_radius = lab_kind_no_filter,
+    .probe = {"jacobi.h", NULL, "int jacobi_solve(float *, float *, const float *, const jacobi_problem *, int *, float *) { return 0; }"},
+    .words = &solve_words_jacobi, .solve_update = JACOBI_UPDATE_JACOBI,
 };
 
 const lab_kind lab_kind_heat = {
-    .name = "heat solve",
-    .runner = &lab_runner_jacobi,
-    .value = UPDATE_HEAT2D,
-    .case_options = heat_options,
-    .check_case = lab_kind_any_case,
-    .case_flops = solve_flops_heat,
-    .filter_radius = lab_kind_no_filter,
-    .probe_header = "heat2d.h",
-    .probe_entry = "int heat_solve(float *, float *, const heat_problem *) { return 0; }",
-    .words = &solve_words_heat,
-    .solve_update = JACOBI_UPDATE_HEAT2D,
+    .name = "heat solve", .runner = &lab_runner_jacobi, .value = UPDATE_HEAT2D,
+    .case_options = heat_options, .check_case = lab_kind_any_case, .case_flops = solve_flops_heat, .filter_radius = lab_kind_no_filter,
+    .probe = {"heat2d.h", NULL, "int heat_solve(float *, float *, const heat_problem *) { return 0; }"},
+    .words = &solve_words_heat, .solve_update = JACOBI_UPDATE_HEAT2D,
 };

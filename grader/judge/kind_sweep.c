@@ -13,17 +13,10 @@
 static const char *const sweep_options[] = {NULL};  // a star's sweep: the size alone
 
 // The sweep labs' wording of failures, for each interface (the host function it names).
-static const judge_hint_words sweep_words_cube = {
-    INTERFACE_CUBE_FUNCTION,
-    "the kernel never returned: a loop whose end is never reached, or a __syncthreads() that some threads of a block never reach.",
-    "the kernel could not be launched: read CUDA's message above; check the grid, block and shared-memory arguments of the launch.",
-    "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case).",
-};
+static const judge_hint_words sweep_words_cube = {INTERFACE_CUBE_FUNCTION, SWEEP_WORDS_TIMEOUT, SWEEP_WORDS_LAUNCH ".", SWEEP_WORDS_FAULT "."};
 static const judge_hint_words sweep_words_grid = {
-    INTERFACE_GRID_FUNCTION,
-    "the kernel never returned: a loop whose end is never reached, or a __syncthreads() that some threads of a block never reach.",
-    "the kernel could not be launched: read CUDA's message above; check the grid, block and shared-memory arguments of the launch (each grid dimension from its own size: nx, ny or nz).",
-    "an out-of-bounds access: rerun this case under compute-sanitizer to see the faulting line: add SANITIZE=1 to the make check command (with CASE= to pick the case); an index that mixes up nx and ny runs past the grid on a non-square plane.",
+    INTERFACE_GRID_FUNCTION, SWEEP_WORDS_TIMEOUT, SWEEP_WORDS_LAUNCH " (each grid dimension from its own size: nx, ny or nz).",
+    SWEEP_WORDS_FAULT "; an index that mixes up nx and ny runs past the grid on a non-square plane.",
 };
 
 // 0 if case lc is a grid the grid interface grades (any nx×ny×nz, no filter
@@ -58,33 +51,15 @@ static double sweep_flops(const lab_conf *c, const lab_case *lc)
 }
 
 const lab_kind lab_kind_sweep_cube = {
-    .name = "cube sweep",
-    .runner = &lab_runner_sweep,
-    .value = INTERFACE_CUBE,
-    .is_default = 1,
-    .star_radius_max = 2,
-    .case_options = sweep_options,
-    .check_case = sweep_check_cube_case,
-    .case_flops = sweep_flops,
-    .filter_radius = lab_kind_no_filter,
-    .probe_header = "lab.h",
-    .probe_header_star13 = "star13.h",
-    .probe_entry = "void launch_stencil(float *, float *, unsigned int) {}",
-    .words = &sweep_words_cube,
-    .verdict_words = VERDICT_WORDS_CUBE,
+    .name = "cube sweep", .runner = &lab_runner_sweep, .value = INTERFACE_CUBE, .is_default = 1, .star_radius_max = 2,
+    .case_options = sweep_options, .check_case = sweep_check_cube_case, .case_flops = sweep_flops, .filter_radius = lab_kind_no_filter,
+    .probe = {"lab.h", "star13.h", "void launch_stencil(float *, float *, unsigned int) {}"},
+    .words = &sweep_words_cube, .verdict_words = VERDICT_WORDS_CUBE,
 };
 
 const lab_kind lab_kind_sweep_grid = {
-    .name = "grid sweep",
-    .runner = &lab_runner_sweep,
-    .value = INTERFACE_GRID,
-    .star_radius_max = 1,
-    .case_options = sweep_options,
-    .check_case = sweep_check_grid_case,
-    .case_flops = sweep_flops,
-    .filter_radius = lab_kind_no_filter,
-    .probe_header = "grid.h",
-    .probe_entry = "void launch_sweep(float *, float *, unsigned int, unsigned int, unsigned int) {}",
-    .words = &sweep_words_grid,
-    .verdict_words = VERDICT_WORDS_GRID,
+    .name = "grid sweep", .runner = &lab_runner_sweep, .value = INTERFACE_GRID, .star_radius_max = 1,
+    .case_options = sweep_options, .check_case = sweep_check_grid_case, .case_flops = sweep_flops, .filter_radius = lab_kind_no_filter,
+    .probe = {"grid.h", NULL, "void launch_sweep(float *, float *, unsigned int, unsigned int, unsigned int) {}"},
+    .words = &sweep_words_grid, .verdict_words = VERDICT_WORDS_GRID,
 };

@@ -71,8 +71,8 @@ void lab_kind_values(const char *key, const char **list, int cap)
 const char *lab_kind_probe(const lab_conf *c, char *out, size_t len)
 {
     const lab_kind *k = lab_kind_of(c);
-    const char *header = k && c->star_radius == 2 && k->probe_header_star13 ? k->probe_header_star13 : k ? k->probe_header : NULL;
-    int n = header ? snprintf(out, len, "#include \"%s\"\n%s\n", header, k->probe_entry) : -1;
+    const char *header = k && c->star_radius == 2 && k->probe.header_star13 ? k->probe.header_star13 : k ? k->probe.header : NULL;
+    int n = header ? snprintf(out, len, "#include \"%s\"\n%s\n", header, k->probe.entry) : -1;
     if ((n < 0 || (size_t)n >= len) && len > 0)
         out[0] = '\0';
     return out;

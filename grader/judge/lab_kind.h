@@ -39,9 +39,11 @@ typedef struct lab_kind {
     int (*check_case)(const lab_conf *c, const lab_case *lc, char *err, size_t errlen);  // 0 if it can grade case lc, else -1 with file:line in err
     double (*case_flops)(const lab_conf *c, const lab_case *lc);  // the flops of one output point, as the OP/B models count them
     int (*filter_radius)(const lab_case *lc);                   // a case's filter radius (its r=), 0 for a star's sweep or a solve
-    const char *probe_header;         // the smallest kernel file of the kind that builds (lab_kind_probe): the header it
-    const char *probe_header_star13;  // includes (another for a star of radius 2, when not NULL) and the entry point it
-    const char *probe_entry;          // defines, with an empty body
+    struct {                          // the smallest kernel file of the kind that builds (lab_kind_probe):
+        const char *header;           // the header it includes,
+        const char *header_star13;    // another for a star of radius 2 (when not NULL),
+        const char *entry;            // and the entry point it defines, with an empty body
+    } probe;
     const struct judge_hint_words *words;  // how its failures are worded (the student's function, a timeout, a fault)
     int verdict_words;                // a sweep's VERDICT_WORDS_*: whose names the verdict's hints use (0 for a solve)
     int solve_update;                 // a whole solve's JACOBI_UPDATE_*: the step the reference applies (0 for a sweep)

@@ -16,6 +16,7 @@
 #   finish LABEL                          totals_line, then exit 1 if any failed
 #   totals_of LOG                         "N M K" from a suite's log (tests/run.sh)
 #   conf_lines JUDGE KIT LAB KEY...       a lab.conf's keys, as the judge reads them
+#   have_cmocka [COMPILER]                is cmocka's header there? (CMOCKA_MISSING says what to do)
 # `--match PATTERN` (or MATCH=PATTERN in the environment) runs only the checks
 # whose name matches PATTERN, a regular expression as bash's =~ takes it:
 # check and expect do not run their command for another name, and pass, fail
@@ -152,4 +153,14 @@ conf_lines() {
         value=$("$judge" --kit "$kit" --lab "$lab" --conf-get "$key") || return 1
         printf '%s = %s\n' "$key" "$value"
     done
+}
+
+# have_cmocka [COMPILER]: succeeds when COMPILER (default ${CC:-cc}, as C) finds cmocka's
+# header. cmocka is a test-only tool that .ci/run installs: the suites that need it say
+# SKIPPED with CMOCKA_MISSING without it, and the other parts still run (a GPU machine
+# often has no cmocka and no way to install it).
+CMOCKA_MISSING="cmocka is not installed (apt-get install libcmocka-dev, as .ci/run does)"
+have_cmocka() {
+    printf '#include <stdarg.h>\n#include <stddef.h>\n#include <setjmp.h>\n#include <cmocka.h>\n' |
+        ${1:-${CC:-cc} -x c} -E - >/dev/null 2>&1
 }

@@ -94,6 +94,13 @@ selftest() {
     toy seeded env -u MATCH SEED=$given "$tmp/toy.sh" --match alpha
     holds "draw_seed takes SEED= and says how to replay it" has seeded "toy: seed $given (SEED=$given $tmp/toy.sh replays it)"
     holds "a fresh seed is a whole number" eval '[[ $seed =~ ^[0-9]+$ ]]'
+
+    echo "== tests/lib.sh: have_cmocka"
+    mkdir -p "$tmp/inc" "$tmp/std"  # a compiler with the three standard headers the probe takes first, and no other
+    for h in stdarg stddef setjmp; do printf 'int %s_here;\n' "$h" >"$tmp/std/$h.h"; done
+    printf 'int cmocka_here;\n' >"$tmp/inc/cmocka.h"
+    holds "have_cmocka finds a cmocka.h on the compiler's path" have_cmocka "${CC:-cc} -x c -nostdinc -I$tmp/std -I$tmp/inc"
+    holds "have_cmocka fails where the compiler finds no cmocka.h" eval '! have_cmocka "${CC:-cc} -x c -nostdinc -I$tmp/std"'
     finish "lib self-test"
 }
 

@@ -67,16 +67,9 @@ tally() {
     echo "  (that part: $2 s)"
 }
 
-# cmocka is a test-only tool (.ci/run installs it): without it the host unit
-# tests are SKIPPED, said plainly, and the other parts still run (a GPU
-# machine often has no cmocka and no way to install it).
-have_cmocka=1
-if ! echo '#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <cmocka.h>' | ${CC:-cc} -E -x c - >/dev/null 2>&1; then
-    have_cmocka=0
-fi
+# Without cmocka the host unit tests are SKIPPED, said plainly (tests/lib.sh's have_cmocka).
+cmocka=1
+have_cmocka || cmocka=0
 
 suites=$(mktemp -d)   # each suite's log, step and seconds, by the order it started
 emu_results=$(mktemp)  # the emulation part's results lines (tests/labs.sh RESULTS=), read by the parity test
@@ -134,8 +127,8 @@ titled() {
 unit_tests() {
     local t out status n unit_passed=0 unit_failed=0
     echo "== host unit tests"
-    if [ "$have_cmocka" -eq 0 ]; then
-        echo "  SKIPPED: cmocka is not installed (apt-get install libcmocka-dev, as .ci/run does); the unit tests ran not at all."
+    if [ "$cmocka" -eq 0 ]; then
+        echo "  SKIPPED: $CMOCKA_MISSING; the unit tests ran not at all."
         echo "host unit tests: 0 passed, 0 failed, 1 skipped"
         return
     fi
@@ -167,7 +160,7 @@ labs_on_emulation() {
 # (the judge, the class grader, the unit tests, the emulation's translator and runtime;
 # make judge and make unit-tests compile side by side on their own).
 build_targets=(judge)
-[ -z "${TEST_BUILD:-}" ] && [ "$have_cmocka" -eq 1 ] && wants unit && build_targets+=(unit-tests)
+[ -z "${TEST_BUILD:-}" ] && [ "$cmocka" -eq 1 ] && wants unit && build_targets+=(unit-tests)
 make -s "${build_targets[@]}" || exit 1
 has_emu=0
 [ -f grader/emu/emu.mk ] && has_emu=1

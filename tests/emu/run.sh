@@ -42,6 +42,8 @@ report() {
 }
 
 wanted=("$@")
+cmocka=1
+have_cmocka "${CXX:-g++} -x c++" || cmocka=0  # the tests are C++ (built by emu.mk)
 [ ${#wanted[@]} -gt 0 ] || wanted=(shared file_shared sync coop launch memory faults loads translate pipeline)
 
 # translator_refusals: each source the translator cannot read exits 1 with
@@ -89,6 +91,10 @@ for name in "${wanted[@]}"; do
         continue
     fi
     program=$build/test_$name
+    if [ "$cmocka" -eq 0 ]; then
+        skip "$name" "$CMOCKA_MISSING"
+        continue
+    fi
     if ! make -s -f grader/emu/emu.mk EMU_MAIN="tests/emu/test_$name.cu" EMU_PROGRAM="$program" \
             EMU_LDLIBS=-lcmocka LOAD_COUNTS=1 >"$program.build.log" 2>&1; then
         fail "$name: does not build (log: $program.build.log)" "$(grep -m 5 -E 'error|cmocka' "$program.build.log")"

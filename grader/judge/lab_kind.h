@@ -69,8 +69,8 @@ const char *lab_kind_default_value(const char *key);
 void lab_kind_values(const char *key, const char **list, int cap);
 
 // The smallest kernel file of c's kind that builds (lab_kind_of(c): its
-// probe_header, or probe_header_star13 for a star of radius 2, and its
-// probe_entry) into out; out, or "" when len is too small.
+// probe.header, or probe.header_star13 for a star of radius 2, and its
+// probe.entry) into out; out, or "" when len is too small.
 const char *lab_kind_probe(const lab_conf *c, char *out, size_t len);
 
 // The operations a kind may do without: no case refused beyond its

@@ -74,8 +74,8 @@ static void test_kinds_complete(void **state)
         assert_non_null(k->check_case);
         assert_non_null(k->case_flops);
         assert_non_null(k->filter_radius);
-        assert_non_null(k->probe_header);
-        assert_non_null(k->probe_entry);
+        assert_non_null(k->probe.header);
+        assert_non_null(k->probe.entry);
         assert_non_null(k->runner->run_case);
         assert_non_null(k->runner->early_bytes);
         assert_non_null(k->runner->early_make);
@@ -92,11 +92,11 @@ static void test_kinds_complete(void **state)
         snprintf(!strcmp(k->runner->key, "interface") ? c.interface : c.update, sizeof(c.update), "%s", k->value);
         assert_ptr_equal(lab_kind_of(&c), k);
         char probe[512];
-        if (!strstr(lab_kind_probe(&c, probe, sizeof(probe)), k->words->function) || !strstr(probe, k->probe_header))
-            fail_msg("the probe file of %s does not include %s and define %s", k->name, k->probe_header, k->words->function);
+        if (!strstr(lab_kind_probe(&c, probe, sizeof(probe)), k->words->function) || !strstr(probe, k->probe.header))
+            fail_msg("the probe file of %s does not include %s and define %s", k->name, k->probe.header, k->words->function);
         c.star_radius = 2;
-        if (k->probe_header_star13 && !strstr(lab_kind_probe(&c, probe, sizeof(probe)), k->probe_header_star13))
-            fail_msg("the probe file of %s for a star of radius 2 does not include %s", k->name, k->probe_header_star13);
+        if (k->probe.header_star13 && !strstr(lab_kind_probe(&c, probe, sizeof(probe)), k->probe.header_star13))
+            fail_msg("the probe file of %s for a star of radius 2 does not include %s", k->name, k->probe.header_star13);
         assert_string_equal(lab_kind_probe(&c, probe, 8), "");  // too small: nothing half written
         assert_true(lab_kind_runner_takes(k->runner->name, k->runner->key));
         for (int q = 0; q < n; q++)

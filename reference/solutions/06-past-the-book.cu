@@ -55,6 +55,15 @@
 //               take short chunks (more, shorter blocks, a smaller last wave)
 //               without reading the planes at the chunk boundaries twice from
 //               DRAM.
+//   L2_AHEAD    planes ahead of its march a block asks L2 to fetch (0: none).
+//               A prefetch costs no register: the loads it serves then wait
+//               on L2, not on DRAM, and more bytes are on their way at once.
+//               A hint only: a GPU may drop it, and CPU emulation (no
+//               __CUDA_ARCH__) leaves it out, so results never depend on it.
+//   L2_HOW      1: each thread prefetches its own 16 bytes (prefetch.global.L2);
+//               2: one thread a row of the block asks for the row's bytes in
+//               one bulk prefetch (cp.async.bulk.prefetch.L2, sm_90 and
+//               later; earlier GPUs take 1).
 #include <stddef.h>
 #include <stdint.h>
 
@@ -90,6 +99,12 @@
 #ifndef ZFLIP
 #define ZFLIP 0           // 1: chunks alternate in direction on large planes, 2: on every grid (MARCH 2)
 #endif
+#ifndef L2_AHEAD
+#define L2_AHEAD 0        // planes ahead of the march prefetched into L2; 0: none
+#endif
+#ifndef L2_HOW
+#define L2_HOW 2          // 1: a prefetch a thread, 2: a bulk prefetch a row of the block
+#endif
 #ifndef MARCH
 #define MARCH (ROWS != 1 || PREFETCH != 0 || ZFLIP != 0 ? 2 : 1)  // the vector kernel: 1 sweep_vec4, 2 sweep_vec4_rows
 #endif
@@ -103,8 +118,14 @@
 #if ROWS < 1 || ROWS > 4 || PREFETCH < 0 || PREFETCH > 2 || ZFLIP < 0 || ZFLIP > 2 || MIN_BLOCKS < 0 || UNROLL < 0
 #error "ROWS is 1 to 4, PREFETCH and ZFLIP 0 to 2, MIN_BLOCKS and UNROLL 0 or more"
 #endif
+#if L2_AHEAD < 0 || L2_AHEAD > 64 || L2_HOW < 1 || L2_HOW > 2
+#error "L2_AHEAD is 0 to 64 planes, L2_HOW 1 or 2"
+#endif
 #if MARCH != 1 && MARCH != 2
 #error "MARCH is 1 (sweep_vec4) or 2 (sweep_vec4_rows)"
+#endif
+#if MARCH == 2 && L2_AHEAD != 0
+#error "L2_AHEAD belongs to MARCH 1"
 #endif
 #if MARCH == 1 && (ROWS != 1 || PREFETCH != 0 || ZFLIP != 0)
 #error "ROWS, PREFETCH and ZFLIP belong to MARCH 2"
@@ -128,6 +149,25 @@ static __device__ __forceinline__ float seven(float m, float xm, float xp, float
     return c0 * m + c1 * xm + c2 * xp + c3 * ym + c4 * yp + c5 * zm + c6 * zp;
 }
 
+// Asks L2 for the float4 at p, or (L2_HOW 2, thread x 0 of its block row)
+// for the block row's floats from p on, up to the row's end: a hint, which
+// changes no result. Compiled for the GPU only.
+static __device__ __forceinline__ void l2_prefetch(const float *p, unsigned int k0, unsigned int nx)
+{
+#if defined(__CUDA_ARCH__)
+#if L2_HOW == 2 && __CUDA_ARCH__ >= 900
+    if (threadIdx.x == 0) {
+        unsigned int bytes = 4 * min(4u * BLOCK_X, nx - k0);  // nx % 4 == 0: a multiple of 16
+        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(p), "r"(bytes) : "memory");
+    }
+#else
+    asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
+#endif
+#else
+    (void)p, (void)k0, (void)nx;
+#endif
+}
+
 // Four points (k0 .. k0+3) of row j, planes i0 .. i0+chunk-1 (interior only).
 __global__ void SWEEP_BOUNDS
 sweep_vec4(const float *__restrict__ in, float *__restrict__ out, unsigned int nx, unsigned int ny, unsigned int nz, unsigned int chunk)
@@ -142,8 +182,16 @@ sweep_vec4(const float *__restrict__ in, float *__restrict__ out, unsigned int n
     const float *p = in + GRID_INDEX(i0, j, k0, ny, nx);
     float4 below = __ldg((const float4 *)(p - plane)), here = __ldg((const float4 *)p);
     bool inner = k0 >= 1 && k0 + 4 <= nx - 1;  // all four points interior: one vector store
+#if L2_AHEAD > 1
+    for (unsigned int d = 2; d <= L2_AHEAD && i0 + d <= iend; d++)
+        l2_prefetch(p + d * plane, k0, nx);  // the planes the first steps load after the next
+#endif
     Z_LOOP_UNROLL
     for (unsigned int i = i0; i < iend; i++, p += plane) {
+#if L2_AHEAD > 0
+        if (i + 1 + L2_AHEAD <= iend)
+            l2_prefetch(p + (1 + L2_AHEAD) * plane, k0, nx);  // the plane this thread loads L2_AHEAD steps on
+#endif
         float4 above = __ldg((const float4 *)(p + plane));
         float4 up = __ldg((const float4 *)(p - nx)), down = __ldg((const float4 *)(p + nx));
         float left = k0 > 0 ? __ldg(p - 1) : 0.0f, right = k0 + 4 < nx ? __ldg(p + 4) : 0.0f;

@@ -61,13 +61,13 @@ settings=("$@")
     LARGE_CHUNK=8,ZFLIP=1,ROWS=2,PREFETCH=1         # two rows a thread, pipelined, short chunks (72 registers)
     BLOCK_Y=8                                       # taller blocks: rows of other blocks 2 in 8, not 2 in 4
 )
-knobs="BLOCK_X BLOCK_Y SMALL_CHUNK LARGE_CHUNK LARGE_PLANE MIN_BLOCKS UNROLL MARCH ROWS PREFETCH ZFLIP"
+knobs="BLOCK_X BLOCK_Y SMALL_CHUNK LARGE_CHUNK LARGE_PLANE MIN_BLOCKS UNROLL MARCH ROWS PREFETCH ZFLIP L2_AHEAD L2_HOW"
 
 # Checks one setting; on a mistake prints one line and exits 2.
 check_setting() {
-    local s=$1 item name value seen=" " bx=32 by=4 march=0 rows=1 prefetch=0 zflip=0
+    local s=$1 item name value seen=" " bx=32 by=4 march=0 rows=1 prefetch=0 zflip=0 ahead=0
     [ "$s" = solution ] && return 0
-    if ! [[ $s =~ ^[A-Z_]+=[0-9]+(,[A-Z_]+=[0-9]+)*$ ]]; then
+    if ! [[ $s =~ ^[A-Z][A-Z0-9_]*=[0-9]+(,[A-Z][A-Z0-9_]*=[0-9]+)*$ ]]; then
         echo "past_book_sweep: $s is no setting: NAME=VALUE[,NAME=VALUE...] with NAME one of $knobs and VALUE a whole number, or 'solution'" >&2
         exit 2
     fi
@@ -87,6 +87,7 @@ check_setting() {
         ROWS) rows=$value ;;
         PREFETCH) prefetch=$value ;;
         ZFLIP) zflip=$value ;;
+        L2_AHEAD) ahead=$value ;;
         esac
         local low=0 high=4294967295
         case $name in
@@ -97,6 +98,8 @@ check_setting() {
         MARCH) low=1 high=2 ;;
         ROWS) low=1 high=4 ;;
         PREFETCH | ZFLIP) high=2 ;;
+        L2_AHEAD) high=64 ;;
+        L2_HOW) low=1 high=2 ;;
         esac
         if [ "$value" -lt "$low" ] || [ "$value" -gt "$high" ]; then
             echo "past_book_sweep: $s is no setting: $name is $low to $high, got $value" >&2
@@ -105,6 +108,10 @@ check_setting() {
     done
     if [ $((bx * by)) -gt 1024 ]; then
         echo "past_book_sweep: $s is no setting: BLOCK_X * BLOCK_Y is $((bx * by)) threads, more than 1024" >&2
+        exit 2
+    fi
+    if [ "$ahead" -ne 0 ] && { [ "$march" -eq 2 ] || [ "$rows" -ne 1 ] || [ "$prefetch" -ne 0 ] || [ "$zflip" -ne 0 ]; }; then
+        echo "past_book_sweep: $s is no setting: L2_AHEAD belongs to MARCH 1 (the default)" >&2
         exit 2
     fi
     if [ "$march" -eq 1 ] && { [ "$rows" -ne 1 ] || [ "$prefetch" -ne 0 ] || [ "$zflip" -ne 0 ]; }; then
@@ -131,8 +138,8 @@ write_copy() {
     copy=$(printf '%s/s%02d%s.cu' "$out" "$1" "${4:-}")
     {
         printf '// %s with the setting %s (tests/bench/past_book_sweep.sh)\n' "$kernel" "$2"
-        [ "$2" = solution ] || tr ',' '\n' <<<"$2" | sed 's/^\([A-Z_]*\)=\(.*\)$/#define \1 \2/'
-        [ -z "$3" ] || tr ',' '\n' <<<"$3" | sed 's/^\([A-Z_]*\)=\(.*\)$/#define \1 \2/'
+        [ "$2" = solution ] || tr ',' '\n' <<<"$2" | sed 's/^\([A-Z0-9_]*\)=\(.*\)$/#define \1 \2/'
+        [ -z "$3" ] || tr ',' '\n' <<<"$3" | sed 's/^\([A-Z0-9_]*\)=\(.*\)$/#define \1 \2/'
         cat "$kernel"
     } >"$copy"
     echo "$copy"

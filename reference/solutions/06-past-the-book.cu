@@ -11,21 +11,34 @@
 //      j-1 and j+1 and the single floats at k-1 and k+4, are loaded through
 //      the read-only path (__ldg) and mostly hit L1, since the warps of a
 //      block load those rows for themselves anyway).
-//   3. Results go out with streaming stores (__stcs): written once, never
-//      read again, so they should not displace the input in L2.
-//   4. __launch_bounds__(128) keeps the registers per thread low enough for
-//      full occupancy; 32x4 threads = 128 float4 columns x 4 rows per block.
-//   5. The z chunk follows the grid: 4 planes when a plane is small (1 MiB at
+//   3. A block is 32 x 16 threads: 128 float4 columns x 16 rows. Its rows'
+//      y neighbours are each other's rows, already in L1, except the row
+//      above the block and the row below it, which other blocks load: 18
+//      rows read from L2 for 16 written, where a block of 4 rows reads 6
+//      for 4. On an H200 this is what counts. Nsight Compute shows L2 at
+//      94% of its throughput both in the kit's copy kernel and in a sweep
+//      with 4-row blocks, whose L2 reads were 1.6 times its DRAM reads;
+//      16-row blocks brought them to 1.25 times.
+//   4. Every SM holds 2048 threads (4 blocks): __launch_bounds__(512, 4)
+//      holds a thread to 32 registers, and the z loop is left as the
+//      compiler writes it (not unrolled). Many threads with one load of the
+//      next plane in flight each cover DRAM's latency as well as fewer
+//      threads with four, and leave more of L1 to the block's rows.
+//   5. Results go out with plain stores, written once and never read again.
+//      (Streaming stores, __stcs, were 1-4% slower on an H200.)
+//   6. The z chunk follows the grid: 4 planes when a plane is small (1 MiB at
 //      N = 512: many short chunks keep every SM busy, and the two extra
 //      planes a chunk re-reads come from L2), 32 when a plane is large (64
 //      MiB at 4096 x 4096: L2 cannot hold the re-read planes, so chunks are
-//      made long).
-//   6. The z loop is unrolled four times: a thread issues the loads of four
-//      planes before it needs the first of them, more bytes in flight for
-//      the same occupancy (47 registers a thread).
-// Measured on an H100 through the kit's timing (tests/bench/past_book_sweep.sh,
-// one run): 90.7% of the copy limit at 4096 x 4096 x 32 and 91.3% at 512^3,
-// against 88.0% and 89.1% without the unrolling (runs differ by about 1%).
+//      made long). Longer chunks on small planes read less from L2 but were
+//      slower: 6 planes 83%, 8 planes 82% at N = 512.
+// Measured on an H200 (CUDA 13.0) through the kit's timing
+// (tests/bench/past_book_sweep.sh, the copy limit measured in the same run,
+// 4180-4220 GB/s): 90.4% to 91.1% of the copy limit at 4096 x 4096 x 32 and
+// 88.5% to 88.9% at 512^3 in four runs, against 86.0-86.8% and 82.0-83.8%
+// for the solution before (32 x 4 blocks, the z loop unrolled four times,
+// 47 registers, streaming stores), which reached 90.7% and 91.3% on an H100.
+// The settings tried and what each gave: handouts/06-past-the-book.md.
 //
 // Grids whose rows are not a multiple of 4 floats, or whose buffers are not
 // 16-byte aligned, take a scalar kernel with the same z march.
@@ -60,6 +73,11 @@
 //               on L2, not on DRAM, and more bytes are on their way at once.
 //               A hint only: a GPU may drop it, and CPU emulation (no
 //               __CUDA_ARCH__) leaves it out, so results never depend on it.
+//   XSHFL       1: the x neighbours k0-1 and k0+4 from the next lanes' float4s
+//               (__shfl_up_sync, __shfl_down_sync) instead of two scalar loads
+//               a step; only a warp's first and last lanes load them
+//               (BLOCK_X a multiple of 32: a warp is one row's run).
+//   STREAM      1: results written with streaming stores (__stcs); 0: plain.
 //   L2_HOW      1: each thread prefetches its own 16 bytes (prefetch.global.L2);
 //               2: one thread a row of the block asks for the row's bytes in
 //               one bulk prefetch (cp.async.bulk.prefetch.L2, sm_90 and
@@ -73,7 +91,7 @@
 #define BLOCK_X 32        // float4 columns a block covers along x (128 points)
 #endif
 #ifndef BLOCK_Y
-#define BLOCK_Y 4         // threads a block has along y (each computing ROWS rows)
+#define BLOCK_Y 16        // threads a block has along y (each computing ROWS rows)
 #endif
 #ifndef SMALL_CHUNK
 #define SMALL_CHUNK 4     // planes a thread marches when a plane is small
@@ -85,10 +103,10 @@
 #define LARGE_PLANE (4u << 20)  // points in a plane from which a plane counts as large (16 MiB)
 #endif
 #ifndef MIN_BLOCKS
-#define MIN_BLOCKS 0      // blocks an SM must hold at once (__launch_bounds__); 0: not given
+#define MIN_BLOCKS (2048 / (BLOCK_X * BLOCK_Y))  // blocks an SM must hold at once (__launch_bounds__): 2048 threads; 0: not given
 #endif
 #ifndef UNROLL
-#define UNROLL 4          // the z loop unrolled this many times; 0: as the compiler chooses
+#define UNROLL 0          // the z loop unrolled this many times; 0: as the compiler chooses
 #endif
 #ifndef ROWS
 #define ROWS 1            // rows a thread computes (MARCH 2)
@@ -104,6 +122,12 @@
 #endif
 #ifndef L2_HOW
 #define L2_HOW 2          // 1: a prefetch a thread, 2: a bulk prefetch a row of the block
+#endif
+#ifndef XSHFL
+#define XSHFL 0           // 1: x neighbours through warp shuffles (MARCH 1)
+#endif
+#ifndef STREAM
+#define STREAM 0          // 1: streaming stores (__stcs); 0: plain stores
 #endif
 #ifndef MARCH
 #define MARCH (ROWS != 1 || PREFETCH != 0 || ZFLIP != 0 ? 2 : 1)  // the vector kernel: 1 sweep_vec4, 2 sweep_vec4_rows
@@ -124,8 +148,19 @@
 #if MARCH != 1 && MARCH != 2
 #error "MARCH is 1 (sweep_vec4) or 2 (sweep_vec4_rows)"
 #endif
-#if MARCH == 2 && L2_AHEAD != 0
-#error "L2_AHEAD belongs to MARCH 1"
+#if MARCH == 2 && (L2_AHEAD != 0 || XSHFL != 0)
+#error "L2_AHEAD and XSHFL belong to MARCH 1"
+#endif
+#if XSHFL != 0 && (XSHFL != 1 || BLOCK_X % 32 != 0)
+#error "XSHFL is 0 or 1, and 1 needs BLOCK_X a multiple of 32"
+#endif
+#if STREAM != 0 && STREAM != 1
+#error "STREAM is 0 or 1"
+#endif
+#if STREAM
+#define STORE_OUT(q, v) __stcs(q, v)
+#else
+#define STORE_OUT(q, v) (*(q) = (v))
 #endif
 #if MARCH == 1 && (ROWS != 1 || PREFETCH != 0 || ZFLIP != 0)
 #error "ROWS, PREFETCH and ZFLIP belong to MARCH 2"
@@ -149,6 +184,7 @@ static __device__ __forceinline__ float seven(float m, float xm, float xp, float
     return c0 * m + c1 * xm + c2 * xp + c3 * ym + c4 * yp + c5 * zm + c6 * zp;
 }
 
+#if L2_AHEAD > 0
 // Asks L2 for the float4 at p, or (L2_HOW 2, thread x 0 of its block row)
 // for the block row's floats from p on, up to the row's end: a hint, which
 // changes no result. Compiled for the GPU only.
@@ -167,6 +203,7 @@ static __device__ __forceinline__ void l2_prefetch(const float *p, unsigned int 
     (void)p, (void)k0, (void)nx;
 #endif
 }
+#endif
 
 // Four points (k0 .. k0+3) of row j, planes i0 .. i0+chunk-1 (interior only).
 __global__ void SWEEP_BOUNDS
@@ -175,8 +212,20 @@ sweep_vec4(const float *__restrict__ in, float *__restrict__ out, unsigned int n
     unsigned int k0 = 4 * (blockIdx.x * BLOCK_X + threadIdx.x);
     unsigned int j = blockIdx.y * BLOCK_Y + threadIdx.y + 1;
     unsigned int i0 = blockIdx.z * chunk + 1;
+#if XSHFL
+    // A warp is 32 columns of one row: j and i0 are the same in every lane, so
+    // a warp leaves whole, and a lane past the row's end stays for the shuffles
+    // (it loads its own column again, in bounds, and writes nothing).
+    if (j >= ny - 1 || i0 >= nz - 1)
+        return;
+    bool mine = k0 < nx;
+    unsigned int lane = threadIdx.x % 32;
+    if (!mine)
+        k0 = nx - 4;
+#else
     if (k0 >= nx || j >= ny - 1 || i0 >= nz - 1)
         return;
+#endif
     unsigned int iend = min(i0 + chunk, nz - 1);
     size_t plane = (size_t)nx * ny;
     const float *p = in + GRID_INDEX(i0, j, k0, ny, nx);
@@ -194,20 +243,33 @@ sweep_vec4(const float *__restrict__ in, float *__restrict__ out, unsigned int n
 #endif
         float4 above = __ldg((const float4 *)(p + plane));
         float4 up = __ldg((const float4 *)(p - nx)), down = __ldg((const float4 *)(p + nx));
+#if XSHFL
+        float left = __shfl_up_sync(0xffffffffu, here.w, 1), right = __shfl_down_sync(0xffffffffu, here.x, 1);
+        if (lane == 0)
+            left = k0 > 0 ? __ldg(p - 1) : 0.0f;
+        if (lane == 31 || k0 + 4 >= nx)
+            right = k0 + 4 < nx ? __ldg(p + 4) : 0.0f;
+#else
         float left = k0 > 0 ? __ldg(p - 1) : 0.0f, right = k0 + 4 < nx ? __ldg(p + 4) : 0.0f;
+#endif
         float4 v;
         v.x = seven(here.x, left, here.y, up.x, down.x, below.x, above.x);
         v.y = seven(here.y, here.x, here.z, up.y, down.y, below.y, above.y);
         v.z = seven(here.z, here.y, here.w, up.z, down.z, below.z, above.z);
         v.w = seven(here.w, here.z, right, up.w, down.w, below.w, above.w);
-        float *q = out + GRID_INDEX(i, j, k0, ny, nx);
-        if (inner) {
-            __stcs((float4 *)q, v);
-        } else {  // the first and last column of a row are boundary: write only interior points
-            float w[4] = {v.x, v.y, v.z, v.w};
-            for (unsigned int t = 0; t < 4; t++)
-                if (k0 + t >= 1 && k0 + t + 1 < nx)
-                    __stcs(q + t, w[t]);
+#if XSHFL
+        if (mine)  // (a lane past the row's end writes nothing)
+#endif
+        {
+            float *q = out + GRID_INDEX(i, j, k0, ny, nx);
+            if (inner) {
+                STORE_OUT((float4 *)q, v);
+            } else {  // the first and last column of a row are boundary: write only interior points
+                float w[4] = {v.x, v.y, v.z, v.w};
+                for (unsigned int t = 0; t < 4; t++)
+                    if (k0 + t >= 1 && k0 + t + 1 < nx)
+                        STORE_OUT(q + t, w[t]);
+            }
         }
         below = here;
         here = above;
@@ -250,12 +312,12 @@ static __device__ __forceinline__ void load_side(side_loads &s, const float *p, 
 static __device__ __forceinline__ void store_four(float *q, float4 v, bool inner, unsigned int k0, unsigned int nx)
 {
     if (inner) {
-        __stcs((float4 *)q, v);
+        STORE_OUT((float4 *)q, v);
     } else {
         float w[4] = {v.x, v.y, v.z, v.w};
         for (unsigned int t = 0; t < 4; t++)
             if (k0 + t >= 1 && k0 + t + 1 < nx)
-                __stcs(q + t, w[t]);
+                STORE_OUT(q + t, w[t]);
     }
 }
 
@@ -360,7 +422,7 @@ sweep_scalar(const float *__restrict__ in, float *__restrict__ out, unsigned int
         Z_LOOP_UNROLL
         for (unsigned int i = i0; i < iend; i++, p += plane) {
             float above = __ldg(p + plane);
-            __stcs(out + GRID_INDEX(i, j, k, ny, nx), seven(here, __ldg(p - 1), __ldg(p + 1), __ldg(p - nx), __ldg(p + nx), below, above));
+            STORE_OUT(out + GRID_INDEX(i, j, k, ny, nx), seven(here, __ldg(p - 1), __ldg(p + 1), __ldg(p - nx), __ldg(p + nx), below, above));
             below = here;
             here = above;
         }

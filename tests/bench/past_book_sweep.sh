@@ -44,24 +44,21 @@ read -r -a cases <<<"${CASES:-4096x4096x32 512}"
 settings=("$@")
 # shellcheck disable=SC2054  # the commas are inside settings, not between them
 [ ${#settings[@]} -eq 0 ] && settings=(  # the likeliest first: BUDGET cuts the end of the list
-    solution                                        # the solution as it is (the z loop unrolled four times): the baseline
-    UNROLL=0                                        # the loop as the compiler chooses (the solution before: 88% / 89% on an H100)
-    LARGE_CHUNK=8,ZFLIP=1                           # 4 chunks on 32 planes: blocks a quarter as long, so a last wave a quarter as long
-    LARGE_CHUNK=8,ZFLIP=1,PREFETCH=1,MIN_BLOCKS=16  # ... and two planes in flight a thread at full occupancy
-    PREFETCH=1,MIN_BLOCKS=16                        # two planes in flight alone (held to 32 registers: 16 blocks an SM)
-    LARGE_CHUNK=16,ZFLIP=1                          # 2 chunks: twice the blocks
-    LARGE_CHUNK=16,ZFLIP=1,PREFETCH=1,MIN_BLOCKS=16
-    LARGE_CHUNK=16                                  # 2 chunks marching up: the boundary planes read twice from DRAM (ZFLIP's control)
+    solution                                        # the solution as it is (32 x 16 blocks, 32 registers, plain stores): the baseline
+    BLOCK_Y=4,UNROLL=4,STREAM=1,MIN_BLOCKS=0        # the solution before: 32 x 4 blocks, unrolled four times, streaming stores (H200 86% / 83%)
+    BLOCK_Y=4                                       # short blocks at full occupancy: the halo rows 2 in 6 of those read
+    BLOCK_Y=8                                       # ... 2 in 10
+    BLOCK_X=64,BLOCK_Y=8                            # wider blocks: fewer x neighbours from other blocks
+    STREAM=1                                        # streaming stores (__stcs)
+    UNROLL=2,MIN_BLOCKS=0                           # the z loop unrolled twice, registers as the compiler wants
+    SMALL_CHUNK=3                                   # shorter chunks on small planes: more blocks, more planes re-read
+    SMALL_CHUNK=6                                   # longer ones: fewer planes re-read from L2 (83% at N = 512 on an H200)
+    L2_AHEAD=2                                      # planes prefetched into L2 two steps ahead
+    XSHFL=1                                         # x neighbours through warp shuffles
+    MARCH=2                                         # the restructured march
     solution                                        # again: the noise between two runs of one kernel
-    LARGE_CHUNK=4,ZFLIP=1                           # 8 chunks, as short as the 512 cube's
-    PREFETCH=1                                      # two planes in flight at 34 registers (12 blocks an SM)
-    MARCH=2                                         # the restructured march alone: x neighbours without branches, even chunks
-    UNROLL=2                                        # the z loop unrolled twice (40 registers: 12 blocks an SM; 90.5% / 89.7%)
-    ROWS=2                                          # two rows a thread: 4 row loads for 2 rows instead of 6 (64 registers)
-    LARGE_CHUNK=8,ZFLIP=1,ROWS=2,PREFETCH=1         # two rows a thread, pipelined, short chunks (72 registers)
-    BLOCK_Y=8                                       # taller blocks: rows of other blocks 2 in 8, not 2 in 4
 )
-knobs="BLOCK_X BLOCK_Y SMALL_CHUNK LARGE_CHUNK LARGE_PLANE MIN_BLOCKS UNROLL MARCH ROWS PREFETCH ZFLIP L2_AHEAD L2_HOW"
+knobs="BLOCK_X BLOCK_Y SMALL_CHUNK LARGE_CHUNK LARGE_PLANE MIN_BLOCKS UNROLL MARCH ROWS PREFETCH ZFLIP L2_AHEAD L2_HOW XSHFL STREAM"
 
 # Checks one setting; on a mistake prints one line and exits 2.
 check_setting() {
@@ -87,7 +84,7 @@ check_setting() {
         ROWS) rows=$value ;;
         PREFETCH) prefetch=$value ;;
         ZFLIP) zflip=$value ;;
-        L2_AHEAD) ahead=$value ;;
+        L2_AHEAD | XSHFL) [ "$value" -gt 0 ] && ahead=$value ;;
         esac
         local low=0 high=4294967295
         case $name in
@@ -100,6 +97,7 @@ check_setting() {
         PREFETCH | ZFLIP) high=2 ;;
         L2_AHEAD) high=64 ;;
         L2_HOW) low=1 high=2 ;;
+        XSHFL | STREAM) high=1 ;;
         esac
         if [ "$value" -lt "$low" ] || [ "$value" -gt "$high" ]; then
             echo "past_book_sweep: $s is no setting: $name is $low to $high, got $value" >&2
@@ -111,7 +109,7 @@ check_setting() {
         exit 2
     fi
     if [ "$ahead" -ne 0 ] && { [ "$march" -eq 2 ] || [ "$rows" -ne 1 ] || [ "$prefetch" -ne 0 ] || [ "$zflip" -ne 0 ]; }; then
-        echo "past_book_sweep: $s is no setting: L2_AHEAD belongs to MARCH 1 (the default)" >&2
+        echo "past_book_sweep: $s is no setting: L2_AHEAD and XSHFL belong to MARCH 1 (the default)" >&2
         exit 2
     fi
     if [ "$march" -eq 1 ] && { [ "$rows" -ne 1 ] || [ "$prefetch" -ne 0 ] || [ "$zflip" -ne 0 ]; }; then

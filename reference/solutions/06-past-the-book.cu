@@ -20,7 +20,8 @@
 //      with 4-row blocks, whose L2 reads were 1.6 times its DRAM reads;
 //      16-row blocks brought them to 1.25 times.
 //   4. Every SM holds 2048 threads (4 blocks): __launch_bounds__(512, 4)
-//      holds a thread to 32 registers, and the z loop is left as the
+//      holds a thread to 32 registers (on GPUs of 1536 threads an SM, 3
+//      blocks and at most 42 registers), and the z loop is left as the
 //      compiler writes it (not unrolled). Many threads with one load of the
 //      next plane in flight each cover DRAM's latency as well as fewer
 //      threads with four, and leave more of L1 to the block's rows.
@@ -103,7 +104,17 @@
 #define LARGE_PLANE (4u << 20)  // points in a plane from which a plane counts as large (16 MiB)
 #endif
 #ifndef MIN_BLOCKS
-#define MIN_BLOCKS (2048 / (BLOCK_X * BLOCK_Y))  // blocks an SM must hold at once (__launch_bounds__): 2048 threads; 0: not given
+// Threads an SM holds: 2048 on the GPUs of sm_70, 72, 80, 90 and 100 (and
+// in the host pass, which ignores launch bounds), 1024 on sm_75, 1536 on the
+// rest (sm_86, 87, 89, 120): asking more of ptxas only earns a warning.
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 700 || __CUDA_ARCH__ == 720 || __CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000
+#define SM_THREADS 2048
+#elif __CUDA_ARCH__ == 750
+#define SM_THREADS 1024
+#else
+#define SM_THREADS 1536
+#endif
+#define MIN_BLOCKS (SM_THREADS / (BLOCK_X * BLOCK_Y))  // blocks an SM must hold at once (__launch_bounds__): all its threads; 0: not given
 #endif
 #ifndef UNROLL
 #define UNROLL 0          // the z loop unrolled this many times; 0: as the compiler chooses

@@ -55,7 +55,12 @@ suite_failed=0
 start=$SECONDS
 rm -rf "$cov" build/coverage
 cov_instrument="--coverage -DSTENCIL_COVERAGE"  # what the gcov build adds, and what the suites' own builds add there
-cov_flags="-O0 -g $cov_instrument"
+# -O1, not -O0: the labs through emulation spend a third of their time in the judge's own
+# checks, and -O1 makes them a third faster (lab 4's 30 files: 76 s at -O0, 50 s at -O1, 46 s
+# without gcov); the whole of make test COVERAGE=1 on a clean clone, one machine of two cores:
+# 1553 s at -O0, 1249 s at -O1, every room above its floor in both (a line -O1 folds away is
+# neither counted nor missed: 13,201 lines against 13,235).
+cov_flags="-O1 -g $cov_instrument"
 
 # step NAME COMMAND...: runs one suite of the subset (when STEPS names it) quietly into $cov/NAME.log, says how long it took, and notes a failure.
 step() {

@@ -79,6 +79,26 @@
 //               a step; only a warp's first and last lanes load them
 //               (BLOCK_X a multiple of 32: a warp is one row's run).
 //   STREAM      1: results written with streaming stores (__stcs); 0: plain.
+//   CLUSTER_X, CLUSTER_Y, CLUSTER_Z
+//               blocks a thread block cluster holds along each axis (MARCH
+//               1; sm_90 and later, built by nvcc): a cluster's blocks run
+//               at once on the SMs of one GPC, which share one half of L2,
+//               so the planes and rows two of them both read come from that
+//               half for the second. (CPU emulation has no clusters.)
+//   ZTURN       1: every odd chunk of a column marches down (MARCH 1). Two
+//               chunks that meet then read the planes they share near the
+//               same time (both at their ends, or both at their starts),
+//               which keeps those planes in L2 for the second read when
+//               chunks are long.
+//   ZSPLIT      threads a block has along z (MARCH 1): the block's ZSPLIT
+//               layers march ZSPLIT chunks of one column that follow each
+//               other, side by side on one SM, so a plane where two of its
+//               chunks meet is read from L2 once and from L1 after: a block
+//               reads ZSPLIT * chunk + 2 planes from L2, not ZSPLIT *
+//               (chunk + 2), and keeps the short chunks' many loads in
+//               flight at the start of a march. On large planes each layer
+//               marches LARGE_CHUNK / ZSPLIT planes (rounded up), so a
+//               block still covers LARGE_CHUNK.
 //   L2_HOW      1: each thread prefetches its own 16 bytes (prefetch.global.L2);
 //               2: one thread a row of the block asks for the row's bytes in
 //               one bulk prefetch (cp.async.bulk.prefetch.L2, sm_90 and
@@ -103,6 +123,9 @@
 #ifndef LARGE_PLANE
 #define LARGE_PLANE (4u << 20)  // points in a plane from which a plane counts as large (16 MiB)
 #endif
+#ifndef ZSPLIT
+#define ZSPLIT 1          // threads a block has along z, each layer marching its own chunk (MARCH 1)
+#endif
 #ifndef MIN_BLOCKS
 // Threads an SM holds: 2048 on the GPUs of sm_70, 72, 80, 90 and 100 (and
 // in the host pass, which ignores launch bounds), 1024 on sm_75, 1536 on the
@@ -114,7 +137,7 @@
 #else
 #define SM_THREADS 1536
 #endif
-#define MIN_BLOCKS (SM_THREADS / (BLOCK_X * BLOCK_Y))  // blocks an SM must hold at once (__launch_bounds__): all its threads; 0: not given
+#define MIN_BLOCKS (SM_THREADS / (BLOCK_X * BLOCK_Y * ZSPLIT))  // blocks an SM must hold at once (__launch_bounds__): all its threads; 0: not given
 #endif
 #ifndef UNROLL
 #define UNROLL 0          // the z loop unrolled this many times; 0: as the compiler chooses
@@ -137,6 +160,18 @@
 #ifndef XSHFL
 #define XSHFL 0           // 1: x neighbours through warp shuffles (MARCH 1)
 #endif
+#ifndef ZTURN
+#define ZTURN 0           // 1: odd chunks march down (MARCH 1)
+#endif
+#ifndef CLUSTER_X
+#define CLUSTER_X 1       // a cluster's blocks along x (MARCH 1; 1, 1, 1: no clusters)
+#endif
+#ifndef CLUSTER_Y
+#define CLUSTER_Y 1       // ... along y
+#endif
+#ifndef CLUSTER_Z
+#define CLUSTER_Z 1       // ... along z
+#endif
 #ifndef STREAM
 #define STREAM 0          // 1: streaming stores (__stcs); 0: plain stores
 #endif
@@ -144,8 +179,8 @@
 #define MARCH (ROWS != 1 || PREFETCH != 0 || ZFLIP != 0 ? 2 : 1)  // the vector kernel: 1 sweep_vec4, 2 sweep_vec4_rows
 #endif
 
-#if BLOCK_X < 1 || BLOCK_Y < 1 || BLOCK_X * BLOCK_Y > 1024
-#error "BLOCK_X * BLOCK_Y must be 1 to 1024 threads"
+#if BLOCK_X < 1 || BLOCK_Y < 1 || ZSPLIT < 1 || ZSPLIT > 64 || BLOCK_X * BLOCK_Y * ZSPLIT > 1024
+#error "BLOCK_X * BLOCK_Y * ZSPLIT must be 1 to 1024 threads (ZSPLIT at most 64)"
 #endif
 #if SMALL_CHUNK < 1 || LARGE_CHUNK < 1
 #error "SMALL_CHUNK and LARGE_CHUNK must be at least 1 plane"
@@ -159,8 +194,17 @@
 #if MARCH != 1 && MARCH != 2
 #error "MARCH is 1 (sweep_vec4) or 2 (sweep_vec4_rows)"
 #endif
-#if MARCH == 2 && (L2_AHEAD != 0 || XSHFL != 0)
-#error "L2_AHEAD and XSHFL belong to MARCH 1"
+#if MARCH == 2 && (L2_AHEAD != 0 || XSHFL != 0 || ZSPLIT != 1 || ZTURN != 0)
+#error "L2_AHEAD, XSHFL, ZSPLIT and ZTURN belong to MARCH 1"
+#endif
+#if CLUSTER_X < 1 || CLUSTER_Y < 1 || CLUSTER_Z < 1 || CLUSTER_X * CLUSTER_Y * CLUSTER_Z > 8
+#error "CLUSTER_X * CLUSTER_Y * CLUSTER_Z is 1 to 8 blocks"
+#endif
+#if MARCH == 2 && CLUSTER_X * CLUSTER_Y * CLUSTER_Z > 1
+#error "CLUSTER_X, CLUSTER_Y and CLUSTER_Z belong to MARCH 1"
+#endif
+#if ZTURN != 0 && (ZTURN != 1 || L2_AHEAD != 0)
+#error "ZTURN is 0 or 1, and 1 takes no L2_AHEAD"
 #endif
 #if XSHFL != 0 && (XSHFL != 1 || BLOCK_X % 32 != 0)
 #error "XSHFL is 0 or 1, and 1 needs BLOCK_X a multiple of 32"
@@ -178,9 +222,15 @@
 #endif
 
 #if MIN_BLOCKS > 0
-#define SWEEP_BOUNDS __launch_bounds__(BLOCK_X * BLOCK_Y, MIN_BLOCKS)
+#define SWEEP_BOUNDS_OF(threads) __launch_bounds__(threads, MIN_BLOCKS)
 #else
-#define SWEEP_BOUNDS __launch_bounds__(BLOCK_X * BLOCK_Y)
+#define SWEEP_BOUNDS_OF(threads) __launch_bounds__(threads)
+#endif
+#define SWEEP_BOUNDS SWEEP_BOUNDS_OF(BLOCK_X * BLOCK_Y)  // the kernels of 2D blocks
+#if CLUSTER_X * CLUSTER_Y * CLUSTER_Z > 1 && defined(__NVCC__) && (!defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900)
+#define SWEEP_CLUSTER __cluster_dims__(CLUSTER_X, CLUSTER_Y, CLUSTER_Z)  // (nvcc for sm_90 on; CPU emulation runs blocks one by one)
+#else
+#define SWEEP_CLUSTER
 #endif
 #define SWEEP_PRAGMA_TEXT(text) _Pragma(#text)
 #define SWEEP_PRAGMA(text) SWEEP_PRAGMA_TEXT(text)  // expands the macros in text first
@@ -216,13 +266,19 @@ static __device__ __forceinline__ void l2_prefetch(const float *p, unsigned int 
 }
 #endif
 
-// Four points (k0 .. k0+3) of row j, planes i0 .. i0+chunk-1 (interior only).
-__global__ void SWEEP_BOUNDS
+// Four points (k0 .. k0+3) of row j, planes i0 .. i0+chunk-1 (interior only):
+// the block's layer threadIdx.z marches chunk blockIdx.z * ZSPLIT + threadIdx.z.
+__global__ void SWEEP_BOUNDS_OF(BLOCK_X * BLOCK_Y * ZSPLIT) SWEEP_CLUSTER
 sweep_vec4(const float *__restrict__ in, float *__restrict__ out, unsigned int nx, unsigned int ny, unsigned int nz, unsigned int chunk)
 {
     unsigned int k0 = 4 * (blockIdx.x * BLOCK_X + threadIdx.x);
     unsigned int j = blockIdx.y * BLOCK_Y + threadIdx.y + 1;
-    unsigned int i0 = blockIdx.z * chunk + 1;
+#if ZSPLIT > 1
+    unsigned int c = blockIdx.z * ZSPLIT + threadIdx.z;  // the thread's chunk
+#else
+    unsigned int c = blockIdx.z;
+#endif
+    unsigned int i0 = c * chunk + 1;
 #if XSHFL
     // A warp is 32 columns of one row: j and i0 are the same in every lane, so
     // a warp leaves whole, and a lane past the row's end stays for the shuffles
@@ -239,20 +295,29 @@ sweep_vec4(const float *__restrict__ in, float *__restrict__ out, unsigned int n
 #endif
     unsigned int iend = min(i0 + chunk, nz - 1);
     size_t plane = (size_t)nx * ny;
+#if ZTURN
+    // An odd chunk marches down: "below" is then the plane behind the march
+    // (i+1) and "above" the one ahead (i-1), swapped back for the sum.
+    bool turn = c & 1;
+    ptrdiff_t zstep = turn ? -(ptrdiff_t)plane : (ptrdiff_t)plane;
+    const float *p = in + GRID_INDEX(turn ? iend - 1 : i0, j, k0, ny, nx);
+#else
+    size_t zstep = plane;
     const float *p = in + GRID_INDEX(i0, j, k0, ny, nx);
-    float4 below = __ldg((const float4 *)(p - plane)), here = __ldg((const float4 *)p);
+#endif
+    float4 below = __ldg((const float4 *)(p - zstep)), here = __ldg((const float4 *)p);
     bool inner = k0 >= 1 && k0 + 4 <= nx - 1;  // all four points interior: one vector store
 #if L2_AHEAD > 1
     for (unsigned int d = 2; d <= L2_AHEAD && i0 + d <= iend; d++)
         l2_prefetch(p + d * plane, k0, nx);  // the planes the first steps load after the next
 #endif
     Z_LOOP_UNROLL
-    for (unsigned int i = i0; i < iend; i++, p += plane) {
+    for (unsigned int i = i0; i < iend; i++, p += zstep) {
 #if L2_AHEAD > 0
         if (i + 1 + L2_AHEAD <= iend)
             l2_prefetch(p + (1 + L2_AHEAD) * plane, k0, nx);  // the plane this thread loads L2_AHEAD steps on
 #endif
-        float4 above = __ldg((const float4 *)(p + plane));
+        float4 above = __ldg((const float4 *)(p + zstep));
         float4 up = __ldg((const float4 *)(p - nx)), down = __ldg((const float4 *)(p + nx));
 #if XSHFL
         float left = __shfl_up_sync(0xffffffffu, here.w, 1), right = __shfl_down_sync(0xffffffffu, here.x, 1);
@@ -263,16 +328,25 @@ sweep_vec4(const float *__restrict__ in, float *__restrict__ out, unsigned int n
 #else
         float left = k0 > 0 ? __ldg(p - 1) : 0.0f, right = k0 + 4 < nx ? __ldg(p + 4) : 0.0f;
 #endif
+#if ZTURN
+        float4 zm = turn ? above : below, zp = turn ? below : above;  // the planes i-1 and i+1
+#else
+        float4 zm = below, zp = above;
+#endif
         float4 v;
-        v.x = seven(here.x, left, here.y, up.x, down.x, below.x, above.x);
-        v.y = seven(here.y, here.x, here.z, up.y, down.y, below.y, above.y);
-        v.z = seven(here.z, here.y, here.w, up.z, down.z, below.z, above.z);
-        v.w = seven(here.w, here.z, right, up.w, down.w, below.w, above.w);
+        v.x = seven(here.x, left, here.y, up.x, down.x, zm.x, zp.x);
+        v.y = seven(here.y, here.x, here.z, up.y, down.y, zm.y, zp.y);
+        v.z = seven(here.z, here.y, here.w, up.z, down.z, zm.z, zp.z);
+        v.w = seven(here.w, here.z, right, up.w, down.w, zm.w, zp.w);
 #if XSHFL
         if (mine)  // (a lane past the row's end writes nothing)
 #endif
         {
+#if ZTURN
+            float *q = out + (p - in);
+#else
             float *q = out + GRID_INDEX(i, j, k0, ny, nx);
+#endif
             if (inner) {
                 STORE_OUT((float4 *)q, v);
             } else {  // the first and last column of a row are boundary: write only interior points
@@ -446,6 +520,9 @@ void launch_sweep(float *d_in, float *d_out, unsigned int nx, unsigned int ny, u
         return;  // no interior point
     bool large = (size_t)nx * ny >= LARGE_PLANE;
     unsigned int chunk = large ? LARGE_CHUNK : SMALL_CHUNK;
+    unsigned int layers = MARCH == 1 ? ZSPLIT : 1;  // chunks a block of the vector kernel marches side by side
+    if (large)
+        chunk = (chunk + layers - 1) / layers;  // a block still covers LARGE_CHUNK planes
     if ((nz - 2 + chunk - 1) / chunk > 65535)
         chunk = (nz - 2 + 65534) / 65535;  // a grid's z limit: longer chunks on grids of very many planes
     unsigned int nchunks = (nz - 2 + chunk - 1) / chunk;
@@ -459,8 +536,11 @@ void launch_sweep(float *d_in, float *d_out, unsigned int nx, unsigned int ny, u
         dim3 grid(alternate ? gx * nchunks : gx, gy, alternate ? 1 : nchunks);
         sweep_vec4_rows<<<grid, block>>>(d_in, d_out, nx, ny, nz, nchunks, alternate);
 #else
-        dim3 grid(gx, gy, nchunks);
-        sweep_vec4<<<grid, block>>>(d_in, d_out, nx, ny, nz, chunk);
+        unsigned int gz = (nchunks + layers - 1) / layers;
+        // a whole number of clusters along each axis (the blocks past the grid leave at once)
+        dim3 grid((gx + CLUSTER_X - 1) / CLUSTER_X * CLUSTER_X, (gy + CLUSTER_Y - 1) / CLUSTER_Y * CLUSTER_Y,
+                  (gz + CLUSTER_Z - 1) / CLUSTER_Z * CLUSTER_Z);
+        sweep_vec4<<<grid, dim3(BLOCK_X, BLOCK_Y, layers)>>>(d_in, d_out, nx, ny, nz, chunk);
 #endif
     } else {
         dim3 grid((nx - 2 + BLOCK_X * BLOCK_Y - 1) / (BLOCK_X * BLOCK_Y), ny - 2 < 65535 ? ny - 2 : 65535, nchunks);

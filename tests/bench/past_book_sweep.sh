@@ -58,11 +58,11 @@ settings=("$@")
     MARCH=2                                         # the restructured march
     solution                                        # again: the noise between two runs of one kernel
 )
-knobs="BLOCK_X BLOCK_Y SMALL_CHUNK LARGE_CHUNK LARGE_PLANE MIN_BLOCKS UNROLL MARCH ROWS PREFETCH ZFLIP L2_AHEAD L2_HOW XSHFL STREAM"
+knobs="BLOCK_X BLOCK_Y SMALL_CHUNK LARGE_CHUNK LARGE_PLANE MIN_BLOCKS UNROLL MARCH ROWS PREFETCH ZFLIP L2_AHEAD L2_HOW XSHFL STREAM ZSPLIT ZTURN CLUSTER_X CLUSTER_Y CLUSTER_Z"
 
 # Checks one setting; on a mistake prints one line and exits 2.
 check_setting() {
-    local s=$1 item name value seen=" " bx=32 by=4 march=0 rows=1 prefetch=0 zflip=0 ahead=0
+    local s=$1 item name value seen=" " bx=32 by=16 bz=1 cluster=1 march=0 rows=1 prefetch=0 zflip=0 march1=0
     [ "$s" = solution ] && return 0
     if ! [[ $s =~ ^[A-Z][A-Z0-9_]*=[0-9]+(,[A-Z][A-Z0-9_]*=[0-9]+)*$ ]]; then
         echo "past_book_sweep: $s is no setting: NAME=VALUE[,NAME=VALUE...] with NAME one of $knobs and VALUE a whole number, or 'solution'" >&2
@@ -80,11 +80,13 @@ check_setting() {
         case $name in
         BLOCK_X) bx=$value ;;
         BLOCK_Y) by=$value ;;
+        ZSPLIT) bz=$value && [ "$value" -gt 1 ] && march1=1 ;;
+        CLUSTER_?) cluster=$((cluster * value)) && [ "$value" -gt 1 ] && march1=1 ;;
         MARCH) march=$value ;;
         ROWS) rows=$value ;;
         PREFETCH) prefetch=$value ;;
         ZFLIP) zflip=$value ;;
-        L2_AHEAD | XSHFL) [ "$value" -gt 0 ] && ahead=$value ;;
+        L2_AHEAD | XSHFL | ZTURN) [ "$value" -gt 0 ] && march1=1 ;;  # MARCH 1's knobs, like ZSPLIT above 1
         esac
         local low=0 high=4294967295
         case $name in
@@ -96,20 +98,26 @@ check_setting() {
         ROWS) low=1 high=4 ;;
         PREFETCH | ZFLIP) high=2 ;;
         L2_AHEAD) high=64 ;;
+        ZSPLIT) low=1 high=64 ;;
+        CLUSTER_?) low=1 high=8 ;;
         L2_HOW) low=1 high=2 ;;
-        XSHFL | STREAM) high=1 ;;
+        XSHFL | STREAM | ZTURN) high=1 ;;
         esac
         if [ "$value" -lt "$low" ] || [ "$value" -gt "$high" ]; then
             echo "past_book_sweep: $s is no setting: $name is $low to $high, got $value" >&2
             exit 2
         fi
     done
-    if [ $((bx * by)) -gt 1024 ]; then
-        echo "past_book_sweep: $s is no setting: BLOCK_X * BLOCK_Y is $((bx * by)) threads, more than 1024" >&2
+    if [ $((bx * by * bz)) -gt 1024 ]; then
+        echo "past_book_sweep: $s is no setting: BLOCK_X * BLOCK_Y * ZSPLIT is $((bx * by * bz)) threads, more than 1024" >&2
         exit 2
     fi
-    if [ "$ahead" -ne 0 ] && { [ "$march" -eq 2 ] || [ "$rows" -ne 1 ] || [ "$prefetch" -ne 0 ] || [ "$zflip" -ne 0 ]; }; then
-        echo "past_book_sweep: $s is no setting: L2_AHEAD and XSHFL belong to MARCH 1 (the default)" >&2
+    if [ "$cluster" -gt 8 ]; then
+        echo "past_book_sweep: $s is no setting: CLUSTER_X * CLUSTER_Y * CLUSTER_Z is $cluster blocks, more than 8" >&2
+        exit 2
+    fi
+    if [ "$march1" -ne 0 ] && { [ "$march" -eq 2 ] || [ "$rows" -ne 1 ] || [ "$prefetch" -ne 0 ] || [ "$zflip" -ne 0 ]; }; then
+        echo "past_book_sweep: $s is no setting: L2_AHEAD, XSHFL, ZSPLIT, ZTURN and CLUSTER_* belong to MARCH 1 (the default)" >&2
         exit 2
     fi
     if [ "$march" -eq 1 ] && { [ "$rows" -ne 1 ] || [ "$prefetch" -ne 0 ] || [ "$zflip" -ne 0 ]; }; then

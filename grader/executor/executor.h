@@ -38,6 +38,25 @@ typedef struct exec_var {
     char name[WIRE_MAX_NAME + 1]; // its name in the module
 } exec_var;
 
+// A gate on the stream: a kernel of one thread that holds the GPU's queue
+// until the host opens it, so that a timed span's start event and its first
+// launch are both queued when the GPU reaches them. Without it the start
+// event fires on an idle GPU as soon as it is queued, and the span counts the
+// microseconds the host takes to submit the launch after it (about 1% of a
+// 0.3 ms sweep): the host's time, not the kernel's.
+typedef struct trusted_gate {
+    volatile unsigned int *open;  // host memory the kernel reads (mapped); 1: go on
+    const unsigned int *d_open;   // the same word as the kernel addresses it
+    int held;                     // 1 between trusted_gate_hold and trusted_gate_open
+} trusted_gate;
+
+// How long a gate holds the queue at most. The executor opens it right after
+// it submits the launch, tens of microseconds later; a host kept from that
+// longer (a busy machine), or a tool that runs each launch to its end before
+// the next call returns (Nsight Compute), costs this at most, and the span
+// then counts the submission as it would without a gate.
+#define TRUSTED_GATE_LIMIT_NS 5000000ull
+
 typedef struct exec_alloc {
     uint64_t ptr;               // device address
     uint64_t bytes;             // length
@@ -75,6 +94,7 @@ typedef struct exec_state {
     cudaError_t sticky;         // a fault: every later call answers it
     cudaEvent_t start, stop;    // the call's timing events
     int started;                // 1 once the call's start event is recorded
+    trusted_gate *gate;         // a timed call's gate (exec_call_timed), else NULL: held before the start event when the call's first GPU work is a launch
     cudaError_t launch_error;   // the first launch error of the call
     int logging;                // 1: keep launch records (launch_log.h)
     char refusal[256];          // the first refused call, or ""
@@ -275,9 +295,18 @@ typedef struct trusted_damage {
 // Counts them; both ~0 if it could not.
 trusted_damage trusted_solve_damage(const float *base, size_t guard, const trusted_solve *s, uint64_t seed);
 
+// The gate (trusted_gate, above): allocates its flag; 0, or -1 (the gate then holds nothing).
+int trusted_gate_init(trusted_gate *g);
+// Queues the holding kernel (it gives up by itself after TRUSTED_GATE_LIMIT_NS).
+void trusted_gate_hold(trusted_gate *g);
+// Lets a held gate's kernel end; nothing if none is held.
+void trusted_gate_open(trusted_gate *g);
+void trusted_gate_free(trusted_gate *g);
+
 // Measures the copy limit: the best of a float4 copy kernel (one element per
 // thread) and cudaMemcpy device-to-device over the same bytes, each the
-// median of reps. Returns GB/s (read + written); *by names the winner.
+// median of reps, each queued behind a gate like a timed call. Returns GB/s
+// (read + written); *by names the winner.
 double trusted_copy_limit(int reps, double *kernel_gbs, double *memcpy_gbs, const char **by);
 
 #endif // STENCIL_EXECUTOR_H

@@ -399,10 +399,14 @@ static int serve_launch(exec_state *ex, const char *m, uint32_t len)
                 args[i] = (void *)at;
                 at += fn->psize[i];
             }
+            if (!ex->started && ex->gate)
+                trusted_gate_hold(ex->gate);  // a timed call's first work is this launch: queued behind the gate with its start event
             serve_start(ex);
             CUresult r = cuLaunchKernel(fn->f, h.grid[0], h.grid[1], h.grid[2], h.block[0], h.block[1], h.block[2],
                                         (unsigned)(h.shared > 0xffffffffu ? 0xffffffffu : h.shared), 0, args, NULL);
             serve_mark_end(ex);
+            if (ex->gate)
+                trusted_gate_open(ex->gate);
             err = r == CUDA_SUCCESS ? cudaSuccess : serve_launch_error(r);
         }
     }
@@ -956,6 +960,8 @@ int exec_call(exec_state *ex, const void *payload, size_t len, exec_call_result 
         }
     }
     ex->in_call = 0;
+    if (ex->gate)
+        trusted_gate_open(ex->gate);  // (already open unless the launch never reached the queue)
     res->started = ex->started;
     res->launch_error = ex->launch_error;
     if (ex->started) {  // the stop event stands after the call's last GPU work (serve_mark_end)

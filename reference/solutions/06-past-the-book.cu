@@ -85,6 +85,10 @@
 //               at once on the SMs of one GPC, which share one half of L2,
 //               so the planes and rows two of them both read come from that
 //               half for the second. (CPU emulation has no clusters.)
+//   TAIL_CHUNK  on small planes, the last TAIL_PLANES planes of a column in
+//               chunks of TAIL_CHUNK planes (MARCH 1; 0: none). Those
+//               blocks are launched last and end sooner, so the GPU's last
+//               wave of blocks is short and few SMs wait idle at the end.
 //   ZTURN       1: every odd chunk of a column marches down (MARCH 1). Two
 //               chunks that meet then read the planes they share near the
 //               same time (both at their ends, or both at their starts),
@@ -160,6 +164,12 @@
 #ifndef XSHFL
 #define XSHFL 0           // 1: x neighbours through warp shuffles (MARCH 1)
 #endif
+#ifndef TAIL_CHUNK
+#define TAIL_CHUNK 0      // planes of each of the short chunks that end a column on small planes; 0: none (MARCH 1)
+#endif
+#ifndef TAIL_PLANES
+#define TAIL_PLANES 16    // planes at the top of the column marched in TAIL_CHUNK chunks
+#endif
 #ifndef ZTURN
 #define ZTURN 0           // 1: odd chunks march down (MARCH 1)
 #endif
@@ -202,6 +212,16 @@
 #endif
 #if MARCH == 2 && CLUSTER_X * CLUSTER_Y * CLUSTER_Z > 1
 #error "CLUSTER_X, CLUSTER_Y and CLUSTER_Z belong to MARCH 1"
+#endif
+#if TAIL_CHUNK < 0 || TAIL_PLANES < 0 || (TAIL_CHUNK > 0 && (MARCH == 2 || ZSPLIT != 1))
+#error "TAIL_CHUNK and TAIL_PLANES are 0 or more, and a TAIL_CHUNK belongs to MARCH 1 without ZSPLIT"
+#endif
+#if TAIL_CHUNK > 0
+#define SWEEP_TAIL_PARAM , unsigned int head  // the chunks of chunk planes; after them, chunks of TAIL_CHUNK planes
+#define SWEEP_TAIL_ARG , head
+#else
+#define SWEEP_TAIL_PARAM
+#define SWEEP_TAIL_ARG
 #endif
 #if ZTURN != 0 && (ZTURN != 1 || L2_AHEAD != 0)
 #error "ZTURN is 0 or 1, and 1 takes no L2_AHEAD"
@@ -269,7 +289,7 @@ static __device__ __forceinline__ void l2_prefetch(const float *p, unsigned int 
 // Four points (k0 .. k0+3) of row j, planes i0 .. i0+chunk-1 (interior only):
 // the block's layer threadIdx.z marches chunk blockIdx.z * ZSPLIT + threadIdx.z.
 __global__ void SWEEP_BOUNDS_OF(BLOCK_X * BLOCK_Y * ZSPLIT) SWEEP_CLUSTER
-sweep_vec4(const float *__restrict__ in, float *__restrict__ out, unsigned int nx, unsigned int ny, unsigned int nz, unsigned int chunk)
+sweep_vec4(const float *__restrict__ in, float *__restrict__ out, unsigned int nx, unsigned int ny, unsigned int nz, unsigned int chunk SWEEP_TAIL_PARAM)
 {
     unsigned int k0 = 4 * (blockIdx.x * BLOCK_X + threadIdx.x);
     unsigned int j = blockIdx.y * BLOCK_Y + threadIdx.y + 1;
@@ -278,7 +298,12 @@ sweep_vec4(const float *__restrict__ in, float *__restrict__ out, unsigned int n
 #else
     unsigned int c = blockIdx.z;
 #endif
-    unsigned int i0 = c * chunk + 1;
+#if TAIL_CHUNK > 0
+    bool tail = c >= head;  // one of the short chunks at the top of the column, launched last
+    unsigned int i0 = (tail ? head * chunk + (c - head) * TAIL_CHUNK : c * chunk) + 1, len = tail ? TAIL_CHUNK : chunk;
+#else
+    unsigned int i0 = c * chunk + 1, len = chunk;
+#endif
 #if XSHFL
     // A warp is 32 columns of one row: j and i0 are the same in every lane, so
     // a warp leaves whole, and a lane past the row's end stays for the shuffles
@@ -293,7 +318,7 @@ sweep_vec4(const float *__restrict__ in, float *__restrict__ out, unsigned int n
     if (k0 >= nx || j >= ny - 1 || i0 >= nz - 1)
         return;
 #endif
-    unsigned int iend = min(i0 + chunk, nz - 1);
+    unsigned int iend = min(i0 + len, nz - 1);
     size_t plane = (size_t)nx * ny;
 #if ZTURN
     // An odd chunk marches down: "below" is then the plane behind the march
@@ -536,11 +561,20 @@ void launch_sweep(float *d_in, float *d_out, unsigned int nx, unsigned int ny, u
         dim3 grid(alternate ? gx * nchunks : gx, gy, alternate ? 1 : nchunks);
         sweep_vec4_rows<<<grid, block>>>(d_in, d_out, nx, ny, nz, nchunks, alternate);
 #else
+#if TAIL_CHUNK > 0
+        unsigned int head = 0xffffffffu, interior = nz - 2;  // (on large planes every chunk is chunk planes long)
+        if (!large) {
+            unsigned int h = interior > TAIL_PLANES ? (interior - TAIL_PLANES) / chunk : 0;
+            unsigned int n = h + (interior - h * chunk + TAIL_CHUNK - 1) / TAIL_CHUNK;
+            if (n <= 65535)
+                head = h, nchunks = n;
+        }
+#endif
         unsigned int gz = (nchunks + layers - 1) / layers;
         // a whole number of clusters along each axis (the blocks past the grid leave at once)
         dim3 grid((gx + CLUSTER_X - 1) / CLUSTER_X * CLUSTER_X, (gy + CLUSTER_Y - 1) / CLUSTER_Y * CLUSTER_Y,
                   (gz + CLUSTER_Z - 1) / CLUSTER_Z * CLUSTER_Z);
-        sweep_vec4<<<grid, dim3(BLOCK_X, BLOCK_Y, layers)>>>(d_in, d_out, nx, ny, nz, chunk);
+        sweep_vec4<<<grid, dim3(BLOCK_X, BLOCK_Y, layers)>>>(d_in, d_out, nx, ny, nz, chunk SWEEP_TAIL_ARG);
 #endif
     } else {
         dim3 grid((nx - 2 + BLOCK_X * BLOCK_Y - 1) / (BLOCK_X * BLOCK_Y), ny - 2 < 65535 ? ny - 2 : 65535, nchunks);

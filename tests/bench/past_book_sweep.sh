@@ -58,7 +58,7 @@ settings=("$@")
     MARCH=2                                         # the restructured march
     solution                                        # again: the noise between two runs of one kernel
 )
-knobs="BLOCK_X BLOCK_Y SMALL_CHUNK LARGE_CHUNK LARGE_PLANE MIN_BLOCKS UNROLL MARCH ROWS PREFETCH ZFLIP L2_AHEAD L2_HOW XSHFL STREAM ZSPLIT ZTURN CLUSTER_X CLUSTER_Y CLUSTER_Z"
+knobs="BLOCK_X BLOCK_Y SMALL_CHUNK LARGE_CHUNK LARGE_PLANE MIN_BLOCKS UNROLL MARCH ROWS PREFETCH ZFLIP L2_AHEAD L2_HOW XSHFL STREAM ZSPLIT ZTURN CLUSTER_X CLUSTER_Y CLUSTER_Z TAIL_CHUNK TAIL_PLANES"
 
 # Checks one setting; on a mistake prints one line and exits 2.
 check_setting() {
@@ -86,12 +86,13 @@ check_setting() {
         ROWS) rows=$value ;;
         PREFETCH) prefetch=$value ;;
         ZFLIP) zflip=$value ;;
-        L2_AHEAD | XSHFL | ZTURN) [ "$value" -gt 0 ] && march1=1 ;;  # MARCH 1's knobs, like ZSPLIT above 1
+        L2_AHEAD | XSHFL | ZTURN | TAIL_CHUNK) [ "$value" -gt 0 ] && march1=1 ;;  # MARCH 1's knobs, like ZSPLIT above 1
         esac
         local low=0 high=4294967295
         case $name in
         BLOCK_X | BLOCK_Y) low=1 high=1024 ;;
         SMALL_CHUNK | LARGE_CHUNK) low=1 high=65535 ;;
+        TAIL_CHUNK | TAIL_PLANES) high=65535 ;;
         MIN_BLOCKS) high=32 ;;
         UNROLL) high=64 ;;
         MARCH) low=1 high=2 ;;
@@ -117,7 +118,7 @@ check_setting() {
         exit 2
     fi
     if [ "$march1" -ne 0 ] && { [ "$march" -eq 2 ] || [ "$rows" -ne 1 ] || [ "$prefetch" -ne 0 ] || [ "$zflip" -ne 0 ]; }; then
-        echo "past_book_sweep: $s is no setting: L2_AHEAD, XSHFL, ZSPLIT, ZTURN and CLUSTER_* belong to MARCH 1 (the default)" >&2
+        echo "past_book_sweep: $s is no setting: L2_AHEAD, XSHFL, ZSPLIT, ZTURN, CLUSTER_* and TAIL_CHUNK belong to MARCH 1 (the default)" >&2
         exit 2
     fi
     if [ "$march" -eq 1 ] && { [ "$rows" -ne 1 ] || [ "$prefetch" -ne 0 ] || [ "$zflip" -ne 0 ]; }; then

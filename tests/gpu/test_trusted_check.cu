@@ -4,7 +4,10 @@
 // passes; one cell off by more than the tolerance, a kept cell changed, a
 // cell left unwritten, a guard overwritten and a changed input are each
 // found; a cell off by less than the tolerance passes. The input drawn on
-// the GPU from a seed is the judge's. Build and run it with
+// the GPU from a seed is the judge's. The timed calls' gate (trusted_gate)
+// holds what is queued behind it until opened, leaves the host's time before
+// a launch out of a span that starts behind it, and gives up by itself.
+// Build and run it with
 // tests/device_checker.sh (needs a GPU). Prints its seed, a line a check and
 // "checker: N passed, M failed".
 #include <math.h>
@@ -12,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "executor.h"
 #include "protocol.h"
@@ -311,10 +315,99 @@ static void run_heat(uint64_t seed, unsigned nx, unsigned ny, unsigned pitch, in
     solve_free(d_a, d_b, d_f, u0, f, got, ref);
 }
 
+// Writes v to *done: the launch the gate's checks queue behind it.
+__global__ void gate_mark(volatile unsigned int *done, unsigned int v)
+{
+    *done = v;
+}
+
+static double wall_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+// Times a span as a timed call makes it: (the gate held,) the start event, the
+// host busy for host_ms before it submits the launch, (the gate opened,) the
+// stop event. Returns the span's ms.
+static float gate_span(trusted_gate *g, volatile unsigned int *done, unsigned int v, int host_ms)
+{
+    cudaEvent_t a, b;
+    float ms = -1;
+    cudaEventCreate(&a);
+    cudaEventCreate(&b);
+    if (g)
+        trusted_gate_hold(g);
+    cudaEventRecord(a);
+    usleep((useconds_t)host_ms * 1000);
+    gate_mark<<<1, 1>>>(done, v);
+    if (g)
+        trusted_gate_open(g);
+    cudaEventRecord(b);
+    cudaEventSynchronize(b);
+    cudaEventElapsedTime(&ms, a, b);
+    cudaEventDestroy(a);
+    cudaEventDestroy(b);
+    return ms;
+}
+
+static void run_gate(uint64_t seed)
+{
+    trusted_gate g;
+    volatile unsigned int *done = NULL;
+    unsigned int mark = 1 + (unsigned int)(seed % 100000);  // any value but 0, from the seed
+    char shape[96];
+    int made = trusted_gate_init(&g) == 0 && cudaHostAlloc((void **)&done, sizeof(*done), cudaHostAllocMapped) == cudaSuccess;
+    expect(made, "the gate's flag and a word both sides see are allocated", "gate");
+    if (!made)
+        return;
+    *done = 0;
+    int third_ms = (int)(TRUSTED_GATE_LIMIT_NS / 3000000);  // a third of the longest a gate holds
+    trusted_gate_hold(&g);
+    gate_mark<<<1, 1>>>(done, mark);
+    usleep((useconds_t)third_ms * 1000);
+    unsigned int before = *done;
+    trusted_gate_open(&g);
+    cudaDeviceSynchronize();
+    snprintf(shape, sizeof(shape), "gate held %d ms: %u before the opening, %u after", third_ms, before, *done);
+    expect(before == 0 && *done == mark, "a held gate keeps the launch behind it from running until it is opened", shape);
+
+    float gated = gate_span(&g, done, mark + 1, third_ms);
+    unsigned int after_gated = *done;
+    float plain = gate_span(NULL, done, mark + 2, third_ms);
+    snprintf(shape, sizeof(shape), "a host %d ms late: %.3f ms behind the gate, %.3f ms without it", third_ms, gated, plain);
+    expect(gated >= 0 && gated < 0.5f * third_ms && after_gated == mark + 1, "a span started behind the gate leaves out the host's time before its launch", shape);
+    expect(plain >= 0.95f * third_ms, "the same span without the gate counts it (the check's own control)", shape);
+
+    double t0 = wall_ms();
+    trusted_gate_hold(&g);
+    gate_mark<<<1, 1>>>(done, mark + 3);
+    cudaError_t e = cudaDeviceSynchronize();
+    double waited = wall_ms() - t0;
+    trusted_gate_open(&g);
+    snprintf(shape, sizeof(shape), "gate never opened: the launch ran after %.1f ms (limit %.0f ms)", waited, TRUSTED_GATE_LIMIT_NS / 1e6);
+    expect(e == cudaSuccess && *done == mark + 3 && waited >= 0.8 * TRUSTED_GATE_LIMIT_NS / 1e6 && waited < 5000, "a gate nobody opens gives up by itself", shape);
+
+    trusted_gate_open(&g);  // opening a gate not held does nothing
+    trusted_gate_hold(&g);
+    trusted_gate_hold(&g);  // holding a held gate queues nothing more
+    gate_mark<<<1, 1>>>(done, mark + 4);
+    t0 = wall_ms();
+    trusted_gate_open(&g);
+    e = cudaDeviceSynchronize();
+    waited = wall_ms() - t0;
+    snprintf(shape, sizeof(shape), "held twice, opened once: the launch ran %.2f ms after", waited);
+    expect(e == cudaSuccess && *done == mark + 4 && waited < 10, "a gate held twice opens with one opening", shape);
+    trusted_gate_free(&g);
+    cudaFreeHost((void *)done);
+}
+
 int main(void)
 {
     uint64_t seed = getenv("STENCIL_TEST_SEED") ? strtoull(getenv("STENCIL_TEST_SEED"), NULL, 10) : (uint64_t)time(NULL) * 2654435761u;
     printf("# seed: %llu (replay with STENCIL_TEST_SEED=%llu)\n", (unsigned long long)seed, (unsigned long long)seed);
+    setenv("CUDA_MODULE_LOADING", "EAGER", 1);  // as the judge starts the executor: no kernel loaded on its first launch (a load waits for the queue, and the gate holds it)
     if (cudaFree(0) != cudaSuccess) {
         printf("checker: SKIPPED, no usable GPU\n");
         return 77;
@@ -337,6 +430,7 @@ int main(void)
     run_solve(grid_fill_mix(seed ^ 10), 96, 80, 72, JACOBI_BC_PERIODIC, 120, 30, 0.0f);  // the reference kept from the last
     run_heat(grid_fill_mix(seed ^ 11), 67, 30, 68, 15, 0.2f);
     run_heat(grid_fill_mix(seed ^ 12), 130, 37, 132, 9, 0.25f);
+    run_gate(grid_fill_mix(seed ^ 13));
     printf("checker: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -2,7 +2,8 @@
 # tests/device_checker.sh — on a GPU: builds tests/gpu/test_trusted_check.cu
 # with the executor's checker (grader/executor/trusted.cu) and the CPU
 # reference, and runs it (the GPU check held to the ground truth on random
-# cases). Prints "checker: N passed, M failed"; SKIPPED without a GPU.
+# cases; the timed calls' gate held to what timing needs of it). Prints
+# "checker: N passed, M failed"; SKIPPED without a GPU.
 # COVERAGE_OBJS=DIR: DIR holds the executor's objects built with gcov's counts
 # (EXEC_COVERAGE=1, tests/device_coverage.sh); the checker links DIR/trusted.o
 # in place of trusted.cu, so its runs add to the executor's counts.

@@ -32,6 +32,7 @@ static uint64_t log_key;                           // the seals' key
 static long log_total_at_begin;                    // the runtime's launch count when the bracket began
 static char log_forged[200];                       // how the records were tampered with ("": not)
 static unsigned long long log_global_bytes, log_shared_bytes;  // the loads of the last bracket, at its end
+static double log_copies_at_begin, log_copy_bytes; // the runtime's device-to-device bytes when the bracket began; the bracket's, at its end
 
 // The keyed hash of record r (every field the launch set; static_smem is filled at the end).
 static uint64_t log_seal(const launch_record *r)
@@ -89,6 +90,7 @@ int launch_log_begin(char *why, size_t why_len)
     log_count = 0;
     log_recording = 1;
     log_total_at_begin = emu_launch_total();
+    log_copies_at_begin = emu_device_copy_total();
     emu_load_counts_reset();
     emu_set_launch_observer(log_on_launch);
     return 0;
@@ -111,6 +113,7 @@ long launch_log_end(void)
     log_recording = 0;
     emu_set_launch_observer(NULL);
     emu_load_counts(&log_global_bytes, &log_shared_bytes);
+    log_copy_bytes = emu_device_copy_total() - log_copies_at_begin;
     for (long i = 0; i < log_count && i < LAUNCH_LOG_MAX; i++)
         log_records[i].static_smem = emu_kernel_static_smem(log_kernels[i]);
     return log_forged[0] ? LAUNCH_LOG_FORGED : log_count;
@@ -125,6 +128,11 @@ int launch_log_loads(double *global_bytes, double *shared_bytes)
 #else
     return 0;
 #endif
+}
+
+double launch_log_device_copies(void)
+{
+    return log_copy_bytes;
 }
 
 const char *launch_log_forged(void)

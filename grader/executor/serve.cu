@@ -31,6 +31,7 @@
 
 static launch_record log_records[LAUNCH_LOG_MAX];  // the records of the current bracket
 static long log_count;                             // launches seen in it
+static double log_copy_bytes;                      // bytes copied device to device in it
 static exec_state *log_state;                      // whose launches are recorded
 
 int launch_log_begin(char *why, size_t why_len)
@@ -38,6 +39,7 @@ int launch_log_begin(char *why, size_t why_len)
     (void)why;
     (void)why_len;
     log_count = 0;
+    log_copy_bytes = 0;
     if (log_state)
         log_state->logging = 1;
     return 0;
@@ -61,6 +63,11 @@ int launch_log_loads(double *global_bytes, double *shared_bytes)
 {
     *global_bytes = *shared_bytes = 0;
     return 0;
+}
+
+double launch_log_device_copies(void)
+{
+    return log_copy_bytes;
 }
 
 const launch_record *launch_log_record(long idx)
@@ -485,6 +492,8 @@ static int serve_memcpy(exec_state *ex, const char *m, uint32_t len)
         return serve_answer(ex, WIRE_MEMCPY, err, NULL, 0);
     }
     if (c.kind == cudaMemcpyDeviceToDevice) {
+        if (ex->logging)
+            log_copy_bytes += (double)c.bytes;
         err = cudaMemcpy((void *)c.dst, (const void *)c.src, c.bytes, cudaMemcpyDeviceToDevice);
         serve_mark_end(ex);
         return serve_answer(ex, WIRE_MEMCPY, err, NULL, 0);

@@ -423,6 +423,30 @@ static void technique_heat2d(const lab_technique *k, const technique_evidence *e
              r->status == TECHNIQUE_OK ? "" : "; this lab expects one launch of the step kernel a step (reading one buffer, writing the other, then swapping the pointers), or fewer launches doing several steps each");
 }
 
+// Every whole solve (labs 5, 9, 10): the two grids are swapped, not copied.
+// A copy back of the new grid over the old one each step (cudaMemcpy device
+// to device, counted by the runner: LAUNCH_LOG_KEY_DEVICE_COPIES) moves the
+// grid through DRAM twice a step, as a copy kernel would (which the launch
+// counts catch). Copies of half a grid a step or less, or of two and a half
+// grids in all (rows padded), pass: a buffer set up once, a result moved
+// once at the end, a boundary's rows. (The line is judged on a case of 25
+// steps or more in every lab that has one.)
+static void technique_solve_copies(const technique_evidence *e, technique_result *r)
+{
+    const kv_list *report = e->report;
+    double bytes = kv_number(report, LAUNCH_LOG_KEY_DEVICE_COPIES, 0), pitch = kv_number(report, "pitch", 0);
+    double grid = 4.0 * (pitch > e->n[0] ? pitch : e->n[0]) * e->n[1] * e->n[2];  // rows as stored, padding included
+    int steps = (int)kv_number(report, "iterations", 0);
+    if (grid <= 0 || bytes <= grid * (0.5 * steps > 2.5 ? 0.5 * steps : 2.5))
+        return;
+    r->status = TECHNIQUE_FAIL;
+    size_t used = strlen(r->detail);
+    snprintf(r->detail + used, sizeof(r->detail) - used,
+             "; the solve copied %.1f grids from device memory to device memory in %d %s (cudaMemcpy): a copy back "
+             "instead of a swap moves the grid through DRAM twice a step; swap the two pointers instead",
+             bytes / grid, steps, steps == 1 ? "step" : "steps");
+}
+
 technique_result technique_check(const char *technique, const kv_list *report, unsigned int n, int radius)
 {
     const unsigned int size[3] = {n, n, n};
@@ -446,6 +470,7 @@ technique_result technique_check_grid(const char *technique, const kv_list *repo
     technique_evidence e = {report, launches, NULL, n, radius};
     if (k && !k->one_launch) {  // a whole solve: its rule counts the launches of every kernel
         k->rule(k, &e, &r);
+        technique_solve_copies(&e, &r);
         return r;
     }
     if (launches != 1 || technique_launch(report, 0, &li) != 0) {

@@ -246,6 +246,7 @@ static void runner_prepare_output(const float *in, float *out, size_t nx, size_t
 static void runner_report_launches(long count)
 {
     runner_report("launches", "%ld", count);
+    runner_report(LAUNCH_LOG_KEY_DEVICE_COPIES, "%.0f", launch_log_device_copies());
     for (long n = 0; n < count && n < LAUNCH_LOG_MAX; n++) {
         const launch_record *r = launch_log_record(n);
         char key[64];

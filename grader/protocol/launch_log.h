@@ -42,6 +42,15 @@ const char *launch_log_forged(void);
 // sanitizer calls), else 0 (the executor: the judge runs Nsight Compute).
 int launch_log_loads(double *global_bytes, double *shared_bytes);
 
+// The bytes the last bracket's calls copied from device memory to device
+// memory (cudaMemcpy and cudaMemcpyAsync of kind device-to-device; under
+// emulation also of kind default between two device pointers), reported as
+// LAUNCH_LOG_KEY_DEVICE_COPIES: a whole solve that copies its new grid back
+// over the old one each step, instead of swapping the two pointers, moves
+// the grid through DRAM twice a step, as a copy kernel would.
+#define LAUNCH_LOG_KEY_DEVICE_COPIES "device_copy_bytes"
+double launch_log_device_copies(void);
+
 // The idx-th record of the last begin/end bracket (idx < min(count, MAX)).
 const launch_record *launch_log_record(long idx);
 

@@ -311,6 +311,38 @@ static void test_launch_records(void **state)
     cudaFree(d);
 }
 
+// A bracket counts the bytes its calls copied from device memory to device
+// memory (launch_log_device_copies): cudaMemcpy and cudaMemcpyAsync of kind
+// device-to-device or default between two allocations, and nothing else (a
+// copy from or to the host, a failed copy, a copy before the bracket).
+static void test_launch_device_copies(void **state)
+{
+    (void)state;
+    char why[128];
+    size_t n = (size_t)test_random_int(64, 4096), k = (size_t)test_random_int(1, (int)n);
+    float *a, *b, *h = (float *)malloc(n * sizeof(float));
+    test_fill_floats(h, n);
+    check_cuda(cudaMalloc(&a, n * sizeof(float)), "cudaMalloc");
+    check_cuda(cudaMalloc(&b, n * sizeof(float)), "cudaMalloc");
+    check_cuda(cudaMemcpy(a, h, n * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+    check_cuda(cudaMemcpy(b, a, n * sizeof(float), cudaMemcpyDeviceToDevice), "cudaMemcpy");  // before the bracket
+    assert_int_equal(launch_log_begin(why, sizeof(why)), 0);
+    check_cuda(cudaMemcpy(b, a, n * sizeof(float), cudaMemcpyDeviceToDevice), "cudaMemcpy");
+    check_cuda(cudaMemcpyAsync(a, b, k * sizeof(float), cudaMemcpyDefault, 0), "cudaMemcpyAsync");
+    check_cuda(cudaMemcpy(h, a, n * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    check_cuda(cudaMemcpy(a, h, k * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+    assert_int_not_equal(cudaMemcpy(a, b, (n + 1) * sizeof(float), cudaMemcpyDeviceToDevice), cudaSuccess);  // past the end: refused
+    cudaGetLastError();
+    assert_int_equal(launch_log_end(), 0);
+    assert_true(launch_log_device_copies() == (double)((n + k) * sizeof(float)));
+    assert_int_equal(launch_log_begin(why, sizeof(why)), 0);  // a new bracket starts from none
+    assert_int_equal(launch_log_end(), 0);
+    assert_true(launch_log_device_copies() == 0.0);
+    cudaFree(a);
+    cudaFree(b);
+    free(h);
+}
+
 // The occupancy API answers as a GPU of the nominal device does: the grid
 // that fills its 132 multiprocessors with the suggested block (a grid-stride
 // loop sized by it is as large as on the GPU), and agrees with the
@@ -430,6 +462,7 @@ int main(void)
         cmocka_unit_test_setup(test_translator_corner_cases, test_reset_device),
         cmocka_unit_test_setup(test_parameters_copied_per_thread, test_reset_device),
         cmocka_unit_test_setup(test_launch_records, test_reset_device),
+        cmocka_unit_test_setup(test_launch_device_copies, test_reset_device),
         cmocka_unit_test_setup(test_error_names, test_reset_device),
         cmocka_unit_test_setup(test_occupancy_suggestion, test_reset_device),
         cmocka_unit_test_setup(test_launch_kernel_call, test_reset_device),

@@ -2,6 +2,7 @@
 // runner's report, technique checks and OP/B models, child processes, and
 // the JSON report (checked with a real JSON parser).
 #include "test_util.h"
+#include "launch_log.h"
 
 #include <math.h>
 #include <omp.h>
@@ -496,6 +497,44 @@ static void test_technique_heat2d(void **state)
     opb_model m;
     assert_int_equal(opb_book_model("heat2d", 0, 0, 1, &m), 0);  // no tile needed: the bound itself
     assert_true(fabs(m.book - 0.875) < 1e-12 && fabs(m.bound - 0.875) < 1e-12);
+}
+
+// Every whole solve (labs 5, 9, 10): a copy back instead of a swap, with
+// cudaMemcpy device to device, fails the technique line whatever the launch
+// counts say; a buffer set up once, or a copy of less than half a grid a
+// step, passes. A grid's bytes are its rows as stored (pitch).
+static void test_technique_solve_copies(void **state)
+{
+    (void)state;
+    unsigned int seed = (unsigned int)time(NULL);
+    srand(seed);
+    int steps = 6 + rand() % 60;
+    unsigned int nx = 17 + rand() % 90, ny = 5 + rand() % 40, nz = 3 + rand() % 20, pitch = (nx + 31) / 32 * 32;
+    printf("solve copies: seed %u, %d steps, %ux%ux%u\n", seed, steps, nx, ny, nz);
+    const struct { const char *technique; unsigned int size[3]; unsigned int pitch; const char *launches; } solves[] = {
+        {"jacobi", {nx, ny, nz}, nx, "launches=%d\nkernels=2\nkernel.0=%d jacobi_sweep\nkernel.1=%d jacobi_boundary\nbc=neumann\n"},
+        {"time-blocking", {nx, ny, nz}, nx, "launches=%d\n"},
+        {"heat2d", {nx, ny, 1}, pitch, "launches=%d\nkernels=1\nkernel.0=%d heat_step\n"},
+    };
+    for (size_t q = 0; q < sizeof(solves) / sizeof(solves[0]); q++) {
+        double grid = 4.0 * solves[q].pitch * solves[q].size[1] * solves[q].size[2];
+        int launches = !strcmp(solves[q].technique, "jacobi") ? 2 * steps : !strcmp(solves[q].technique, "time-blocking") ? steps / 3 : steps;
+        int per_kernel = !strcmp(solves[q].technique, "jacobi") ? steps : launches;
+        const struct { double grids; int ok; } copies[] = {{0, 1}, {1, 1}, {2.5, 1}, {0.4 * steps, 1}, {(double)steps, 0}, {0.55 * steps + 3, 0}};
+        for (size_t c = 0; c < sizeof(copies) / sizeof(copies[0]); c++) {
+            char text[512], counts[256];
+            kv_list kv;
+            snprintf(counts, sizeof(counts), solves[q].launches, launches, per_kernel, per_kernel);
+            snprintf(text, sizeof(text), "%siterations=%d\npitch=%u\n" LAUNCH_LOG_KEY_DEVICE_COPIES "=%.0f\n", counts, steps, solves[q].pitch,
+                     copies[c].grids * grid);
+            load_report(text, &kv);
+            technique_result r = technique_check_grid(solves[q].technique, &kv, solves[q].size, 1);
+            printf("  %s, %.1f grids copied: %s\n", solves[q].technique, copies[c].grids, r.detail);
+            assert_int_equal(r.status, copies[c].ok ? TECHNIQUE_OK : TECHNIQUE_FAIL);
+            assert_true(copies[c].ok == !strstr(r.detail, "copy back instead of a swap"));
+            kv_free(&kv);
+        }
+    }
 }
 
 static void test_technique_loads(void **state)
@@ -1261,6 +1300,7 @@ int main(void)
         cmocka_unit_test(test_technique_time_blocking),
         cmocka_unit_test(test_technique_counts_loads),
         cmocka_unit_test(test_technique_heat2d),
+        cmocka_unit_test(test_technique_solve_copies),
         cmocka_unit_test(test_spawn),
         cmocka_unit_test(test_remove_tree),
         cmocka_unit_test(test_spawn_server),

@@ -573,6 +573,13 @@ static void copy_protect(const void *a, const void *b, size_t count, int prot)
         allocation_protect(y, prot);
 }
 
+static double device_copy_total;  // bytes copied device to device (emu_device_copy_total)
+
+double emu_device_copy_total(void)
+{
+    return device_copy_total;
+}
+
 // Copies count bytes after checking both ranges against kind.
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
@@ -582,6 +589,8 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
     err = copy_check("cudaMemcpy", dst, src, count, kind);
     if (err != cudaSuccess)
         return emu_api_return(err);
+    if (side_of(dst, count) == SIDE_DEVICE && side_of(src, count) == SIDE_DEVICE)  // two cudaMalloc allocations
+        device_copy_total += (double)count;
     copy_protect(dst, src, count, PROT_READ | PROT_WRITE);
     memmove(dst, src, count);
     copy_protect(dst, src, count, PROT_NONE);

@@ -131,6 +131,10 @@ void emu_kit_grid(const void *grid, size_t bytes, const char *name);
 const char *emu_guard_read(void);
 void emu_kit_copies(int refused);
 const char *emu_refusal(void);
+// Bytes copied from device memory to device memory since the program began
+// (cudaMemcpy, cudaMemcpyAsync: of kind device-to-device, or default between
+// two device pointers); launch_log_emu.cpp takes a bracket's share.
+double emu_device_copy_total(void);
 
 // Names the file a fatal fault (out-of-bounds access, undefined behaviour,
 // device memory touched by the host) appends `error_stage=execute` and

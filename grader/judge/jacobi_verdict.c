@@ -327,6 +327,25 @@ static size_t jv_stale_boundary(const jacobi_grid *g, const float *u, size_t *on
     return bad;
 }
 
+// Boundary cells of u that differ from their source yet hold the initial
+// grid's value u0 bit for bit: cells the boundary step never wrote.
+static size_t jv_stale_unwritten(const jacobi_grid *g, const float *u, const float *u0)
+{
+    size_t kept = 0, pos[3], src[3];
+    for (pos[2] = 0; pos[2] < g->nz; pos[2]++)
+        for (pos[1] = 0; pos[1] < g->ny; pos[1]++)
+            for (pos[0] = 0; pos[0] < g->nx; pos[0]++) {
+                int outside = 0;
+                for (int a = 0; a < 3; a++) {
+                    src[a] = jacobi_source(pos[a], jv_extent(g, a), g->bc);
+                    outside += src[a] != pos[a];
+                }
+                size_t at = jv_at(g, pos);
+                kept += outside > 0 && jv_differ(u[at], u[jv_at(g, src)]) && !memcmp(&u[at], &u0[at], sizeof(float));
+            }
+    return kept;
+}
+
 // Cells of the face of axis a at position x (other coordinates interior)
 // that differ from their source.
 static size_t jv_face_stale(const jacobi_grid *g, const float *u, int a, size_t x)
@@ -468,6 +487,11 @@ static int jv_explain_boundary(const jv_run *r, jacobi_verdict *v)
         snprintf(hint, sizeof(hint), "%s",
                  r->c->blocked ? "every face still holds the initial grid's values: no boundary cell was ever written. With a Neumann or periodic boundary they change every iteration, and a launch of several iterations has no boundary kernel after it: let the launch write the boundary cells too, each taking at every level the value of its source cell (jacobi.h's s), as the interior cells do."
                                : "every face still holds the initial grid's values: the boundary step never ran. With a Neumann or periodic boundary launch the boundary kernel after every sweep, covering both faces of each axis (jacobi.h).");
+        jv_fail(v, HINT_BOUNDARY_VALUES, hint);
+        return 1;
+    }
+    if (!r->c->blocked && r->iters >= 1 && jv_stale_unwritten(g, r->got, r->c->u0) == stale) {
+        snprintf(hint, sizeof(hint), "these boundary cells still hold the initial grid's values bit for bit while the other boundary cells are right: the boundary step never wrote them. Does the boundary launch's grid cover every cell of every face, along each of the three axes (nx, ny and nz: a grid sized by the wrong axis leaves the far cells out)?");
         jv_fail(v, HINT_BOUNDARY_VALUES, hint);
         return 1;
     }

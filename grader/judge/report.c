@@ -205,11 +205,11 @@ void report_text(const judge_run *run)
     }
     pictures_report_text(stdout);
     report_time_text(run);
-    printf("verdict: %s — %d of %d cases passed%s%s%s\n",
+    printf("verdict: %s — %d of %d cases passed%s%s%s%s\n",
            run->exit_code == JUDGE_EXIT_PASS ? "PASS" : "FAIL", run->passed,
            run->passed + run->failed, run->skipped ? ", " : "",
            run->skipped ? "some skipped" : "",
-           run->technique.status == TECHNIQUE_FAIL ? "; technique check failed" : "");
+           *report_technique_words(run) ? "; " : "", report_technique_words(run));
     report_banner(run);
 }
 
@@ -498,6 +498,13 @@ static void report_printable(judge_run *run)
     protocol_printable(run->message, 0);
 }
 
+const char *report_technique_words(const judge_run *run)
+{
+    if (run->technique.status != TECHNIQUE_FAIL)
+        return "";
+    return run->technique_case[0] ? "technique check failed" : "technique not judged (no case with interior points passed)";
+}
+
 void report_score(judge_run *run)
 {
     report_printable(run);
@@ -512,6 +519,6 @@ void report_score(judge_run *run)
         cases[i].solution_fraction = c->timed && c->solution_gbs > 0 ? c->gbs / c->solution_gbs : -1;
         cases[i].name = c->name;
     }
-    int technique = run->technique.status == TECHNIQUE_OK ? 1 : run->technique.status == TECHNIQUE_FAIL ? 0 : -1;
+    int technique = run->technique.status == TECHNIQUE_OK ? 1 : run->technique.status != TECHNIQUE_FAIL ? -1 : run->technique_case[0] ? 0 : SCORE_TECHNIQUE_UNJUDGED;
     run->score = score_compute(&run->conf, cases, error ? 0 : run->ncases, technique, error);
 }

@@ -25,4 +25,10 @@ void report_summary(const judge_run *run, FILE *out);
 // exit, as nothing earned).
 void report_score(judge_run *run);
 
+// What the verdict line says of the technique: "technique check failed",
+// "technique not judged" (no case with interior points passed, so there was
+// nothing to judge it on), or "" when it did not fail. One text for the
+// terminal, the HTML page and the autograder platforms.
+const char *report_technique_words(const judge_run *run);
+
 #endif // STENCIL_REPORT_H

@@ -1,6 +1,7 @@
 // grader/judge/report_html.c — see report_html.h.
 #include "html_text.h"
 #include "report_html.h"
+#include "report.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -219,8 +220,8 @@ void report_html(const judge_run *run, const report_handout *handout, FILE *out)
     }
     fprintf(out, "<p class=\"verdict %s\">verdict: <b>%s</b>", passed ? "pass-bg" : "fail-bg", passed ? "PASS" : graded ? "FAIL" : "ERROR");
     if (graded)
-        fprintf(out, " — %d of %d cases passed%s%s", run->passed, run->passed + run->failed, run->skipped ? ", some skipped" : "",
-                run->technique.status == TECHNIQUE_FAIL ? "; technique check failed" : "");
+        fprintf(out, " — %d of %d cases passed%s%s%s", run->passed, run->passed + run->failed, run->skipped ? ", some skipped" : "",
+                *report_technique_words(run) ? "; " : "", report_technique_words(run));
     else {
         fprintf(out, " — ");
         html_text(out, run->message);

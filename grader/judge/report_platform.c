@@ -53,10 +53,9 @@ static void platform_verdict(const judge_run *run, FILE *out)
         fprintf(out, "rejected: %s; %.4g of %.4g points", run->message, run->score.points, run->score.max);
         return;
     }
-    fprintf(out, "%s — %d of %d cases passed%s; %.4g of %.4g points",
+    fprintf(out, "%s — %d of %d cases passed%s%s; %.4g of %.4g points",
             run->exit_code == JUDGE_EXIT_PASS ? "PASS" : "FAIL", run->passed, run->passed + run->failed,
-            run->technique.status == TECHNIQUE_FAIL ? ", technique check failed" : "", run->score.points,
-            run->score.max);
+            *report_technique_words(run) ? ", " : "", report_technique_words(run), run->score.points, run->score.max);
 }
 
 // Why the run was not graded, the compiler's first errors, and what to do.

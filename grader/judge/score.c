@@ -89,11 +89,13 @@ score_result score_compute(const lab_conf *c, const score_case *cases, int ncase
         } else if (p->kind == RUBRIC_CASES) {
             score_group(it, cases, ncases);
         } else if (p->kind == RUBRIC_TECHNIQUE) {
-            it->measured = technique >= 0;
+            it->measured = 1;  // a run where nothing passed, or nothing with interior points, earns nothing here either
             it->points = technique > 0 ? it->max : 0;
-            snprintf(it->detail, sizeof(it->detail), "%s", technique > 0 ? "technique check passed" : technique == 0 ? "technique check failed" : "technique not checked (no case ran to the end)");
-            if (technique < 0)  // a run where nothing passed earns nothing here either
-                it->measured = 1;
+            snprintf(it->detail, sizeof(it->detail), "%s",
+                     technique > 0                               ? "technique check passed"
+                     : technique == 0                            ? "technique check failed"
+                     : technique == SCORE_TECHNIQUE_UNJUDGED ? "technique not judged: no case with interior points passed"
+                                                                 : "technique not checked (no case ran to the end)");
         } else {
             score_speed(it, p, cases, ncases);
         }

@@ -34,8 +34,10 @@ typedef struct score_case {
 } score_case;
 
 // Scores ncases cases and the technique verdict (1 ok, 0 failed, -1 not
-// checked) under c's rubric. A kit-level error scores with ncases = 0 and
-// technique = 0: nothing earned, every part counted.
+// checked, SCORE_TECHNIQUE_UNJUDGED failed for want of evidence: no case with
+// interior points passed) under c's rubric. A kit-level error scores with
+// ncases = 0 and technique = 0: nothing earned, every part counted.
+#define SCORE_TECHNIQUE_UNJUDGED (-2)
 score_result score_compute(const lab_conf *c, const score_case *cases, int ncases, int technique, int error);
 
 #endif // STENCIL_SCORE_H

@@ -98,6 +98,18 @@ static void test_score_unmeasured_failed_and_error(void **state)
     assert_non_null(strstr(s.items[3].detail, "your instructor times it when grading"));  // what a student kit's reader is told
     assert_non_null(strstr(s.items[3].detail, "20% of the copy limit"));
     assert_true(fabs(s.max - 6) < 1e-9);
+    // The technique: failed, not judged for want of a case with interior
+    // points (counted, nothing earned, and said so), not checked.
+    score_case small[2] = {{"a", 0, 0, -1, -1, NULL}, {"b", 0, 0, -1, -1, NULL}};
+    const struct { int technique; double points; const char *says; } verdicts[] = {
+        {1, 1, "technique check passed"}, {0, 0, "technique check failed"},
+        {SCORE_TECHNIQUE_UNJUDGED, 0, "technique not judged: no case with interior points passed"},
+        {-1, 0, "technique not checked"}};
+    for (size_t q = 0; q < sizeof(verdicts) / sizeof(verdicts[0]); q++) {
+        s = score_compute(&c, small, 2, verdicts[q].technique, 0);
+        assert_true(s.items[2].measured && s.items[2].points == verdicts[q].points);
+        assert_non_null(strstr(s.items[2].detail, verdicts[q].says));
+    }
     // A kit-level error: nothing earned, everything counted.
     s = score_compute(&c, NULL, 0, 0, 1);
     assert_true(s.points == 0 && fabs(s.max - 8) < 1e-9);  // 2 + 3 + 1 + 2

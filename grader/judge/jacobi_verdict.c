@@ -306,32 +306,13 @@ static long jv_face_copies(const jacobi_grid *g, const float *u, int a, size_t x
 }
 
 // Counts boundary cells of u that differ from their source; *on_faces gets
-// those whose other two coordinates are interior (not edges or corners).
-static size_t jv_stale_boundary(const jacobi_grid *g, const float *u, size_t *on_faces)
+// those whose other two coordinates are interior (not edges or corners), and
+// *unwritten those that still hold the initial grid's value u0 bit for bit
+// (cells the boundary step never wrote).
+static size_t jv_stale_boundary(const jacobi_grid *g, const float *u, const float *u0, size_t *on_faces, size_t *unwritten)
 {
     size_t bad = 0, pos[3], src[3];
-    *on_faces = 0;
-    for (pos[2] = 0; pos[2] < g->nz; pos[2]++)
-        for (pos[1] = 0; pos[1] < g->ny; pos[1]++)
-            for (pos[0] = 0; pos[0] < g->nx; pos[0]++) {
-                int outside = 0;
-                for (int a = 0; a < 3; a++) {
-                    src[a] = jacobi_source(pos[a], jv_extent(g, a), g->bc);
-                    outside += src[a] != pos[a];
-                }
-                if (outside == 0 || !jv_differ(u[jv_at(g, pos)], u[jv_at(g, src)]))
-                    continue;
-                bad++;
-                *on_faces += (size_t)(outside == 1);
-            }
-    return bad;
-}
-
-// Boundary cells of u that differ from their source yet hold the initial
-// grid's value u0 bit for bit: cells the boundary step never wrote.
-static size_t jv_stale_unwritten(const jacobi_grid *g, const float *u, const float *u0)
-{
-    size_t kept = 0, pos[3], src[3];
+    *on_faces = *unwritten = 0;
     for (pos[2] = 0; pos[2] < g->nz; pos[2]++)
         for (pos[1] = 0; pos[1] < g->ny; pos[1]++)
             for (pos[0] = 0; pos[0] < g->nx; pos[0]++) {
@@ -341,9 +322,13 @@ static size_t jv_stale_unwritten(const jacobi_grid *g, const float *u, const flo
                     outside += src[a] != pos[a];
                 }
                 size_t at = jv_at(g, pos);
-                kept += outside > 0 && jv_differ(u[at], u[jv_at(g, src)]) && !memcmp(&u[at], &u0[at], sizeof(float));
+                if (outside == 0 || !jv_differ(u[at], u[jv_at(g, src)]))
+                    continue;
+                bad++;
+                *on_faces += (size_t)(outside == 1);
+                *unwritten += (size_t)!jv_differ(u[at], u0[at]);
             }
-    return kept;
+    return bad;
 }
 
 // Cells of the face of axis a at position x (other coordinates interior)
@@ -440,7 +425,7 @@ static int jv_explain_wrong_face(const jv_run *r, jacobi_verdict *v)
 static int jv_explain_boundary(const jv_run *r, jacobi_verdict *v)
 {
     const jacobi_grid *g = &r->c->g;
-    size_t on_faces, stale;
+    size_t on_faces, stale, stale_unwritten;
     if (g->bc == JACOBI_BC_DIRICHLET) {
         size_t changed = 0;
         for (size_t p = 0; p < r->cells; p++) {
@@ -455,7 +440,7 @@ static int jv_explain_boundary(const jv_run *r, jacobi_verdict *v)
                                                   : "with Dirichlet nothing may write the boundary: the sweep writes interior points only, and the boundary kernel has nothing to do.");
         return 1;
     }
-    if ((stale = jv_stale_boundary(g, r->got, &on_faces)) == 0)
+    if ((stale = jv_stale_boundary(g, r->got, r->c->u0, &on_faces, &stale_unwritten)) == 0)
         return 0;
     if (jv_explain_wrong_face(r, v))
         return 1;
@@ -490,7 +475,7 @@ static int jv_explain_boundary(const jv_run *r, jacobi_verdict *v)
         jv_fail(v, HINT_BOUNDARY_VALUES, hint);
         return 1;
     }
-    if (!r->c->blocked && r->iters >= 1 && jv_stale_unwritten(g, r->got, r->c->u0) == stale) {
+    if (!r->c->blocked && r->iters >= 1 && stale_unwritten == stale) {
         snprintf(hint, sizeof(hint), "these boundary cells still hold the initial grid's values bit for bit while the other boundary cells are right: the boundary step never wrote them. Does the boundary launch's grid cover every cell of every face, along each of the three axes (nx, ny and nz: a grid sized by the wrong axis leaves the far cells out)?");
         jv_fail(v, HINT_BOUNDARY_VALUES, hint);
         return 1;

@@ -46,10 +46,12 @@ expect "tile sweep: a bad tile shape" 2 "heat_tile_sweep: 30x4 is no tile shape"
 expect "plane-size sweep: a bad grid" 2 "plane_size_sweep: 12x is no grid: NXxNYxNZ" -- tests/bench/plane_size_sweep.sh 12x
 expect "past-book sweep: a bad setting" 2 "past_book_sweep: BLOCK_Y=eight is no setting" -- env OUT_DIR="$tmp/pb" tests/bench/past_book_sweep.sh solution BLOCK_Y=eight
 expect "past-book sweep: a knob with a digit in its name is one" 2 "L2_AHEAD is 0 to 64, got 65" -- env OUT_DIR="$tmp/pb" tests/bench/past_book_sweep.sh L2_AHEAD=65
-expect "past-book sweep: a first-march knob with the second march" 2 "L2_AHEAD, XSHFL, ZSPLIT, ZTURN, CLUSTER_* and TAIL_CHUNK belong to MARCH 1" -- env OUT_DIR="$tmp/pb" tests/bench/past_book_sweep.sh XSHFL=1,ROWS=2
-expect "past-book sweep: layers along z with the second march" 2 "L2_AHEAD, XSHFL, ZSPLIT, ZTURN, CLUSTER_* and TAIL_CHUNK belong to MARCH 1" -- env OUT_DIR="$tmp/pb" tests/bench/past_book_sweep.sh ZSPLIT=2,MARCH=2
+expect "past-book sweep: a first-march knob with the second march" 2 "L2_AHEAD, XSHFL, ZSPLIT, ZTURN, CLUSTER_*, TAIL_CHUNK and ZSHARE belong to MARCH 1" -- env OUT_DIR="$tmp/pb" tests/bench/past_book_sweep.sh XSHFL=1,ROWS=2
+expect "past-book sweep: layers along z with the second march" 2 "L2_AHEAD, XSHFL, ZSPLIT, ZTURN, CLUSTER_*, TAIL_CHUNK and ZSHARE belong to MARCH 1" -- env OUT_DIR="$tmp/pb" tests/bench/past_book_sweep.sh ZSPLIT=2,MARCH=2
 expect "past-book sweep: a cluster holds at most 8 blocks" 2 "CLUSTER_X * CLUSTER_Y * CLUSTER_Z is 16 blocks, more than 8" -- env OUT_DIR="$tmp/pb" tests/bench/past_book_sweep.sh CLUSTER_X=4,CLUSTER_Z=4
 expect "past-book sweep: layers along z count in a block's threads" 2 "BLOCK_X * BLOCK_Y * ZSPLIT is 2048 threads, more than 1024" -- env OUT_DIR="$tmp/pb" tests/bench/past_book_sweep.sh BLOCK_Y=8,ZSPLIT=2 ZSPLIT=4
+printf '// MUTANT: a header that names two hints on one line\n// expect-hint: thread-order or unwritten-cells\n' >"$tmp/two-keys.cu"
+expect "test headers: two hint keys on one line (it would expect the first alone)" 1 "one key a line" -- python3 tests/expect.py "$tmp/two-keys.cu" /dev/null 1
 expect "the GPU suites' call: a bad CLASS" 2 "device_all: CLASS=thirty is no whole number" -- env CLASS=thirty tests/device_all.sh
 expect "the GPU suites' call: a bad LIMIT" 2 "device_all: LIMIT=0 is no whole number" -- env LIMIT=0 tests/device_all.sh
 expect "labs.sh: a kind that does not exist" 2 "tests/labs.sh: KINDS has 'mutnat'" -- env KINDS=mutnat tests/labs.sh emu 1

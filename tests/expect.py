@@ -48,7 +48,11 @@ def expect_error(errors, status):
 def main():
     kernel, json_path, status = sys.argv[1], sys.argv[2], int(sys.argv[3])
     header = open(kernel, encoding="utf-8", errors="replace").read(4000)
-    hints = re.findall(r"^// expect-hint: *(\S+)", header, re.M)
+    hints = re.findall(r"^// expect-hint: *(.*\S)", header, re.M)
+    loose = [h for h in hints if len(h.split()) != 1]
+    if loose:  # "a or b" on one line would expect a alone
+        print("MISMATCH: bad header line '// expect-hint: %s': one key a line (a line for each key the run may get)" % loose[0])
+        return 1
     exits = re.findall(r"^// expect-exit: *(\d+)", header, re.M)
     errors = re.findall(r"^// expect-error: *(.*\S)", header, re.M)
     if len(sys.argv) > 4:

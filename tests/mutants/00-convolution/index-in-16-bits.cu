@@ -1,5 +1,7 @@
 // MUTANT: the output index kept in an unsigned short (images taken to hold at most 65,535 pixels): on a larger image it wraps, and two blocks write the same pixels
-// expect-hint: thread-order or unwritten-cells
+// expect-hint: thread-order
+// expect-hint: unwritten-cells
+// parity: hints thread-order unwritten-cells — the wrapped index leaves the pixels past 65,535 unwritten (a GPU names those: unwritten-cells) and writes their values over the first ones, where emulation's two thread orders disagree on which write lands last (thread-order)
 // judge-args: --case 300x300,r=2
 // (lab 0 solution with this one mistake; the kit's tests check it fails as expected)
 #include "conv.h"

@@ -48,6 +48,8 @@ expect "past-book sweep: a bad setting" 2 "past_book_sweep: BLOCK_Y=eight is no 
 expect "past-book sweep: a knob with a digit in its name is one" 2 "L2_AHEAD is 0 to 64, got 65" -- env OUT_DIR="$tmp/pb" tests/bench/past_book_sweep.sh L2_AHEAD=65
 expect "past-book sweep: a first-march knob with the second march" 2 "L2_AHEAD, XSHFL, ZSPLIT, ZTURN, CLUSTER_*, TAIL_CHUNK and ZSHARE belong to MARCH 1" -- env OUT_DIR="$tmp/pb" tests/bench/past_book_sweep.sh XSHFL=1,ROWS=2
 expect "past-book sweep: layers along z with the second march" 2 "L2_AHEAD, XSHFL, ZSPLIT, ZTURN, CLUSTER_*, TAIL_CHUNK and ZSHARE belong to MARCH 1" -- env OUT_DIR="$tmp/pb" tests/bench/past_book_sweep.sh ZSPLIT=2,MARCH=2
+expect "past-book sweep: shared chunk planes with the second march" 2 "TAIL_CHUNK and ZSHARE belong to MARCH 1" -- env OUT_DIR="$tmp/pb" tests/bench/past_book_sweep.sh ZSHARE=1,PREFETCH=1
+expect "past-book sweep: a carveout is a percentage" 2 "SHARE_CARVEOUT is 0 to 100, got 101" -- env OUT_DIR="$tmp/pb" tests/bench/past_book_sweep.sh ZSHARE=1,SHARE_CARVEOUT=101
 expect "past-book sweep: a cluster holds at most 8 blocks" 2 "CLUSTER_X * CLUSTER_Y * CLUSTER_Z is 16 blocks, more than 8" -- env OUT_DIR="$tmp/pb" tests/bench/past_book_sweep.sh CLUSTER_X=4,CLUSTER_Z=4
 expect "past-book sweep: layers along z count in a block's threads" 2 "BLOCK_X * BLOCK_Y * ZSPLIT is 2048 threads, more than 1024" -- env OUT_DIR="$tmp/pb" tests/bench/past_book_sweep.sh BLOCK_Y=8,ZSPLIT=2 ZSPLIT=4
 printf '// MUTANT: a header that names two hints on one line\n// expect-hint: thread-order or unwritten-cells\n' >"$tmp/two-keys.cu"

@@ -544,13 +544,13 @@ typedef struct jv_plain_words {
 } jv_plain_words;
 
 static const jv_plain_words jv_sweep_words = {
-    "interior cells on the first or last interior layer are never written: check the interior range (1 <= i <= nz-2 means i < nz-1) in each axis.",
+    "interior cells on the first or last interior layer are never written: check the interior range (1 <= i <= nz-2 means i < nz-1) in each axis, and that a grid of blocks sized for the interior alone starts its threads at cell 1, not 0.",
     "some interior cells are never written: does the grid of blocks cover every point of the rectangular grid, in x, y and z?",
     "the sweep computed NaN: it reads a value nobody wrote (uninitialised shared memory, or an index outside the grid).",
     "the last sweep does not follow from the other buffer: compare each index with JACOBI_INDEX(i, j, k, nx, ny) and the formula with jacobi.h.",
 };
 static const jv_plain_words jv_heat_words = {
-    "interior cells on the first or last interior row or column are never written: 1 <= k <= nx-2 means k < nx-1 (and the same for j).",
+    "interior cells on the first or last interior row or column are never written: 1 <= k <= nx-2 means k < nx-1 (and the same for j), and a grid of blocks sized for the interior alone must start its tiles at cell 1, not 0.",
     "some interior cells are never written: does the grid of blocks cover every point, nx along x and ny along y?",
     "the step computed NaN: it read a value nobody wrote (shared memory never loaded, or a padding cell past the row's end).",
     "the last step does not follow from the other buffer: compare each index with HEAT_INDEX(j, k, p->pitch) and the formula with heat2d.h.",
@@ -693,7 +693,7 @@ static void jv_explain_bad_heat_step(const jv_run *r, const double *other, doubl
     } else if (protocol_heat_pitch(g->nx) != g->nx && jv_heat_mismatch(r, other, JV_HEAT_ROWS_NX, step_tol, &from) == 0) {
         jv_fail(v, HINT_ROW_PITCH, "the last step matches one whose y neighbours are read nx floats away: rows are p->pitch floats apart (padded to 128 bytes), so u[j-1][k] is u[p - p->pitch], not u[p - nx].");
     } else if (wrong > 0 && before_tail == 0 && jv_tail_from(g) > 1 && jv_tail_from(g) < g->nx) {  // a column left of the tail exists: else the rule holds of any wrong cell
-        snprintf(hint, sizeof(hint), "every wrong cell lies in the last columns of its row (x >= %zu, after the row's last whole float4, since nx = %zu is no multiple of 4): finish each row's remainder one float at a time, and never let a padding cell (x >= nx) into a value.",
+        snprintf(hint, sizeof(hint), "every wrong cell lies in the last columns of its row (x >= %zu, after the row's last whole float4, since nx = %zu is no multiple of 4): finish each row's remainder one float at a time, and never let a padding cell (x >= nx) into a value; if no thread wrote them, the grid of blocks stops short of the row's end.",
                  jv_tail_from(g), g->nx);
         jv_fail(v, HINT_ROW_TAIL, hint);
     } else if ((from = jv_sizes_mixed(r, v->allowed, &axis)) > 0) {

@@ -162,7 +162,7 @@ static double technique_planes_per_thread(const launch_info *li, const unsigned 
 
 // The input-tile plane, in bytes, of a block whose threads each compute
 // several points of a plane (rows or columns of a tile: 32x8 threads on a
-// 32x32 tile), or 0 when a block's tile is not much larger than the block.
+// 32x32 tile), or 0 when a block's tile is no larger than the block.
 // The grid's blocks cover the interior plane, so a block's output tile is at
 // least the plane over the grid along each axis and, the last block being
 // needed, at most the plane less one over one block fewer: the larger figure,
@@ -178,8 +178,11 @@ static size_t technique_rows_tile_plane(const launch_info *li, const unsigned in
         most[a] = g > 1 ? (interior - 1) / (g - 1) : interior;
         most[a] = most[a] > least[a] ? most[a] : least[a];
     }
-    if (2 * least[0] * least[1] < 3 * li->block[0] * li->block[1])
-        return 0;  // about a point a thread: the block's own plane is the tile's
+    // A block's output tile holds at least least[0] x least[1] points; with a point a thread it holds
+    // at most the block's threads. More points than threads: several a thread (two rows of a 30x30
+    // tile on 32x16 threads: 26x26 at least, over 5x5 blocks at N = 129).
+    if (least[0] * least[1] <= li->block[0] * li->block[1])
+        return 0;  // a point a thread: the block's own plane is the tile's
     return (size_t)((most[0] + w) * (most[1] + w)) * sizeof(float);
 }
 

@@ -986,7 +986,7 @@ static void verdict_explain_unwritten(const sweep_case *c, sweep_verdict *v, con
     }
     if ((by_column || by_row) && trailing) {  // the last layers of one axis: the grid stops short of the far face
         v->hint_key = HINT_UNWRITTEN;
-        snprintf(v->hint, sizeof(v->hint), "whole layers %s = %s (%d of them), the last ones along %s, were never written, all else is right: the grid of blocks stops short along %s. Round its size up ((N + B - 1) / B blocks), and check that the x and y sizes are not exchanged in the grid's dim3.",
+        snprintf(v->hint, sizeof(v->hint), "whole layers %s = %s (%d of them), the last ones along %s, were never written, all else is right: the grid of blocks stops short along %s. Round its size up ((N + B - 1) / B blocks), and check that the x and y sizes are not exchanged in the grid's dim3; a thread that computes several points along it may stop before its last ones.",
                  by_column ? "k" : "j", layers, by_column ? by_column : by_row, by_column ? "x" : "y", by_column ? "x" : "y");
         return;
     }

@@ -35,8 +35,8 @@
 //      slower: 6 planes 83%, 8 planes 82% at N = 512.
 // Measured on an H200 (CUDA 13.0) through the kit's timing
 // (tests/bench/past_book_sweep.sh, the copy limit measured in the same run):
-// 89.9% to 90.0% of the copy limit at 4096 x 4096 x 32 and 89.3% to 89.4% at
-// 512^3 in three runs (copy limit 4240-4250 GB/s), with each repetition
+// 89.9% to 90.4% of the copy limit at 4096 x 4096 x 32 and 89.3% to 89.6% at
+// 512^3 in seven runs (copy limit 4220-4250 GB/s), with each repetition
 // timed from when its launch reaches the GPU; timed from when the host began
 // to submit it, as the kit did before, 90.4% to 91.1% and 88.5% to 88.9%,
 // against 86.0-86.8% and 82.0-83.8% for the solution before (32 x 4 blocks,
@@ -112,6 +112,23 @@
 //               2: one thread a row of the block asks for the row's bytes in
 //               one bulk prefetch (cp.async.bulk.prefetch.L2, sm_90 and
 //               later; earlier GPUs take 1).
+//   ZSHARE      1: the planes where two chunks of a column meet are read from
+//               L2 once (MARCH 1, sweep_vec4_share). The upper chunk keeps
+//               the two planes it loads first in shared memory; the lower one
+//               takes them from there for its last two steps, rows and x
+//               neighbours included. The upper chunk is the block's next
+//               layer (ZSPLIT) or the next block of a cluster along z
+//               (CLUSTER_Z: distributed shared memory, sm_90 and later; CPU
+//               emulation has no clusters and reads L2 there). L2 then serves
+//               about 4 planes for every 4 written, not 6. Measured on an
+//               H200, it is much slower: 52-60% of the copy limit at 512^3
+//               and 47-75% at 4096 x 4096 x 32 over clusters of 2, 4 and 8
+//               blocks, two layers, 40 registers and a carveout; Nsight
+//               Compute saw L1's hit rate fall from 60% to 36% and L2 serve
+//               1.7 times the solution's sectors (48.7 M against 29.0 M).
+//   SHARE_CARVEOUT  ZSHARE's shared memory share of L1, in percent
+//               (cudaFuncAttributePreferredSharedMemoryCarveout; 0: the
+//               driver's choice).
 #include <stddef.h>
 #include <stdint.h>
 
@@ -187,6 +204,12 @@
 #ifndef CLUSTER_Z
 #define CLUSTER_Z 1       // ... along z
 #endif
+#ifndef ZSHARE
+#define ZSHARE 0          // 1: a chunk's last two steps take the next chunk's first planes from shared memory (MARCH 1)
+#endif
+#ifndef SHARE_CARVEOUT
+#define SHARE_CARVEOUT 0  // ZSHARE: the percent of an SM's L1 and shared memory set aside as shared memory; 0: the driver's choice
+#endif
 #ifndef STREAM
 #define STREAM 0          // 1: streaming stores (__stcs); 0: plain stores
 #endif
@@ -237,6 +260,12 @@
 #if STREAM != 0 && STREAM != 1
 #error "STREAM is 0 or 1"
 #endif
+#if ZSHARE != 0 && (ZSHARE != 1 || MARCH != 1 || CLUSTER_X != 1 || CLUSTER_Y != 1 || L2_AHEAD != 0 || XSHFL != 0 || ZTURN != 0 || TAIL_CHUNK != 0)
+#error "ZSHARE is 0 or 1, and 1 belongs to MARCH 1 with clusters along z only, without L2_AHEAD, XSHFL, ZTURN or TAIL_CHUNK"
+#endif
+#if SHARE_CARVEOUT < 0 || SHARE_CARVEOUT > 100
+#error "SHARE_CARVEOUT is 0 to 100 percent"
+#endif
 #if STREAM
 #define STORE_OUT(q, v) __stcs(q, v)
 #else
@@ -269,6 +298,19 @@ static __device__ __forceinline__ float seven(float m, float xm, float xp, float
 {
     return c0 * m + c1 * xm + c2 * xp + c3 * ym + c4 * yp + c5 * zm + c6 * zp;
 }
+
+// Stores the four points from k0 of a row at q: one vector store when all
+// four are interior (inner), else only the interior ones (the first and last
+// column of a row are boundary). (A macro: the measured kernel's code, as it was.)
+#define STORE4(q, v, k0, nx, inner)                               \
+    if (inner) {                                                  \
+        STORE_OUT((float4 *)(q), v);                              \
+    } else {                                                      \
+        float w[4] = {(v).x, (v).y, (v).z, (v).w};                \
+        for (unsigned int t = 0; t < 4; t++)                      \
+            if ((k0) + t >= 1 && (k0) + t + 1 < (nx))             \
+                STORE_OUT((q) + t, w[t]);                         \
+    }
 
 #if L2_AHEAD > 0
 // Asks L2 for the float4 at p, or (L2_HOW 2, thread x 0 of its block row)
@@ -377,19 +419,140 @@ sweep_vec4(const float *__restrict__ in, float *__restrict__ out, unsigned int n
 #else
             float *q = out + GRID_INDEX(i, j, k0, ny, nx);
 #endif
-            if (inner) {
-                STORE_OUT((float4 *)q, v);
-            } else {  // the first and last column of a row are boundary: write only interior points
-                float w[4] = {v.x, v.y, v.z, v.w};
-                for (unsigned int t = 0; t < 4; t++)
-                    if (k0 + t >= 1 && k0 + t + 1 < nx)
-                        STORE_OUT(q + t, w[t]);
-            }
+            STORE4(q, v, k0, nx, inner)
         }
         below = here;
         here = above;
     }
 }
+
+#if ZSHARE
+// Two chunks that follow each other in a column read two planes each: the
+// planes where they meet. Here the chunk above loads them as it starts and
+// keeps them in shared memory; the chunk below takes them from there for its
+// last two steps instead of from L2. The next chunk is the next layer of the
+// block (ZSPLIT), or the first layer of the next block of the cluster
+// (CLUSTER_Z, sm_90 and later: distributed shared memory); at the top of a
+// block without such a neighbour the planes come from L2, as in sweep_vec4.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && CLUSTER_Z > 1
+#define SHARE_CLUSTER 1
+#else
+#define SHARE_CLUSTER 0
+#endif
+
+// The thread's i-th neighbour's... (a float4 of a layer's first planes)
+#define SHARE_AT(h, s, y, x) ((h)[((s) * BLOCK_Y + (y)) * BLOCK_X + (x)])
+
+#if SHARE_CLUSTER
+static __device__ __forceinline__ unsigned int share_rank(void)  // the block's place in its cluster (along z)
+{
+    unsigned int r;
+    asm("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+    return r;
+}
+
+static __device__ __forceinline__ unsigned int share_ranks(void)  // the blocks of its cluster
+{
+    unsigned int r;
+    asm("mov.u32 %0, %%cluster_nctarank;" : "=r"(r));
+    return r;
+}
+#endif
+
+static __device__ __forceinline__ void share_arrive(void)
+{
+#if SHARE_CLUSTER
+    asm volatile("barrier.cluster.arrive.release;" ::: "memory");
+#endif
+}
+
+static __device__ __forceinline__ void share_wait(void)
+{
+#if SHARE_CLUSTER
+    asm volatile("barrier.cluster.wait.acquire;" ::: "memory");
+#else
+    __syncthreads();
+#endif
+}
+
+// One step of the march at plane i: the four points' sums, stored.
+static __device__ __forceinline__ void share_step(float *out, unsigned int i, unsigned int j, unsigned int k0, unsigned int ny, unsigned int nx,
+                                                  float4 below, float4 here, float4 above, float4 up, float4 down, float left, float right)
+{
+    float4 v;
+    v.x = seven(here.x, left, here.y, up.x, down.x, below.x, above.x);
+    v.y = seven(here.y, here.x, here.z, up.y, down.y, below.y, above.y);
+    v.z = seven(here.z, here.y, here.w, up.z, down.z, below.z, above.z);
+    v.w = seven(here.w, here.z, right, up.w, down.w, below.w, above.w);
+    float *q = out + GRID_INDEX(i, j, k0, ny, nx);
+    STORE4(q, v, k0, nx, k0 >= 1 && k0 + 4 <= nx - 1)
+}
+
+__global__ void SWEEP_BOUNDS_OF(BLOCK_X * BLOCK_Y * ZSPLIT) SWEEP_CLUSTER
+sweep_vec4_share(const float *__restrict__ in, float *__restrict__ out, unsigned int nx, unsigned int ny, unsigned int nz, unsigned int chunk)
+{
+    __shared__ float4 head[ZSPLIT][2][BLOCK_Y][BLOCK_X];  // each layer's planes i0-1 and i0, as its threads loaded them
+    unsigned int tx = threadIdx.x, ty = threadIdx.y, tz = ZSPLIT > 1 ? threadIdx.z : 0;
+    // Every thread of a layer marches the same planes, and stays for the
+    // barriers: a thread past the grid's rows or columns loads the last
+    // column or row instead of its own, and stores nothing.
+    unsigned int k0 = 4 * (blockIdx.x * BLOCK_X + tx), j = blockIdx.y * BLOCK_Y + ty + 1;
+    bool mine = k0 < nx && j < ny - 1;
+    unsigned int i0 = (blockIdx.z * ZSPLIT + tz) * chunk + 1;
+    unsigned int iend = i0 < nz - 1 ? min(i0 + chunk, nz - 1) : i0;  // (no plane: a block that pads a cluster)
+    size_t plane = (size_t)nx * ny;
+    const float *p = in + GRID_INDEX(min(i0, nz - 2), min(j, ny - 2), min(k0, nx - 4), ny, nx);
+    float4 below = __ldg((const float4 *)(p - plane)), here = __ldg((const float4 *)p);
+    head[tz][0][ty][tx] = below;
+    head[tz][1][ty][tx] = here;
+    share_arrive();
+    bool near = tz + 1 < ZSPLIT;  // the next chunk is the block's next layer
+#if SHARE_CLUSTER
+    near = near || share_rank() + 1 < share_ranks();  // ... or the next block's first layer
+#endif
+    // when the next chunk exists and its planes are at hand, the last two steps read them
+    unsigned int stop = near && iend == i0 + chunk && iend < nz - 1 ? max(i0, iend - 2) : iend;
+    for (unsigned int i = i0; i < stop; i++, p += plane) {
+        float4 above = __ldg((const float4 *)(p + plane));
+        float4 up = __ldg((const float4 *)(p - nx)), down = __ldg((const float4 *)(p + nx));
+        float left = k0 > 0 ? __ldg(p - 1) : 0.0f, right = k0 + 4 < nx ? __ldg(p + 4) : 0.0f;
+        if (mine)
+            share_step(out, i, j, k0, ny, nx, below, here, above, up, down, left, right);
+        below = here;
+        here = above;
+    }
+    share_wait();
+    if (stop < iend) {
+        const float4 *next = &head[tz + 1 < ZSPLIT ? tz + 1 : 0][0][0][0];  // the next chunk's first planes
+#if SHARE_CLUSTER
+        if (tz + 1 == ZSPLIT)
+            asm("mapa.u64 %0, %1, %2;" : "=l"(next) : "l"(next), "r"(share_rank() + 1));
+#endif
+        if (stop + 2 == iend) {  // plane iend-1 ahead
+            float4 above = SHARE_AT(next, 0, ty, tx);
+            float4 up = __ldg((const float4 *)(p - nx)), down = __ldg((const float4 *)(p + nx));
+            float left = k0 > 0 ? __ldg(p - 1) : 0.0f, right = k0 + 4 < nx ? __ldg(p + 4) : 0.0f;
+            if (mine)
+                share_step(out, iend - 2, j, k0, ny, nx, below, here, above, up, down, left, right);
+            below = here;
+            p += plane;
+        }
+        // plane iend ahead, at plane iend-1: the next chunk's first plane, its rows and x neighbours too
+        here = SHARE_AT(next, 0, ty, tx);
+        float4 above = SHARE_AT(next, 1, ty, tx);
+        float4 up = ty > 0 ? SHARE_AT(next, 0, ty - 1, tx) : __ldg((const float4 *)(p - nx));
+        float4 down = ty + 1 < BLOCK_Y && j + 1 < ny - 1 ? SHARE_AT(next, 0, ty + 1, tx) : __ldg((const float4 *)(p + nx));
+        float left = k0 == 0 ? 0.0f : tx > 0 ? SHARE_AT(next, 0, ty, tx - 1).w : __ldg(p - 1);
+        float right = k0 + 4 >= nx ? 0.0f : tx + 1 < BLOCK_X ? SHARE_AT(next, 0, ty, tx + 1).x : __ldg(p + 4);
+        if (mine)
+            share_step(out, iend - 1, j, k0, ny, nx, below, here, above, up, down, left, right);
+    }
+#if SHARE_CLUSTER
+    share_arrive();  // no block leaves while the block below may still read its planes
+    share_wait();
+#endif
+}
+#endif
 
 #if MARCH == 2
 // The in-plane neighbours one step of sweep_vec4_rows reads besides its own
@@ -552,7 +715,7 @@ void launch_sweep(float *d_in, float *d_out, unsigned int nx, unsigned int ny, u
     unsigned int chunk = large ? LARGE_CHUNK : SMALL_CHUNK;
     unsigned int layers = MARCH == 1 ? ZSPLIT : 1;  // chunks a block of the vector kernel marches side by side
     if (large)
-        chunk = (chunk + layers - 1) / layers;  // a block still covers LARGE_CHUNK planes
+        chunk = (chunk + layers * (ZSHARE ? CLUSTER_Z : 1) - 1) / (layers * (ZSHARE ? CLUSTER_Z : 1));  // a block (a sharing cluster) still covers LARGE_CHUNK planes
     if ((nz - 2 + chunk - 1) / chunk > 65535)
         chunk = (nz - 2 + 65534) / 65535;  // a grid's z limit: longer chunks on grids of very many planes
     unsigned int nchunks = (nz - 2 + chunk - 1) / chunk;
@@ -579,7 +742,15 @@ void launch_sweep(float *d_in, float *d_out, unsigned int nx, unsigned int ny, u
         // a whole number of clusters along each axis (the blocks past the grid leave at once)
         dim3 grid((gx + CLUSTER_X - 1) / CLUSTER_X * CLUSTER_X, (gy + CLUSTER_Y - 1) / CLUSTER_Y * CLUSTER_Y,
                   (gz + CLUSTER_Z - 1) / CLUSTER_Z * CLUSTER_Z);
+#if ZSHARE
+        static bool carved = false;  // (once: the attribute stays with the kernel)
+        if (SHARE_CARVEOUT > 0 && !carved)
+            cudaFuncSetAttribute(sweep_vec4_share, cudaFuncAttributePreferredSharedMemoryCarveout, SHARE_CARVEOUT);
+        carved = true;
+        sweep_vec4_share<<<grid, dim3(BLOCK_X, BLOCK_Y, layers)>>>(d_in, d_out, nx, ny, nz, chunk);
+#else
         sweep_vec4<<<grid, dim3(BLOCK_X, BLOCK_Y, layers)>>>(d_in, d_out, nx, ny, nz, chunk SWEEP_TAIL_ARG);
+#endif
 #endif
     } else {
         dim3 grid((nx - 2 + BLOCK_X * BLOCK_Y - 1) / (BLOCK_X * BLOCK_Y), ny - 2 < 65535 ? ny - 2 : 65535, nchunks);

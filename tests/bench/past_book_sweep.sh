@@ -58,7 +58,7 @@ settings=("$@")
     MARCH=2                                         # the restructured march
     solution                                        # again: the noise between two runs of one kernel
 )
-knobs="BLOCK_X BLOCK_Y SMALL_CHUNK LARGE_CHUNK LARGE_PLANE MIN_BLOCKS UNROLL MARCH ROWS PREFETCH ZFLIP L2_AHEAD L2_HOW XSHFL STREAM ZSPLIT ZTURN CLUSTER_X CLUSTER_Y CLUSTER_Z TAIL_CHUNK TAIL_PLANES"
+knobs="BLOCK_X BLOCK_Y SMALL_CHUNK LARGE_CHUNK LARGE_PLANE MIN_BLOCKS UNROLL MARCH ROWS PREFETCH ZFLIP L2_AHEAD L2_HOW XSHFL STREAM ZSPLIT ZTURN CLUSTER_X CLUSTER_Y CLUSTER_Z TAIL_CHUNK TAIL_PLANES ZSHARE SHARE_CARVEOUT"
 
 # Checks one setting; on a mistake prints one line and exits 2.
 check_setting() {
@@ -86,7 +86,7 @@ check_setting() {
         ROWS) rows=$value ;;
         PREFETCH) prefetch=$value ;;
         ZFLIP) zflip=$value ;;
-        L2_AHEAD | XSHFL | ZTURN | TAIL_CHUNK) [ "$value" -gt 0 ] && march1=1 ;;  # MARCH 1's knobs, like ZSPLIT above 1
+        L2_AHEAD | XSHFL | ZTURN | TAIL_CHUNK | ZSHARE) [ "$value" -gt 0 ] && march1=1 ;;  # MARCH 1's knobs, like ZSPLIT above 1
         esac
         local low=0 high=4294967295
         case $name in
@@ -102,7 +102,8 @@ check_setting() {
         ZSPLIT) low=1 high=64 ;;
         CLUSTER_?) low=1 high=8 ;;
         L2_HOW) low=1 high=2 ;;
-        XSHFL | STREAM | ZTURN) high=1 ;;
+        SHARE_CARVEOUT) high=100 ;;
+        XSHFL | STREAM | ZTURN | ZSHARE) high=1 ;;
         esac
         if [ "$value" -lt "$low" ] || [ "$value" -gt "$high" ]; then
             echo "past_book_sweep: $s is no setting: $name is $low to $high, got $value" >&2
@@ -118,7 +119,7 @@ check_setting() {
         exit 2
     fi
     if [ "$march1" -ne 0 ] && { [ "$march" -eq 2 ] || [ "$rows" -ne 1 ] || [ "$prefetch" -ne 0 ] || [ "$zflip" -ne 0 ]; }; then
-        echo "past_book_sweep: $s is no setting: L2_AHEAD, XSHFL, ZSPLIT, ZTURN, CLUSTER_* and TAIL_CHUNK belong to MARCH 1 (the default)" >&2
+        echo "past_book_sweep: $s is no setting: L2_AHEAD, XSHFL, ZSPLIT, ZTURN, CLUSTER_*, TAIL_CHUNK and ZSHARE belong to MARCH 1 (the default)" >&2
         exit 2
     fi
     if [ "$march" -eq 1 ] && { [ "$rows" -ne 1 ] || [ "$prefetch" -ne 0 ] || [ "$zflip" -ne 0 ]; }; then
@@ -172,7 +173,7 @@ for line in sys.stdin:
     m = re.search(r"Used (\d+) registers", line)
     if m and name:
         kernels[name][0] = m.group(1)
-pick = [k for k in kernels if "sweep_vec4_rows" in k] or [k for k in kernels if "sweep_vec4" in k]
+pick = [k for k in kernels if "sweep_vec4_rows" in k] or [k for k in kernels if "sweep_vec4_share" in k] or [k for k in kernels if "sweep_vec4" in k]
 if not pick:
     print("?")
 else:

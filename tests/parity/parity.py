@@ -22,18 +22,26 @@ import sys
 
 # The fields of a results line, in order (one definition for both commands).
 RESULT_FIELDS = ("backend", "lab", "file", "verdict", "hints", "technique", "seed", "file_hash")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from expect import RACE_HINTS  # noqa: E402  (tests/expect.py: the hints that name a race)
+
 NONE = "-"  # a field with nothing in it (no hint, no technique line)
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PARITY_LINE = re.compile(r"^// parity: *(.*)$", re.M)
 PARITY_SCOPE = re.compile(r"^(verdict|hints((?: +[a-z0-9-]+)+)) +— +(\S.*)$")
 
 
+# Header lines that say what a run should give, not what runs: a record outlives edits to them.
+EXPECTATION_LINES = (b"// parity:", b"// expect-hint:", b"// expect-exit:", b"// expect-error:")
+
+
 def file_hash(path):
-    """The first 12 hex digits of the SHA-1 of the file's bytes but its 'parity:' lines (a record names
-    the version it ran; declaring a difference changes nothing the judge runs, so it keeps the record)."""
+    """The first 12 hex digits of the SHA-1 of the file's bytes but its expectation lines (parity:,
+    expect-hint:, expect-exit:, expect-error:): a record names the version it ran, and declaring a
+    difference or correcting an expectation changes nothing the judge runs, so it keeps the record."""
     with open(path, "rb") as f:
         lines = f.read().split(b"\n")
-    kept = [line for line in lines if not line.startswith(b"// parity:")]
+    kept = [line for line in lines if not line.startswith(EXPECTATION_LINES)]
     return hashlib.sha1(b"\n".join(kept)).hexdigest()[:12]
 
 
@@ -102,11 +110,15 @@ def judge_pair(emu, gpu, declared):
         return "declared", reasons[0]
     if emu["verdict"] != gpu["verdict"]:
         return "DIFFERENT", "verdicts differ and the header declares no 'parity: verdict'"
-    differing = split_hints(emu["hints"]) ^ split_hints(gpu["hints"])
+    emu_hints, gpu_hints = split_hints(emu["hints"]), split_hints(gpu["hints"])
+    differing = emu_hints ^ gpu_hints
+    raced = bool(emu_hints & RACE_HINTS and gpu_hints & RACE_HINTS)
+    if raced:  # a race named on both backends: where else it lands changes from run to run
+        differing &= RACE_HINTS
     allowed = [(keys, r) for scope, keys, r in declared if scope == "hints"]
     left = differing - set().union(*[k for k, _ in allowed]) if allowed else differing
     if not left:
-        return "declared", allowed[0][1]
+        return "declared", (allowed[0][1] if differing else "a race named on both backends; the other cases it spoils differ from run to run")
     return "DIFFERENT", "hints %s on one backend only, not declared by a 'parity: hints' line" % ",".join(sorted(left))
 
 

@@ -25,13 +25,17 @@ kernel() {
     printf '%s\n' "$@" "__global__ void k() {}" >"$dir/$name.cu"
 }
 
-# line BACKEND NAME VERDICT [HINT] — appends a results line made from a fake judge report.
+# line BACKEND NAME VERDICT [HINT[,HINT...]] — appends a results line made from a fake judge report
+# (a failing case a hint).
 line() {
-    local backend=$1 name=$2 verdict=$3 hint=${4:-} cases='[]' hints='[]' status=0
-    if [ -n "$hint" ]; then
-        cases="[{\"name\": \"N=8\", \"status\": \"fail\", \"hint_key\": \"$hint\"}]"
-        hints="[{\"key\": \"$hint\"}]"
-    fi
+    local backend=$1 name=$2 verdict=$3 hint cases='' hints='' status=0 n=8
+    local -a given
+    IFS=, read -r -a given <<<"${4:-}"
+    for hint in "${given[@]}"; do
+        cases+="${cases:+, }{\"name\": \"N=$((n++))\", \"status\": \"fail\", \"hint_key\": \"$hint\"}"
+        hints+="${hints:+, }{\"key\": \"$hint\"}"
+    done
+    cases="[$cases]" hints="[$hints]"
     [ "$verdict" = fail ] && status=1
     echo "{\"verdict\": \"$verdict\", \"seed\": $RANDOM, \"cases\": $cases, \"hints\": $hints, \"technique\": {\"status\": \"pass\"}}" >"$dir/report.json"
     python3 tests/parity/parity.py line "$backend" 99-fake "$dir/$name.cu" "$dir/report.json" "$status" >>"$dir/$backend.tsv"
@@ -76,6 +80,20 @@ compared "an undeclared hint difference fails" 1 "DIFFERENT \(hints .*$other"
 kernel hints-other "// parity: hints thread-order — only emulation runs two orders"
 line emu hints-other fail "$one"; line gpu hints-other fail "$other"
 compared "a hint difference the header declares for other keys fails" 1 "DIFFERENT"
+
+kernel race "// expect-hint: thread-order" "// expect-hint: missing-barrier" "// parity: hints thread-order missing-barrier — each backend names the race its own way"
+line emu race fail "thread-order"; line gpu race fail "missing-barrier,$one"
+compared "a race named on both backends: the other cases it spoils may differ" 0 "race.cu .* declared"
+
+kernel race-once "// expect-hint: thread-order"
+line emu race-once fail "thread-order,$other"; line gpu race-once fail "$one"
+compared "a race named on one backend only: the hints must still agree" 1 "race-once.cu .* DIFFERENT \(hints"
+
+kernel expected "// expect-hint: $one"
+line gpu expected fail "$one"
+kernel expected "// expect-hint: $one" "// expect-hint: $other"
+line emu expected fail "$one"
+compared "an expectation corrected after the GPU's record keeps that record" 0 "expected.cu .* same$"
 
 kernel verdict "// parity: verdict — a missing barrier the GPU may forgive"
 line emu verdict fail "$one"; line gpu verdict pass

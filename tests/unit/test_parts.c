@@ -298,6 +298,11 @@ static void test_techniques(void **state)
     assert_int_equal(check_launch("register-tiling", 32, "5,5,5", "32,8,1", 8192, 129).status, TECHNIQUE_OK);
     assert_int_equal(check_launch("register-tiling", 32, "5,5,5", "32,8,1", 12288, 129).status, TECHNIQUE_FAIL);
     assert_int_equal(check_launch("register-tiling", 32, "9,9,9", "32,16,1", 4224, 256).status, TECHNIQUE_OK);  // a padded 33x32 plane
+    // ... at N=129, where 5x5 blocks say only that a tile is at least 26x26 (more than 32x16 points):
+    // two 32x32 planes double-buffered pass, three do not
+    assert_int_equal(check_launch("register-tiling", 32, "5,5,5", "32,16,1", 8192, 129).status, TECHNIQUE_OK);
+    assert_int_equal(check_launch("register-tiling", 32, "5,5,5", "32,16,1", 12288, 129).status, TECHNIQUE_FAIL);
+    assert_int_equal(check_launch("register-tiling", 32, "5,5,5", "32,32,1", 12288, 129).status, TECHNIQUE_FAIL);  // a point a thread: three planes
     assert_int_equal(check_launch("register-tiling", 32, "9,9,9", "32,16,1", 12288, 256).status, TECHNIQUE_FAIL);
     assert_int_equal(check_launch("register-tiling", 32, "5,5,5", "32,8,1", 512, 129).status, TECHNIQUE_FAIL);   // less than the block's plane
     // A block the size of the output tile with one plane and its halo, double-buffered: a 16x16 block of

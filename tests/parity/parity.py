@@ -35,14 +35,21 @@ PARITY_SCOPE = re.compile(r"^(verdict|hints((?: +[a-z0-9-]+)+)) +— +(\S.*)$")
 EXPECTATION_LINES = (b"// parity:", b"// expect-hint:", b"// expect-exit:", b"// expect-error:")
 
 
-def file_hash(path):
+def file_hash(path, lab):
     """The first 12 hex digits of the SHA-1 of the file's bytes but its expectation lines (parity:,
-    expect-hint:, expect-exit:, expect-error:): a record names the version it ran, and declaring a
-    difference or correcting an expectation changes nothing the judge runs, so it keeps the record."""
+    expect-hint:, expect-exit:, expect-error:), then its lab's lab.conf: a record names the version of
+    the file and of the cases it ran (a case added since may change what the file gets), and declaring
+    a difference or correcting an expectation changes nothing the judge runs, so it keeps the record."""
     with open(path, "rb") as f:
         lines = f.read().split(b"\n")
     kept = [line for line in lines if not line.startswith(EXPECTATION_LINES)]
-    return hashlib.sha1(b"\n".join(kept)).hexdigest()[:12]
+    digest = hashlib.sha1(b"\n".join(kept))
+    try:
+        with open(os.path.join(os.environ.get("PARITY_LABS", os.path.join(REPO, "labs")), lab, "lab.conf"), "rb") as f:
+            digest.update(b"\0" + f.read())
+    except OSError:
+        pass  # (a lab of test_compare.sh's own without one: the file alone)
+    return digest.hexdigest()[:12]
 
 
 def result_line(backend, lab, kernel, json_path, status):
@@ -59,7 +66,7 @@ def result_line(backend, lab, kernel, json_path, status):
     technique = (report.get("technique") or {}).get("status") or NONE
     path = os.path.relpath(os.path.abspath(kernel), REPO)
     fields = (backend, lab, path, verdict, ",".join(hints) or NONE, technique,
-              str(report.get("seed", NONE)), file_hash(kernel))
+              str(report.get("seed", NONE)), file_hash(kernel, lab))
     return "\t".join(fields)
 
 
@@ -158,7 +165,7 @@ def compare(emu_path, gpu_path):
                 mark, why = "SKIPPED", ("no emulation line (the emulation run left it out)" if emu is None
                                         else "no GPU line (record it on a GPU: tests/compare.sh record)")
         elif gpu["file_hash"] != emu["file_hash"]:
-            mark, why = "SKIPPED", "the GPU line is for another version of the file (record it again on a GPU)"
+            mark, why = "SKIPPED", "the GPU line is for another version of the file or of its lab's cases (record it again on a GPU)"
         else:
             mark, why = judge_pair(emu, gpu, declared)
         if mark == "DIFFERENT":

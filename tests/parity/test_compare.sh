@@ -3,7 +3,8 @@
 # fake kernel files with parity headers, fake judge reports turned into results
 # lines by parity.py's own "line" command, then compared. Same lines pass; a
 # declared difference passes; an undeclared one fails; a bad header line fails;
-# a missing GPU record, a missing GPU line and a line of another version skip.
+# a missing GPU record, a missing GPU line and a line of another version of
+# the file or of its lab's lab.conf skip.
 # The hint keys are drawn at random (the seed is printed; SEED= replays).
 # Ends with the library's closing line (tests/lib.sh).
 set -u
@@ -123,6 +124,16 @@ line gpu stale pass
 kernel stale "// a changed file"
 line emu stale pass
 compared "a GPU line for another version of the file is skipped" 0 "another version of the file"
+
+mkdir -p "$dir/labs/99-fake"  # (PARITY_LABS: where the lab's lab.conf is read)
+echo "case = $RANDOM" >"$dir/labs/99-fake/lab.conf"
+kernel cases
+PARITY_LABS=$dir/labs line gpu cases pass
+echo "case = 7" >>"$dir/labs/99-fake/lab.conf"
+PARITY_LABS=$dir/labs line emu cases pass
+compared "a GPU line recorded before the lab's cases changed is skipped" 0 "cases.cu .*SKIPPED .*of its lab's cases"
+PARITY_LABS=$dir/labs line gpu cases pass; PARITY_LABS=$dir/labs line emu cases pass
+compared "... and one recorded with the same cases is compared" 0 "cases.cu .* same$"
 
 # Runs side by side append their lines to one file (tests/labs.sh RESULTS=), so a line must be one
 # write: with Python's output unbuffered (PYTHONUNBUFFERED=1) print wrote a line and its newline

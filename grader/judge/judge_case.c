@@ -215,7 +215,7 @@ static void case_explain_launch(const judge_case_env *env, const kv_list *report
         snprintf(hint, sizeof(hint), "a call was refused, as it is on a GPU: the last output says which and why (%s may launch its kernels with <<<...>>> or cudaLaunchKernel, once per step that needs the whole grid in step).", words->function);
         case_set_hint(r, "refused", HINT_REFUSED_CALL, hint);
     } else if (err && strstr(err, "cudaErrorInvalidConfiguration"))
-        case_set_hint(r, "launch", HINT_LAUNCH_CONFIG, "a block may hold at most 1024 threads (and blockDim.z at most 64), no dimension may be 0, and dynamic shared memory over 48 KB needs cudaFuncSetAttribute: check the dim3 values of every launch.");
+        case_set_hint(r, "launch", HINT_LAUNCH_CONFIG, "a block may hold at most 1024 threads (and blockDim.z at most 64), a grid at most 65535 blocks along y and along z, no dimension may be 0, and dynamic shared memory over 48 KB needs cudaFuncSetAttribute: check the dim3 values of every launch.");
     else
         case_set_hint(r, "launch", HINT_LAUNCH_CONFIG, words->launch);
 }

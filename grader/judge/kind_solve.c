@@ -18,13 +18,13 @@ static const char *const heat_options[] = {"steps", "r", NULL};  // steps, and t
 static const judge_hint_words solve_words_heat = {
     "heat_solve",
     "the solve never returned: a loop that never ends (is the step counter incremented up to p->steps?), or a __syncthreads() some threads never reach.",
-    "check the grid and block of every launch in heat_solve: at most 1024 threads a block, no dimension 0 (a grid of 0 blocks when nx or ny is small?).",
+    "check the grid and block of every launch in heat_solve: at most 1024 threads a block, at most 65535 blocks along y and z, no dimension 0 (a grid of 0 blocks when nx or ny is small?).",
     "an out-of-bounds access (an index outside the grid: rows are p->pitch floats apart, and a float4 must not run past the last row): rerun with SANITIZE=1 on a GPU, or read the emulator's message naming the thread.",
 };
 static const judge_hint_words solve_words_jacobi = {
     "jacobi_solve",
     "the solve never returned: a loop that never ends (is t incremented? does the early stop compare with p->tol?), or a __syncthreads() some threads never reach.",
-    "check the grid and block of every launch in jacobi_solve: at most 1024 threads a block, no dimension 0 (a grid of 0 blocks when a size is small?).",
+    "check the grid and block of every launch in jacobi_solve: at most 1024 threads a block, at most 65535 blocks along y and z, no dimension 0 (a grid of 0 blocks when a size is small?).",
     "an out-of-bounds access (an index outside the grid, or a boundary kernel reading past a face): rerun with SANITIZE=1 on a GPU, or read the emulator's message naming the thread.",
 };
 

@@ -1,6 +1,7 @@
 // MUTANT: whose z loop runs a step count taken from the remainder: every block marches OUT_TILE_DIM planes except the last one in z, which marches (N - 2) % OUT_TILE_DIM + 1 planes ('the last block holds what is left'), and the compute test trusts that count (no i < N-1 test). Right whenever ceil(N/30) blocks end exactly at plane N-2, i.e. for every N except N = 30m + 1 (31, 61, 91, 121, 151, ...): there the last block starts at plane N-1 and marches 30 planes, writing the boundary plane N-1 and 29 planes past the end of out[].
 // expect-hint: kernel-fault
 // expect-hint: out-of-bounds
+// parity: hints kernel-fault out-of-bounds — emulation stops the kernel at its first write past the output grid (kernel-fault); on a GPU the write lands in the kit's guard cells, found after the run (out-of-bounds)
 #include "lab.h"
 
 #define IN_TILE_DIM 32                     // the grader reads this (OP/B model, technique)

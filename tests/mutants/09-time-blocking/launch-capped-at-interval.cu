@@ -1,4 +1,4 @@
-// MUTANT: (the persistent 24x20 kernel, STEPS = 5) whose solve caps a launch at the check INTERVAL (k = min(STEPS, check_every, iterations left)) instead of at the distance to the next check (check_every - t % check_every): right whenever check_every <= STEPS (every launch is then exactly one interval) or a multiple of STEPS, but with check_every = 7 and STEPS = 5 the launches end at 5, 10, 15 and the checks at 7 and 14 are never made (residuals of iterations that are not multiples of 7, or none).
+// MUTANT: the persistent 24x20 kernel (STEPS = 5) with a solve that caps a launch at the check INTERVAL (k = min(STEPS, check_every, iterations left)) instead of at the distance to the next check (check_every - t % check_every): right whenever check_every <= STEPS (every launch is then exactly one interval) or a multiple of STEPS, but with check_every = 7 and STEPS = 5 the launches end at 5, 10, 15 and the checks at 7 and 14 are never made (residuals of iterations that are not multiples of 7, or none).
 // expect-hint: residual-value
 #include "jacobi.h"
 

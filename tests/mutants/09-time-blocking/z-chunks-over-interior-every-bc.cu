@@ -1,4 +1,4 @@
-// MUTANT: (the persistent kernel with z chunks of ZC = 24 planes) that counts the z chunks over the interior planes (nz - 2) for EVERY boundary condition, while Neumann and periodic launches must also write the boundary planes 0 and nz-1 (chunks start at plane 0 there): the last one or two planes are never written when (nz - 2) or (nz - 1) is a multiple of 24 (nz = 25, 26, 49, 50, ...) with a Neumann or periodic boundary; x and y are counted right.
+// MUTANT: the persistent kernel with z chunks of ZC = 24 planes, counting the z chunks over the interior planes (nz - 2) for EVERY boundary condition, while Neumann and periodic launches must also write the boundary planes 0 and nz-1 (chunks start at plane 0 there): the last one or two planes are never written when (nz - 2) or (nz - 1) is a multiple of 24 (nz = 25, 26, 49, 50, ...) with a Neumann or periodic boundary; x and y are counted right.
 // expect-hint: halo-source
 #include "jacobi.h"
 

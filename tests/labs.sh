@@ -22,6 +22,8 @@
 # build, cases, load count, solution) to FILE, tab-separated. RESULTS=FILE
 # appends each run's verdict, hint keys and technique status to FILE, one line
 # a run (tests/parity/parity.py's fields; tests/compare.sh reads them).
+# TRACE_DIR=DIR runs each judge with STENCIL_TRACE=1 and keeps its stderr there
+# (LAB-FILE.err): where each case's time and GPU turns went.
 # Prints a line per kernel and a closing "N passed, M failed"; exits 1 on any mismatch.
 set -u
 [ -n "${RESULTS:-}" ] && RESULTS=$(realpath -m "$RESULTS")  # named from the caller's folder
@@ -62,8 +64,11 @@ run_check() {
     local turns=()
     [ -n "$lock_dir" ] && turns=(--gpu-lock-dir "$lock_dir" --gpu-slots "$gpus")
     [ "$jobs" -gt 1 ] && turns+=(--jobs "$share")  # each judge's share of the CPUs (its workers and its threads)
-    "$JUDGE" --kit "$kit" --lab "$lab" --kernel "$kernel" --backend "$backend" --json "${turns[@]}" "$@" >"$json" 2>"$err"
+    local trace=()
+    [ -n "${TRACE_DIR:-}" ] && trace=(env STENCIL_TRACE=1)
+    "${trace[@]}" "$JUDGE" --kit "$kit" --lab "$lab" --kernel "$kernel" --backend "$backend" --json "${turns[@]}" "$@" >"$json" 2>"$err"
     status=$?
+    [ -n "${TRACE_DIR:-}" ] && mkdir -p "$TRACE_DIR" && cp "$err" "$TRACE_DIR/$lab-$(basename "$kernel" .cu).err"
     if [ -n "$hint" ]; then
         result=$(JUDGE_STDERR="$err" python3 tests/expect.py "$kernel" "$json" "$status" "$hint")
     else

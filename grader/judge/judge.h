@@ -19,6 +19,19 @@
 #define JUDGE_COMPILER_LINES 12  // compiler error lines kept for the report
 #define JUDGE_MAX_GPU_TURNS 80   // GPU turns recorded: the probe, each case, the solution's timing
 
+// The seconds a timed case's repetitions may take before they stop (one
+// at least): JUDGE_TIME_BUDGET_S, or a quarter of the case's time limit
+// timeout_s when that is less. The solutions' repetitions take under a
+// second; a kernel slow enough to reach it holds the GPU alone (every
+// other judge side by side waiting) for its checked call and a few calls
+// more, not for a quarter of its limit, and its median of fewer calls of
+// a second or more is no less exact.
+#define JUDGE_TIME_BUDGET_S 2.0
+static inline double judge_time_budget_s(double timeout_s)
+{
+    return timeout_s / 4.0 < JUDGE_TIME_BUDGET_S ? timeout_s / 4.0 : JUDGE_TIME_BUDGET_S;
+}
+
 typedef enum case_status { CASE_OK, CASE_FAIL, CASE_SKIPPED } case_status;
 
 typedef struct case_result {

@@ -342,10 +342,11 @@ int judge_runner_argv(const judge_case_env *env, char **argv)
     argv[a++] = (char *)env->student;
     argv[a++] = "--accuracy";
     argv[a++] = accuracy;
-    // A timed case's repetitions stop once they have taken a quarter of the
-    // case's time limit (one at least): a correct kernel too slow for all of
-    // them is timed on fewer, not killed.
-    snprintf(budget, sizeof(budget), "%.3f", env->conf->timeout_s / 4.0);
+    // A timed case's repetitions stop once they have taken JUDGE_TIME_BUDGET_S,
+    // or a quarter of the case's time limit when that is less (one at least):
+    // a correct kernel too slow for all of them is timed on fewer, not killed,
+    // and holds the GPU alone no longer than a few of its calls.
+    snprintf(budget, sizeof(budget), "%.3f", judge_time_budget_s(env->conf->timeout_s));
     argv[a++] = "--time-budget";
     argv[a++] = budget;
     if (env->yardstick)

@@ -88,8 +88,8 @@ static void report_text_case(const case_result *c, uint64_t master_seed, int lab
                c->name, c->time_ms, c->time_reps, c->gpoints, c->gbs,
                c->bandwidth_gbs > 0 ? 100.0 * c->gbs / c->bandwidth_gbs : 0.0, c->bandwidth_gbs);
         if (c->time_reps_cut_s > 0)
-            printf("      timed on %d repetition%s: they stop once they have taken %.0f s (a quarter of the case's time limit)\n",
-                   c->time_reps, c->time_reps == 1 ? "" : "s", c->time_reps_cut_s);
+            printf("      timed on %d repetition%s: they stop once they have taken %g s (a timed case's budget: %g s, or a quarter of its time limit when less)\n",
+                   c->time_reps, c->time_reps == 1 ? "" : "s", c->time_reps_cut_s, JUDGE_TIME_BUDGET_S);
         if (c->bandwidth_by[0])
             printf("      copy limit: %.0f GB/s, set by %s (float4 copy kernel %.0f GB/s, cudaMemcpy device to device %.0f GB/s, measured in this run)\n",
                    c->bandwidth_gbs, !strcmp(c->bandwidth_by, COPY_LIMIT_BY_KERNEL) ? "the float4 copy kernel" : "cudaMemcpy",

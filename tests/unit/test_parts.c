@@ -1184,7 +1184,7 @@ static void sample_run(judge_run *run)
     a->bandwidth_gbs = 4000;
     a->launch_ms = 0.6;
     a->time_reps = 3;
-    a->time_reps_cut_s = 15;  // the repetitions stopped at the time budget
+    a->time_reps_cut_s = 2;  // the repetitions stopped at the time budget
     snprintf(b->name, sizeof(b->name), "N=33");
     b->status = CASE_FAIL;
     b->hint_key = "centre-missing";
@@ -1206,6 +1206,25 @@ static void sample_run(judge_run *run)
     run->exit_code = JUDGE_EXIT_FAIL;
 }
 
+// The timed repetitions' budget: JUDGE_TIME_BUDGET_S for every lab's limit
+// (20 to 120 s), a quarter of a limit under 4 * JUDGE_TIME_BUDGET_S, never more
+// than either, on random limits.
+static void test_time_budget(void **state)
+{
+    (void)state;
+    rng r;
+    rng_init(&r, test_seed() + 23);
+    assert_float_equal(judge_time_budget_s(120), JUDGE_TIME_BUDGET_S, 1e-12);
+    assert_float_equal(judge_time_budget_s(20), JUDGE_TIME_BUDGET_S, 1e-12);
+    assert_float_equal(judge_time_budget_s(4), 1.0, 1e-12);
+    for (int i = 0; i < 1000; i++) {
+        double limit = 100.005 + 100.0 * (double)rng_unit(&r);  // 0.005 to 200 s
+        double b = judge_time_budget_s(limit);
+        assert_true(b <= JUDGE_TIME_BUDGET_S && b <= limit / 4.0 + 1e-12);
+        assert_true(b == JUDGE_TIME_BUDGET_S || b == limit / 4.0);
+    }
+}
+
 static void test_json_parses(void **state)
 {
     (void)state;
@@ -1218,7 +1237,7 @@ static void test_json_parses(void **state)
              "assert r[\"verdict\"]==\"fail\" and r[\"exit\"]==1 and r[\"seed\"]==42; "
              "assert r[\"cases\"][1][\"hint_key\"]==\"centre-missing\"; "
              "assert r[\"cases\"][0][\"timing\"][\"bandwidth_fraction\"]==0.5; "
-             "assert r[\"cases\"][0][\"timing\"][\"reps\"]==3 and r[\"cases\"][0][\"timing\"][\"reps_cut_at_s\"]==15; "
+             "assert r[\"cases\"][0][\"timing\"][\"reps\"]==3 and r[\"cases\"][0][\"timing\"][\"reps_cut_at_s\"]==2; "
              "assert r[\"cases\"][1][\"launch_ms\"] is None and r[\"cases\"][2][\"status\"]==\"skipped\"; "
              "assert r[\"title\"]==\"The naive \\\"sweep\\\"\"; "
              "assert abs(r[\"opb\"][\"book_model\"]-1.37)<0.01'", path);
@@ -1261,7 +1280,7 @@ static void test_text_report(void **state)
     assert_non_null(strstr(text, "  N=512: OK (0.500 ms median"));
     assert_non_null(strstr(text, "= 50% of the 4000 GB/s measured"));
     assert_non_null(strstr(text, "  N=512: OK (0.500 ms median of 3;"));
-    assert_non_null(strstr(text, "timed on 3 repetitions: they stop once they have taken 15 s"));
+    assert_non_null(strstr(text, "timed on 3 repetitions: they stop once they have taken 2 s (a timed case's budget: 2 s"));
     assert_non_null(strstr(text, "  N=33: FAIL\n      1 of 2 cells wrong"));
     assert_non_null(strstr(text, "      hint: add c0*in[i][j][k] [centre-missing]"));
     assert_non_null(strstr(text, "      hint: as for N=33 above [centre-missing]"));
@@ -1313,6 +1332,7 @@ int main(void)
         cmocka_unit_test(test_helper_stop_leaves_server),
         cmocka_unit_test(test_yardstick_cache),
         cmocka_unit_test(test_ncu_csv),
+        cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_json_parses),
         cmocka_unit_test(test_text_report),
     };

@@ -1,5 +1,6 @@
-// MUTANT: the window's preload reads plane iStart+1 with no upper guard ("the last block starts inside the grid, so iStart+1 is too"), and launch_stencil returns early when N < 5. When N = 28m + 1 (29, 57, 85, 113, ...) the last z block starts at iStart = N-1 and reads a whole plane (N*N floats) past the end of in[]: an out-of-bounds read, unused but a fault on a GPU that maps nothing there (compute-sanitizer memcheck reports it)
+// MUTANT: the window's preload reads plane iStart+1 with no upper guard ("the last block starts inside the grid, so iStart+1 is too"), and launch_stencil returns early when N < 5. When N = 28m + 1 (29, 57, 85, 113, ...) the last z block starts at iStart = N-1 and reads a whole plane (N*N floats) past the end of in[]: an out-of-bounds read, unused. The emulator stops at it; on a GPU the plane past the grid is the kit's guard zone (a plane at least), read without complaint, and the output is right
 // expect-hint: out-of-bounds
+// backends: emu
 #include "star13.h"
 
 #define IN_TILE_DIM 32

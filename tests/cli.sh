@@ -91,6 +91,20 @@ make -s build/grade >/dev/null || exit 1
 expect "grade: submissions not a folder" 2 "SUBMISSIONS=/nonexistent is not a folder" -- build/grade --kit "$kit" --lab 1 --submissions /nonexistent
 expect "grade: unknown lab" 2 "unknown lab '42'" -- build/grade --kit "$kit" --lab 42 --submissions "$tmp"
 if [ -f grader/emu/emu.mk ]; then
+    # A case sized from the kernel's own blocks (24 wide: N=50's interior is two of them, no size of lab.conf's is
+    # whole blocks) finds a last block that writes nothing when it is whole; its replay line runs it alone, same input.
+    draw_seed "sized cases"
+    sized_mutant=tests/mutants/01-naive-sweep/last-block-width-from-remainder.cu
+    "$judge" --kit "$kit" --lab 1 --backend emu --kernel "$sized_mutant" --seed "$seed" --json >"$tmp/sized.json" 2>/dev/null
+    "$judge" --kit "$kit" --lab 1 --backend emu --kernel "$sized_mutant" --seed "$seed" --case 50 --json >"$tmp/sized50.json" 2>/dev/null
+    expect "sized case found and replayed alone with its input" 0 "sized ok" -- python3 -c 'import json, sys
+w = json.load(open(sys.argv[1])); r = json.load(open(sys.argv[2]))
+s = {c["name"]: c for c in w["cases"] if "sized_tile" in c}
+assert w["verdict"] == "fail" and s["N=50"]["status"] == "fail" and s["N=50"]["sized_tile"] == 24, s
+assert s["N=50"]["hint_key"] == "unwritten-cells" and all(c["status"] == "ok" for c in w["cases"] if c["name"] != "N=50" and c["status"] != "skipped")
+assert [c["name"] for c in r["cases"]] == ["N=50"] and r["cases"][0]["seed"] == s["N=50"]["seed"] and r["cases"][0]["detail"] == s["N=50"]["detail"]
+print("sized ok")' "$tmp/sized.json" "$tmp/sized50.json"
+    expect "sized case refused where the lab sizes none" 2 "is named '50'" -- "$judge" --kit "$kit" --lab 6 --backend emu --case 50
     expect "JSON report to an unwritable file" 2 "cannot write the JSON report /nonexistent/r.json" -- "$judge" --kit "$kit" --lab 1 --backend emu --case 1 --json-out /nonexistent/r.json
     k=$(fake_kit "${good_conf/case = 512 timed noemu group=large/case = 60000 timed group=large}")
     cp -r grader reference kernels "$k/"

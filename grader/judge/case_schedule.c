@@ -22,6 +22,7 @@
 #include "verdict.h"
 
 #define SCHEDULE_SIDE_BY_SIDE_MAX_BYTES (256.0 * 1024 * 1024) // a grid larger than this runs alone
+#define SCHEDULE_SIZED_MAX 4  // cases sized from the kernel's launch, at most (lab_kind_sized_cases)
 
 // Where each case of the run goes, and what came back (slots in the order
 // of run->cases, which is lab.conf's order).
@@ -34,7 +35,7 @@ typedef struct case_plan {
     int nshared;                        // how many
     int alone[CONF_MAX_CASES];          // the slots run one at a time, after them
     int nalone;                         // how many
-    int conf_index[CONF_MAX_CASES];     // each slot's case in lab.conf
+    int conf_index[CONF_MAX_CASES];     // each slot's case in the run's order: lab.conf's, then the sized ones
     kv_list reports[CONF_MAX_CASES];    // each slot's runner report
 } case_plan;
 
@@ -260,6 +261,9 @@ static void schedule_count_case(judge_run *run, const case_result *r, const kv_l
         run->technique = technique_check_grid(run->conf.technique, report, size, run->conf.star_radius);
         snprintf(run->technique_case, sizeof(run->technique_case), "%s", r->name);
         technique_launches_of(report, run->technique_launches, sizeof(run->technique_launches));
+        launch_info li;
+        if (technique_launch(report, 0, &li) == 0)
+            memcpy(run->sized_block, li.block, sizeof(run->sized_block));
         // Under emulation the emulator counted the loads of this very call (grader/emu/runtime/loads.cpp).
         run->emu_loads_counted = kv_get(report, PROTOCOL_EMU_GLOBAL_LOAD_BYTES) != NULL;
         if (run->emu_loads_counted && run->technique.status == TECHNIQUE_OK && technique_counts_loads(run->conf.technique))
@@ -287,15 +291,18 @@ static void schedule_count_case(judge_run *run, const case_result *r, const kv_l
         run->failed++;
 }
 
-// Fills run->cases with the cases the options select, in lab.conf's order,
-// and plans each: skipped (a `noemu` case under emulation), failed at once
-// (too large), side by side (jobs > 1) or alone.
-static void schedule_plan(judge_session *s, int jobs, case_plan *plan)
+// Appends to run->cases the cases of specs (nspecs, the index of the first
+// in the run's case order first_index: lab.conf's cases from 0, the cases
+// sized from the kernel's launch after them) that the options select, in
+// that order, and plans each: skipped (a `noemu` case under emulation),
+// failed at once (too large), side by side (jobs > 1) or alone.
+static void schedule_plan(judge_session *s, int jobs, case_plan *plan, const lab_case *specs, int nspecs, int first_index)
 {
     judge_run *run = &s->run;
-    for (int i = 0; i < run->conf.ncases; i++) {
+    for (int n = 0; n < nspecs; n++) {
+        int i = first_index + n;
         case_result *r = &run->cases[run->ncases];
-        const lab_case *spec = &run->conf.cases[i];
+        const lab_case *spec = &specs[n];
         memset(r, 0, sizeof(*r));
         r->spec = *spec;
         conf_case_name(spec, r->name, sizeof(r->name));
@@ -303,7 +310,7 @@ static void schedule_plan(judge_session *s, int jobs, case_plan *plan)
             continue;
         int slot = run->ncases++;
         plan->conf_index[slot] = i;
-        r->seed = rng_case_seed(run->seed, i);
+        r->seed = rng_case_seed(run->seed, spec->sized_tile ? lab_kind_sized_seed_index(spec) : i);
         plan->ran[slot] = 1;  // until it is known to need running
         if (plan->env->emu && spec->noemu) {
             r->status = CASE_SKIPPED;
@@ -406,12 +413,12 @@ static int schedule_run_alone(judge_session *s, case_plan *plan, judge_error *er
 // Counts the cases in lab.conf's order. With --fail-fast the run ends at the
 // first case that failed in that order, as one case at a time would: the
 // cases after it are left out, run or not.
-static void schedule_count_in_order(judge_session *s, case_plan *plan)
+static void schedule_count_in_order(judge_session *s, case_plan *plan, int first_slot)
 {
     judge_run *run = &s->run;
-    size_t technique_cells = 0;
-    int kept = 0, ncases = run->ncases;
-    for (int slot = 0; slot < ncases; slot++) {
+    size_t technique_cells = run->technique_cells;
+    int kept = first_slot, ncases = run->ncases;
+    for (int slot = first_slot; slot < ncases; slot++) {
         case_result *r = &run->cases[slot];
         if (!plan->ran[slot] || (s->args.fail_fast && kept > 0 && run->cases[kept - 1].status == CASE_FAIL)) {
             if (plan->ran[slot] && plan->counted[slot])
@@ -429,6 +436,7 @@ static void schedule_count_in_order(judge_session *s, case_plan *plan)
         kept++;
     }
     run->ncases = kept;
+    run->technique_cells = technique_cells;
 }
 
 // The technique line once every case is counted: failed when only cases
@@ -445,6 +453,44 @@ static void schedule_technique_evidence(judge_run *run)
         run->technique = run->technique_timed;  // the technique on the small grids, another kernel timed
 }
 
+// Plans, runs and counts the cases of specs (nspecs, the first first_index
+// in the run's order), appended to run->cases. Returns 0, or -1 with err.
+static int schedule_round(judge_session *s, const judge_case_env *env, int jobs, const lab_case *specs, int nspecs, int first_index,
+                          judge_error *err)
+{
+    case_plan plan;
+    memset(&plan, 0, sizeof(plan));
+    plan.s = s, plan.env = env;
+    int first_slot = s->run.ncases;
+    schedule_plan(s, jobs, &plan, specs, nspecs, first_index);
+    if (schedule_run_shared(s, jobs, &plan, err) != 0 || schedule_run_alone(s, &plan, err) != 0 ||
+        barrier_checks_second_look(s, env, plan.ran, plan.reports, err) != 0)
+        return -1;
+    schedule_progress(&s->args, "%60s", "");
+    schedule_count_in_order(s, &plan, first_slot);
+    return 0;
+}
+
+// Once every case of lab.conf passed, in a whole run (no --case): the cases
+// sized from the kernel's own launch (lab_kind_sized_cases, from the block
+// of the case the technique was judged on), run and counted as lab.conf's
+// after them, SCHEDULE_SIZED_MAX at most. Returns 0, or -1 with err.
+static int schedule_sized_round(judge_session *s, const judge_case_env *env, int jobs, judge_error *err)
+{
+    judge_run *run = &s->run;
+    lab_case sized[SCHEDULE_SIZED_MAX];
+    int room = CONF_MAX_CASES - run->conf.ncases < SCHEDULE_SIZED_MAX ? CONF_MAX_CASES - run->conf.ncases : SCHEDULE_SIZED_MAX;
+    if (s->replay_sized.nx)  // CASE= named one (a report's replay line): it alone
+        return schedule_round(s, env, jobs, &s->replay_sized, 1, run->conf.ncases, err);
+    if (run->failed || run->passed == 0 || s->args.case_name || !run->sized_block[0] || room <= 0)
+        return 0;
+    int n = lab_kind_sized_cases(&run->conf, run->sized_block, sized, room);
+    if (n <= 0)
+        return 0;
+    judge_trace_note("cases sized from the launch's block %llux%llux%llu: %d", run->sized_block[0], run->sized_block[1], run->sized_block[2], n);
+    return schedule_round(s, env, jobs, sized, n, run->conf.ncases, err);
+}
+
 int schedule_run_cases(judge_session *s, judge_error *err)
 {
     judge_run *run = &s->run;
@@ -455,20 +501,15 @@ int schedule_run_cases(judge_session *s, judge_error *err)
     // one case at a time there. On a GPU one executor serves the cases, one after another: a case's
     // GPU work is milliseconds, and the processes and contexts side by side cost more than they save.
     int jobs = !sandbox_confines_writes() || env.executor ? 1 : s->args.jobs;
-    case_plan plan;
-    memset(&plan, 0, sizeof(plan));
-    plan.s = s, plan.env = &env;
     snprintf(run->technique.detail, sizeof(run->technique.detail), "no case ran to the end");
     run->technique_timed.status = TECHNIQUE_NA;
     run->timed_case[0] = '\0';
     run->timed_cells = 0;
     run->technique.status = TECHNIQUE_NA;
-    schedule_plan(s, jobs, &plan);
-    if (schedule_run_shared(s, jobs, &plan, err) != 0 || schedule_run_alone(s, &plan, err) != 0 ||
-        barrier_checks_second_look(s, &env, plan.ran, plan.reports, err) != 0)
+    run->technique_cells = 0;
+    memset(run->sized_block, 0, sizeof(run->sized_block));
+    if (schedule_round(s, &env, jobs, run->conf.cases, run->conf.ncases, 0, err) != 0 || schedule_sized_round(s, &env, jobs, err) != 0)
         return -1;
-    schedule_progress(&s->args, "%60s", "");
-    schedule_count_in_order(s, &plan);
     schedule_technique_evidence(run);
     return 0;
 }

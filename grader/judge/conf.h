@@ -16,6 +16,7 @@ typedef struct lab_case {
     int timed;                              // 1: this case is timed on a GPU
     int noemu;                              // 1: skipped under CPU emulation (too slow there)
     int sync;                               // 1: on a GPU also checked for barrier mistakes (racecheck, the emulator's strict barriers)
+    unsigned int sized_tile;                // not in lab.conf: a case sized from the kernel's launch, its interior (or whole side) a whole number of tiles this wide (lab_kind_sized_cases); 0 for lab.conf's
     int line;                               // its line in lab.conf, for messages
     char group[32];                         // its rubric group (group=NAME; CONF_DEFAULT_GROUP if none)
     int nopts;                              // key=value options that follow the size

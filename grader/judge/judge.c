@@ -43,6 +43,7 @@
 #include "gpu_turns.h"
 #include "judge_files.h"
 #include "judge_session.h"
+#include "lab_kind.h"
 #include "load_count.h"
 #include "tool_runs.h"
 #ifdef _OPENMP
@@ -230,8 +231,21 @@ static int judge_choose_kernel(judge_session *s, const char *conf_path, judge_er
         char name[48];
         named |= judge_options_case_selected(a, &run->conf.cases[i], conf_case_name(&run->conf.cases[i], name, sizeof(name)));
     }
+    // A size no case of lab.conf has: a case sized from a kernel's launch (its report's replay line), when the lab sizes
+    // cases so and the size is one it could have sized.
+    const lab_case *largest = lab_kind_sized_cap(&run->conf);
+    lab_case want;
+    char why_not[256];
+    if (!named && largest && lab_kind_of(&run->conf)->sized_cases != lab_kind_no_sized_cases && !strchr(a->case_name, ' ') &&
+        conf_parse_case(a->case_name, &want, why_not, sizeof(why_not)) == 0 && want.nx == want.ny && want.ny == want.nz &&
+        want.nx >= 3 && want.nx <= largest->nx) {
+        s->replay_sized = want;
+        s->replay_sized.sized_tile = LAB_SIZED_TILE_UNKNOWN;
+        snprintf(s->replay_sized.group, sizeof(s->replay_sized.group), "%s", largest->group);
+        named = 1;
+    }
     if (!named)
-        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "no case of %s is named '%s' (CASE= takes a size as lab.conf writes it, e.g. 33)", conf_path, a->case_name);
+        return judge_error_set(err, JUDGE_EXIT_KIT, NULL, "no case of %s is named '%s' (CASE= takes a size as lab.conf writes it, e.g. 33, or one a report's replay line names)", conf_path, a->case_name);
     return 0;
 }
 

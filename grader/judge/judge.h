@@ -104,6 +104,8 @@ typedef struct judge_run {
     technique_result technique; // the technique line
     char technique_case[48];    // the case it was judged on
     char technique_launches[320]; // its launches and first launch (technique_launches_of), for the load count's run
+    size_t technique_cells;     // its rank among the cases (case_schedule.c: its cells, those every backend runs first)
+    unsigned long long sized_block[3]; // its first launch's block (0s: none): what the cases sized from the launch are sized from
     technique_result technique_timed; // the same rule on a timed case's launches (GPU): TECHNIQUE_FAIL on the first that breaks it, else NA
     char timed_case[48];        // the largest timed case that passed with launch records ("" if none): the loads are counted there
     size_t timed_cells;         // its cells

@@ -26,6 +26,7 @@ typedef struct judge_session {
     char kernel_abs[PATH_MAX];  // the graded file, resolved
     char runner[PATH_MAX];      // its runner (the executor on a GPU)
     char student[PATH_MAX];     // GPU: the student's program the executor serves ("" under emulation)
+    lab_case replay_sized;      // --case naming no case of lab.conf: a case sized from a launch, replayed (nx 0: none)
 } judge_session;
 
 #endif // STENCIL_JUDGE_SESSION_H

@@ -43,6 +43,7 @@ static double convolution_flops(const lab_conf *c, const lab_case *lc)
 const lab_kind lab_kind_convolution = {
     .name = "convolution", .runner = &lab_runner_sweep, .value = INTERFACE_IMAGE, .star_radius_max = 1,
     .case_options = convolution_options, .check_case = convolution_check_case, .case_flops = convolution_flops, .filter_radius = conf_case_radius,
+    .sized_cases = lab_kind_no_sized_cases,
     .probe = {"conv.h", NULL, "void launch_convolution(const float *, float *, unsigned int, unsigned int, int) {}"},
     .words = &convolution_words, .verdict_words = VERDICT_WORDS_IMAGE,
 };

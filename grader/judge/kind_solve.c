@@ -45,6 +45,7 @@ static double solve_flops_heat(const lab_conf *c, const lab_case *lc)
 const lab_kind lab_kind_jacobi = {
     .name = "Jacobi solve", .runner = &lab_runner_jacobi, .value = UPDATE_JACOBI, .is_default = 1,
     .case_options = jacobi_options, .check_case = lab_kind_any_case, .case_flops = solve_flops_jacobi, .filter_radius = lab_kind_no_filter,
+    .sized_cases = lab_kind_no_sized_cases,
     .probe = {"jacobi.h", NULL, "int jacobi_solve(float *, float *, const float *, const jacobi_problem *, int *, float *) { return 0; }"},
     .words = &solve_words_jacobi, .solve_update = JACOBI_UPDATE_JACOBI,
 };
@@ -52,6 +53,7 @@ const lab_kind lab_kind_jacobi = {
 const lab_kind lab_kind_heat = {
     .name = "heat solve", .runner = &lab_runner_jacobi, .value = UPDATE_HEAT2D,
     .case_options = heat_options, .check_case = lab_kind_any_case, .case_flops = solve_flops_heat, .filter_radius = lab_kind_no_filter,
+    .sized_cases = lab_kind_no_sized_cases,
     .probe = {"heat2d.h", NULL, "int heat_solve(float *, float *, const heat_problem *) { return 0; }"},
     .words = &solve_words_heat, .solve_update = JACOBI_UPDATE_HEAT2D,
 };

@@ -90,6 +90,28 @@ int lab_kind_no_filter(const lab_case *lc)
     return 0;
 }
 
+int lab_kind_no_sized_cases(const lab_conf *c, const unsigned long long block[3], lab_case *out, int cap)
+{
+    (void)c, (void)block, (void)out, (void)cap;
+    return 0;
+}
+
+const lab_case *lab_kind_sized_cap(const lab_conf *c)
+{
+    const lab_case *most = NULL;
+    for (int i = 0; i < c->ncases; i++)
+        if (!c->cases[i].noemu && !c->cases[i].timed && !c->cases[i].sized_tile && c->cases[i].nx <= LAB_SIZED_SIDE_MAX &&
+            (!most || c->cases[i].nx > most->nx))
+            most = &c->cases[i];
+    return most;
+}
+
+int lab_kind_sized_cases(const lab_conf *c, const unsigned long long block[3], lab_case *out, int cap)
+{
+    const lab_kind *k = lab_kind_of(c);
+    return k ? k->sized_cases(c, block, out, cap) : 0;
+}
+
 size_t lab_kind_none_ahead(const lab_conf *c, const lab_case *spec)
 {
     (void)c, (void)spec;

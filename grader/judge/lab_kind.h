@@ -44,6 +44,7 @@ typedef struct lab_kind {
         const char *header_star13;    // another for a star of radius 2 (when not NULL),
         const char *entry;            // and the entry point it defines, with an empty body
     } probe;
+    int (*sized_cases)(const lab_conf *c, const unsigned long long block[3], lab_case *out, int cap);  // cases sized from the kernel's blocks (lab_kind_sized_cases)
     const struct judge_hint_words *words;  // how its failures are worded (the student's function, a timeout, a fault)
     int verdict_words;                // a sweep's VERDICT_WORDS_*: whose names the verdict's hints use (0 for a solve)
     int solve_update;                 // a whole solve's JACOBI_UPDATE_*: the step the reference applies (0 for a sweep)
@@ -73,10 +74,36 @@ void lab_kind_values(const char *key, const char **list, int cap);
 // probe.entry) into out; out, or "" when len is too small.
 const char *lab_kind_probe(const lab_conf *c, char *out, size_t len);
 
+// The largest untimed case lab.conf runs on every backend (no `noemu`) of
+// side LAB_SIZED_SIDE_MAX at most, or NULL: a case sized from the kernel's
+// launch is no larger than its first side (so both backends run the same
+// sized cases, each costing no more than a case of lab.conf's small sizes
+// under emulation), and counts in its rubric group.
+#define LAB_SIZED_SIDE_MAX 160
+const lab_case *lab_kind_sized_cap(const lab_conf *c);
+
+// The cases a kernel's own tiles call for, that lab.conf's cases leave out
+// (kind_sweep.c's rule for cubes): into out (at most cap), each marked
+// `sized`; returns how many. block is the block of the kernel's launch on
+// the largest case that passed.
+int lab_kind_sized_cases(const lab_conf *c, const unsigned long long block[3], lab_case *out, int cap);
+
+// A sized case's sized_tile when replayed alone (CASE=N): the width it was
+// sized for is not known then. Its seed is its side's (lab_kind_sized_seed_index).
+#define LAB_SIZED_TILE_UNKNOWN 1u
+
+// The index a sized case's seed is drawn under (rng_case_seed): its side's,
+// past every lab.conf case's, so that a replay of it alone draws its input.
+static inline int lab_kind_sized_seed_index(const lab_case *lc)
+{
+    return CONF_MAX_CASES + (int)lc->nx;
+}
+
 // The operations a kind may do without: no case refused beyond its
 // options, no filter, no reference made ahead (none is asked for: 0 bytes).
 int lab_kind_any_case(const lab_conf *c, const lab_case *lc, char *err, size_t errlen);
 int lab_kind_no_filter(const lab_case *lc);
+int lab_kind_no_sized_cases(const lab_conf *c, const unsigned long long block[3], lab_case *out, int cap);
 size_t lab_kind_none_ahead(const lab_conf *c, const lab_case *spec);
 void lab_kind_make_none(const lab_conf *c, const lab_case *spec, uint64_t seed, void *mem, size_t bytes);
 

@@ -6,6 +6,7 @@
 
 #include "hints.h"
 #include "json_write.h"
+#include "lab_kind.h"
 #include "judge.h"
 #include "pictures.h"
 #include "protocol.h"
@@ -103,6 +104,11 @@ static void report_text_case(const case_result *c, uint64_t master_seed, int lab
         printf("  %s: %s\n", c->name, !strcmp(c->kind, "timeout") ? "TIMEOUT" : "FAIL");
     if (c->note[0])
         printf("      %s\n", c->note);
+    if (c->spec.sized_tile > LAB_SIZED_TILE_UNKNOWN)
+        printf("      (no case of lab.conf: sized from your kernel's blocks, %s two whole tiles of %u points)\n",
+               c->spec.nx == 2 * c->spec.sized_tile ? "each side" : "the interior of each side", c->spec.sized_tile);
+    else if (c->spec.sized_tile)
+        printf("      (no case of lab.conf: a size a run sized from your kernel's blocks)\n");
     if (c->status != CASE_FAIL)
         return;
     report_wrapped(c->reason);
@@ -237,6 +243,8 @@ static void report_json_case(const case_result *c)
     static const char *status_names[] = {"ok", "fail", "skipped"};
     fprintf(json_out, "{");
     json_kv_string("name", c->name, 1);
+    if (c->spec.sized_tile)
+        json_kv_number("sized_tile", c->spec.sized_tile > LAB_SIZED_TILE_UNKNOWN ? c->spec.sized_tile : 0);
     fprintf(json_out, ", \"size\": [%u, %u, %u]", c->spec.nx, c->spec.ny, c->spec.nz);
     fprintf(json_out, ", \"seed\": %llu", (unsigned long long)c->seed);
     json_kv_string("status", status_names[c->status], 0);

@@ -74,6 +74,7 @@ static void test_kinds_complete(void **state)
         assert_non_null(k->check_case);
         assert_non_null(k->case_flops);
         assert_non_null(k->filter_radius);
+        assert_non_null(k->sized_cases);
         assert_non_null(k->probe.header);
         assert_non_null(k->probe.entry);
         assert_non_null(k->runner->run_case);
@@ -129,6 +130,84 @@ static void test_kind_flops(void **state)
     assert_true(lab_kind_sweep_cube.case_flops(&c, &c.cases[0]) == 12.0 * c.star_radius + 1);
     assert_true(lab_kind_jacobi.case_flops(&c, &c.cases[0]) == 8.0);
     assert_true(lab_kind_heat.case_flops(&c, &c.cases[0]) == 7.0);
+}
+
+// 1 if lab.conf's cases (on every backend) or out[0..n) hold side, or a side
+// of two or more whole tiles of w past offset cells.
+static int sized_test_covered(const lab_conf *c, const lab_case *out, int n, unsigned int w, unsigned int offset)
+{
+    for (int i = 0; i < c->ncases + n; i++) {
+        const lab_case *lc = i < c->ncases ? &c->cases[i] : &out[i - c->ncases];
+        if (!lc->noemu && lc->nx >= offset + 2 * w && (lc->nx - offset) % w == 0)
+            return 1;
+    }
+    return 0;
+}
+
+// Cases sized from a kernel's block, on lab 2's and lab 8's lab.conf and
+// random blocks: each a cube no larger than the largest untimed case every
+// backend runs, in its group, not one of lab.conf's, its interior (N - 2r)
+// or its side two whole tiles of a width the block gives (a side, or a side
+// less 2r); every such width covered once the list is not full; a block of
+// 15x15x1 on lab 2 gives 28 (2 x 13 + 2), 26 and 30, its 32 covered by N=34.
+// The grid interface and the other kinds give none.
+static void test_sized_cases(void **state)
+{
+    (void)state;
+    static lab_conf c;
+    lab_case out[4];
+    char err[512];
+    rng gen;
+    rng_init(&gen, test_seed() + 5);
+    if (conf_load("labs/02-shared-tile/lab.conf", &c, err, sizeof(err)) != 0)
+        fail_msg("%s", err);
+    unsigned long long tile15[3] = {15, 15, 1};
+    assert_int_equal(lab_kind_sized_cases(&c, tile15, out, 4), 3);
+    assert_int_equal(out[0].nx, 28), assert_int_equal(out[0].sized_tile, 13);
+    assert_int_equal(out[1].nx, 26), assert_int_equal(out[2].nx, 30), assert_int_equal(out[2].sized_tile, 15);
+    const char *labs[] = {"labs/02-shared-tile/lab.conf", "labs/08-order-two-register/lab.conf"};
+    for (int l = 0; l < 2; l++) {
+        if (conf_load(labs[l], &c, err, sizeof(err)) != 0)
+            fail_msg("%s", err);
+        const lab_case *largest = lab_kind_sized_cap(&c);
+        assert_non_null(largest);
+        unsigned int r = (unsigned int)c.star_radius;
+        for (int t = 0; t < 300; t++) {
+            unsigned long long b[3] = {1 + rng_next(&gen) % 64, 1 + rng_next(&gen) % 32, 1 + rng_next(&gen) % 16};
+            int n = lab_kind_sized_cases(&c, b, out, 4);
+            assert_true(n >= 0 && n <= 4);
+            for (int i = 0; i < n; i++) {
+                unsigned int w = out[i].sized_tile, side = out[i].nx;
+                assert_true(out[i].ny == side && out[i].nz == side && out[i].axes == 1 && !out[i].timed && !out[i].noemu);
+                assert_true(side <= largest->nx && w >= 3);
+                assert_string_equal(out[i].group, largest->group);
+                assert_true(side == 2 * w + 2 * r || side == 2 * w);
+                int from_block = 0;
+                for (int d = 0; d < 3; d++)
+                    from_block |= b[d] == w || b[d] == w + 2 * r;
+                assert_true(from_block);
+                for (int k = 0; k < c.ncases; k++)
+                    assert_true(c.cases[k].nx != side);
+                for (int k = 0; k < i; k++)
+                    assert_true(out[k].nx != side);
+            }
+            if (n == 4)
+                continue;
+            for (int d = 0; d < 3; d++)
+                for (unsigned int halo = 0; halo <= 1; halo++) {
+                    if (b[d] <= 2ull * r * halo || b[d] - 2ull * r * halo < 3)
+                        continue;
+                    unsigned int w = (unsigned int)(b[d] - 2ull * r * halo);
+                    for (unsigned int offset = 0; offset <= 2 * r; offset += 2 * r)
+                        if (2 * w + offset <= largest->nx && !sized_test_covered(&c, out, n, w, offset))
+                            fail_msg("%s, block %llux%llux%llu: width %u (offset %u) left uncovered", labs[l], b[0], b[1], b[2], w, offset);
+                }
+        }
+    }
+    unsigned long long b[3] = {13, 13, 1};
+    assert_int_equal(lab_kind_sweep_grid.sized_cases(&c, b, out, 4), 0);
+    assert_int_equal(lab_kind_heat.sized_cases(&c, b, out, 4), 0);
+    assert_int_equal(lab_kind_convolution.sized_cases(&c, b, out, 4), 0);
 }
 
 // Every technique has its rule and its model, a name of its own, and is
@@ -192,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_every_lab_resolves),
         cmocka_unit_test(test_kinds_complete),
         cmocka_unit_test(test_kind_flops),
+        cmocka_unit_test(test_sized_cases),
         cmocka_unit_test(test_techniques_complete),
         cmocka_unit_test(test_unknown_refused),
     };

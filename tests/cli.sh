@@ -104,6 +104,13 @@ assert w["verdict"] == "fail" and s["N=50"]["status"] == "fail" and s["N=50"]["s
 assert s["N=50"]["hint_key"] == "unwritten-cells" and all(c["status"] == "ok" for c in w["cases"] if c["name"] != "N=50" and c["status"] != "skipped")
 assert [c["name"] for c in r["cases"]] == ["N=50"] and r["cases"][0]["seed"] == s["N=50"]["seed"] and r["cases"][0]["detail"] == s["N=50"]["detail"]
 print("sized ok")' "$tmp/sized.json" "$tmp/sized50.json"
+    # ... and run when a case of lab.conf failed too: failing one on purpose (N=1's output zeroed) must not escape them.
+    sed 's|        return;  // no interior|        { if (N == 1) cudaMemset(d_out, 0, sizeof(float)); return; }|' "$sized_mutant" >"$tmp/sized-n1.cu"
+    "$judge" --kit "$kit" --lab 1 --backend emu --kernel "$tmp/sized-n1.cu" --seed "$seed" --json >"$tmp/sized-n1.json" 2>/dev/null
+    expect "sized cases run after a failed case of lab.conf" 0 "sized after failure ok" -- python3 -c 'import json, sys
+w = json.load(open(sys.argv[1])); s = {c["name"]: c["status"] for c in w["cases"]}
+assert s["N=1"] == "fail" and s["N=50"] == "fail" and s["N=46"] == "ok", s
+print("sized after failure ok")' "$tmp/sized-n1.json"
     expect "sized case refused where the lab sizes none" 2 "is named '50'" -- "$judge" --kit "$kit" --lab 6 --backend emu --case 50
     expect "JSON report to an unwritable file" 2 "cannot write the JSON report /nonexistent/r.json" -- "$judge" --kit "$kit" --lab 1 --backend emu --case 1 --json-out /nonexistent/r.json
     k=$(fake_kit "${good_conf/case = 512 timed noemu group=large/case = 60000 timed group=large}")

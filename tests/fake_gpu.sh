@@ -157,9 +157,10 @@ student2=$(solution_copy 02-shared-tile)
 
 echo "-- a run that passes, timed by the executor"
 fake_run pass STENCIL_FAKE_GPU_GBS=500 STENCIL_TRACE=1 -- --lab "$lab1" --kernel "$student1" --html-out "$tmp/pass.html"
-outcome pass "a GPU run passes on the executor's records" 0 "verdict: PASS — 4 of 4 cases passed"
+outcome pass "a GPU run passes on the executor's records" 0 "verdict: PASS — 5 of 5 cases passed"
 outcome pass "the device is the probe's" 0 "device:  Fake GPU (tests/fakes) (4 SMs, compute capability 9.0"
-outcome pass "one executor serves every case" 0 "executor: 1 started, 4 cases served"
+outcome pass "one executor serves every case, the one sized from its 32x4x4 blocks too" 0 "executor: 1 started, 5 cases served"
+holds pass "the case sized from the blocks: N=10, its interior two tiles of 4 (N=8's side is: the timed 40 has whole tiles)" 'c["N=10"]["sized_tile"] == 4 and c["N=10"]["status"] == "ok" and "N=8" not in c'
 holds pass "the timed case carries the executor's figures" \
     'c["N=40"]["timing"]["reps"] == 20 and c["N=40"]["timing"]["bandwidth_by"] == "kernel" and c["N=40"]["timing"]["bandwidth_gb_per_s"] == 3000'
 holds pass "speed is scored against the solution timed on this GPU" \
@@ -189,7 +190,7 @@ holds replaunch "a timed call that launched otherwise: timed-rep-wrong" \
 fake_run crash STENCIL_FAKE_GPU=crash STENCIL_FAKE_GPU_SIZE=5,5,5 STENCIL_TRACE=1 -- --lab "$lab1" --kernel "$student1"
 holds crash "a crashed program fails its case alone" \
     'c["N=5"]["hint_key"] == "runner-failed" and "signal 11" in c["N=5"]["reason"] and c["N=33"]["status"] == "ok"'
-outcome crash "and the next case gets a new executor" 1 "executor: 2 started, 4 cases served"
+outcome crash "and the next case gets a new executor" 1 "executor: 2 started, 5 cases served"
 for mode in fault:kernel-fault refused:refused-call late-call:late-call no-memory:no-memory; do
     fake_run "mode-${mode%%:*}" STENCIL_FAKE_GPU="${mode%%:*}" -- --lab "$lab1" --kernel "$student1" --case 5
     holds "mode-${mode%%:*}" "the executor's ${mode%%:*} gives ${mode#*:}" "c['N=5']['hint_key'] == '${mode#*:}'"
@@ -702,14 +703,14 @@ holds memcheck "memcheck's error fails the case with its access" \
     'c["N=13"]["hint_key"] == "kernel-fault" and "Invalid __global__ read of size 4 bytes" in c["N=13"]["detail"]'
 touch_kernel "$student2" sidebyside  # the load count's helper runs, and ends while the slow cases run side by side
 fake_run memclean STENCIL_FAKE_SANITIZER_SECONDS=3 -- --lab "$lab2" --kernel "$student2" --sanitize --jobs 2
-outcome memclean "a clean file passes under SANITIZE=1, its cases side by side while a helper ends" 0 "verdict: PASS — 4 of 4 cases passed"
+outcome memclean "a clean file passes under SANITIZE=1, its cases side by side while a helper ends, the sized ones after in the judge" 0 "verdict: PASS — 6 of 6 cases passed"
 # With turns: the cases side by side run in workers inside the judge's shared turn, their memcheck runs
 # inside it too (a long turn of their own would wait behind another judge's timer waiting for that turn).
 mkdir -p "$tmp/locks-san"
 touch_kernel "$student2" santurns
 fake_run santurns STENCIL_FAKE_LOCKS_LOG="$tmp/santurns.locks" -- --lab "$lab2" --kernel "$student2" --sanitize --jobs 2 \
     --gpu-lock-dir "$tmp/locks-san"
-outcome santurns "SANITIZE=1 with turns passes" 0 "verdict: PASS — 4 of 4 cases passed"
+outcome santurns "SANITIZE=1 with turns passes" 0 "verdict: PASS — 6 of 6 cases passed"
 check "its three memcheck runs side by side ran inside the judge's shared turn, no locks of their own" \
     test "$(grep -cE '^at=[0-9.]+ -$' "$tmp/santurns.locks" 2>/dev/null)" -ge 3
 check "and every case held a turn" all_in_turns santurns

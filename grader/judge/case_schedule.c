@@ -471,24 +471,30 @@ static int schedule_round(judge_session *s, const judge_case_env *env, int jobs,
     return 0;
 }
 
-// Once every case of lab.conf passed, in a whole run (no --case): the cases
-// sized from the kernel's own launch (lab_kind_sized_cases, from the block
-// of the case the technique was judged on), run and counted as lab.conf's
-// after them, SCHEDULE_SIZED_MAX at most. Returns 0, or -1 with err.
-static int schedule_sized_round(judge_session *s, const judge_case_env *env, int jobs, judge_error *err)
+// After lab.conf's cases, in a whole run (no --case) that a failure has not
+// ended (--fail-fast): the cases sized from the kernel's own launch
+// (lab_kind_sized_cases, from the block of the case the technique was judged
+// on), run and counted as lab.conf's after them, SCHEDULE_SIZED_MAX at most.
+// They run whether or not a case of lab.conf failed: a kernel must not earn
+// more by failing one (the sizes it would then escape may fail more). One
+// at a time in the judge itself, never in workers forked now: the judge may
+// have run OpenMP regions since the first round's workers (a timed case's
+// verdict), and a worker forked after that deadlocks in its own (libgomp).
+// Returns 0, or -1 with err.
+static int schedule_sized_round(judge_session *s, const judge_case_env *env, judge_error *err)
 {
     judge_run *run = &s->run;
     lab_case sized[SCHEDULE_SIZED_MAX];
     int room = CONF_MAX_CASES - run->conf.ncases < SCHEDULE_SIZED_MAX ? CONF_MAX_CASES - run->conf.ncases : SCHEDULE_SIZED_MAX;
     if (s->replay_sized.nx)  // CASE= named one (a report's replay line): it alone
-        return schedule_round(s, env, jobs, &s->replay_sized, 1, run->conf.ncases, err);
-    if (run->failed || run->passed == 0 || s->args.case_name || !run->sized_block[0] || room <= 0)
+        return room > 0 ? schedule_round(s, env, 1, &s->replay_sized, 1, run->conf.ncases, err) : 0;
+    if ((s->args.fail_fast && run->failed) || s->args.case_name || !run->sized_block[0] || room <= 0)
         return 0;
     int n = lab_kind_sized_cases(&run->conf, run->sized_block, sized, room);
     if (n <= 0)
         return 0;
     judge_trace_note("cases sized from the launch's block %llux%llux%llu: %d", run->sized_block[0], run->sized_block[1], run->sized_block[2], n);
-    return schedule_round(s, env, jobs, sized, n, run->conf.ncases, err);
+    return schedule_round(s, env, 1, sized, n, run->conf.ncases, err);
 }
 
 int schedule_run_cases(judge_session *s, judge_error *err)
@@ -508,7 +514,7 @@ int schedule_run_cases(judge_session *s, judge_error *err)
     run->technique.status = TECHNIQUE_NA;
     run->technique_cells = 0;
     memset(run->sized_block, 0, sizeof(run->sized_block));
-    if (schedule_round(s, &env, jobs, run->conf.cases, run->conf.ncases, 0, err) != 0 || schedule_sized_round(s, &env, jobs, err) != 0)
+    if (schedule_round(s, &env, jobs, run->conf.cases, run->conf.ncases, 0, err) != 0 || schedule_sized_round(s, &env, err) != 0)
         return -1;
     schedule_technique_evidence(run);
     return 0;

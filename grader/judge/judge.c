@@ -236,7 +236,7 @@ static int judge_choose_kernel(judge_session *s, const char *conf_path, judge_er
     const lab_case *largest = lab_kind_sized_cap(&run->conf);
     lab_case want;
     char why_not[256];
-    if (!named && largest && lab_kind_of(&run->conf)->sized_cases != lab_kind_no_sized_cases && !strchr(a->case_name, ' ') &&
+    if (!named && largest && run->conf.ncases < CONF_MAX_CASES && lab_kind_of(&run->conf)->sized_cases != lab_kind_no_sized_cases && !strchr(a->case_name, ' ') &&
         conf_parse_case(a->case_name, &want, why_not, sizeof(why_not)) == 0 && want.nx == want.ny && want.ny == want.nz &&
         want.nx >= 3 && want.nx <= largest->nx) {
         s->replay_sized = want;

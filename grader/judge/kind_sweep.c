@@ -91,7 +91,10 @@ static int sweep_sized_cube_cases(const lab_conf *c, const unsigned long long bl
     for (int i = 0; i < nw && n < cap; i++)
         for (int over_interior = 1; over_interior >= 0 && n < cap; over_interior--) {
             unsigned int offset = over_interior ? 2 * r : 0, side = 2 * widths[i] + offset;
-            if (side > most || sweep_tiles_covered(c, out, n, widths[i], offset))
+            int listed = 0;  // (a size of lab.conf's, `noemu` too: two cases of one name would replay as one)
+            for (int k = 0; k < c->ncases; k++)
+                listed |= c->cases[k].nx == side;
+            if (side > most || listed || sweep_tiles_covered(c, out, n, widths[i], offset))
                 continue;
             lab_case *lc = &out[n++];
             memset(lc, 0, sizeof(*lc));

@@ -108,7 +108,7 @@ static void report_text_case(const case_result *c, uint64_t master_seed, int lab
         printf("      (no case of lab.conf: sized from your kernel's blocks, %s two whole tiles of %u points)\n",
                c->spec.nx == 2 * c->spec.sized_tile ? "each side" : "the interior of each side", c->spec.sized_tile);
     else if (c->spec.sized_tile)
-        printf("      (no case of lab.conf: a size a run sized from your kernel's blocks)\n");
+        printf("      (no case of lab.conf: its input drawn as for a case sized from your kernel's blocks)\n");
     if (c->status != CASE_FAIL)
         return;
     report_wrapped(c->reason);
